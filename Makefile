@@ -1,0 +1,52 @@
+# tla.h - header-only; make builds the examples and the `tla` tool.
+#   make          build/tla and the examples
+#   make demo     build and run the examples (the main job)
+#   make test     the whole test suite; last line "N passed, M failed"
+#   make bench    codegen and speed benchmarks
+#   make install  headers + pkg-config file under $(DESTDIR)$(PREFIX)
+#   make fuzz     libFuzzer target for the parsers (clang)
+CC      ?= cc
+CFLAGS  ?= -std=c11 -O2 -Wall -Wextra -Wpedantic -Werror
+PREFIX  ?= /usr/local
+B       := build
+HEADERS := tla.h $(wildcard tla/*.h)
+EXAMPLES := $(patsubst examples/%.c,$(B)/%,$(filter-out examples/tla.c,$(wildcard examples/*.c)))
+
+.PHONY: all demo test bench install uninstall fuzz clean
+
+all: $(B)/tla $(EXAMPLES)
+
+$(B)/tla: examples/tla.c $(HEADERS)
+	@mkdir -p $(B)
+	$(CC) $(CFLAGS) -I. $< -o $@
+
+$(B)/%: examples/%.c $(HEADERS)
+	@mkdir -p $(B)
+	$(CC) $(CFLAGS) -I. $< -o $@
+
+demo: all
+	@for e in $(EXAMPLES); do echo "== $$e"; ./$$e || exit 1; done
+
+test: $(B)/tla
+	@sh tests/run.sh
+
+bench:
+	@sh bench/run.sh
+
+fuzz: $(B)/fuzz_parse
+
+$(B)/fuzz_parse: tests/fuzz_parse.c $(HEADERS)
+	@mkdir -p $(B)
+	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. $< -o $@
+
+install:
+	install -d $(DESTDIR)$(PREFIX)/include/tla $(DESTDIR)$(PREFIX)/lib/pkgconfig
+	install -m 644 tla.h $(DESTDIR)$(PREFIX)/include/tla.h
+	install -m 644 tla/*.h $(DESTDIR)$(PREFIX)/include/tla/
+	sed -e 's|@PREFIX@|$(PREFIX)|' tla.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/tla.pc
+
+uninstall:
+	rm -rf $(DESTDIR)$(PREFIX)/include/tla $(DESTDIR)$(PREFIX)/include/tla.h $(DESTDIR)$(PREFIX)/lib/pkgconfig/tla.pc
+
+clean:
+	rm -rf $(B)

@@ -1,0 +1,660 @@
+/* examples/tla.c - the `tla` command-line tool (spec 6).
+ *
+ *   tla eval 'crd2offset((1,5), ((4,2),(4,3)):((4,16),(1,32)))'     -> 37
+ *   tla show '(2,3):(3,1)'                                           -> line + grid
+ *   echo 'zN(half, 32, 48)' | tla eval                               -> one line per input line
+ *
+ * The expression evaluator (cli_eval) is a small recursive-descent parser that
+ * evaluates as it goes.  Define TLA_NO_MAIN to include this file elsewhere
+ * (tests/fuzz_parse.c does) without its main().
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "tla.h"
+
+/* ------------------------------------------------------------------ values */
+
+enum cli_kind { CLI_TUPLE, CLI_LAYOUT, CLI_TILER, CLI_STRING, CLI_NAME };
+
+/* One evaluated expression.  Integers are rank-0 tuples (tla_tuple_is_int).
+ * Tilers are only parsed for now, so they keep their printed form in text. */
+typedef struct cli_value {
+    enum cli_kind kind;
+    tla_layout L;   /* CLI_LAYOUT; CLI_TUPLE uses L.shape */
+    char text[256]; /* CLI_TILER (printed), CLI_STRING, CLI_NAME */
+} cli_value;
+
+#define CLI_MAX_NEST 32 /* calls/tuples inside one another */
+#define CLI_MAX_ARGS 8
+
+typedef struct cli_parser {
+    const char *s;
+    int p;
+    int nest;
+    tla_error err;
+} cli_parser;
+
+static int cli_fail(cli_parser *P, int pos, const char *msg) {
+    P->err.pos = pos;
+    snprintf(P->err.msg, sizeof P->err.msg, "%s", msg);
+    return -1;
+}
+
+/* An error from the library: keep its message, point at pos. */
+static int cli_fail_lib(cli_parser *P, int pos, const tla_error *e) {
+    P->err = *e;
+    P->err.pos = pos;
+    return -1;
+}
+
+static int cli_is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+static int cli_is_alnum(char c) { return cli_is_alpha(c) || tla__is_digit(c); }
+
+static int cli_expr(cli_parser *P, cli_value *out);
+
+/* ------------------------------------------------------------------ helpers for the functions */
+
+static int cli_all_static(const tla_tuple *t) { return t->nleaf == 32 ? t->stat == 0xffffffffu : t->stat == (1u << t->nleaf) - 1u; }
+
+static const char *cli_kind_name(const cli_value *v) {
+    switch (v->kind) {
+    case CLI_TUPLE: return tla_tuple_is_int(&v->L.shape) ? "an integer" : "a tuple";
+    case CLI_LAYOUT: return "a layout";
+    case CLI_TILER: return "a tiler";
+    case CLI_STRING: return "a string";
+    default: return "a name";
+    }
+}
+
+/* Set v to the integer x, static when st. */
+static void cli_set_int(cli_value *v, int64_t x, int st) {
+    memset(&v->L, 0, sizeof v->L);
+    v->kind = CLI_TUPLE;
+    v->L.shape = tla_tuple_leaf(x, st);
+}
+
+static void cli_set_tuple(cli_value *v, const tla_tuple *t) {
+    memset(&v->L, 0, sizeof v->L);
+    v->kind = CLI_TUPLE;
+    v->L.shape = *t;
+}
+
+static void cli_set_layout(cli_value *v, const tla_layout *L) {
+    v->kind = CLI_LAYOUT;
+    v->L = *L;
+}
+
+/* The call being evaluated: its name, where it starts, its arguments. */
+typedef struct cli_call {
+    const char *name;
+    int pos;
+    int n;
+    cli_value *arg;
+    int *argpos;
+} cli_call;
+
+static int cli_arg_fail(cli_parser *P, const cli_call *c, int i, const char *what) {
+    char m[120];
+    snprintf(m, sizeof m, "%s: argument %d must be %s, not %s", c->name, i + 1, what, cli_kind_name(&c->arg[i]));
+    return cli_fail(P, c->argpos[i], m);
+}
+
+/* Argument i as a layout; a shape becomes its compact column-major layout. */
+static int cli_layout_arg(cli_parser *P, const cli_call *c, int i, tla_layout *L) {
+    tla_error e;
+    if (c->arg[i].kind == CLI_LAYOUT) {
+        *L = c->arg[i].L;
+        return 0;
+    }
+    if (c->arg[i].kind != CLI_TUPLE) return cli_arg_fail(P, c, i, "a layout or a shape");
+    if (tla_layout_make_compact(L, &c->arg[i].L.shape, &e) != 0) return cli_fail_lib(P, c->argpos[i], &e);
+    return 0;
+}
+
+static int cli_tuple_arg(cli_parser *P, const cli_call *c, int i, tla_tuple *t) {
+    if (c->arg[i].kind != CLI_TUPLE) return cli_arg_fail(P, c, i, "an integer or a tuple");
+    *t = c->arg[i].L.shape;
+    return 0;
+}
+
+static int cli_int_arg(cli_parser *P, const cli_call *c, int i, int64_t *x, int *st) {
+    if (c->arg[i].kind != CLI_TUPLE || !tla_tuple_is_int(&c->arg[i].L.shape))
+        return cli_arg_fail(P, c, i, "an integer");
+    *x = c->arg[i].L.shape.val[0];
+    if (st) *st = (int)(c->arg[i].L.shape.stat & 1u);
+    return 0;
+}
+
+static int cli_arity(cli_parser *P, const cli_call *c, int lo, int hi, const char *usage) {
+    char m[120];
+    if (c->n >= lo && c->n <= hi) return 0;
+    snprintf(m, sizeof m, "%s takes %s, got %d argument%s", c->name, usage, c->n, c->n == 1 ? "" : "s");
+    return cli_fail(P, c->pos, m);
+}
+
+/* Arguments 1.. of get/rank/size/... as a path of indices. */
+static int cli_path(cli_parser *P, const cli_call *c, int *path) {
+    int i;
+    for (i = 1; i < c->n; i++) {
+        int64_t x = 0;
+        if (cli_int_arg(P, c, i, &x, NULL) != 0) return -1;
+        if (x < 0 || x >= TLA_MAX_RANK) {
+            char m[120];
+            snprintf(m, sizeof m, "%s: index %lld is out of range", c->name, (long long)x);
+            return cli_fail(P, c->argpos[i], m);
+        }
+        path[i - 1] = (int)x;
+    }
+    return 0;
+}
+
+/* get(x, i...) for a tuple or a layout, into *out (same kind as x). */
+static int cli_get(cli_parser *P, const cli_call *c, cli_value *out) {
+    int path[CLI_MAX_ARGS];
+    tla_error e;
+    cli_value r;
+    if (cli_path(P, c, path) != 0) return -1;
+    r.kind = c->arg[0].kind;
+    if (r.kind == CLI_LAYOUT) {
+        if (tla_layout_get(&c->arg[0].L, c->n - 1, path, &r.L, &e) != 0) return cli_fail_lib(P, c->pos, &e);
+    } else if (r.kind == CLI_TUPLE) {
+        memset(&r.L, 0, sizeof r.L);
+        if (tla_tuple_get(&c->arg[0].L.shape, c->n - 1, path, &r.L.shape, &e) != 0)
+            return cli_fail_lib(P, c->pos, &e);
+    } else {
+        return cli_arg_fail(P, c, 0, "a tuple or a layout");
+    }
+    *out = r;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ the functions */
+
+static int cli_format(cli_parser *P, const cli_call *c, enum tla_format f, cli_value *out) {
+    int64_t rows = 0, cols = 0;
+    int rs = 0, cs = 0, bytes = 0, first = 0;
+    tla_layout L;
+    tla_error e;
+    if (f == TLA_ZN || f == TLA_ZZ || f == TLA_NZ || f == TLA_NN) {
+        if (cli_arity(P, c, 3, 3, "3 arguments (T, rows, cols)") != 0) return -1;
+        if (c->arg[0].kind != CLI_NAME || (bytes = tla_elem_bytes(c->arg[0].text)) < 0)
+            return cli_fail(P, c->argpos[0],
+                            "expected an element type: half bf16 float int8 int32 f16 f32 s8 s32");
+        first = 1;
+    } else if (f == TLA_VECTOR) {
+        if (cli_arity(P, c, 1, 1, "1 argument (n)") != 0) return -1;
+    } else if (cli_arity(P, c, 2, 2, "2 arguments (rows, cols)") != 0) {
+        return -1;
+    }
+    if (cli_int_arg(P, c, first, &rows, &rs) != 0) return -1;
+    if (f != TLA_VECTOR && cli_int_arg(P, c, first + 1, &cols, &cs) != 0) return -1;
+    if (tla_format_layout_ex(&L, f, bytes, rows, cols, (rs ? TLA_ROWS_STATIC : 0) | (cs ? TLA_COLS_STATIC : 0), &e))
+        return cli_fail_lib(P, c->pos, &e);
+    cli_set_layout(out, &L);
+    return 0;
+}
+
+static int cli_apply(cli_parser *P, const cli_call *c, cli_value *out) {
+    const char *f = c->name;
+    tla_layout L, R;
+    tla_tuple t, u, w;
+    tla_error e;
+    int64_t x = 0;
+    cli_value sub;
+    enum tla_format fmt;
+
+    if (!strcmp(f, "size") || !strcmp(f, "cosize") || !strcmp(f, "rank") || !strcmp(f, "depth") ||
+        !strcmp(f, "shape") || !strcmp(f, "stride") || !strcmp(f, "get")) {
+        if (cli_arity(P, c, !strcmp(f, "get") ? 2 : 1, CLI_MAX_ARGS, "a tuple or layout and indices") != 0)
+            return -1;
+        /* f(x, i, j...) is f(get(x, i, j...)). */
+        if (cli_get(P, c, &sub) != 0) return -1;
+        if (!strcmp(f, "get")) {
+            *out = sub;
+            return 0;
+        }
+        if (!strcmp(f, "rank") || !strcmp(f, "depth")) {
+            const tla_tuple *s = &sub.L.shape;
+            cli_set_int(out, !strcmp(f, "rank") ? tla_tuple_rank(s) : tla_tuple_depth(s), 0);
+            return 0;
+        }
+        if (sub.kind == CLI_LAYOUT) L = sub.L;
+        else if (tla_layout_make_compact(&L, &sub.L.shape, &e) != 0) return cli_fail_lib(P, c->pos, &e);
+        if (!strcmp(f, "size")) {
+            if (tla_layout_size(&L, &x, &e) != 0) return cli_fail_lib(P, c->pos, &e);
+            cli_set_int(out, x, cli_all_static(&L.shape));
+        } else if (!strcmp(f, "cosize")) {
+            if (tla_layout_cosize(&L, &x, &e) != 0) return cli_fail_lib(P, c->pos, &e);
+            cli_set_int(out, x, cli_all_static(&L.shape) && cli_all_static(&L.stride));
+        } else {
+            cli_set_tuple(out, !strcmp(f, "shape") ? &L.shape : &L.stride);
+        }
+        return 0;
+    }
+    if (!strcmp(f, "crd2offset")) {
+        if (cli_arity(P, c, 2, 3, "(coord, layout) or (coord, shape, stride)") != 0) return -1;
+        if (cli_tuple_arg(P, c, 0, &t) != 0) return -1;
+        if (c->n == 2) {
+            if (cli_layout_arg(P, c, 1, &L) != 0) return -1;
+        } else {
+            if (cli_tuple_arg(P, c, 1, &u) != 0 || cli_tuple_arg(P, c, 2, &w) != 0) return -1;
+            if (tla_layout_make(&L, &u, &w, &e) != 0) return cli_fail_lib(P, c->argpos[2], &e);
+        }
+        if (tla_layout_crd2offset(&L, &t, &x, &e) != 0) return cli_fail_lib(P, c->pos, &e);
+        cli_set_int(out, x, cli_all_static(&t) && cli_all_static(&L.shape) && cli_all_static(&L.stride));
+        return 0;
+    }
+    if (!strcmp(f, "idx2crd")) {
+        if (cli_arity(P, c, 2, 2, "2 arguments (index, shape)") != 0) return -1;
+        if (cli_int_arg(P, c, 0, &x, NULL) != 0) return -1;
+        if (c->arg[1].kind == CLI_LAYOUT) u = c->arg[1].L.shape;
+        else if (cli_tuple_arg(P, c, 1, &u) != 0) return -1;
+        if (tla_idx2crd(x, &u, &t, &e) != 0) return cli_fail_lib(P, c->pos, &e);
+        cli_set_tuple(out, &t);
+        return 0;
+    }
+    if (!strcmp(f, "make_layout_tile")) {
+        if (cli_arity(P, c, 2, 2, "2 arguments (layout, tile shape)") != 0) return -1;
+        if (cli_layout_arg(P, c, 0, &L) != 0 || cli_tuple_arg(P, c, 1, &t) != 0) return -1;
+        if (tla_make_layout_tile(&R, &L, &t, &e) != 0) return cli_fail_lib(P, c->pos, &e);
+        cli_set_layout(out, &R);
+        return 0;
+    }
+    if (!strcmp(f, "row_major")) return cli_format(P, c, TLA_ROW_MAJOR, out);
+    if (!strcmp(f, "column_major")) return cli_format(P, c, TLA_COLUMN_MAJOR, out);
+    if (!strcmp(f, "l0c")) return cli_format(P, c, TLA_L0C, out);
+    if (!strcmp(f, "vector")) return cli_format(P, c, TLA_VECTOR, out);
+    if (strlen(f) == 2 && tla_format_from_name(f, &fmt) == 0) return cli_format(P, c, fmt, out);
+    {
+        char m[120];
+        snprintf(m, sizeof m, "unknown function '%.60s'", f);
+        return cli_fail(P, c->pos, m);
+    }
+}
+
+/* ------------------------------------------------------------------ the parser */
+
+/* After the name and '(' of a call: the arguments, ')' and the result. */
+static int cli_call_expr(cli_parser *P, const char *name, int pos, cli_value *out) {
+    cli_value args[CLI_MAX_ARGS];
+    int argpos[CLI_MAX_ARGS], n = 0;
+    cli_call c;
+    P->p = tla__skip_space(P->s, P->p);
+    if (P->s[P->p] != ')') {
+        for (;;) {
+            if (n == CLI_MAX_ARGS) return cli_fail(P, P->p, "too many arguments (at most 8)");
+            argpos[n] = tla__skip_space(P->s, P->p);
+            if (cli_expr(P, &args[n]) != 0) return -1;
+            n++;
+            P->p = tla__skip_space(P->s, P->p);
+            if (P->s[P->p] == ',') {
+                P->p++;
+                continue;
+            }
+            if (P->s[P->p] == ')') break;
+            return cli_fail(P, P->p, "expected ',' or ')' in the argument list");
+        }
+    }
+    P->p++; /* the ')' */
+    c.name = name;
+    c.pos = pos;
+    c.n = n;
+    c.arg = args;
+    c.argpos = argpos;
+    return cli_apply(P, &c, out);
+}
+
+/* '(' already seen: a tuple of integers/tuples, "(6)" being rank 1. */
+static int cli_tuple_expr(cli_parser *P, int pos, cli_value *out) {
+    tla_tuple parts[TLA_MAX_RANK], t;
+    cli_value v;
+    tla_error e;
+    int n = 0, at;
+    for (;;) {
+        if (n == TLA_MAX_RANK) return cli_fail(P, P->p, "more than 8 elements in one tuple");
+        at = tla__skip_space(P->s, P->p);
+        if (cli_expr(P, &v) != 0) return -1;
+        if (v.kind != CLI_TUPLE) {
+            char m[120];
+            snprintf(m, sizeof m, "a tuple element must be an integer or a tuple, not %s", cli_kind_name(&v));
+            return cli_fail(P, at, m);
+        }
+        parts[n++] = v.L.shape;
+        P->p = tla__skip_space(P->s, P->p);
+        if (P->s[P->p] == ',') {
+            P->p++;
+            continue;
+        }
+        if (P->s[P->p] == ')') break;
+        return cli_fail(P, P->p, "expected ',' or ')' in a tuple");
+    }
+    P->p++;
+    if (tla_tuple_join(&t, n, parts, &e) != 0) return cli_fail_lib(P, pos, &e);
+    cli_set_tuple(out, &t);
+    return 0;
+}
+
+/* '[' already seen: a by-mode tiler, kept in printed form. */
+static int cli_tiler_expr(cli_parser *P, cli_value *out) {
+    char buf[sizeof out->text];
+    size_t len = 1;
+    cli_value v;
+    int n = 0, at, k;
+    buf[0] = '[';
+    for (;;) {
+        if (n == TLA_MAX_RANK) return cli_fail(P, P->p, "more than 8 modes in one tiler");
+        at = tla__skip_space(P->s, P->p);
+        if (cli_expr(P, &v) != 0) return -1;
+        if (v.kind != CLI_TUPLE && v.kind != CLI_LAYOUT)
+            return cli_fail(P, at, "a tiler element must be a layout or a shape");
+        if (n++) buf[len++] = ',';
+        k = v.kind == CLI_LAYOUT ? tla_layout_snprint(buf + len, sizeof buf - len, &v.L)
+                                 : tla_tuple_snprint(buf + len, sizeof buf - len, &v.L.shape);
+        if ((size_t)k + len + 2 >= sizeof buf) return cli_fail(P, at, "tiler too long");
+        len += (size_t)k;
+        P->p = tla__skip_space(P->s, P->p);
+        if (P->s[P->p] == ',') {
+            P->p++;
+            continue;
+        }
+        if (P->s[P->p] == ']') break;
+        return cli_fail(P, P->p, "expected ',' or ']' in a tiler");
+    }
+    P->p++;
+    buf[len++] = ']';
+    buf[len] = '\0';
+    out->kind = CLI_TILER;
+    memcpy(out->text, buf, len + 1);
+    return 0;
+}
+
+/* A primary: integer, tuple, tiler, string, name or call. */
+static int cli_primary(cli_parser *P, cli_value *out) {
+    const char *s = P->s;
+    int p = tla__skip_space(s, P->p), start = p;
+    char cb[16];
+    P->p = p;
+    if (s[p] == '(') {
+        P->p = p + 1;
+        return cli_tuple_expr(P, start, out);
+    }
+    if (s[p] == '[') {
+        P->p = p + 1;
+        return cli_tiler_expr(P, out);
+    }
+    if (s[p] == '"') {
+        int q = p + 1;
+        while (s[q] && s[q] != '"') q++;
+        if (!s[q]) return cli_fail(P, p, "unterminated string (missing '\"')");
+        if (q - p - 1 >= (int)sizeof out->text) return cli_fail(P, p, "string too long (at most 255 bytes)");
+        out->kind = CLI_STRING;
+        memcpy(out->text, s + p + 1, (size_t)(q - p - 1));
+        out->text[q - p - 1] = '\0';
+        P->p = q + 1;
+        return 0;
+    }
+    if (tla__is_digit(s[p]) || (s[p] == '-' && tla__is_digit(s[p + 1])) ||
+        (s[p] == '_' && (tla__is_digit(s[p + 1]) || (s[p + 1] == '-' && tla__is_digit(s[p + 2]))))) {
+        int64_t v = 0;
+        int st = 0;
+        if (tla_parse_int_at(s, &P->p, &v, &st, &P->err) != 0) return -1;
+        cli_set_int(out, v, st);
+        return 0;
+    }
+    if (cli_is_alpha(s[p])) {
+        char name[64];
+        int q = p;
+        while (cli_is_alnum(s[q])) q++;
+        if (q - p >= (int)sizeof name) return cli_fail(P, p, "name too long");
+        memcpy(name, s + p, (size_t)(q - p));
+        name[q - p] = '\0';
+        P->p = tla__skip_space(s, q);
+        if (s[P->p] == '(') {
+            P->p++;
+            return cli_call_expr(P, name, start, out);
+        }
+        P->p = q;
+        out->kind = CLI_NAME;
+        memcpy(out->text, name, (size_t)(q - p) + 1);
+        return 0;
+    }
+    {
+        char m[120];
+        snprintf(m, sizeof m, "expected an expression, found %s", tla__char_name(s, p, cb));
+        return cli_fail(P, p, m);
+    }
+}
+
+/* expr := primary [ ':' primary ]   (Shape:Stride) */
+static int cli_expr(cli_parser *P, cli_value *out) {
+    cli_value rhs;
+    tla_layout L;
+    tla_error e;
+    int start = tla__skip_space(P->s, P->p), at, rc;
+    if (P->nest >= CLI_MAX_NEST) return cli_fail(P, start, "expression nested too deeply");
+    P->nest++;
+    rc = cli_primary(P, out);
+    P->nest--;
+    if (rc != 0) return -1;
+    P->p = tla__skip_space(P->s, P->p);
+    if (P->s[P->p] != ':') return 0;
+    if (out->kind != CLI_TUPLE) return cli_fail(P, start, "the shape before ':' must be an integer or a tuple");
+    P->p++;
+    at = tla__skip_space(P->s, P->p);
+    P->nest++;
+    rc = cli_primary(P, &rhs);
+    P->nest--;
+    if (rc != 0) return -1;
+    if (rhs.kind != CLI_TUPLE) return cli_fail(P, at, "the stride after ':' must be an integer or a tuple");
+    if (tla_layout_make(&L, &out->L.shape, &rhs.L.shape, &e) != 0) return cli_fail_lib(P, at, &e);
+    cli_set_layout(out, &L);
+    return 0;
+}
+
+/* Evaluate one whole expression.  0 and *out on success, else -1 and *err
+ * (err->pos = byte offset in expr). */
+static int cli_eval(const char *expr, cli_value *out, tla_error *err) {
+    cli_parser P;
+    char cb[16];
+    P.s = expr;
+    P.p = 0;
+    P.nest = 0;
+    P.err.pos = 0;
+    P.err.msg[0] = '\0';
+    if (cli_expr(&P, out) == 0) {
+        P.p = tla__skip_space(expr, P.p);
+        if (expr[P.p] == '\0' && out->kind != CLI_NAME) return 0;
+        if (expr[P.p] == '\0') {
+            char m[120];
+            snprintf(m, sizeof m, "unknown name '%.60s'", out->text);
+            cli_fail(&P, tla__skip_space(expr, 0), m);
+        } else {
+            char m[120];
+            snprintf(m, sizeof m, "unexpected %s after the expression", tla__char_name(expr, P.p, cb));
+            cli_fail(&P, P.p, m);
+        }
+    }
+    *err = P.err;
+    return -1;
+}
+
+/* Print a value as one line of text (no newline) into buf, snprintf-style. */
+static int cli_value_snprint(char *buf, size_t n, const cli_value *v) {
+    switch (v->kind) {
+    case CLI_TUPLE: return tla_tuple_snprint(buf, n, &v->L.shape);
+    case CLI_LAYOUT: return tla_layout_snprint(buf, n, &v->L);
+    case CLI_STRING: return snprintf(buf, n, "\"%s\"", v->text);
+    default: return snprintf(buf, n, "%s", v->text);
+    }
+}
+
+/* Evaluate expr and print its result into out (the fuzzer's entry point). */
+static int cli_eval_to_string(const char *expr, char *out, size_t n, tla_error *err) {
+    cli_value v;
+    if (cli_eval(expr, &v, err) != 0) return -1;
+    return cli_value_snprint(out, n, &v);
+}
+
+#ifndef TLA_NO_MAIN
+
+/* ------------------------------------------------------------------ the program */
+
+static const char *cli_usage =
+    "usage: tla COMMAND [ARGS]\n"
+    "\n"
+    "commands:\n"
+    "  tla eval EXPR...     evaluate each expression, print each result on its own line\n"
+    "  tla eval [-]         read expressions from standard input, one a line\n"
+    "  tla show EXPR        a layout on one line, then (rank 2) its grid\n"
+    "  tla help [COMMAND]   this help; also tla --help, tla COMMAND --help\n"
+    "\n"
+    "expressions:\n"
+    "  12  -3  _4 (static)  (4,(2,3))  (6) (rank 1)  Shape:Stride  [tiler,...]  \"string\"\n"
+    "  a shape where a layout is expected is its compact column-major layout\n"
+    "  size cosize rank depth shape stride get(x, i, ...)\n"
+    "  crd2offset(coord, L)  crd2offset(coord, shape, stride)  idx2crd(i, shape)\n"
+    "  make_layout_tile(L, shape)  row_major(rows, cols)  column_major(rows, cols)\n"
+    "  zN(T, rows, cols) zZ nZ nN (T: half bf16 float int8 int32 f16 f32 s8 s32)\n"
+    "  l0c(rows, cols)  vector(n)\n"
+    "\n"
+    "examples:\n"
+    "  tla eval 'crd2offset((1,5), ((4,2),(4,3)):((4,16),(1,32)))'    # 37\n"
+    "  tla eval 'zN(half, 32, 48)'        # ((_16,2),(_16,3)):((_16,_256),(_1,512))\n"
+    "  tla show '(2,3):(3,1)'\n"
+    "  printf 'size((4,8))\\ncosize(8:2)\\n' | tla eval\n"
+    "\n"
+    "exit status: 0 on success, 2 on bad input (message on standard error)\n";
+
+static const char *cli_eval_usage =
+    "usage: tla eval EXPR...   evaluate each expression, print each result on its own line\n"
+    "       tla eval [-]       read expressions from standard input, one a line; print one\n"
+    "                          line per input line, 'error: ...' for a line that fails\n"
+    "example: tla eval 'size((4,(2,3)))' 'make_layout_tile(zN(half,32,48), (16,16))'\n"
+    "run 'tla help' for the expression syntax and functions\n";
+
+static const char *cli_show_usage =
+    "usage: tla show EXPR...   each layout on one line, then (rank-2 layouts) its grid,\n"
+    "                          the same as CuTe's print_layout\n"
+    "example: tla show '((4,2),(4,3)):((4,16),(1,32))'\n";
+
+#define CLI_MAX_LINE 65536
+#define CLI_MAX_CELLS 1000000 /* show: grids larger than this are refused */
+
+/* "tla: error: MSG (column N)", then the expression and a caret. */
+static void cli_report(const char *expr, const tla_error *e) {
+    int i;
+    fprintf(stderr, "tla: error: %s (column %d)\n", e->msg, e->pos + 1);
+    if (strlen(expr) > 200) return;
+    fprintf(stderr, "  %s\n  ", expr);
+    for (i = 0; i < e->pos && expr[i]; i++) fputc(expr[i] == '\t' ? '\t' : ' ', stderr);
+    fputs("^\n", stderr);
+}
+
+static int cli_is_help(const char *a) { return !strcmp(a, "--help") || !strcmp(a, "-h"); }
+
+/* Standard input, one expression a line; a failing line prints "error: ...". */
+static int cli_eval_stdin(void) {
+    static char line[CLI_MAX_LINE];
+    char out[4096];
+    int status = 0;
+    while (fgets(line, sizeof line, stdin)) {
+        size_t len = strlen(line);
+        tla_error e;
+        int too_long = len == sizeof line - 1 && line[len - 1] != '\n';
+        if (too_long) {
+            int ch;
+            while ((ch = getchar()) != EOF && ch != '\n') {
+            }
+        }
+        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = '\0';
+        if (too_long) {
+            printf("error: line longer than %d bytes\n", CLI_MAX_LINE - 2);
+            status = 2;
+        } else if (line[tla__skip_space(line, 0)] == '\0') {
+            printf("\n");
+        } else if (cli_eval_to_string(line, out, sizeof out, &e) < 0) {
+            printf("error: %s (column %d)\n", e.msg, e.pos + 1);
+            status = 2;
+        } else {
+            printf("%s\n", out);
+        }
+        fflush(stdout);
+    }
+    return status;
+}
+
+static int cli_cmd_eval(int argc, char **argv) {
+    char out[4096];
+    int i;
+    for (i = 0; i < argc; i++)
+        if (cli_is_help(argv[i])) return fputs(cli_eval_usage, stdout), 0;
+    if (argc == 0 || (argc == 1 && !strcmp(argv[0], "-"))) return cli_eval_stdin();
+    for (i = 0; i < argc; i++) {
+        tla_error e;
+        if (cli_eval_to_string(argv[i], out, sizeof out, &e) < 0) {
+            cli_report(argv[i], &e);
+            return 2;
+        }
+        printf("%s\n", out);
+    }
+    return 0;
+}
+
+static int cli_cmd_show(int argc, char **argv) {
+    int i;
+    for (i = 0; i < argc; i++)
+        if (cli_is_help(argv[i])) return fputs(cli_show_usage, stdout), 0;
+    if (argc == 0) {
+        fprintf(stderr, "tla: error: show needs a layout, e.g. tla show '(2,3):(3,1)'\n");
+        return 2;
+    }
+    for (i = 0; i < argc; i++) {
+        cli_value v;
+        tla_layout L;
+        tla_error e;
+        int64_t size = 0;
+        if (cli_eval(argv[i], &v, &e) != 0) {
+            cli_report(argv[i], &e);
+            return 2;
+        }
+        if (v.kind == CLI_LAYOUT) L = v.L;
+        else if (v.kind != CLI_TUPLE || tla_layout_make_compact(&L, &v.L.shape, &e) != 0) {
+            fprintf(stderr, "tla: error: show needs a layout or a shape, not %s (argument %d)\n",
+                    cli_kind_name(&v), i + 1);
+            return 2;
+        }
+        if (tla_layout_rank(&L) == 2 && (tla_layout_size(&L, &size, NULL) != 0 || size > CLI_MAX_CELLS)) {
+            fprintf(stderr, "tla: error: layout too large to show as a grid (more than %d cells)\n", CLI_MAX_CELLS);
+            return 2;
+        }
+        if (tla_layout_fprint_grid(stdout, &L) != 0) {
+            fprintf(stderr, "tla: error: an offset of the layout overflows int64\n");
+            return 2;
+        }
+    }
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    const char *cmd = argc > 1 ? argv[1] : "help";
+    static const char *later[] = {"xla", "map", "simplify", "hlo", "sparse"};
+    size_t i;
+    if (!strcmp(cmd, "help") || cli_is_help(cmd)) {
+        if (argc > 2 && !strcmp(argv[2], "eval")) fputs(cli_eval_usage, stdout);
+        else if (argc > 2 && !strcmp(argv[2], "show")) fputs(cli_show_usage, stdout);
+        else fputs(cli_usage, argc > 1 ? stdout : stderr);
+        return argc > 1 ? 0 : 2;
+    }
+    if (!strcmp(cmd, "eval")) return cli_cmd_eval(argc - 2, argv + 2);
+    if (!strcmp(cmd, "show")) return cli_cmd_show(argc - 2, argv + 2);
+    for (i = 0; i < sizeof later / sizeof later[0]; i++)
+        if (!strcmp(cmd, later[i])) {
+            fprintf(stderr, "tla: error: command '%s' is not implemented yet\n", cmd);
+            return 2;
+        }
+    fprintf(stderr, "tla: error: unknown command '%.60s' (try 'tla help')\n", cmd);
+    return 2;
+}
+
+#endif

@@ -1,0 +1,216 @@
+#!/bin/sh
+# tests/cli.sh - the `tla` command-line tool against expected output (spec 6).
+# Run from the repository root after `make build/tla` (TLA=path overrides the
+# binary).  Prints a FAIL line per failure and ends with "N passed, M failed".
+set -u
+TLA=${TLA:-build/tla}
+GOLDEN=tests/golden/print_layout.txt
+tmp=$(mktemp -d "${TMPDIR:-/tmp}/tla-cli.XXXXXX")
+trap 'rm -rf "$tmp"' EXIT INT TERM
+passed=0
+failed=0
+
+pass() { passed=$((passed + 1)); }
+fail() { failed=$((failed + 1)); echo "FAIL $*"; }
+
+if [ ! -x "$TLA" ]; then
+    fail "no executable $TLA (run 'make build/tla')"
+    echo "$passed passed, $failed failed"
+    exit 1
+fi
+
+# ok_eval EXPR EXPECTED: `tla eval EXPR` prints EXPECTED and exits 0.
+ok_eval() {
+    got=$("$TLA" eval "$1" 2> "$tmp/err")
+    rc=$?
+    if [ "$rc" -eq 0 ] && [ "$got" = "$2" ] && [ ! -s "$tmp/err" ]; then pass
+    else fail "eval '$1': got '$got' (exit $rc), expected '$2'"; fi
+}
+
+# bad WANT ARGS...: `tla ARGS` exits 2, prints nothing on stdout... except
+# earlier results, and its stderr starts with "tla: error:" and contains WANT.
+bad() {
+    want=$1
+    shift
+    "$TLA" "$@" > "$tmp/out" 2> "$tmp/err"
+    rc=$?
+    first=$(head -n 1 "$tmp/err")
+    case "$first" in
+    "tla: error: "*) ok=1 ;;
+    *) ok=0 ;;
+    esac
+    if [ "$rc" -eq 2 ] && [ "$ok" -eq 1 ] && grep -qF -- "$want" "$tmp/err"; then pass
+    else fail "tla $*: exit $rc, stderr '$first', expected exit 2 and '$want'"; fi
+}
+
+# same NAME FILE1 FILE2: byte-identical files.
+same() {
+    if cmp -s "$2" "$3"; then pass; else
+        fail "$1 differs:"
+        diff "$2" "$3" | head -10
+    fi
+}
+
+# --- the outputs spec 6 and the brief require
+ok_eval 'crd2offset((1,5), ((4,2),(4,3)):((4,16),(1,32)))' 37
+ok_eval 'zN(half, 32, 48)' '((_16,2),(_16,3)):((_16,_256),(_1,512))'
+ok_eval 'make_layout_tile(((_4,_2),(_4,_3)):((_4,_16),(_1,_32)), (4,4))' '((_4,1),(_4,1)):((_4,_16),(_1,_32))'
+ok_eval 'make_layout_tile(((4,2),(4,3)):((4,16),(1,32)), (4,4))' '((4,1),(4,1)):((4,16),(1,32))'
+
+# --- show: the golden grids, one at a time and all at once
+"$TLA" show '(2,3):(3,1)' > "$tmp/show1"
+sed -n 1,7p "$GOLDEN" > "$tmp/gold1"
+same "show (2,3):(3,1)" "$tmp/show1" "$tmp/gold1"
+"$TLA" show '(2,3):(1,2)' > "$tmp/show2"
+sed -n 8,14p "$GOLDEN" > "$tmp/gold2"
+same "show (2,3):(1,2)" "$tmp/show2" "$tmp/gold2"
+"$TLA" show '(2,3):(3,1)' '(2,3):(1,2)' '((4,2),(4,3)):((4,16),(1,32))' '(_2,4):(_12,_1)' > "$tmp/showall"
+same "show of the four golden layouts" "$tmp/showall" "$GOLDEN"
+"$TLA" show ' ( _2 , 4 ) : ( _12 , _1 ) ' > "$tmp/show4"
+tail -n 7 "$GOLDEN" > "$tmp/gold4"
+same "show with spaces" "$tmp/show4" "$tmp/gold4"
+got=$("$TLA" show '(6):(2)')
+[ "$got" = "(6):(2)" ] && pass || fail "show of a rank-1 layout: '$got'"
+got=$("$TLA" show '(2,2)' | head -n 1)
+[ "$got" = "(2,2):(_1,2)" ] && pass || fail "show of a shape: '$got'"
+
+# --- integers, tuples, layouts
+ok_eval '6' 6
+ok_eval '_6' _6
+ok_eval '-3' -3
+ok_eval '(6)' '(6)'
+ok_eval ' ( 4 , ( _2 , 3 ) ) ' '(4,(_2,3))'
+ok_eval '(_2,4):(_12,_1)' '(_2,4):(_12,_1)'
+ok_eval '6:1' '6:1'
+ok_eval '(2,3):(1,-2)' '(2,3):(1,-2)'
+ok_eval '[4:1,(2,2):(1,2)]' '[4:1,(2,2):(1,2)]'
+ok_eval '[2, 4]' '[2,4]'
+ok_eval '"f32[3,5]{1,0:T(2,2)}"' '"f32[3,5]{1,0:T(2,2)}"'
+
+# --- functions
+ok_eval 'size((4,(2,3)))' 24
+ok_eval 'size((_4,_2))' _8
+ok_eval 'size(((4,2),(4,3)):((4,16),(1,32)))' 96
+ok_eval 'size(((4,2),(4,3)):((4,16),(1,32)), 1)' 12
+ok_eval 'cosize(((4,2),(4,3)):((4,16),(1,32)))' 96
+ok_eval 'cosize((4,3):(-1,4))' 9
+ok_eval 'cosize((4,0):(1,4))' 0
+ok_eval 'rank(((4,2),(4,3)):((4,16),(1,32)))' 2
+ok_eval 'rank(7)' 1
+ok_eval 'depth(((4,2),(4,3)))' 2
+ok_eval 'depth(7)' 0
+ok_eval 'depth((4,(2,3)), 1)' 1
+ok_eval 'shape(((4,2),(4,3)):((4,16),(1,32)))' '((4,2),(4,3))'
+ok_eval 'stride(((4,2),(4,3)):((4,16),(1,32)), 1)' '(1,32)'
+ok_eval 'stride((4,(2,3)))' '(_1,(4,8))'
+ok_eval 'shape((4,(2,3)), 1, 0)' 2
+ok_eval 'get(((4,2),(4,3)):((4,16),(1,32)), 1)' '(4,3):(1,32)'
+ok_eval 'get(((4,2),(4,3)):((4,16),(1,32)), 1, 1)' '3:32'
+ok_eval 'get((4,(2,_3)), 1, 1)' _3
+ok_eval 'crd2offset(37, ((4,2),(4,3)):((4,16),(1,32)))' 52
+ok_eval 'crd2offset((1,5), ((4,2),(4,3)), ((4,16),(1,32)))' 37
+ok_eval 'crd2offset((1,2), (2,3))' 5
+ok_eval 'crd2offset((_1,_2), (_2,_3):(_3,_1))' _5
+ok_eval 'crd2offset(17, (2,4,4):(16,4,1))' 18
+ok_eval 'idx2crd(6, ((2,2,4)))' '((0,1,1))'
+ok_eval 'idx2crd(14, (3,(2,4,2)))' '(2,(0,2,0))'
+ok_eval 'idx2crd(5, 6)' 5
+ok_eval 'idx2crd(47, (8,6):(6,1))' '(7,5)'
+ok_eval 'row_major(3, 5)' '(3,5):(5,_1)'
+ok_eval 'row_major(_3, _5)' '(_3,_5):(_5,_1)'
+ok_eval 'column_major(3, 5)' '(3,5):(_1,3)'
+ok_eval 'zN(half, _32, _48)' '((_16,_2),(_16,_3)):((_16,_256),(_1,_512))'
+ok_eval 'zN(f16, 32, 48)' '((_16,2),(_16,3)):((_16,_256),(_1,512))'
+ok_eval 'zN(float, 20, 20)' '((_16,2),(_8,3)):((_8,_128),(_1,256))'
+ok_eval 'zZ(half, 32, 48)' '((_16,2),(_16,3)):((_16,768),(_1,_256))'
+ok_eval 'nZ(int8, 64, 48)' '((_32,2),(_16,3)):((_1,1536),(_32,_512))'
+ok_eval 'nN(bf16, 32, 48)' '((_16,2),(_16,3)):((_1,_256),(_16,512))'
+ok_eval 'zN(s8, 100, 100)' '((_16,7),(_32,4)):((_32,_512),(_1,3584))'
+ok_eval 'zN(s32, 16, 8)' '((_16,1),(_8,1)):((_8,_128),(_1,128))'
+ok_eval 'zN(bf16, 16, 16)' '((_16,1),(_16,1)):((_16,_256),(_1,256))'
+ok_eval 'zN(int32, 16, 8)' '((_16,1),(_8,1)):((_8,_128),(_1,128))'
+ok_eval 'zN(f32, 16, 8)' '((_16,1),(_8,1)):((_8,_128),(_1,128))'
+ok_eval 'l0c(20, 40)' '((_16,2),(_16,3)):((_16,_256),(_1,512))'
+ok_eval 'vector(7)' '(7):(_1)'
+ok_eval 'make_layout_tile(zN(half, 64, 64), (16, 32))' '((_16,1),(_16,2)):((_16,_256),(_1,1024))'
+ok_eval 'make_layout_tile(row_major(8, 8), (2, 4))' '(2,4):(8,_1)'
+ok_eval 'size(make_layout_tile(zN(half,64,64), (32,32)))' 1024
+ok_eval 'crd2offset((1,5), make_layout_tile(((4,2),(4,3)):((4,16),(1,32)), (8,8)))' 37
+
+# --- several expressions, one line each
+got=$("$TLA" eval 'size(6:1)' '(1,2)' 'vector(3)')
+want=$(printf '6\n(1,2)\n(3):(_1)')
+[ "$got" = "$want" ] && pass || fail "eval of three expressions: '$got'"
+
+# --- standard input, one output line per input line
+printf 'size((4,8))\nfoo(1)\n\n(1,\ncosize(8:2)\nhalf\nrank((1,2,3))\r\n' > "$tmp/in"
+"$TLA" eval < "$tmp/in" > "$tmp/out" 2> "$tmp/err"
+rc=$?
+printf '32\nerror: unknown function '"'"'foo'"'"' (column 1)\n\nerror: expected an expression, found the end of the text (column 4)\n15\nerror: unknown name '"'"'half'"'"' (column 1)\n3\n' > "$tmp/want"
+same "eval from stdin" "$tmp/out" "$tmp/want"
+[ "$rc" -eq 2 ] && pass || fail "eval from stdin with bad lines: exit $rc, expected 2"
+printf 'size((4,8))\nzN(half, 32, 48)\n' | "$TLA" eval - > "$tmp/out"
+rc=$?
+printf '32\n((_16,2),(_16,3)):((_16,_256),(_1,512))\n' > "$tmp/want"
+same "eval - from stdin" "$tmp/out" "$tmp/want"
+[ "$rc" -eq 0 ] && pass || fail "eval - with good lines: exit $rc"
+printf 'size(4)' | "$TLA" eval > "$tmp/out"
+[ "$(cat "$tmp/out")" = 4 ] && pass || fail "stdin without a final newline"
+: | "$TLA" eval > "$tmp/out"
+rc=$?
+[ "$rc" -eq 0 ] && [ ! -s "$tmp/out" ] && pass || fail "empty stdin: exit $rc"
+
+# --- bad input: exit 2, "tla: error:", what and where
+bad "unknown function 'composition'" eval 'composition(((4,2),(4,3)):((4,16),(1,32)), (8,3):(1,8))'
+bad "unknown function 'xla'" eval 'xla("f32[3,5]")'
+bad "(column 5)" eval '(1,2'
+bad "expected ',' or ')'" eval '(1,2'
+bad "unexpected ')'" eval '(1,2))'
+bad "congruent" eval '(2,3):(1,2,3)'
+bad "int64" eval '99999999999999999999'
+bad "overflow" eval 'size((4294967296,4294967296))'
+bad "overflow" eval 'crd2offset((1,1), (2,2):(9223372036854775807,1))'
+bad "rank" eval 'crd2offset((1,2,3), (2,3):(1,2))'
+bad "out of range" eval 'get((1,2), 2)'
+bad "element type" eval 'zN(double, 32, 48)'
+bad "takes 3 arguments" eval 'zN(half, 32)'
+bad "must be an integer" eval 'row_major((1,2), 3)'
+bad "deeper" eval '(((((1)))))'
+bad "more than 8" eval '(1,2,3,4,5,6,7,8,9)'
+bad "unterminated string" eval '"abc'
+bad "tuple element" eval '(1, 2:1)'
+bad "unknown name 'half'" eval 'half'
+bad "(column 1)" eval ''
+bad "nested too deeply" eval 'size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(1)))))))))))))))))))))))))))))))))'
+bad "unknown command 'frobnicate'" frobnicate
+bad "not implemented" xla 'f32[3,5]'
+bad "needs a layout" show
+bad "too large" show '(100000,100000):(1,100000)'
+bad "not a string" show '"abc"'
+bad "" eval '37' 'foo(' '1'
+"$TLA" eval '37' 'foo(' '1' > "$tmp/out" 2> /dev/null
+[ "$(cat "$tmp/out")" = 37 ] && pass || fail "eval stops at the first failing expression"
+"$TLA" > /dev/null 2>&1
+[ $? -eq 2 ] && pass || fail "tla with no arguments should exit 2"
+
+# --- help
+for args in help --help -h "eval --help" "show --help" "help eval"; do
+    # shellcheck disable=SC2086
+    "$TLA" $args > "$tmp/out" 2>&1
+    rc=$?
+    if [ "$rc" -eq 0 ] && grep -q usage "$tmp/out"; then pass; else fail "tla $args: exit $rc"; fi
+done
+
+# --- never a crash: odd inputs exit 0 or 2
+for e in '' ' ' '(' ')' ':' '(,)' '((((' '_' '_-' '-' '--1' '(1:2)' '1:' ':1' '[' '[]' '[1,' '"' \
+    'f(' 'f(,)' 'size(' 'size()' 'size(1,2,3,4,5,6,7,8,9)' 'get(1,-1)' 'get((1,2),99999999999)' \
+    'idx2crd(-5, (2,3))' 'idx2crd(5, (0,3))' 'crd2offset(5, (0,3):(1,1))' 'make_layout_tile(1:1, (1,2))' \
+    'zN(half, -1, 5)' 'vector(-1)' 'l0c(9223372036854775807, 1)' 'crd2offset(-9223372036854775808, (2,3):(1,3))' \
+    "$(printf '(1,\001)')" 'cosize((2,2):(-9223372036854775807,-9223372036854775807))'; do
+    "$TLA" eval "$e" > /dev/null 2>&1
+    rc=$?
+    if [ "$rc" -eq 0 ] || [ "$rc" -eq 2 ]; then pass; else fail "eval '$e' exited $rc"; fi
+done
+
+echo "$passed passed, $failed failed"
+[ "$failed" -eq 0 ]

@@ -1,0 +1,29 @@
+/* tla.h - layouts for C: the CuTe / CATLASS TLA layout algebra, header-only, C11.
+ *
+ * A layout maps logical coordinates to memory offsets, e.g. the Ascend zN format of a
+ * 32x48 half matrix is ((_16,2),(_16,3)):((_16,_256),(_1,512)).  Include this file and
+ * nothing else.  See README.md for a tour; each header below documents its part.
+ *
+ *   tla/base.h       configuration (TLA_FUNC, TLA_GM), tla_auto, compile-time helpers
+ *   tla/rt_types.h   the run-time value types tla_tuple / tla_layout / tla_error
+ *   tla/rt.h         run-time operations (+ rt_formats.h: Ascend formats and tiles)
+ *   tla/parse.h      text to tuples and layouts, with error positions
+ *   tla/print.h      tuples and layouts to text, and the print_layout grid
+ *   tla/node.h       how static and dynamic integers live in types
+ *   tla/tuple.h      static / mixed IntTuples
+ *   tla/layout.h     static / mixed layouts, size, cosize, crd2offset
+ *   tla/compat.h     opt-in TLA names (MakeLayout, _4, ...)
+ */
+#ifndef TLA_H
+#define TLA_H
+
+#include "tla/base.h"
+#include "tla/rt_types.h"
+#include "tla/rt.h"
+#include "tla/parse.h"
+#include "tla/print.h"
+#include "tla/node.h"
+#include "tla/tuple.h"
+#include "tla/layout.h"
+
+#endif

@@ -1,0 +1,46 @@
+/* tla/base.h - configuration and the few compile-time tools everything else uses.
+ *
+ *   TLA_FUNC     qualifiers of every library function (default `static inline`);
+ *                define it before including tla.h to add your own, e.g.
+ *                `#define TLA_FUNC static inline __aicore__`.
+ *   TLA_GM       qualifier for tensor element pointers (default empty), e.g. `__gm__`.
+ *   tla_auto     declare a variable from an initializer: `tla_auto L = tla_make_layout(...);`
+ *   TLA_IF(c, a, b)   compile-time choice: a when the integer constant c is non-zero,
+ *                else b.  Both must be valid expressions; only the chosen one is used,
+ *                and the result keeps its own type (an ICE stays an ICE).
+ */
+#ifndef TLA_BASE_H
+#define TLA_BASE_H
+
+#include <stdint.h>
+#include <stddef.h>
+#include <limits.h>
+
+#ifndef TLA_FUNC
+#define TLA_FUNC static inline
+#endif
+#ifndef TLA_GM
+#define TLA_GM
+#endif
+
+/* GNU extensions used by tla.h, each wrapped so -Wpedantic stays quiet:
+ *   __typeof__ and __auto_type   (tla_auto; building tuples from their elements)
+ *   statement expressions ({ })  (constructors bind each argument once)
+ * C23 compilers could use `auto` and `typeof`; gcc and clang accept the GNU
+ * spellings in every -std mode. */
+#define tla_auto __extension__ __auto_type
+#define TLA__STMT(...) __extension__ ({ __VA_ARGS__ })
+
+#define TLA_IF(c, a, b) _Generic((char (*)[1 + !!(c)])0, char (*)[2]: (a), default: (b))
+
+/* A compile-time check usable inside an expression; evaluates to 0. */
+#define TLA_STATIC_CHECK(cond, msg) ((int)(0 * sizeof(struct { _Static_assert(cond, msg); int tla__unused; })))
+
+#define TLA__CAT_(a, b) a##b
+#define TLA__CAT(a, b) TLA__CAT_(a, b)
+
+/* Count variadic arguments, 1..8. */
+#define TLA__NARGS(...) TLA__NARGS_(__VA_ARGS__, 8, 7, 6, 5, 4, 3, 2, 1, 0)
+#define TLA__NARGS_(_1, _2, _3, _4, _5, _6, _7, _8, N, ...) N
+
+#endif

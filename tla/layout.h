@@ -1,0 +1,142 @@
+/* tla/layout.h - layouts: a shape and a stride of the same structure (Shape:Stride).
+ *
+ *   tla_auto L = tla_make_layout(tla_tuple(_2, 4), tla_tuple(_12, _1));    // (_2,4):(_12,_1)
+ *   tla_size(L) == 8, tla_cosize(L) == 16 (cosize = L(size-1) + 1)
+ *   tla_auto c = tla_tuple(1, 5);
+ *   tla_crd2offset(c, L)                 the offset of coordinate c
+ *
+ * An optional third argument is the originShape, the logically valid extent of each
+ * top-level mode (default: the size of each mode); elements outside it are padding.
+ *
+ * crd2offset takes the three coordinate forms of the spec: one integer (split
+ * colexicographically over all leaves, the last leaf keeps the remainder), a tuple
+ * congruent to the shape, or one element per top-level mode where each element is an
+ * integer (split over that mode) or a tuple congruent to that mode.
+ *   tla_crd2offset(c, L)        any coordinate expression; binds it once (a statement
+ *                               expression), so it is not a constant expression;
+ *   tla_crd2offset_const(c, L)  a constant expression when c and L are all static; c
+ *                               and L are expanded many times, so pass variables.
+ * For a static layout and run-time coordinates both compile to plain arithmetic.
+ */
+#ifndef TLA_LAYOUT_H
+#define TLA_LAYOUT_H
+
+#include "tuple.h"
+
+/* ---- construction ---- */
+#define TLA__SAME_PATH(b, j) && TLA__SPATH(tla__sn, j) == TLA__SPATH(b, j)
+/* Same tree: both integers or both tuples with the same leaf paths. */
+#define TLA__CONGRUENT(a, b) (TLA__IS_LEAF(a) == TLA__IS_LEAF(b) && TLA__NLEAF(a) == TLA__NLEAF(b) \
+        && TLA__TRANK(a) == TLA__TRANK(b) TLA__SLOTS(TLA__CONGRUENT_TERM, (a, b)))
+#define TLA__CONGRUENT_TERM(ab, j) && TLA__CONGRUENT_J(TLA__FIRST ab, TLA__SECOND ab, j)
+#define TLA__CONGRUENT_J(a, b, j) (TLA__SPATH(a, j) == TLA__SPATH(b, j))
+#define TLA__FIRST(a, b) a
+#define TLA__SECOND(a, b) b
+
+#define TLA__LAYOUT_IMPL(s, d, o, kind) TLA__STMT( \
+    __auto_type tla__s = (s); __auto_type tla__d = (d); __auto_type tla__o = (o); \
+    TLA__CHECK_ELEMENT(tla__s) TLA__CHECK_ELEMENT(tla__d) TLA__CHECK_ELEMENT(tla__o) \
+    __auto_type tla__sn = TLA__NODE(tla__s); __auto_type tla__dn = TLA__NODE(tla__d); \
+    __auto_type tla__on = TLA__NODE(tla__o); \
+    _Static_assert(TLA__CONGRUENT(tla__sn, tla__dn), \
+        "tla: shape and stride are not congruent (they must have the same nesting)"); \
+    _Static_assert((kind) == 30 || (TLA__IS_LEAF(tla__sn) ? TLA__IS_LEAF(tla__on) \
+        : TLA__IS_TUPLE(tla__on) && TLA__TRANK(tla__on) == TLA__TRANK(tla__sn) && TLA__DEPTH(tla__on) == 1), \
+        "tla: originShape needs one integer per top-level mode of the shape"); \
+    (struct { __typeof__(tla__sn) tla_s[1]; __typeof__(tla__dn) tla_d[1]; __typeof__(tla__on) tla_o[1]; \
+        union { char (*tla_k)[kind]; char (*tla_sv)[1]; int v; int *fv; \
+                const struct tla__noinfo *tla_f; TLA__NIL_CHILDREN }; }) \
+    { .tla_s = { tla__sn }, .tla_d = { tla__dn }, .tla_o = { tla__on } }; )
+
+/* tla_make_layout(shape, stride [, originShape]) */
+#define tla_make_layout(...) TLA__CAT(TLA__LAYOUT_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
+#define TLA__LAYOUT_2(s, d) TLA__LAYOUT_IMPL(s, d, TLA__NIL, 30)
+#define TLA__LAYOUT_3(s, d, o) TLA__LAYOUT_IMPL(s, d, o, 31)
+
+/* ---- parts ---- */
+#define TLA__LSHAPE(L) ((L).tla_s[0])
+#define TLA__LSTRIDE(L) ((L).tla_d[0])
+/* Shape of a layout, or the tuple itself: lets one macro serve both. */
+#define TLA__SHAPE_OF(x) TLA_IF(TLA__IS_LAYOUT(x), (x).tla_s[0], (x))
+
+/* ---- cosize = L(size-1) + 1 = 1 + sum over leaves of (s-1)*d ---- */
+#define TLA__COSIZE_TERM(L, j) + ((j) < TLA__NLEAF(TLA__LSHAPE(L)) \
+        ? ((long long)TLA__SVALJ(TLA__LSHAPE(L), j) - 1) * (long long)TLA__SVALJ(TLA__LSTRIDE(L), j) : 0LL)
+#define TLA__COSIZE(L) (1LL TLA__SLOTS(TLA__COSIZE_TERM, L))
+
+/* ---- crd2offset ---- */
+/* Product of the leaves of x before leaf m (literal m). */
+#define TLA__PROD_BEFORE_0(x) 1LL
+#define TLA__PROD_BEFORE_1(x) TLA__PROD_BEFORE_0(x) * TLA__SVALJ(x, 0)
+#define TLA__PROD_BEFORE_2(x) TLA__PROD_BEFORE_1(x) * TLA__SVALJ(x, 1)
+#define TLA__PROD_BEFORE_3(x) TLA__PROD_BEFORE_2(x) * TLA__SVALJ(x, 2)
+#define TLA__PROD_BEFORE_4(x) TLA__PROD_BEFORE_3(x) * TLA__SVALJ(x, 3)
+#define TLA__PROD_BEFORE_5(x) TLA__PROD_BEFORE_4(x) * TLA__SVALJ(x, 4)
+#define TLA__PROD_BEFORE_6(x) TLA__PROD_BEFORE_5(x) * TLA__SVALJ(x, 5)
+#define TLA__PROD_BEFORE_7(x) TLA__PROD_BEFORE_6(x) * TLA__SVALJ(x, 6)
+#define TLA__PROD_BEFORE_8(x) TLA__PROD_BEFORE_7(x) * TLA__SVALJ(x, 7)
+#define TLA__PROD_BEFORE_9(x) TLA__PROD_BEFORE_8(x) * TLA__SVALJ(x, 8)
+#define TLA__PROD_BEFORE_10(x) TLA__PROD_BEFORE_9(x) * TLA__SVALJ(x, 9)
+#define TLA__PROD_BEFORE_11(x) TLA__PROD_BEFORE_10(x) * TLA__SVALJ(x, 10)
+#define TLA__PROD_BEFORE_12(x) TLA__PROD_BEFORE_11(x) * TLA__SVALJ(x, 11)
+#define TLA__PROD_BEFORE_13(x) TLA__PROD_BEFORE_12(x) * TLA__SVALJ(x, 12)
+#define TLA__PROD_BEFORE_14(x) TLA__PROD_BEFORE_13(x) * TLA__SVALJ(x, 13)
+#define TLA__PROD_BEFORE_15(x) TLA__PROD_BEFORE_14(x) * TLA__SVALJ(x, 14)
+/* Are the leaves of x before leaf m all static? */
+#define TLA__STATIC_BEFORE_0(x) 1
+#define TLA__STATIC_BEFORE_1(x) TLA__STATIC_BEFORE_0(x) && TLA__SSTATIC(x, 0)
+#define TLA__STATIC_BEFORE_2(x) TLA__STATIC_BEFORE_1(x) && TLA__SSTATIC(x, 1)
+#define TLA__STATIC_BEFORE_3(x) TLA__STATIC_BEFORE_2(x) && TLA__SSTATIC(x, 2)
+#define TLA__STATIC_BEFORE_4(x) TLA__STATIC_BEFORE_3(x) && TLA__SSTATIC(x, 3)
+#define TLA__STATIC_BEFORE_5(x) TLA__STATIC_BEFORE_4(x) && TLA__SSTATIC(x, 4)
+#define TLA__STATIC_BEFORE_6(x) TLA__STATIC_BEFORE_5(x) && TLA__SSTATIC(x, 5)
+#define TLA__STATIC_BEFORE_7(x) TLA__STATIC_BEFORE_6(x) && TLA__SSTATIC(x, 6)
+#define TLA__STATIC_BEFORE_8(x) TLA__STATIC_BEFORE_7(x) && TLA__SSTATIC(x, 7)
+#define TLA__STATIC_BEFORE_9(x) TLA__STATIC_BEFORE_8(x) && TLA__SSTATIC(x, 8)
+#define TLA__STATIC_BEFORE_10(x) TLA__STATIC_BEFORE_9(x) && TLA__SSTATIC(x, 9)
+#define TLA__STATIC_BEFORE_11(x) TLA__STATIC_BEFORE_10(x) && TLA__SSTATIC(x, 10)
+#define TLA__STATIC_BEFORE_12(x) TLA__STATIC_BEFORE_11(x) && TLA__SSTATIC(x, 11)
+#define TLA__STATIC_BEFORE_13(x) TLA__STATIC_BEFORE_12(x) && TLA__SSTATIC(x, 12)
+#define TLA__STATIC_BEFORE_14(x) TLA__STATIC_BEFORE_13(x) && TLA__SSTATIC(x, 13)
+#define TLA__STATIC_BEFORE_15(x) TLA__STATIC_BEFORE_14(x) && TLA__SSTATIC(x, 14)
+/* Leaf j of node x takes coordinate value v (already reduced to x's extent):
+ * (v / prod(earlier leaves)) % s_j, no modulo on the last leaf. */
+#define TLA__SPLIT_DIV(x, j) (TLA__PROD_BEFORE_##j(x) ? TLA__PROD_BEFORE_##j(x) : 1LL)
+#define TLA__SPLIT(v, x, j) ((j) + 1 == TLA__NLEAF(x) ? (v) / TLA__AS_DIV(x, j) \
+        : (v) / TLA__AS_DIV(x, j) % TLA__AS_MOD(x, j))
+/* Divisor and modulus as int when static and small, so unsigned coordinates stay unsigned. */
+#define TLA__AS_DIV(x, j) TLA_IF(TLA__STATIC_BEFORE_##j(x), TLA__AS_INT(TLA__SPLIT_DIV(x, j)), TLA__SPLIT_DIV(x, j))
+#define TLA__AS_MOD(x, j) TLA_IF(TLA__SSTATIC(x, j), TLA__SVALJ(x, j), \
+        (TLA__SVALJ(x, j) ? TLA__SVALJ(x, j) : 1))
+/* Whole-layout form: one integer c over all leaves of shape S with strides D. */
+#define TLA__CRD_WHOLE_TERM(a, j) + ((j) < TLA__NLEAF(TLA__SECOND3 a) \
+        ? TLA__SPLIT(TLA__VAL(TLA__FIRST3 a), TLA__SECOND3 a, j) * TLA__SVALJ(TLA__THIRD a, j) : 0)
+#define TLA__THIRD(a, b, c) c
+#define TLA__FIRST3(a, b, c) a
+#define TLA__SECOND3(a, b, c) b
+/* Per-mode form: mode t of the coordinate against mode t of shape and stride. */
+#define TLA__CRD_MODE_TERM(a, j) + ((j) < TLA__NLEAF(TLA__SECOND3 a) ? TLA_IF(TLA__IS_LEAF(TLA__FIRST3 a), \
+        TLA__SPLIT(TLA__VAL(TLA__FIRST3 a), TLA__SECOND3 a, j), TLA__SVALJ(TLA__FIRST3 a, j)) \
+        * TLA__SVALJ(TLA__THIRD a, j) : 0)
+#define TLA__CRD_MODE(cSD, t) + TLA__CRD_MODE_(TLA__FIRST3 cSD, TLA__SECOND3 cSD, TLA__THIRD cSD, t)
+#define TLA__CRD_MODE_(c, S, D, t) ((t) < TLA__TRANK(S) \
+        ? (0 TLA__SLOTS_B(TLA__CRD_MODE_TERM, ((c).e##t[0], TLA_IF(TLA__IS_LEAF(S), (S), (S).e##t[0]), \
+                                               TLA_IF(TLA__IS_LEAF(D), (D), (D).e##t[0])))) : 0)
+#define TLA__CRD_MODE_CHECK(cS, t) && (TLA__IS_LEAF(TLA__FIRST cS) || (t) >= TLA__TRANK(TLA__SECOND cS) \
+        || TLA__IS_LEAF((TLA__FIRST cS).e##t[0]) \
+        || (TLA__NLEAF((TLA__FIRST cS).e##t[0]) == TLA__NLEAF((TLA__SECOND cS).e##t[0]) \
+            && TLA__DEPTH((TLA__FIRST cS).e##t[0]) == TLA__DEPTH((TLA__SECOND cS).e##t[0])))
+/* c is a node, S and D the shape and stride nodes. */
+#define TLA__CRD(c, S, D) ( \
+    TLA_STATIC_CHECK(TLA__IS_LEAF(c) || TLA__TRANK(c) == TLA__TRANK(S), \
+        "tla: crd2offset: the coordinate's rank does not match the layout's rank") + \
+    TLA_STATIC_CHECK(1 TLA__MODES(TLA__CRD_MODE_CHECK, (c, S)), \
+        "tla: crd2offset: a coordinate mode is neither an integer nor congruent to the layout's mode") + \
+    TLA_IF(TLA__IS_LEAF(c), (0 TLA__SLOTS(TLA__CRD_WHOLE_TERM, (c, S, D))), \
+                            (0 TLA__MODES(TLA__CRD_MODE, (c, S, D)))))
+
+#define tla_crd2offset_const(c, L) TLA__CRD(TLA__NODE(c), TLA__LSHAPE(L), TLA__LSTRIDE(L))
+#define tla_crd2offset(c, L) TLA__STMT(__auto_type tla__cc = TLA__NODE(c); __auto_type tla__LL = (L); \
+        TLA__CRD(tla__cc, TLA__LSHAPE(tla__LL), TLA__LSTRIDE(tla__LL)); )
+
+#endif

@@ -1,0 +1,141 @@
+/* tla/node.h - how static and dynamic integers, tuples and layouts are represented.
+ *
+ * Every IntTuple node is a C value whose *type* carries all static facts:
+ *
+ *   static integer  _4, TLA_C(4)   an anonymous union; its value is the extent of the
+ *                                  array behind member `tla_sv` (char (*)[|N|+1]), read
+ *                                  back with sizeof, so it is an integer constant expression.
+ *   dynamic integer 4, n           any C integer; inside tuples it is wrapped in a named
+ *                                  union (tla_dyn_int, ...) that keeps its C type in `v`.
+ *   tuple           (a, b, ...)    an anonymous struct: children e0..e{r-1}, plus a flat
+ *                                  list of its leaves (see below), plus type facts.
+ *   layout          S:D            an anonymous struct holding a shape and a stride tuple.
+ *
+ * The trick that makes macros work on all of them: every node type has the *same member
+ * names* (tla_k, tla_sv, v, fv, tla_f, e0..e7, tla_s, tla_d, tla_o).  The ones a kind does
+ * not use are pointers in a union (no storage beyond one pointer), pointing to `tla_nil`,
+ * which again has all the names.  So `x.e3[0].e1[0]` always type-checks, and a macro can
+ * ask `sizeof(*x.tla_k)` of anything.
+ *
+ * Kinds (extent of tla_k):  1 dynamic leaf, 2 static leaf >= 0, 3 static leaf < 0,
+ *                           4 + r tuple of rank r (tla_nil is the rank-0 tuple), 30 layout,
+ *                           31 layout with an originShape.
+ *
+ * The flat leaf list.  A tuple caches, in the type pointed to by `tla_f`, for each of up
+ * to TLA_STATIC_LEAVES leaves ("slots", in order):
+ *   tla_c<j>  value code: 1 dynamic, 2 + 2|v| + (v < 0) static
+ *   tla_p<j>  path code + 1: the path (i1, i2, ...) from the tuple to the leaf, as
+ *             (i1+1) + 9 (i2+1) + 81 (i3+1) ...  (0 for a leaf's own empty path)
+ * and in the array `fv` the run-time value of every leaf.  Queries (size, cosize,
+ * crd2offset, printing) then walk at most TLA_STATIC_LEAVES slots instead of a tree.
+ */
+#ifndef TLA_NODE_H
+#define TLA_NODE_H
+
+#include "base.h"
+
+#define TLA_STATIC_LEAVES 16   /* leaves of one static or mixed tuple */
+#define TLA_STATIC_DEPTH 4     /* nesting levels of one static or mixed tuple */
+
+/* ---- slot iteration (PP loops; separate copies so they can nest) ---- */
+#define TLA__SLOTS(M, a) M(a, 0) M(a, 1) M(a, 2) M(a, 3) M(a, 4) M(a, 5) M(a, 6) M(a, 7) \
+    M(a, 8) M(a, 9) M(a, 10) M(a, 11) M(a, 12) M(a, 13) M(a, 14) M(a, 15)
+#define TLA__SLOTS_B(M, a) M(a, 0) M(a, 1) M(a, 2) M(a, 3) M(a, 4) M(a, 5) M(a, 6) M(a, 7) \
+    M(a, 8) M(a, 9) M(a, 10) M(a, 11) M(a, 12) M(a, 13) M(a, 14) M(a, 15)
+#define TLA__MODES(M, a) M(a, 0) M(a, 1) M(a, 2) M(a, 3) M(a, 4) M(a, 5) M(a, 6) M(a, 7)
+
+/* ---- the universal member set ---- */
+union tla_nil;
+struct tla__noinfo;
+#define TLA__NILS_E(i) union tla_nil *e##i;
+#define TLA__NIL_CHILDREN union tla_nil *e0, *e1, *e2, *e3, *e4, *e5, *e6, *e7;
+#define TLA__NIL_PARTS union tla_nil *tla_s, *tla_d, *tla_o;
+
+#define TLA__INFO_SLOT(a, j) char (*tla_c##j)[2]; char (*tla_p##j)[1];
+/* The facts type of things that are not tuples: zero leaves, depth 0. */
+struct tla__noinfo { char (*n)[1]; char (*dp)[1]; TLA__SLOTS(TLA__INFO_SLOT, ~) };
+
+/* The "nothing here" node: a rank-0 tuple whose every member leads back to itself. */
+typedef union tla_nil {
+    char (*tla_k)[4];
+    char (*tla_sv)[1];
+    int v;
+    int *fv;
+    const struct tla__noinfo *tla_f;
+    TLA__NIL_CHILDREN
+    TLA__NIL_PARTS
+} tla_nil;
+#define TLA__NIL ((tla_nil){0})
+
+/* Dynamic leaves keep the C type they were given. */
+#define TLA__DYN_UNION(T) union { T v; T *fv; char (*tla_k)[1]; char (*tla_sv)[1]; \
+        const struct tla__noinfo *tla_f; TLA__NIL_CHILDREN TLA__NIL_PARTS }
+typedef TLA__DYN_UNION(int) tla_dyn_int;
+typedef TLA__DYN_UNION(unsigned) tla_dyn_uint;
+typedef TLA__DYN_UNION(long) tla_dyn_long;
+typedef TLA__DYN_UNION(unsigned long) tla_dyn_ulong;
+typedef TLA__DYN_UNION(long long) tla_dyn_llong;
+typedef TLA__DYN_UNION(unsigned long long) tla_dyn_ullong;
+
+/* ---- static integers ---- */
+#define TLA__MAG(n) ((n) < 0 ? -(n) : (n))
+/* TLA_C(N): the static integer N (N an integer constant expression). */
+#define TLA_C(N) ((union { char (*tla_k)[2 + ((N) < 0)]; char (*tla_sv)[TLA__MAG(N) + 1]; int v; \
+        int *fv; const struct tla__noinfo *tla_f; TLA__NIL_CHILDREN TLA__NIL_PARTS }){0})
+
+/* ---- turning user values into nodes ---- */
+/* The value of x if it is a C integer, else 0: lets integer-only code type-check on any x. */
+#define TLA__IF_INT(x, other) _Generic((x), char: (x), signed char: (x), unsigned char: (x), \
+        short: (x), unsigned short: (x), _Bool: (x), int: (x), unsigned: (x), long: (x), \
+        unsigned long: (x), long long: (x), unsigned long long: (x), default: (other))
+#define TLA__DYN(T, x) (T){ .v = TLA__IF_INT(x, 0) }
+/* A C integer becomes a dynamic leaf; a node stays what it is.  Floating values are a
+ * compile error (see TLA__CHECK_ELEMENT). */
+#define TLA__NODE(x) _Generic((x), \
+        char: TLA__DYN(tla_dyn_int, x), signed char: TLA__DYN(tla_dyn_int, x), \
+        unsigned char: TLA__DYN(tla_dyn_int, x), short: TLA__DYN(tla_dyn_int, x), \
+        unsigned short: TLA__DYN(tla_dyn_int, x), _Bool: TLA__DYN(tla_dyn_int, x), \
+        int: TLA__DYN(tla_dyn_int, x), unsigned: TLA__DYN(tla_dyn_uint, x), \
+        long: TLA__DYN(tla_dyn_long, x), unsigned long: TLA__DYN(tla_dyn_ulong, x), \
+        long long: TLA__DYN(tla_dyn_llong, x), unsigned long long: TLA__DYN(tla_dyn_ullong, x), \
+        float: TLA__NIL, double: TLA__NIL, long double: TLA__NIL, default: (x))
+#define TLA__IS_FLOATING(x) _Generic((x), float: 1, double: 1, long double: 1, default: 0)
+#define TLA__CHECK_ELEMENT(x) _Static_assert(!TLA__IS_FLOATING(x), \
+        "tla: an IntTuple element must be an integer or an IntTuple, not a floating value");
+
+/* ---- kind queries (all integer constant expressions) ---- */
+#define TLA__K(x) sizeof(*(x).tla_k)
+#define TLA__IS_LEAF(x) (TLA__K(x) <= 3)
+#define TLA__IS_STATIC_LEAF(x) (TLA__K(x) == 2 || TLA__K(x) == 3)
+#define TLA__IS_TUPLE(x) (TLA__K(x) >= 4 && TLA__K(x) <= 12)
+#define TLA__IS_LAYOUT(x) (TLA__K(x) >= 30)
+#define TLA__HAS_ORIGIN(x) (TLA__K(x) == 31)
+
+/* A static magnitude as the narrowest of int / long long, so arithmetic with an unsigned
+ * coordinate stays unsigned (as a hand-written expression would). */
+#define TLA__AS_INT(m) TLA_IF((m) <= INT_MAX, (int)(m), (long long)(m))
+/* Value of a static leaf (ICE). */
+#define TLA__SVAL(x) TLA__AS_INT((TLA__K(x) == 3 ? -1 : 1) * (long long)(sizeof(*(x).tla_sv) - 1))
+/* Value of any leaf: an ICE when static, the stored C value otherwise. */
+#define TLA__VAL(x) TLA_IF(TLA__IS_STATIC_LEAF(x), TLA__SVAL(x), (x).v)
+
+/* ---- flat slot queries ---- */
+#define TLA__INFO(x, f) sizeof(*(x).tla_f->f)
+/* Number of leaves (slots) and depth. */
+#define TLA__NLEAF(x) (TLA__IS_LEAF(x) ? 1 : TLA__INFO(x, n) - 1)
+#define TLA__DEPTH(x) (TLA__IS_LEAF(x) ? 0 : TLA__INFO(x, dp) - 1)
+/* Value code of slot j (literal j): 1 dynamic, else 2 + 2|v| + (v < 0); unused slots
+ * read as the static 0, so queries over all slots stay constant expressions. */
+#define TLA__LEAF_CODE(x) (TLA__IS_STATIC_LEAF(x) ? 2 * sizeof(*(x).tla_sv) + (TLA__K(x) == 3) : 1)
+#define TLA__SCODE(x, j) (TLA__IS_LEAF(x) ? ((j) == 0 ? TLA__LEAF_CODE(x) : 2) : TLA__INFO(x, tla_c##j))
+/* Path code + 1 of slot j; 1 for a leaf's own empty path or an unused slot. */
+#define TLA__SPATH(x, j) (TLA__IS_LEAF(x) ? 1 : TLA__INFO(x, tla_p##j))
+#define TLA__SSTATIC(x, j) (TLA__SCODE(x, j) >= 2)
+#define TLA__CODE_VAL(c) TLA__AS_INT((long long)((c) - 2) / 2 * ((c) % 2 ? -1 : 1))
+/* Value of slot j: ICE when static, else the run-time value. */
+#define TLA__SVALJ(x, j) TLA_IF(TLA__SSTATIC(x, j), TLA__CODE_VAL(TLA__SCODE(x, j)), \
+        TLA_IF(TLA__IS_LEAF(x), (x).v, (x).fv[j]))
+/* Top-level mode of slot j (0-based) from its path code. */
+#define TLA__SMODE(x, j) ((long long)(TLA__SPATH(x, j) - 1) % 9 - 1)
+
+#endif
