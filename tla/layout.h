@@ -14,8 +14,9 @@
  * integer (split over that mode) or a tuple congruent to that mode.
  *   tla_crd2offset(c, L)        any coordinate expression; binds it once (a statement
  *                               expression), so it is not a constant expression;
- *   tla_crd2offset_const(c, L)  a constant expression when c and L are all static; c
- *                               and L are expanded many times, so pass variables.
+ *   tla_crd2offset_const(c, L)  a constant expression when c and L are all static; c must
+ *                               be a static integer or a tuple (not a plain C integer), and
+ *                               c and L are expanded many times, so pass variables.
  * For a static layout and run-time coordinates both compile to plain arithmetic.
  */
 #ifndef TLA_LAYOUT_H
@@ -56,7 +57,7 @@
 /* ---- parts ---- */
 #define TLA__LSHAPE(L) ((L).tla_s[0])
 #define TLA__LSTRIDE(L) ((L).tla_d[0])
-/* Shape of a layout, or the tuple itself: lets one macro serve both. */
+/* Shape of a layout, or the node itself: lets one macro serve both. */
 #define TLA__SHAPE_OF(x) TLA_IF(TLA__IS_LAYOUT(x), (x).tla_s[0], (x))
 
 /* ---- cosize = L(size-1) + 1 = 1 + sum over leaves of (s-1)*d ---- */
@@ -65,49 +66,10 @@
 #define TLA__COSIZE(L) (1LL TLA__SLOTS(TLA__COSIZE_TERM, L))
 
 /* ---- crd2offset ---- */
-/* Product of the leaves of x before leaf m (literal m). */
-#define TLA__PROD_BEFORE_0(x) 1LL
-#define TLA__PROD_BEFORE_1(x) TLA__PROD_BEFORE_0(x) * TLA__SVALJ(x, 0)
-#define TLA__PROD_BEFORE_2(x) TLA__PROD_BEFORE_1(x) * TLA__SVALJ(x, 1)
-#define TLA__PROD_BEFORE_3(x) TLA__PROD_BEFORE_2(x) * TLA__SVALJ(x, 2)
-#define TLA__PROD_BEFORE_4(x) TLA__PROD_BEFORE_3(x) * TLA__SVALJ(x, 3)
-#define TLA__PROD_BEFORE_5(x) TLA__PROD_BEFORE_4(x) * TLA__SVALJ(x, 4)
-#define TLA__PROD_BEFORE_6(x) TLA__PROD_BEFORE_5(x) * TLA__SVALJ(x, 5)
-#define TLA__PROD_BEFORE_7(x) TLA__PROD_BEFORE_6(x) * TLA__SVALJ(x, 6)
-#define TLA__PROD_BEFORE_8(x) TLA__PROD_BEFORE_7(x) * TLA__SVALJ(x, 7)
-#define TLA__PROD_BEFORE_9(x) TLA__PROD_BEFORE_8(x) * TLA__SVALJ(x, 8)
-#define TLA__PROD_BEFORE_10(x) TLA__PROD_BEFORE_9(x) * TLA__SVALJ(x, 9)
-#define TLA__PROD_BEFORE_11(x) TLA__PROD_BEFORE_10(x) * TLA__SVALJ(x, 10)
-#define TLA__PROD_BEFORE_12(x) TLA__PROD_BEFORE_11(x) * TLA__SVALJ(x, 11)
-#define TLA__PROD_BEFORE_13(x) TLA__PROD_BEFORE_12(x) * TLA__SVALJ(x, 12)
-#define TLA__PROD_BEFORE_14(x) TLA__PROD_BEFORE_13(x) * TLA__SVALJ(x, 13)
-#define TLA__PROD_BEFORE_15(x) TLA__PROD_BEFORE_14(x) * TLA__SVALJ(x, 14)
-/* Are the leaves of x before leaf m all static? */
-#define TLA__STATIC_BEFORE_0(x) 1
-#define TLA__STATIC_BEFORE_1(x) TLA__STATIC_BEFORE_0(x) && TLA__SSTATIC(x, 0)
-#define TLA__STATIC_BEFORE_2(x) TLA__STATIC_BEFORE_1(x) && TLA__SSTATIC(x, 1)
-#define TLA__STATIC_BEFORE_3(x) TLA__STATIC_BEFORE_2(x) && TLA__SSTATIC(x, 2)
-#define TLA__STATIC_BEFORE_4(x) TLA__STATIC_BEFORE_3(x) && TLA__SSTATIC(x, 3)
-#define TLA__STATIC_BEFORE_5(x) TLA__STATIC_BEFORE_4(x) && TLA__SSTATIC(x, 4)
-#define TLA__STATIC_BEFORE_6(x) TLA__STATIC_BEFORE_5(x) && TLA__SSTATIC(x, 5)
-#define TLA__STATIC_BEFORE_7(x) TLA__STATIC_BEFORE_6(x) && TLA__SSTATIC(x, 6)
-#define TLA__STATIC_BEFORE_8(x) TLA__STATIC_BEFORE_7(x) && TLA__SSTATIC(x, 7)
-#define TLA__STATIC_BEFORE_9(x) TLA__STATIC_BEFORE_8(x) && TLA__SSTATIC(x, 8)
-#define TLA__STATIC_BEFORE_10(x) TLA__STATIC_BEFORE_9(x) && TLA__SSTATIC(x, 9)
-#define TLA__STATIC_BEFORE_11(x) TLA__STATIC_BEFORE_10(x) && TLA__SSTATIC(x, 10)
-#define TLA__STATIC_BEFORE_12(x) TLA__STATIC_BEFORE_11(x) && TLA__SSTATIC(x, 11)
-#define TLA__STATIC_BEFORE_13(x) TLA__STATIC_BEFORE_12(x) && TLA__SSTATIC(x, 12)
-#define TLA__STATIC_BEFORE_14(x) TLA__STATIC_BEFORE_13(x) && TLA__SSTATIC(x, 13)
-#define TLA__STATIC_BEFORE_15(x) TLA__STATIC_BEFORE_14(x) && TLA__SSTATIC(x, 14)
 /* Leaf j of node x takes coordinate value v (already reduced to x's extent):
  * (v / prod(earlier leaves)) % s_j, no modulo on the last leaf. */
-#define TLA__SPLIT_DIV(x, j) (TLA__PROD_BEFORE_##j(x) ? TLA__PROD_BEFORE_##j(x) : 1LL)
-#define TLA__SPLIT(v, x, j) ((j) + 1 == TLA__NLEAF(x) ? (v) / TLA__AS_DIV(x, j) \
-        : (v) / TLA__AS_DIV(x, j) % TLA__AS_MOD(x, j))
-/* Divisor and modulus as int when static and small, so unsigned coordinates stay unsigned. */
-#define TLA__AS_DIV(x, j) TLA_IF(TLA__STATIC_BEFORE_##j(x), TLA__AS_INT(TLA__SPLIT_DIV(x, j)), TLA__SPLIT_DIV(x, j))
-#define TLA__AS_MOD(x, j) TLA_IF(TLA__SSTATIC(x, j), TLA__SVALJ(x, j), \
-        (TLA__SVALJ(x, j) ? TLA__SVALJ(x, j) : 1))
+#define TLA__SPLIT(v, x, j) ((j) + 1 == TLA__NLEAF(x) ? (v) / TLA__QVAL(x, j) \
+        : (v) / TLA__QVAL(x, j) % TLA__SVALJ(x, j))
 /* Whole-layout form: one integer c over all leaves of shape S with strides D. */
 #define TLA__CRD_WHOLE_TERM(a, j) + ((j) < TLA__NLEAF(TLA__SECOND3 a) \
         ? TLA__SPLIT(TLA__VAL(TLA__FIRST3 a), TLA__SECOND3 a, j) * TLA__SVALJ(TLA__THIRD a, j) : 0)
@@ -120,23 +82,39 @@
         * TLA__SVALJ(TLA__THIRD a, j) : 0)
 #define TLA__CRD_MODE(cSD, t) + TLA__CRD_MODE_(TLA__FIRST3 cSD, TLA__SECOND3 cSD, TLA__THIRD cSD, t)
 #define TLA__CRD_MODE_(c, S, D, t) ((t) < TLA__TRANK(S) \
-        ? (0 TLA__SLOTS_B(TLA__CRD_MODE_TERM, ((c).e##t[0], TLA_IF(TLA__IS_LEAF(S), (S), (S).e##t[0]), \
-                                               TLA_IF(TLA__IS_LEAF(D), (D), (D).e##t[0])))) : 0)
+        ? (0 TLA__SLOTS_B(TLA__CRD_MODE_TERM, ((c).e##t[0], (S).e##t[0], (D).e##t[0]))) : 0)
 #define TLA__CRD_MODE_CHECK(cS, t) && (TLA__IS_LEAF(TLA__FIRST cS) || (t) >= TLA__TRANK(TLA__SECOND cS) \
         || TLA__IS_LEAF((TLA__FIRST cS).e##t[0]) \
         || (TLA__NLEAF((TLA__FIRST cS).e##t[0]) == TLA__NLEAF((TLA__SECOND cS).e##t[0]) \
             && TLA__DEPTH((TLA__FIRST cS).e##t[0]) == TLA__DEPTH((TLA__SECOND cS).e##t[0])))
 /* c is a node, S and D the shape and stride nodes. */
 #define TLA__CRD(c, S, D) ( \
-    TLA_STATIC_CHECK(TLA__IS_LEAF(c) || TLA__TRANK(c) == TLA__TRANK(S), \
+    TLA_STATIC_CHECK(TLA__IS_LEAF(c) || (TLA__IS_TUPLE(S) && TLA__TRANK(c) == TLA__TRANK(S)), \
         "tla: crd2offset: the coordinate's rank does not match the layout's rank") + \
     TLA_STATIC_CHECK(1 TLA__MODES(TLA__CRD_MODE_CHECK, (c, S)), \
         "tla: crd2offset: a coordinate mode is neither an integer nor congruent to the layout's mode") + \
     TLA_IF(TLA__IS_LEAF(c), (0 TLA__SLOTS(TLA__CRD_WHOLE_TERM, (c, S, D))), \
                             (0 TLA__MODES(TLA__CRD_MODE, (c, S, D)))))
 
-#define tla_crd2offset_const(c, L) TLA__CRD(TLA__NODE(c), TLA__LSHAPE(L), TLA__LSTRIDE(L))
+#define tla_crd2offset_const(c, L) TLA__CRD(c, TLA__LSHAPE(L), TLA__LSTRIDE(L))
 #define tla_crd2offset(c, L) TLA__STMT(__auto_type tla__cc = TLA__NODE(c); __auto_type tla__LL = (L); \
         TLA__CRD(tla__cc, TLA__LSHAPE(tla__LL), TLA__LSTRIDE(tla__LL)); )
+
+/* ---- public queries: on tuples, integers and layouts ---- */
+/* rank, depth, size: of a layout they are those of its shape. */
+#define tla_rank(x) TLA__TRANK(TLA__SHAPE_OF(x))
+#define tla_depth(x) TLA__DEPTH(TLA__SHAPE_OF(x))
+#define tla_size(x) TLA__TSIZE(TLA__SHAPE_OF(x))
+#define tla_cosize(L) TLA__COSIZE(L)
+#define tla_shape(L) TLA__LSHAPE(L)
+#define tla_stride(L) TLA__LSTRIDE(L)
+/* The value of a leaf (static: an integer constant expression). */
+#define tla_value(x) TLA__VAL(x)
+/* get(t, i, j, ...): element i of t, then element j of that, ...; literal indices 0..7. */
+#define tla_get(x, ...) TLA__CAT(TLA__GET_, TLA__NARGS(__VA_ARGS__))(x, __VA_ARGS__)
+#define TLA__GET_1(x, i) TLA__CHILD(x, i)
+#define TLA__GET_2(x, i, j) TLA__CHILD(TLA__CHILD(x, i), j)
+#define TLA__GET_3(x, i, j, k) TLA__CHILD(TLA__CHILD(TLA__CHILD(x, i), j), k)
+#define TLA__GET_4(x, i, j, k, l) TLA__CHILD(TLA__CHILD(TLA__CHILD(TLA__CHILD(x, i), j), k), l)
 
 #endif

@@ -26,7 +26,9 @@
  *   tla_c<j>  value code: 1 dynamic, 2 + 2|v| + (v < 0) static
  *   tla_p<j>  path code + 1: the path (i1, i2, ...) from the tuple to the leaf, as
  *             (i1+1) + 9 (i2+1) + 81 (i3+1) ...  (0 for a leaf's own empty path)
- * and in the array `fv` the run-time value of every leaf.  Queries (size, cosize,
+ *   tla_q<j>  value code of the product of the leaves before slot j (j = 0..8; q8 is
+ *             the size), static when those leaves are (and the product fits in int)
+ * and in the arrays `fv` / `fq` the run-time values of the leaves and of those products.  Queries (size, cosize,
  * crd2offset, printing) then walk at most TLA_STATIC_LEAVES slots instead of a tree.
  */
 #ifndef TLA_NODE_H
@@ -34,14 +36,12 @@
 
 #include "base.h"
 
-#define TLA_STATIC_LEAVES 16   /* leaves of one static or mixed tuple */
+#define TLA_STATIC_LEAVES 8    /* leaves of one static or mixed tuple */
 #define TLA_STATIC_DEPTH 4     /* nesting levels of one static or mixed tuple */
 
 /* ---- slot iteration (PP loops; separate copies so they can nest) ---- */
-#define TLA__SLOTS(M, a) M(a, 0) M(a, 1) M(a, 2) M(a, 3) M(a, 4) M(a, 5) M(a, 6) M(a, 7) \
-    M(a, 8) M(a, 9) M(a, 10) M(a, 11) M(a, 12) M(a, 13) M(a, 14) M(a, 15)
-#define TLA__SLOTS_B(M, a) M(a, 0) M(a, 1) M(a, 2) M(a, 3) M(a, 4) M(a, 5) M(a, 6) M(a, 7) \
-    M(a, 8) M(a, 9) M(a, 10) M(a, 11) M(a, 12) M(a, 13) M(a, 14) M(a, 15)
+#define TLA__SLOTS(M, a) M(a, 0) M(a, 1) M(a, 2) M(a, 3) M(a, 4) M(a, 5) M(a, 6) M(a, 7)
+#define TLA__SLOTS_B(M, a) M(a, 0) M(a, 1) M(a, 2) M(a, 3) M(a, 4) M(a, 5) M(a, 6) M(a, 7)
 #define TLA__MODES(M, a) M(a, 0) M(a, 1) M(a, 2) M(a, 3) M(a, 4) M(a, 5) M(a, 6) M(a, 7)
 
 /* ---- the universal member set ---- */
@@ -51,9 +51,19 @@ struct tla__noinfo;
 #define TLA__NIL_CHILDREN union tla_nil *e0, *e1, *e2, *e3, *e4, *e5, *e6, *e7;
 #define TLA__NIL_PARTS union tla_nil *tla_s, *tla_d, *tla_o;
 
-#define TLA__INFO_SLOT(a, j) char (*tla_c##j)[2]; char (*tla_p##j)[1];
-/* The facts type of things that are not tuples: zero leaves, depth 0. */
-struct tla__noinfo { char (*n)[1]; char (*dp)[1]; TLA__SLOTS(TLA__INFO_SLOT, ~) };
+/* Facts of a node (see the top of this file).  Leaves have them too, so slot queries
+ * never need to ask "leaf or tuple?".  Unused slots read as the static 1. */
+#define TLA__INFO_UNUSED(a, j) char (*tla_c##j)[4]; char (*tla_p##j)[1]; char (*tla_q##j)[a];
+#define TLA__INFO_UNUSED_FROM1(q) char (*tla_c1)[4], (*tla_c2)[4], (*tla_c3)[4], (*tla_c4)[4], \
+        (*tla_c5)[4], (*tla_c6)[4], (*tla_c7)[4]; char (*tla_p1)[1], (*tla_p2)[1], (*tla_p3)[1], \
+        (*tla_p4)[1], (*tla_p5)[1], (*tla_p6)[1], (*tla_p7)[1]; char (*tla_q2)[q], (*tla_q3)[q], \
+        (*tla_q4)[q], (*tla_q5)[q], (*tla_q6)[q], (*tla_q7)[q], (*tla_q8)[q];
+/* nil: no leaves, every prefix product 1. */
+struct tla__noinfo { char (*n)[1]; char (*dp)[1]; TLA__SLOTS(TLA__INFO_UNUSED, 3) char (*tla_q8)[3]; };
+/* A leaf: one slot of value code `code`, prefix products 1 then qcode. */
+#define TLA__LEAF_INFO(code, qcode) { char (*n)[2]; char (*dp)[1]; char (*tla_c0)[code]; char (*tla_p0)[1]; \
+        char (*tla_q0)[3]; char (*tla_q1)[qcode]; TLA__INFO_UNUSED_FROM1(qcode) }
+struct tla__dyn_info TLA__LEAF_INFO(1, 1);
 
 /* The "nothing here" node: a rank-0 tuple whose every member leads back to itself. */
 typedef union tla_nil {
@@ -61,6 +71,7 @@ typedef union tla_nil {
     char (*tla_sv)[1];
     int v;
     int *fv;
+    long long *fq;
     const struct tla__noinfo *tla_f;
     TLA__NIL_CHILDREN
     TLA__NIL_PARTS
@@ -68,8 +79,8 @@ typedef union tla_nil {
 #define TLA__NIL ((tla_nil){0})
 
 /* Dynamic leaves keep the C type they were given. */
-#define TLA__DYN_UNION(T) union { T v; T *fv; char (*tla_k)[1]; char (*tla_sv)[1]; \
-        const struct tla__noinfo *tla_f; TLA__NIL_CHILDREN TLA__NIL_PARTS }
+#define TLA__DYN_UNION(T) union { T v; T *fv; long long *fq; char (*tla_k)[1]; char (*tla_sv)[1]; \
+        const struct tla__dyn_info *tla_f; TLA__NIL_CHILDREN TLA__NIL_PARTS }
 typedef TLA__DYN_UNION(int) tla_dyn_int;
 typedef TLA__DYN_UNION(unsigned) tla_dyn_uint;
 typedef TLA__DYN_UNION(long) tla_dyn_long;
@@ -79,9 +90,13 @@ typedef TLA__DYN_UNION(unsigned long long) tla_dyn_ullong;
 
 /* ---- static integers ---- */
 #define TLA__MAG(n) ((n) < 0 ? -(n) : (n))
-/* TLA_C(N): the static integer N (N an integer constant expression). */
-#define TLA_C(N) ((union { char (*tla_k)[2 + ((N) < 0)]; char (*tla_sv)[TLA__MAG(N) + 1]; int v; \
-        int *fv; const struct tla__noinfo *tla_f; TLA__NIL_CHILDREN TLA__NIL_PARTS }){0})
+/* TLA_C(N): the static integer N (N an integer constant expression that fits in int,
+ * like CuTe's Int<N>). */
+#define TLA_C(N) ((union { char (*tla_k)[2 + ((N) < 0) + 0 * sizeof(struct { \
+            _Static_assert((N) >= -INT_MAX && (N) <= INT_MAX, "tla: a static integer must fit in int"); int tla__u; })]; \
+        char (*tla_sv)[TLA__MAG(N) + 1]; int v; int *fv; long long *fq; \
+        const struct TLA__LEAF_INFO(2 + 2 * TLA__MAG(N) + ((N) < 0), (N) >= 0 ? (N) + 2 : 1) *tla_f; \
+        TLA__NIL_CHILDREN TLA__NIL_PARTS }){0})
 
 /* ---- turning user values into nodes ---- */
 /* The value of x if it is a C integer, else 0: lets integer-only code type-check on any x. */
@@ -111,9 +126,9 @@ typedef TLA__DYN_UNION(unsigned long long) tla_dyn_ullong;
 #define TLA__IS_LAYOUT(x) (TLA__K(x) >= 30)
 #define TLA__HAS_ORIGIN(x) (TLA__K(x) == 31)
 
-/* A static magnitude as the narrowest of int / long long, so arithmetic with an unsigned
- * coordinate stays unsigned (as a hand-written expression would). */
-#define TLA__AS_INT(m) TLA_IF((m) <= INT_MAX, (int)(m), (long long)(m))
+/* Static values are ints, so arithmetic with an unsigned coordinate stays unsigned (as a
+ * hand-written expression would). */
+#define TLA__AS_INT(m) ((int)(m))
 /* Value of a static leaf (ICE). */
 #define TLA__SVAL(x) TLA__AS_INT((TLA__K(x) == 3 ? -1 : 1) * (long long)(sizeof(*(x).tla_sv) - 1))
 /* Value of any leaf: an ICE when static, the stored C value otherwise. */
@@ -122,19 +137,27 @@ typedef TLA__DYN_UNION(unsigned long long) tla_dyn_ullong;
 /* ---- flat slot queries ---- */
 #define TLA__INFO(x, f) sizeof(*(x).tla_f->f)
 /* Number of leaves (slots) and depth. */
-#define TLA__NLEAF(x) (TLA__IS_LEAF(x) ? 1 : TLA__INFO(x, n) - 1)
-#define TLA__DEPTH(x) (TLA__IS_LEAF(x) ? 0 : TLA__INFO(x, dp) - 1)
+#define TLA__NLEAF(x) (TLA__INFO(x, n) - 1)
+#define TLA__DEPTH(x) (TLA__INFO(x, dp) - 1)
 /* Value code of slot j (literal j): 1 dynamic, else 2 + 2|v| + (v < 0); unused slots
- * read as the static 0, so queries over all slots stay constant expressions. */
-#define TLA__LEAF_CODE(x) (TLA__IS_STATIC_LEAF(x) ? 2 * sizeof(*(x).tla_sv) + (TLA__K(x) == 3) : 1)
-#define TLA__SCODE(x, j) (TLA__IS_LEAF(x) ? ((j) == 0 ? TLA__LEAF_CODE(x) : 2) : TLA__INFO(x, tla_c##j))
+ * * read as the static 1, so queries over all slots stay constant expressions. */
+#define TLA__SCODE(x, j) TLA__INFO(x, tla_c##j)
 /* Path code + 1 of slot j; 1 for a leaf's own empty path or an unused slot. */
-#define TLA__SPATH(x, j) (TLA__IS_LEAF(x) ? 1 : TLA__INFO(x, tla_p##j))
+#define TLA__SPATH(x, j) TLA__INFO(x, tla_p##j)
 #define TLA__SSTATIC(x, j) (TLA__SCODE(x, j) >= 2)
 #define TLA__CODE_VAL(c) TLA__AS_INT((long long)((c) - 2) / 2 * ((c) % 2 ? -1 : 1))
 /* Value of slot j: ICE when static, else the run-time value. */
 #define TLA__SVALJ(x, j) TLA_IF(TLA__SSTATIC(x, j), TLA__CODE_VAL(TLA__SCODE(x, j)), \
         TLA_IF(TLA__IS_LEAF(x), (x).v, (x).fv[j]))
+/* Prefix products use their own code: 2 + q for a static q >= 0, else 1 (run time).
+ * Products are kept static while both factors are below 2^30, so they never overflow. */
+#define TLA__QSMALL(c) ((c) >= 2 && (c) < (1ULL << 31))
+#define TLA__QMUL(a, b) (TLA__QSMALL(a) && TLA__QSMALL(b) && ((a) - 2) * ((b) - 2) <= INT_MAX \
+        ? ((a) - 2) * ((b) - 2) + 2 : 1)
+/* Prefix product of x before slot j (j = 0..8): its code, and its value (ICE when static). */
+#define TLA__QCODE(x, j) TLA__INFO(x, tla_q##j)
+#define TLA__QVAL(x, j) TLA_IF(TLA__QCODE(x, j) >= 2, TLA__AS_INT((long long)TLA__QCODE(x, j) - 2), \
+        TLA_IF(TLA__IS_LEAF(x), (long long)TLA__VAL(x), (x).fq[j]))
 /* Top-level mode of slot j (0-based) from its path code. */
 #define TLA__SMODE(x, j) ((long long)(TLA__SPATH(x, j) - 1) % 9 - 1)
 

@@ -62,34 +62,55 @@
 #define TLA__LEAVES_BEFORE_7 TLA__LEAVES_BEFORE_6 + tla__n6
 #define TLA__LEAVES_BEFORE_8 TLA__LEAVES_BEFORE_7 + tla__n7
 #define TLA__T_MAXDEPTH(a, c) tla__d##c > tla__dmax ? tla__d##c :
+/* Product of the sizes of the children before child c+1: a static code (a typedef, so
+ * later uses cost one name) and a run-time value. */
+#define TLA__INC_0 1
+#define TLA__INC_1 2
+#define TLA__INC_2 3
+#define TLA__INC_3 4
+#define TLA__INC_4 5
+#define TLA__INC_5 6
+#define TLA__INC_6 7
+#define TLA__INC_7 8
+#define TLA__ECODE(c) sizeof(*(tla__E##c)0)
+#define TLA__T_EPROD(a, c) \
+    typedef char (*TLA__CAT(tla__E, TLA__INC_##c))[TLA__QMUL(TLA__ECODE(c), TLA__QCODE(tla__t##c, 8))]; \
+    long long TLA__CAT(tla__ev, TLA__INC_##c) = tla__ev##c * (long long)TLA__QVAL(tla__t##c, 8);
 #define TLA__T_MEMBER(a, c) __typeof__(tla__t##c) e##c[1];
 #define TLA__T_INIT(a, c) .e##c = { tla__t##c },
 #define TLA__T_RTV0(a, c) + TLA__SVALJ(tla__t##c, 0)
 
 /* Does child c hold the parent's slot j?  Which of its slots is that? */
 #define TLA__T_COVERS(c, j) (tla__o##c <= (j) && (j) < tla__o##c + tla__n##c)
-#define TLA__T_AT(c, j) (TLA__T_COVERS(c, j) ? (j) - tla__o##c : 16)
-/* Field F of child x's slot m (m an ICE in 0..16; 16 = none), by table lookup. */
+#define TLA__T_AT(c, j) (TLA__T_COVERS(c, j) ? (j) - tla__o##c : TLA_STATIC_LEAVES)
+/* Field F of child x's slot m (m an ICE in 0..8; 8 = none), by table lookup. */
 #define TLA__PICK(x, m, F, none) _Generic((char (*)[(m) + 1])0, \
         char (*)[1]: F(x, 0), char (*)[2]: F(x, 1), char (*)[3]: F(x, 2), char (*)[4]: F(x, 3), \
         char (*)[5]: F(x, 4), char (*)[6]: F(x, 5), char (*)[7]: F(x, 6), char (*)[8]: F(x, 7), \
-        char (*)[9]: F(x, 8), char (*)[10]: F(x, 9), char (*)[11]: F(x, 10), char (*)[12]: F(x, 11), \
-        char (*)[13]: F(x, 12), char (*)[14]: F(x, 13), char (*)[15]: F(x, 14), char (*)[16]: F(x, 15), \
         default: (none))
 #define TLA__INFO_C(x, m) TLA__INFO(x, tla_c##m)
 #define TLA__INFO_P(x, m) TLA__INFO(x, tla_p##m)
 /* Value code and path code of the parent's slot j taken from child c. */
-#define TLA__T_CODE(j, c) + (TLA__T_COVERS(c, j) ? (TLA__IS_LEAF(tla__t##c) ? TLA__LEAF_CODE(tla__t##c) \
-        : TLA__PICK(tla__t##c, TLA__T_AT(c, j), TLA__INFO_C, 1)) : 0)
-#define TLA__T_PATH(j, c) + (TLA__T_COVERS(c, j) ? (c) + 1 + 9 * ((TLA__IS_LEAF(tla__t##c) ? 1 \
-        : TLA__PICK(tla__t##c, TLA__T_AT(c, j), TLA__INFO_P, 1)) - 1) : 0)
+#define TLA__T_CODE(j, c) + (TLA__T_COVERS(c, j) ? TLA__PICK(tla__t##c, TLA__T_AT(c, j), TLA__INFO_C, 1) : 0)
+#define TLA__T_PATH(j, c) + (TLA__T_COVERS(c, j) ? (c) + 1 + 9 * \
+        (TLA__PICK(tla__t##c, TLA__T_AT(c, j), TLA__INFO_P, 1) - 1) : 0)
+#define TLA__INFO_Q(x, m) TLA__QCODE(x, m)
+#define TLA__T_QCODE(j, c) + (TLA__T_COVERS(c, j) ? TLA__QMUL(TLA__ECODE(c), \
+        TLA__PICK_Q(tla__t##c, TLA__T_AT(c, j))) : 0)
+#define TLA__PICK_Q(x, m) TLA__PICK(x, m, TLA__INFO_Q, 1)
+#define TLA__T_QSLOT(r, j) ((j) < tla__off ? 0 TLA__REP(r, TLA__T_QCODE, j) : TLA__ECODE(r))
 #define TLA__T_SLOT(r, j) \
-    char (*tla_c##j)[(j) < tla__off ? 0 TLA__REP(r, TLA__T_CODE, j) : 2]; \
-    char (*tla_p##j)[(j) < tla__off ? 1 TLA__REP(r, TLA__T_PATH, j) : 1];
+    char (*tla_c##j)[(j) < tla__off ? 0 TLA__REP(r, TLA__T_CODE, j) : 4]; \
+    char (*tla_p##j)[(j) < tla__off ? 1 TLA__REP(r, TLA__T_PATH, j) : 1]; \
+    char (*tla_q##j)[TLA__T_QSLOT(r, j)];
 /* Run-time value of the parent's slot j. */
 #define TLA__T_RTV(j, c) + (TLA__T_COVERS(c, j) ? TLA_IF(TLA__IS_LEAF(tla__t##c), TLA__VAL(tla__t##c), \
-        tla__t##c.fv[TLA__T_AT(c, j) & 15]) : 0)
+        tla__t##c.fv[TLA__T_AT(c, j) % TLA_STATIC_LEAVES]) : 0)
 #define TLA__T_FV(r, j) [j] = 0 TLA__REP(r, TLA__T_RTV, j),
+/* Run-time prefix product of the parent's slot j. */
+#define TLA__T_RTQ(j, c) + (TLA__T_COVERS(c, j) ? tla__ev##c * TLA_IF(TLA__IS_LEAF(tla__t##c), \
+        (TLA__T_AT(c, j) == 0 ? 1LL : (long long)TLA__VAL(tla__t##c)), tla__t##c.fq[TLA__T_AT(c, j)]) : 0)
+#define TLA__T_FQ(r, j) [j] = (j) < tla__off ? 0 TLA__REP(r, TLA__T_RTQ, j) : tla__ev##r,
 
 /* The constructor for rank r. */
 #define TLA__TUPLE_N(r, ...) TLA__STMT( \
@@ -100,16 +121,21 @@
     enum { TLA__REP(r, TLA__T_OFFSET, ~) tla__off = 0 TLA__CAT(TLA__LEAVES_BEFORE_, r), \
            tla__depth = 1 + (TLA__REP(r, TLA__T_MAXDEPTH, ~) 0) }; \
     _Static_assert(tla__off <= TLA_STATIC_LEAVES, \
-        "tla: a static or mixed IntTuple holds at most TLA_STATIC_LEAVES (16) leaves; use the run-time tla_tuple_t"); \
+        "tla: a static or mixed IntTuple holds at most TLA_STATIC_LEAVES (8) leaves; use the run-time tla_tuple"); \
     _Static_assert(tla__depth <= TLA_STATIC_DEPTH, \
-        "tla: a static or mixed IntTuple nests at most TLA_STATIC_DEPTH (4) levels; use the run-time tla_tuple_t"); \
-    typedef struct { char (*n)[tla__off + 1]; char (*dp)[tla__depth + 1]; TLA__SLOTS(TLA__T_SLOT, r) } tla__info; \
+        "tla: a static or mixed IntTuple nests at most TLA_STATIC_DEPTH (4) levels; use the run-time tla_tuple"); \
+    typedef char (*tla__E0)[3]; long long tla__ev0 = 1; \
+    TLA__REP(r, TLA__T_EPROD, ~) \
+    typedef struct { char (*n)[tla__off + 1]; char (*dp)[tla__depth + 1]; TLA__SLOTS(TLA__T_SLOT, r) \
+                     char (*tla_q8)[TLA__ECODE(r)]; } tla__info; \
     (struct { \
         TLA__REP(r, TLA__T_MEMBER, ~) \
         __typeof__(0 TLA__REP(r, TLA__T_RTV0, ~)) fv[TLA_STATIC_LEAVES]; \
+        long long fq[TLA_STATIC_LEAVES + 1]; \
         union { char (*tla_k)[4 + r]; char (*tla_sv)[1]; int v; const tla__info *tla_f; \
                 TLA__CAT(TLA__NILS_FROM_, r) TLA__NIL_PARTS }; \
-    }){ TLA__REP(r, TLA__T_INIT, ~) .fv = { TLA__SLOTS(TLA__T_FV, r) } }; )
+    }){ TLA__REP(r, TLA__T_INIT, ~) .fv = { TLA__SLOTS(TLA__T_FV, r) }, \
+        .fq = { TLA__SLOTS(TLA__T_FQ, r) TLA__T_FQ(r, 8) } }; )
 
 /* tla_tuple(e0, ..., e{r-1}): a tuple of 1..8 elements. */
 #define tla_tuple(...) TLA__TUPLE_N(TLA__NARGS(__VA_ARGS__), __VA_ARGS__)
@@ -118,15 +144,15 @@
 /* rank of a tuple (an integer has rank 1). */
 #define TLA__TRANK(x) (TLA__IS_TUPLE(x) ? (int)TLA__K(x) - 4 : 1)
 /* size: product of all leaves (long long; an ICE when all leaves are static). */
-#define TLA__SIZE_TERM(x, j) * ((j) < TLA__NLEAF(x) ? (long long)TLA__SVALJ(x, j) : 1LL)
-#define TLA__TSIZE(x) (1LL TLA__SLOTS(TLA__SIZE_TERM, x))
+#define TLA__TSIZE(x) ((long long)TLA__QVAL(x, 8))
 /* Is every leaf static? */
 #define TLA__STATIC_TERM(x, j) && TLA__SSTATIC(x, j)
 #define TLA__ALL_STATIC(x) (1 TLA__SLOTS(TLA__STATIC_TERM, x))
 
-/* Child i of a node, checked: i must be a literal below the rank. */
-#define TLA__CHILD(x, i) ((void)TLA_STATIC_CHECK((i) < TLA__TRANK(x) || !TLA__IS_TUPLE(x), \
-        "tla: get index is past the end of the tuple"), \
-        (void)TLA_STATIC_CHECK(TLA__IS_TUPLE(x), "tla: get of an integer: it has no elements"), (x).e##i[0])
+/* Child i of a node, checked: i must be a literal below the rank (the checks sit in the
+ * index, which is 0, so the result stays usable in constant expressions). */
+#define TLA__CHILD(x, i) (x).e##i[TLA_STATIC_CHECK((i) < TLA__TRANK(x) || !TLA__IS_TUPLE(x), \
+        "tla: get index is past the end of the tuple") + TLA_STATIC_CHECK(TLA__IS_TUPLE(x), \
+        "tla: get of an integer: it has no elements")]
 
 #endif

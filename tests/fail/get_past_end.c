@@ -1,0 +1,3 @@
+/* expect: get index is past the end of the tuple */
+#include "tla.h"
+int f(void) { tla_auto t = tla_tuple(TLA_C(2), TLA_C(3)); return (int)tla_value(tla_get(t, 2)); }
