@@ -25,7 +25,6 @@
 #include "tuple.h"
 
 /* ---- construction ---- */
-#define TLA__SAME_PATH(b, j) && TLA__SPATH(tla__sn, j) == TLA__SPATH(b, j)
 /* Same tree: both integers or both tuples with the same leaf paths. */
 #define TLA__CONGRUENT(a, b) (TLA__IS_LEAF(a) == TLA__IS_LEAF(b) && TLA__NLEAF(a) == TLA__NLEAF(b) \
         && TLA__TRANK(a) == TLA__TRANK(b) TLA__SLOTS(TLA__CONGRUENT_TERM, (a, b)))

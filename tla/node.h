@@ -158,7 +158,5 @@ typedef TLA__DYN_UNION(unsigned long long) tla_dyn_ullong;
 #define TLA__QCODE(x, j) TLA__INFO(x, tla_q##j)
 #define TLA__QVAL(x, j) TLA_IF(TLA__QCODE(x, j) >= 2, TLA__AS_INT((long long)TLA__QCODE(x, j) - 2), \
         TLA_IF(TLA__IS_LEAF(x), (long long)TLA__VAL(x), (x).fq[j]))
-/* Top-level mode of slot j (0-based) from its path code. */
-#define TLA__SMODE(x, j) ((long long)(TLA__SPATH(x, j) - 1) % 9 - 1)
 
 #endif

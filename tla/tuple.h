@@ -145,9 +145,6 @@
 #define TLA__TRANK(x) (TLA__IS_TUPLE(x) ? (int)TLA__K(x) - 4 : 1)
 /* size: product of all leaves (long long; an ICE when all leaves are static). */
 #define TLA__TSIZE(x) ((long long)TLA__QVAL(x, 8))
-/* Is every leaf static? */
-#define TLA__STATIC_TERM(x, j) && TLA__SSTATIC(x, j)
-#define TLA__ALL_STATIC(x) (1 TLA__SLOTS(TLA__STATIC_TERM, x))
 
 /* Child i of a node, checked: i must be a literal below the rank (the checks sit in the
  * index, which is 0, so the result stays usable in constant expressions). */
