@@ -12,6 +12,8 @@
  *   tla/node.h       how static and dynamic integers live in types
  *   tla/tuple.h      static / mixed IntTuples
  *   tla/layout.h     static / mixed layouts, size, cosize, crd2offset
+ *   tla/formats.h    static / mixed Ascend formats, MakeLayoutTile, GetTile
+ *   tla/convert.h    static <-> run-time values, generic print and queries
  *   tla/compat.h     opt-in TLA names (MakeLayout, _4, ...)
  */
 #ifndef TLA_H
@@ -25,5 +27,7 @@
 #include "tla/node.h"
 #include "tla/tuple.h"
 #include "tla/layout.h"
+#include "tla/formats.h"
+#include "tla/convert.h"
 
 #endif

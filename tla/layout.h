@@ -12,11 +12,10 @@
  * colexicographically over all leaves, the last leaf keeps the remainder), a tuple
  * congruent to the shape, or one element per top-level mode where each element is an
  * integer (split over that mode) or a tuple congruent to that mode.
- *   tla_crd2offset(c, L)        any coordinate expression; binds it once (a statement
- *                               expression), so it is not a constant expression;
- *   tla_crd2offset_const(c, L)  a constant expression when c and L are all static; c must
- *                               be a static integer or a tuple (not a plain C integer), and
- *                               c and L are expanded many times, so pass variables.
+ *   tla_crd2offset(c, L)        any coordinate and layout expressions, bound once; plain
+ *                               arithmetic (constant-folded where static), not an ICE;
+ *   tla_crd2offset_const(c, L)  an integer constant expression; c and L must be all static;
+ *   tla_crd2offset_auto(c, L)   an ICE when c and L are all static, else tla_crd2offset.
  * For a static layout and run-time coordinates both compile to plain arithmetic.
  */
 #ifndef TLA_LAYOUT_H
@@ -33,14 +32,16 @@
 #define TLA__FIRST(a, b) a
 #define TLA__SECOND(a, b) b
 
-#define TLA__LAYOUT_IMPL(s, d, o, kind) TLA__STMT( \
+/* check = 0 skips the structure checks: for branches of TLA_IF that are compiled but never
+ * chosen (their arguments may not fit together there). */
+#define TLA__LAYOUT_IMPL(s, d, o, kind, check) TLA__STMT( \
     __auto_type tla__s = (s); __auto_type tla__d = (d); __auto_type tla__o = (o); \
     TLA__CHECK_ELEMENT(tla__s) TLA__CHECK_ELEMENT(tla__d) TLA__CHECK_ELEMENT(tla__o) \
     __auto_type tla__sn = TLA__NODE(tla__s); __auto_type tla__dn = TLA__NODE(tla__d); \
     __auto_type tla__on = TLA__NODE(tla__o); \
-    _Static_assert(TLA__CONGRUENT(tla__sn, tla__dn), \
+    _Static_assert(!(check) || TLA__CONGRUENT(tla__sn, tla__dn), \
         "tla: shape and stride are not congruent (they must have the same nesting)"); \
-    _Static_assert((kind) == 30 || (TLA__IS_LEAF(tla__sn) ? TLA__IS_LEAF(tla__on) \
+    _Static_assert(!(check) || (kind) == 30 || (TLA__IS_LEAF(tla__sn) ? TLA__IS_LEAF(tla__on) \
         : TLA__IS_TUPLE(tla__on) && TLA__TRANK(tla__on) == TLA__TRANK(tla__sn) && TLA__DEPTH(tla__on) == 1), \
         "tla: originShape needs one integer per top-level mode of the shape"); \
     (struct { __typeof__(tla__sn) tla_s[1]; __typeof__(tla__dn) tla_d[1]; __typeof__(tla__on) tla_o[1]; \
@@ -50,8 +51,8 @@
 
 /* tla_make_layout(shape, stride [, originShape]) */
 #define tla_make_layout(...) TLA__CAT(TLA__LAYOUT_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
-#define TLA__LAYOUT_2(s, d) TLA__LAYOUT_IMPL(s, d, TLA__NIL, 30)
-#define TLA__LAYOUT_3(s, d, o) TLA__LAYOUT_IMPL(s, d, o, 31)
+#define TLA__LAYOUT_2(s, d) TLA__LAYOUT_IMPL(s, d, TLA__NIL, 30, 1)
+#define TLA__LAYOUT_3(s, d, o) TLA__LAYOUT_IMPL(s, d, o, 31, 1)
 
 /* ---- parts ---- */
 #define TLA__LSHAPE(L) ((L).tla_s[0])
@@ -95,16 +96,42 @@
     TLA_IF(TLA__IS_LEAF(c), (0 TLA__SLOTS(TLA__CRD_WHOLE_TERM, (c, S, D))), \
                             (0 TLA__MODES(TLA__CRD_MODE, (c, S, D)))))
 
-#define tla_crd2offset_const(c, L) TLA__CRD(c, TLA__LSHAPE(L), TLA__LSTRIDE(L))
-#define tla_crd2offset(c, L) TLA__STMT(__auto_type tla__cc = TLA__NODE(c); __auto_type tla__LL = (L); \
+/* Compile-time evaluation of expressions that need their arguments bound once: a
+ * statement expression yields a null pointer to char[code], and sizeof reads the code
+ * back.  sizeof of a non-VLA type is an integer constant expression whatever its operand,
+ * so the result is one, while the arguments are still expanded only once. */
+#define TLA__ALL_STATIC_T(x, j) && TLA__SSTATIC(x, j)
+#define TLA__ALL_STATIC(x) (1 TLA__SLOTS(TLA__ALL_STATIC_T, x))
+#define TLA__CRD_STATIC(c, L) (TLA__ALL_STATIC(c) && TLA__ALL_STATIC(TLA__LSHAPE(L)) && TLA__ALL_STATIC(TLA__LSTRIDE(L)))
+/* v (an ICE, |v| < 2^60) as an array extent, and back */
+#define TLA__BIAS (1LL << 60)
+#define TLA__CODE_OF(v) (TLA__BIAS + (v))
+#define TLA__CODE_VALUE(code) ((long long)(code) - TLA__BIAS)
+#define TLA__CRD_BIND(c, L) __auto_type tla__c0 = (c); __auto_type tla__cc = TLA__NODE(tla__c0); \
+        __auto_type tla__LL = (L); TLA__CHECK_ELEMENT(tla__c0)
+/* 1 if c and L are all static (an ICE; c and L expanded once, not evaluated). */
+#define TLA__CRD_IS_STATIC(c, L) (sizeof(*TLA__STMT(TLA__CRD_BIND(c, L) (void)tla__LL; \
+        (char (*)[1 + TLA__CRD_STATIC(tla__cc, tla__LL)])0; )) == 2)
+#define TLA__CRD_VALUE(c, L, check) TLA__CODE_VALUE(sizeof(*TLA__STMT(TLA__CRD_BIND(c, L) \
+        _Static_assert(!(check) || TLA__CRD_STATIC(tla__cc, tla__LL), \
+            "tla: crd2offset_const needs a static coordinate and an all-static layout"); \
+        (char (*)[TLA__CODE_OF(TLA_IF(TLA__CRD_STATIC(tla__cc, tla__LL), \
+            TLA__CRD(tla__cc, TLA__LSHAPE(tla__LL), TLA__LSTRIDE(tla__LL)), 0))])0; )))
+/* tla_crd2offset_const(c, L): an integer constant expression (long long); c and L must be
+ * all static, and may be any expressions. */
+#define tla_crd2offset_const(c, L) TLA__CRD_VALUE(c, L, 1)
+/* tla_crd2offset_auto(c, L): an integer constant expression when c and L are all static,
+ * else tla_crd2offset(c, L).  Costs the compiler about twice the work of tla_crd2offset. */
+#define tla_crd2offset_auto(c, L) TLA_IF(TLA__CRD_IS_STATIC(c, L), TLA__CRD_VALUE(c, L, 0), tla_crd2offset(c, L))
+#define tla_crd2offset(c, L) TLA__STMT(TLA__CRD_BIND(c, L) \
         TLA__CRD(tla__cc, TLA__LSHAPE(tla__LL), TLA__LSTRIDE(tla__LL)); )
 
 /* ---- public queries: on tuples, integers and layouts ---- */
-/* rank, depth, size: of a layout they are those of its shape. */
-#define tla_rank(x) TLA__TRANK(TLA__SHAPE_OF(x))
-#define tla_depth(x) TLA__DEPTH(TLA__SHAPE_OF(x))
-#define tla_size(x) TLA__TSIZE(TLA__SHAPE_OF(x))
-#define tla_cosize(L) TLA__COSIZE(L)
+/* rank, depth, size: of a layout they are those of its shape.  (The public tla_rank,
+ * tla_depth, tla_size and tla_cosize in convert.h also accept run-time values.) */
+#define TLA__RANK(x) TLA__TRANK(TLA__SHAPE_OF(x))
+#define TLA__DEPTH_OF(x) TLA__DEPTH(TLA__SHAPE_OF(x))
+#define TLA__SIZE(x) TLA__TSIZE(TLA__SHAPE_OF(x))
 #define tla_shape(L) TLA__LSHAPE(L)
 #define tla_stride(L) TLA__LSTRIDE(L)
 /* The value of a leaf (static: an integer constant expression). */

@@ -1,0 +1,135 @@
+/* tla/formats.h - the Ascend formats and tiles for static and mixed layouts.
+ *
+ * The cube core keeps matrices in fractals of 16 x C0 elements (512 bytes), C0 = 32 /
+ * sizeof(T).  For a rows x cols matrix of element type T (any C type of 1, 2 or 4 bytes;
+ * tla_half / tla_bf16 name the 2-byte ones):
+ *
+ *   tla_row_major(rows, cols)       (rows,cols):(cols,_1)
+ *   tla_column_major(rows, cols)    (rows,cols):(_1,rows)
+ *   tla_zN(T, rows, cols)           ((_16,ceil(rows/16)),(_C0,ceil(cols/C0))):((_C0,_FRACTAL),(_1,roundup(rows,16)*C0))
+ *   tla_zZ(T, rows, cols)           ((_16,..),(_C0,..)):((_C0,roundup(cols,C0)*16),(_1,_FRACTAL))
+ *   tla_nZ(T, rows, cols)           ((_C0,ceil(rows/C0)),(_16,ceil(cols/16))):((_1,roundup(cols,16)*C0),(_C0,_FRACTAL))
+ *   tla_nN(T, rows, cols)           ((_C0,..),(_16,..)):((_1,_FRACTAL),(_C0,roundup(rows,C0)*16))
+ *   tla_l0c(rows, cols)             zN with C0 = 16 (float accumulators): ((_16,..),(_16,..)):((_16,_256),(_1,roundup(rows,16)*16))
+ *   tla_vector(len)                 (len):(_1)
+ *
+ * rows and cols are C integers (dynamic) or static integers (_32, TLA_C(32)); the fractal
+ * sizes are always static, and everything is static when rows and cols are:
+ *   tla_auto A = tla_zN(tla_half, TLA_C(32), TLA_C(48));   // ((_16,_2),(_16,_3)):((_16,_256),(_1,_512))
+ * Every format records its originShape (rows, cols) (a vector: (len)), the real extent
+ * inside the padded fractals.
+ *
+ * Tiles:
+ *   tla_make_tile(L, tile)          TLA's MakeLayoutTile: the stride is kept and the shape
+ *                                   becomes the tile (a depth-1 layout), or, mode by mode
+ *                                   of a fractal layout, ((r0,_),..) -> ((r0,ceil(t/r0)),..).
+ *                                   The originShape is the tile.
+ *   tla_tile_at(L, tile, coord)     GetTile: make_tile's layout with originShape cropped
+ *                                   for tail tiles, min(tile, origin - coord) per mode
+ *                                   (rank 2).  The tile starts at tla_crd2offset(coord, L).
+ * Run-time layouts have the same operations as functions (rt_formats.h).
+ */
+#ifndef TLA_FORMATS_H
+#define TLA_FORMATS_H
+
+#include "layout.h"
+
+typedef uint16_t tla_half;  /* storage of an IEEE half (Ascend's half) */
+typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
+
+/* ---- node arithmetic: static when the operands are ---- */
+/* Division and modulo by constants only; a static 0 divisor reads as 1 (in branches that
+ * are compiled but never chosen, so compilers do not warn about division by zero). */
+#define TLA__NZ(v) ((v) != 0 ? (v) : 1)
+/* ceil(x / k) * m for a node x and constants k > 0, m. */
+#define TLA__CEIL_MUL(x, k, m) TLA_IF(TLA__IS_STATIC_LEAF(x), \
+        TLA_C((TLA__SVAL(x) + (k) - 1) / (k) * (m)), (TLA__VAL(x) + (k) - 1) / (k) * (m))
+#define TLA__CEIL(x, k) TLA__CEIL_MUL(x, k, 1)
+/* ceil(a / b) for nodes a and b (b > 0). */
+#define TLA__CEIL_NODES(a, b) TLA_IF(TLA__IS_STATIC_LEAF(a) && TLA__IS_STATIC_LEAF(b), \
+        TLA_C((TLA__SVAL(a) + TLA__SVAL(b) - 1) / TLA__NZ(TLA__SVAL(b))), \
+        (TLA__VAL(a) + TLA__VAL(b) - 1) / TLA__NZ(TLA__VAL(b)))
+
+/* ---- formats ---- */
+#define TLA__C0(T) (32 / (int)sizeof(T))
+#define TLA__FRACTAL(T) (512 / (int)sizeof(T))
+#define TLA__CHECK_ELEM_TYPE(T) _Static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4, \
+        "tla: the Ascend formats take element types of 1, 2 or 4 bytes");
+/* Bind rows and cols once, as nodes. */
+#define TLA__FMT_ARGS(rows, cols) __auto_type tla__fra = (rows); __auto_type tla__fca = (cols); \
+        TLA__CHECK_ELEMENT(tla__fra) TLA__CHECK_ELEMENT(tla__fca) \
+        _Static_assert(TLA__IS_LEAF(TLA__NODE(tla__fra)) && TLA__IS_LEAF(TLA__NODE(tla__fca)), \
+            "tla: rows and cols of a format must be integers"); \
+        __auto_type tla__fr = TLA__NODE(tla__fra); __auto_type tla__fc = TLA__NODE(tla__fca);
+#define TLA__FMT_ORIGIN tla_tuple(tla__fr, tla__fc)
+
+#define tla_row_major(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) \
+        tla_make_layout(tla_tuple(tla__fr, tla__fc), tla_tuple(tla__fc, TLA_C(1)), TLA__FMT_ORIGIN); )
+#define tla_column_major(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) \
+        tla_make_layout(tla_tuple(tla__fr, tla__fc), tla_tuple(TLA_C(1), tla__fr), TLA__FMT_ORIGIN); )
+#define tla_vector(len) TLA__STMT(TLA__FMT_ARGS(len, 0) \
+        (void)tla__fc; tla_make_layout(tla_tuple(tla__fr), tla_tuple(TLA_C(1)), tla_tuple(tla__fr)); )
+
+/* z? formats: rows in (16, ..), cols in (C0, ..); n? formats: rows in (C0, ..), cols in (16, ..). */
+#define TLA__Z_SHAPE(c0) tla_tuple(tla_tuple(TLA_C(16), TLA__CEIL(tla__fr, 16)), \
+                                   tla_tuple(TLA_C(c0), TLA__CEIL(tla__fc, c0)))
+#define TLA__N_SHAPE(c0) tla_tuple(tla_tuple(TLA_C(c0), TLA__CEIL(tla__fr, c0)), \
+                                   tla_tuple(TLA_C(16), TLA__CEIL(tla__fc, 16)))
+#define TLA__ZN(c0, fractal) tla_make_layout(TLA__Z_SHAPE(c0), \
+        tla_tuple(tla_tuple(TLA_C(c0), TLA_C(fractal)), tla_tuple(TLA_C(1), TLA__CEIL_MUL(tla__fr, 16, 16 * (c0)))), \
+        TLA__FMT_ORIGIN)
+
+#define tla_zN(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
+        TLA__ZN(TLA__C0(T), TLA__FRACTAL(T)); )
+#define tla_zZ(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
+        tla_make_layout(TLA__Z_SHAPE(TLA__C0(T)), \
+            tla_tuple(tla_tuple(TLA_C(TLA__C0(T)), TLA__CEIL_MUL(tla__fc, TLA__C0(T), 16 * TLA__C0(T))), \
+                      tla_tuple(TLA_C(1), TLA_C(TLA__FRACTAL(T)))), TLA__FMT_ORIGIN); )
+#define tla_nZ(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
+        tla_make_layout(TLA__N_SHAPE(TLA__C0(T)), \
+            tla_tuple(tla_tuple(TLA_C(1), TLA__CEIL_MUL(tla__fc, 16, 16 * TLA__C0(T))), \
+                      tla_tuple(TLA_C(TLA__C0(T)), TLA_C(TLA__FRACTAL(T)))), TLA__FMT_ORIGIN); )
+#define tla_nN(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
+        tla_make_layout(TLA__N_SHAPE(TLA__C0(T)), \
+            tla_tuple(tla_tuple(TLA_C(1), TLA_C(TLA__FRACTAL(T))), \
+                      tla_tuple(TLA_C(TLA__C0(T)), TLA__CEIL_MUL(tla__fr, TLA__C0(T), 16 * TLA__C0(T)))), \
+            TLA__FMT_ORIGIN); )
+#define tla_l0c(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__ZN(16, 256); )
+
+/* ---- tiles ---- */
+/* Mode k of the tile layout: an integer mode becomes t; a pair (r0, n) becomes (r0, ceil(t/r0)). */
+#define TLA__TILE_MODE(m, t) TLA_IF(TLA__IS_LEAF(m), (t), tla_tuple((m).e0[0], TLA__CEIL_NODES(t, (m).e0[0])))
+#define TLA__TILE_CHECKS(L, t) \
+    _Static_assert(TLA__IS_LAYOUT(L), "tla: make_tile needs a layout"); \
+    _Static_assert(TLA__IS_LEAF(TLA__LSHAPE(L)) ? TLA__IS_LEAF(t) : TLA__IS_TUPLE(t) && \
+        TLA__TRANK(t) == TLA__TRANK(TLA__LSHAPE(L)) && TLA__DEPTH(t) == 1, \
+        "tla: make_tile needs one integer tile extent per top-level mode of the layout"); \
+    _Static_assert(TLA__DEPTH(TLA__LSHAPE(L)) <= 1 || (TLA__TRANK(TLA__LSHAPE(L)) == 2 && \
+        (TLA__IS_LEAF(TLA__LSHAPE(L).e0[0]) || (TLA__TRANK(TLA__LSHAPE(L).e0[0]) == 2 && TLA__DEPTH(TLA__LSHAPE(L).e0[0]) == 1)) && \
+        (TLA__IS_LEAF(TLA__LSHAPE(L).e1[0]) || (TLA__TRANK(TLA__LSHAPE(L).e1[0]) == 2 && TLA__DEPTH(TLA__LSHAPE(L).e1[0]) == 1))), \
+        "tla: make_tile takes a depth-1 layout or a rank-2 fractal layout ((r0,n),(c0,m))");
+/* The shape of the tile layout (both forms are compiled; the right one is chosen). */
+#define TLA__TILE_SHAPE(L, t) TLA_IF(TLA__DEPTH(TLA__LSHAPE(L)) <= 1, (t), \
+        tla_tuple(TLA__TILE_MODE(TLA__LSHAPE(L).e0[0], (t).e0[0]), TLA__TILE_MODE(TLA__LSHAPE(L).e1[0], (t).e1[0])))
+
+#define tla_make_tile(L, tile) TLA__STMT(__auto_type tla__tl = (L); __auto_type tla__tta = (tile); \
+        TLA__CHECK_ELEMENT(tla__tta) __auto_type tla__tt = TLA__NODE(tla__tta); \
+        TLA__TILE_CHECKS(tla__tl, tla__tt) \
+        __auto_type tla__ts = TLA__TILE_SHAPE(tla__tl, tla__tt); \
+        TLA__LAYOUT_IMPL(tla__ts, TLA__LSTRIDE(tla__tl), tla__tt, 31, 0); )
+
+/* Extent of top-level mode k of L that holds data: its originShape, else the mode size. */
+#define TLA__ORIGIN_K(L, k) TLA_IF(TLA__HAS_ORIGIN(L), (long long)TLA__VAL((L).tla_o[0].e##k[0]), \
+        TLA__TSIZE(TLA__LSHAPE(L).e##k[0]))
+#define TLA__CROP(t, o, c) ((long long)(t) < (long long)(o) - (long long)(c) ? (long long)(t) : (long long)(o) - (long long)(c))
+
+#define tla_tile_at(L, tile, coord) TLA__STMT(__auto_type tla__al = (L); __auto_type tla__aca = (coord); \
+        __auto_type tla__ac = TLA__NODE(tla__aca); \
+        __auto_type tla__at = tla_make_tile(tla__al, tile); \
+        _Static_assert(TLA__TRANK(TLA__LSHAPE(tla__al)) == 2 && TLA__IS_TUPLE(tla__ac) && TLA__TRANK(tla__ac) == 2 \
+            && TLA__DEPTH(tla__ac) == 1, "tla: tile_at takes a rank-2 layout and a coordinate (row, col)"); \
+        TLA__LAYOUT_IMPL(TLA__LSHAPE(tla__at), TLA__LSTRIDE(tla__at), tla_tuple( \
+            TLA__CROP(TLA__VAL(tla__at.tla_o[0].e0[0]), TLA__ORIGIN_K(tla__al, 0), TLA__VAL(tla__ac.e0[0])), \
+            TLA__CROP(TLA__VAL(tla__at.tla_o[0].e1[0]), TLA__ORIGIN_K(tla__al, 1), TLA__VAL(tla__ac.e1[0]))), 31, 1); )
+
+#endif
