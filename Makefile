@@ -25,7 +25,10 @@ $(B)/%: examples/%.c $(HEADERS)
 	$(CC) $(CFLAGS) -I. $< -o $@
 
 demo: all
-	@for e in $(EXAMPLES); do echo "== $$e"; ./$$e || exit 1; done
+	@for e in $(EXAMPLES); do echo "== $$e"; ./$$e || exit 1; echo; done
+	@echo "== $(B)/tla"
+	./$(B)/tla eval 'crd2offset((1,5), ((4,2),(4,3)):((4,16),(1,32)))' 'zN(half, 32, 48)'
+	./$(B)/tla show '(2,3):(3,1)'
 
 test: $(B)/tla
 	@sh tests/run.sh

@@ -144,11 +144,29 @@ TLA_FUNC long long tla__rt_cosize(tla_layout L) {
 #define TLA__RT_ARGS(x) _Generic((x), tla_layout: 1, default: 0), TLA__AS_RT_LAYOUT(x), TLA__AS_RT_TUPLE(x)
 #define TLA__RT_OR(x, rt, st) _Generic((x), tla_layout: (rt), tla_tuple: (rt), default: (st))
 
+/* QUERY(x, ISCONST, Q, RT): Q of any value x.  An integer constant expression when x is a
+ * static or mixed node and ISCONST(node) holds (read back through sizeof, see layout.h);
+ * else evaluated at run time, RT(x) for run-time values.  x is expanded three times. */
+#define TLA__SIZEOF_STMT(x, extent) sizeof(*TLA__STMT(__auto_type tla__ex = (x); (void)tla__ex; \
+        (char (*)[extent])0; ))
+#define TLA__QUERY(x, ISCONST, Q, RT) TLA_IF( \
+        TLA__SIZEOF_STMT(x, 1 + !!(!TLA__IS_RT_VALUE(tla__ex) && ISCONST(TLA__AS_NODE(tla__ex)))) == 2, \
+        TLA__CODE_VALUE(TLA__SIZEOF_STMT(x, TLA__CODE_OF(TLA_IF(ISCONST(TLA__AS_NODE(tla__ex)), \
+                                                              Q(TLA__AS_NODE(tla__ex)), 0)))), \
+        TLA__STMT(__auto_type tla__ex = (x); TLA__RT_OR(tla__ex, RT(tla__ex), Q(TLA__AS_NODE(tla__ex))); ))
+#define TLA__ALWAYS(n) 1
+#define TLA__SIZE_IS_CONST(n) (TLA__QCODE(TLA__SHAPE_OF(n), 8) >= 2)
+#define TLA__COSIZE_IS_CONST(n) (TLA__ALL_STATIC(TLA__LSHAPE(n)) && TLA__ALL_STATIC(TLA__LSTRIDE(n)))
+#define TLA__RT_RANK(x) tla__rt_rank(TLA__RT_ARGS(x))
+#define TLA__RT_DEPTH(x) tla__rt_depth(TLA__RT_ARGS(x))
+#define TLA__RT_SIZE(x) tla__rt_size(TLA__RT_ARGS(x))
+#define TLA__RT_COSIZE(x) tla__rt_cosize(TLA__AS_RT_LAYOUT(x))
+
 /* rank, depth, size (of a layout: of its shape) and cosize, for every kind of value;
- * integer constant expressions on static arguments. */
-#define tla_rank(x) TLA__RT_OR(x, tla__rt_rank(TLA__RT_ARGS(x)), TLA__RANK(TLA__AS_NODE(x)))
-#define tla_depth(x) TLA__RT_OR(x, tla__rt_depth(TLA__RT_ARGS(x)), TLA__DEPTH_OF(TLA__AS_NODE(x)))
-#define tla_size(x) TLA__RT_OR(x, tla__rt_size(TLA__RT_ARGS(x)), TLA__SIZE(TLA__AS_NODE(x)))
-#define tla_cosize(L) TLA__RT_OR(L, tla__rt_cosize(TLA__AS_RT_LAYOUT(L)), TLA__COSIZE(TLA__AS_NODE(L)))
+ * integer constant expressions on static arguments (rank and depth on any node). */
+#define tla_rank(x) TLA__QUERY(x, TLA__ALWAYS, TLA__RANK, TLA__RT_RANK)
+#define tla_depth(x) TLA__QUERY(x, TLA__ALWAYS, TLA__DEPTH_OF, TLA__RT_DEPTH)
+#define tla_size(x) TLA__QUERY(x, TLA__SIZE_IS_CONST, TLA__SIZE, TLA__RT_SIZE)
+#define tla_cosize(L) TLA__QUERY(L, TLA__COSIZE_IS_CONST, TLA__COSIZE, TLA__RT_COSIZE)
 
 #endif

@@ -90,9 +90,9 @@
 /* c is a node, S and D the shape and stride nodes. */
 #define TLA__CRD(c, S, D) ( \
     TLA_STATIC_CHECK(TLA__IS_LEAF(c) || (TLA__IS_TUPLE(S) && TLA__TRANK(c) == TLA__TRANK(S)), \
-        "tla: crd2offset: the coordinate's rank does not match the layout's rank") + \
+        "tla: crd2offset: the rank of the coordinate does not match the rank of the layout") + \
     TLA_STATIC_CHECK(1 TLA__MODES(TLA__CRD_MODE_CHECK, (c, S)), \
-        "tla: crd2offset: a coordinate mode is neither an integer nor congruent to the layout's mode") + \
+        "tla: crd2offset: a coordinate mode is neither an integer nor congruent to that mode of the layout") + \
     TLA_IF(TLA__IS_LEAF(c), (0 TLA__SLOTS(TLA__CRD_WHOLE_TERM, (c, S, D))), \
                             (0 TLA__MODES(TLA__CRD_MODE, (c, S, D)))))
 
@@ -136,8 +136,14 @@
 #define tla_stride(L) TLA__LSTRIDE(L)
 /* The value of a leaf (static: an integer constant expression). */
 #define tla_value(x) TLA__VAL(x)
-/* get(t, i, j, ...): element i of t, then element j of that, ...; literal indices 0..7. */
-#define tla_get(x, ...) TLA__CAT(TLA__GET_, TLA__NARGS(__VA_ARGS__))(x, __VA_ARGS__)
+/* get(t, i, j, ...): element i of t, then element j of that, ...; literal indices 0..7.
+ * Of a layout: the sub-layout (shape and stride at that path). */
+#define tla_get(x, ...) TLA_IF(TLA__IS_LAYOUT(x), \
+        TLA__LAYOUT_IMPL(TLA__GETP(TLA__SHAPE_OF(x), __VA_ARGS__), TLA__GETP(TLA__STRIDE_OF(x), __VA_ARGS__), \
+                         TLA__NIL, 30, 0), \
+        TLA__GETP(TLA__SHAPE_OF(x), __VA_ARGS__))
+#define TLA__STRIDE_OF(x) TLA_IF(TLA__IS_LAYOUT(x), (x).tla_d[0], (x))
+#define TLA__GETP(x, ...) TLA__CAT(TLA__GET_, TLA__NARGS(__VA_ARGS__))(x, __VA_ARGS__)
 #define TLA__GET_1(x, i) TLA__CHILD(x, i)
 #define TLA__GET_2(x, i, j) TLA__CHILD(TLA__CHILD(x, i), j)
 #define TLA__GET_3(x, i, j, k) TLA__CHILD(TLA__CHILD(TLA__CHILD(x, i), j), k)

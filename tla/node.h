@@ -103,16 +103,19 @@ typedef TLA__DYN_UNION(unsigned long long) tla_dyn_ullong;
 #define TLA__IF_INT(x, other) _Generic((x), char: (x), signed char: (x), unsigned char: (x), \
         short: (x), unsigned short: (x), _Bool: (x), int: (x), unsigned: (x), long: (x), \
         unsigned long: (x), long long: (x), unsigned long long: (x), default: (other))
-#define TLA__DYN(T, x) (T){ .v = TLA__IF_INT(x, 0) }
+/* (C type TI, leaf type T): x as a dynamic leaf.  The inner _Generic makes the branch
+ * type-check for any x while naming x only twice (text size matters: see README). */
+#define TLA__DYN(TI, T, x) (T){ .v = _Generic((x), TI: (x), default: 0) }
 /* A C integer becomes a dynamic leaf; a node stays what it is.  Floating values are a
  * compile error (see TLA__CHECK_ELEMENT). */
 #define TLA__NODE(x) _Generic((x), \
-        char: TLA__DYN(tla_dyn_int, x), signed char: TLA__DYN(tla_dyn_int, x), \
-        unsigned char: TLA__DYN(tla_dyn_int, x), short: TLA__DYN(tla_dyn_int, x), \
-        unsigned short: TLA__DYN(tla_dyn_int, x), _Bool: TLA__DYN(tla_dyn_int, x), \
-        int: TLA__DYN(tla_dyn_int, x), unsigned: TLA__DYN(tla_dyn_uint, x), \
-        long: TLA__DYN(tla_dyn_long, x), unsigned long: TLA__DYN(tla_dyn_ulong, x), \
-        long long: TLA__DYN(tla_dyn_llong, x), unsigned long long: TLA__DYN(tla_dyn_ullong, x), \
+        char: TLA__DYN(char, tla_dyn_int, x), signed char: TLA__DYN(signed char, tla_dyn_int, x), \
+        unsigned char: TLA__DYN(unsigned char, tla_dyn_int, x), short: TLA__DYN(short, tla_dyn_int, x), \
+        unsigned short: TLA__DYN(unsigned short, tla_dyn_int, x), _Bool: TLA__DYN(_Bool, tla_dyn_int, x), \
+        int: TLA__DYN(int, tla_dyn_int, x), unsigned: TLA__DYN(unsigned, tla_dyn_uint, x), \
+        long: TLA__DYN(long, tla_dyn_long, x), unsigned long: TLA__DYN(unsigned long, tla_dyn_ulong, x), \
+        long long: TLA__DYN(long long, tla_dyn_llong, x), \
+        unsigned long long: TLA__DYN(unsigned long long, tla_dyn_ullong, x), \
         float: TLA__NIL, double: TLA__NIL, long double: TLA__NIL, default: (x))
 #define TLA__IS_FLOATING(x) _Generic((x), float: 1, double: 1, long double: 1, default: 0)
 #define TLA__CHECK_ELEMENT(x) _Static_assert(!TLA__IS_FLOATING(x), \

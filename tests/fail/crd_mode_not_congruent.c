@@ -1,0 +1,6 @@
+/* expect: a coordinate mode is neither an integer nor congruent to that mode of the layout */
+#include "tla.h"
+int f(int r) {
+    tla_auto L = tla_make_layout(tla_tuple(tla_tuple(4, 2), 8), tla_tuple(tla_tuple(1, 4), 8));
+    return (int)tla_crd2offset(tla_tuple(tla_tuple(r, 1, 0), 3), L);
+}

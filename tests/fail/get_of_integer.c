@@ -1,0 +1,3 @@
+/* expect: get of an integer: it has no elements */
+#include "tla.h"
+int f(void) { tla_auto t = tla_tuple(TLA_C(2), TLA_C(3)); return (int)tla_value(tla_get(t, 0, 0)); }
