@@ -2,8 +2,8 @@
 # tests/run.sh - the whole test suite; `make test` runs it from the repository root.
 #
 #  1. every tests/test_*.c, built with gcc and clang, -std=c11 and -std=c2x, -O0 and -O2,
-#     -Wall -Wextra -Wpedantic -Werror, then run;
-#  2. the same programs once more under -fsanitize=address,undefined;
+#     -Wall -Wextra -Wpedantic -Werror, then run; and once more under
+#     -fsanitize=address,undefined (jobs run in parallel, $JOBS at a time);
 #  3. every tests/fail/*.c must fail to compile, with the message named on its
 #     first line ("/* expect: ... */");
 #  4. tests/cli.sh, the command-line tool against expected output.
@@ -26,38 +26,48 @@ add_counts() {
     passed=$((passed + p)); failed=$((failed + f))
 }
 
-run_unit() { # cc flags tag
-    for src in tests/test_*.c; do
-        name=$(basename "$src" .c)
-        exe="$OUT/$name-$3"
-        if ! $1 $2 $WARN -I. "$src" -o "$exe" -lm 2> "$exe.err"; then
-            echo "BUILD FAIL $name [$3]"; sed -n 1,20p "$exe.err"; failed=$((failed + 1)); continue
-        fi
-        if ! "$exe" > "$exe.log" 2>&1; then
-            echo "FAIL $name [$3]"; grep -E 'FAIL|runtime error|ERROR' "$exe.log" | head -20
-        fi
-        add_counts "$exe.log"
-    done
+# One unit-test job: build SRC with CC and FLAGS as TAG, run it; its log ends with the
+# program's "N passed, M failed" line, or a failure line we count as one.
+unit_job() { # cc flags tag src
+    name=$(basename "$4" .c); exe="$OUT/$name-$3"
+    if ! $1 $2 $WARN -I. "$4" -o "$exe" -lm 2> "$exe.err"; then
+        { echo "BUILD FAIL $name [$3]"; sed -n 1,20p "$exe.err"; echo "0 passed, 1 failed"; } > "$exe.log"
+    elif ! "$exe" > "$exe.log" 2>&1; then
+        echo "FAIL $name [$3]" >> "$exe.log"
+    fi
 }
 
+# The build matrix, one line per job, run two (or $JOBS) at a time.
+jobs_file="$OUT/jobs"
+: > "$jobs_file"
 for cc in $CCS; do
     command -v "$cc" > /dev/null || { echo "missing compiler $cc"; failed=$((failed + 1)); continue; }
     for std in c11 c2x; do
         for opt in O0 O2; do
-            run_unit "$cc" "-std=$std -$opt" "$cc-$std-$opt"
+            for src in tests/test_*.c; do echo "$cc|-std=$std -$opt|$cc-$std-$opt|$src" >> "$jobs_file"; done
         done
     done
 done
-echo "unit tests: $passed passed, $failed failed so far"
-
 # Sanitizers: clang's runtime (Debian ships it with clang), else gcc's.
 san="-std=c11 -O1 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 for cc in clang gcc; do
     if printf 'int main(void){return 0;}\n' | $cc $san -x c - -o "$OUT/san-probe" 2> /dev/null; then
-        run_unit "$cc" "$san" "$cc-asan"; break
+        for src in tests/test_*.c; do echo "$cc|$san|$cc-asan|$src" >> "$jobs_file"; done
+        break
     fi
 done
-echo "with sanitizers: $passed passed, $failed failed so far"
+export OUT WARN
+JOBS=${JOBS:-$(nproc 2> /dev/null || echo 2)}
+# xargs runs each job in a fresh sh that defines unit_job again (export -f is bash-only).
+unit_def=$(sed -n '/^unit_job() {/,/^}/p' "$0")
+tr '\n' '\0' < "$jobs_file" | xargs -0 -P "$JOBS" -I{} sh -c "$unit_def"'
+    IFS="|"; set -- $1; IFS=" "; unit_job "$1" "$2" "$3" "$4"' sh {}
+while IFS='|' read -r cc flags tag src; do
+    log="$OUT/$(basename "$src" .c)-$tag.log"
+    grep -E '^(BUILD FAIL|FAIL)|runtime error|ERROR' "$log" | head -20
+    add_counts "$log"
+done < "$jobs_file"
+echo "unit tests (with sanitizers): $passed passed, $failed failed so far"
 
 # Compile-fail tests.
 for src in tests/fail/*.c; do

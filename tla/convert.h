@@ -90,15 +90,16 @@ TLA_FUNC tla_layout tla__layout_from(tla_tuple shape, tla_tuple stride, int has_
 #define TLA__IS_LAYOUT_VALUE(x) _Generic((x), tla_layout: 1, tla_tuple: 0, default: TLA__IS_LAYOUT(TLA__AS_NODE(x)))
 #define TLA__IS_RT_VALUE(x) _Generic((x), tla_layout: 1, tla_tuple: 1, default: 0)
 
-#define tla_to_tuple(x) TLA__STMT(__auto_type tla__cx = (x); \
-        _Generic(tla__cx, tla_tuple: TLA__AS_RT_TUPLE(tla__cx), \
-                 default: TLA__NODE_TO_TUPLE(TLA__AS_NODE(tla__cx))); )
+#define tla_to_tuple(x) TLA__STMT(__auto_type tla__cx = (x); TLA__TO_TUPLE(tla__cx); )
 #define tla_to_layout(x) TLA__STMT(__auto_type tla__cx = (x); \
         _Static_assert(TLA__IS_LAYOUT_VALUE(tla__cx), "tla: tla_to_layout needs a layout"); \
         TLA__TO_LAYOUT(tla__cx); )
-/* (unchecked: on a non-layout it gives a meaningless value; for unselected branches) */
-#define TLA__TO_LAYOUT(x) _Generic((x), tla_layout: TLA__AS_RT_LAYOUT(x), \
-        default: TLA__NODE_TO_LAYOUT(TLA__AS_NODE(x)))
+/* x is a variable (the conversions name it many times).  TLA__TO_LAYOUT is unchecked: on
+ * a non-layout it gives a meaningless value (for branches that are never chosen). */
+#define TLA__TO_TUPLE(x) TLA__STMT(__auto_type tla__cn = TLA__AS_NODE(x); (void)tla__cn; \
+        _Generic((x), tla_tuple: TLA__AS_RT_TUPLE(x), default: TLA__NODE_TO_TUPLE(tla__cn)); )
+#define TLA__TO_LAYOUT(x) TLA__STMT(__auto_type tla__cn = TLA__AS_NODE(x); (void)tla__cn; \
+        _Generic((x), tla_layout: TLA__AS_RT_LAYOUT(x), default: TLA__NODE_TO_LAYOUT(tla__cn)); )
 
 /* ---- printing ---- */
 TLA_FUNC int tla__snprint_any(char *buf, size_t n, int is_layout, tla_layout L, tla_tuple t) {
@@ -109,7 +110,7 @@ TLA_FUNC int tla__fprint_any(FILE *f, int is_layout, tla_layout L, tla_tuple t) 
 }
 /* The layout part and the tuple part of any value (the one not asked for is empty). */
 #define TLA__LAYOUT_PART(x) TLA_IF(TLA__IS_LAYOUT_VALUE(x), TLA__TO_LAYOUT(x), (tla_layout){0})
-#define TLA__TUPLE_PART(x) TLA_IF(TLA__IS_LAYOUT_VALUE(x), (tla_tuple){0}, tla_to_tuple(x))
+#define TLA__TUPLE_PART(x) TLA_IF(TLA__IS_LAYOUT_VALUE(x), (tla_tuple){0}, TLA__TO_TUPLE(x))
 
 #define tla_snprint(buf, n, x) TLA__STMT(__auto_type tla__px = (x); \
         tla__snprint_any(buf, n, TLA__IS_LAYOUT_VALUE(tla__px), TLA__LAYOUT_PART(tla__px), TLA__TUPLE_PART(tla__px)); )

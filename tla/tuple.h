@@ -94,22 +94,26 @@
 #define TLA__T_CODE(j, c) + (TLA__T_COVERS(c, j) ? TLA__PICK(tla__t##c, TLA__T_AT(c, j), TLA__INFO_C, 1) : 0)
 #define TLA__T_PATH(j, c) + (TLA__T_COVERS(c, j) ? (c) + 1 + 9 * \
         (TLA__PICK(tla__t##c, TLA__T_AT(c, j), TLA__INFO_P, 1) - 1) : 0)
-#define TLA__INFO_Q(x, m) TLA__QCODE(x, m)
-#define TLA__T_QCODE(j, c) + (TLA__T_COVERS(c, j) ? TLA__QMUL(TLA__ECODE(c), \
-        TLA__PICK_Q(tla__t##c, TLA__T_AT(c, j))) : 0)
-#define TLA__PICK_Q(x, m) TLA__PICK(x, m, TLA__INFO_Q, 1)
+/* Prefix products of the parent, child c's part: (product of the earlier children) times
+ * child c's own prefix product before its slot m, one typedef per (c, m) so the slots
+ * below name them instead of repeating the arithmetic. */
+#define TLA__T_QTYPES(a, c) TLA__SLOTS_B(TLA__T_QTYPE, c)
+#define TLA__T_QTYPE(c, m) typedef char (*tla__Q##c##_##m)[TLA__QMUL(TLA__ECODE(c), TLA__QCODE(tla__t##c, m))];
+#define TLA__Q_OF(c, m) sizeof(*(tla__Q##c##_##m)0)
+#define TLA__T_QCODE(j, c) + (TLA__T_COVERS(c, j) ? TLA__PICK(c, TLA__T_AT(c, j), TLA__Q_OF, 1) : 0)
 #define TLA__T_QSLOT(r, j) ((j) < tla__off ? 0 TLA__REP(r, TLA__T_QCODE, j) : TLA__ECODE(r))
 #define TLA__T_SLOT(r, j) \
     char (*tla_c##j)[(j) < tla__off ? 0 TLA__REP(r, TLA__T_CODE, j) : 4]; \
     char (*tla_p##j)[(j) < tla__off ? 1 TLA__REP(r, TLA__T_PATH, j) : 1]; \
     char (*tla_q##j)[TLA__T_QSLOT(r, j)];
-/* Run-time value of the parent's slot j. */
-#define TLA__T_RTV(j, c) + (TLA__T_COVERS(c, j) ? TLA_IF(TLA__IS_LEAF(tla__t##c), TLA__VAL(tla__t##c), \
+/* Run-time value of the parent's slot j, and the product of the leaves before it.  A leaf
+ * child's value is bound once (tla__lv<c>); a tuple child has its own fv / fq. */
+#define TLA__T_LEAFV(a, c) __auto_type tla__lv##c = TLA_IF(TLA__IS_LEAF(tla__t##c), TLA__VAL(tla__t##c), 0);
+#define TLA__T_RTV(j, c) + (TLA__T_COVERS(c, j) ? TLA_IF(TLA__IS_LEAF(tla__t##c), tla__lv##c, \
         tla__t##c.fv[TLA__T_AT(c, j) % TLA_STATIC_LEAVES]) : 0)
 #define TLA__T_FV(r, j) [j] = 0 TLA__REP(r, TLA__T_RTV, j),
-/* Run-time prefix product of the parent's slot j. */
-#define TLA__T_RTQ(j, c) + (TLA__T_COVERS(c, j) ? tla__ev##c * TLA_IF(TLA__IS_LEAF(tla__t##c), \
-        (TLA__T_AT(c, j) == 0 ? 1LL : (long long)TLA__VAL(tla__t##c)), tla__t##c.fq[TLA__T_AT(c, j)]) : 0)
+#define TLA__T_RTQ(j, c) + (TLA__T_COVERS(c, j) ? tla__ev##c * (TLA__IS_LEAF(tla__t##c) ? \
+        (TLA__T_AT(c, j) == 0 ? 1LL : (long long)tla__lv##c) : tla__t##c.fq[TLA__T_AT(c, j) % 9]) : 0)
 #define TLA__T_FQ(r, j) [j] = (j) < tla__off ? 0 TLA__REP(r, TLA__T_RTQ, j) : tla__ev##r,
 
 /* The constructor for rank r. */
@@ -126,6 +130,8 @@
         "tla: a static or mixed IntTuple nests at most TLA_STATIC_DEPTH (4) levels; use the run-time tla_tuple"); \
     typedef char (*tla__E0)[3]; long long tla__ev0 = 1; \
     TLA__REP(r, TLA__T_EPROD, ~) \
+    TLA__REP(r, TLA__T_QTYPES, ~) \
+    TLA__REP(r, TLA__T_LEAFV, ~) \
     typedef struct { char (*n)[tla__off + 1]; char (*dp)[tla__depth + 1]; TLA__SLOTS(TLA__T_SLOT, r) \
                      char (*tla_q8)[TLA__ECODE(r)]; } tla__info; \
     (struct { \
