@@ -1,11 +1,13 @@
 #!/bin/sh
 # tests/run.sh - the whole test suite; `make test` runs it from the repository root.
 #
-#  1. every tests/test_*.c, built with gcc and clang, -std=c11 and -std=c2x, -O0 and -O2,
+#  1. every tests/test_*.c, built with gcc and clang, -std=c11 and -std=c2x at -O0 and -O2
+#     (and -std=c17 at -O2),
 #     -Wall -Wextra -Wpedantic -Werror, then run; and once more under
 #     -fsanitize=address,undefined (jobs run in parallel, $JOBS at a time);
-#  3. every tests/fail/*.c must fail to compile, with the message named on its
+#  2. every tests/fail/*.c must fail to compile, with the message named on its
 #     first line ("/* expect: ... */");
+#  3. the C examples in README.md, built and run;
 #  4. tests/cli.sh, the command-line tool against expected output.
 # Each part counts passes and failures; the last line is the total.
 set -u
@@ -42,10 +44,9 @@ jobs_file="$OUT/jobs"
 : > "$jobs_file"
 for cc in $CCS; do
     command -v "$cc" > /dev/null || { echo "missing compiler $cc"; failed=$((failed + 1)); continue; }
-    for std in c11 c2x; do
-        for opt in O0 O2; do
-            for src in tests/test_*.c; do echo "$cc|-std=$std -$opt|$cc-$std-$opt|$src" >> "$jobs_file"; done
-        done
+    for conf in c11:O0 c11:O2 c17:O2 c2x:O0 c2x:O2; do
+        std=${conf%:*}; opt=${conf#*:}
+        for src in tests/test_*.c; do echo "$cc|-std=$std -$opt|$cc-$std-$opt|$src" >> "$jobs_file"; done
     done
 done
 # Sanitizers: clang's runtime (Debian ships it with clang), else gcc's.
@@ -84,6 +85,21 @@ for src in tests/fail/*.c; do
     done
 done
 echo "compile-fail tests: $passed passed, $failed failed so far"
+
+# The C examples of README.md: each ```c block is a whole program; build it and run it.
+awk -v out="$OUT/readme" '/^```c$/ { n++; f = out n ".c"; inblock = 1; next }
+     /^```$/ { inblock = 0 } inblock { print > f }' README.md
+for src in "$OUT"/readme*.c; do
+    [ -f "$src" ] || continue
+    for cc in $CCS; do
+        if $cc -std=c11 $WARN -I. "$src" -o "${src%.c}" 2> "${src%.c}.err" && "${src%.c}" > /dev/null; then
+            passed=$((passed + 1))
+        else
+            echo "FAIL README example $(basename "$src") [$cc]"; sed -n 1,5p "${src%.c}.err"; failed=$((failed + 1))
+        fi
+    done
+done
+echo "README examples: $passed passed, $failed failed so far"
 
 if [ -f tests/cli.sh ]; then
     sh tests/cli.sh > "$OUT/cli.log" 2>&1
