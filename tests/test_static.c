@@ -66,7 +66,8 @@ static void tuples(void) {
     CHECK_EQ(tla_size(t), 2 * 3 * 4 * 5 * -7);
     CHECK_EQ(tla_value(tla_get(t, 1, 1, 1)), 5);
     CHECK_EQ(tla_value(tla_get(t, 2)), -7);
-    CHECK_EQ(tla_value(tla_get(t, 1, 1, 0)), 4); /* TODO: a constant expression, as on all-static tuples */
+    _Static_assert(tla_value(tla_get(t, 1, 1, 0)) == 4, "a static leaf of a mixed tuple is a constant");
+    _Static_assert(tla_rank(tla_get(t, 1)) == 2 && tla_depth(t) == 3, "rank and depth of mixed tuples are constants");
     tla_auto neg = tla_tuple(S(-3), S(2));
     CHECK_EQ(tla_size(neg), -6); /* negative leaves: size is computed at run time */
     tla_auto wide = tla_tuple(1, 2, 3, 4, 5, 6, 7, 8);
