@@ -14,6 +14,7 @@
  *   tla/layout.h     static / mixed layouts, size, cosize, crd2offset
  *   tla/formats.h    static / mixed Ascend formats, MakeLayoutTile, GetTile
  *   tla/convert.h    static <-> run-time values, generic print and queries
+ *   tla/algebra.h    the layout algebra: coalesce, composition, complement, divides, products
  *   tla/compat.h     opt-in TLA names (MakeLayout, _4, ...)
  */
 #ifndef TLA_H
@@ -29,5 +30,6 @@
 #include "tla/layout.h"
 #include "tla/formats.h"
 #include "tla/convert.h"
+#include "tla/algebra.h"
 
 #endif

@@ -1,0 +1,625 @@
+/* tla/algebra.h - CuTe's layout algebra on run-time layouts.
+ *
+ * Every operation writes its result into the caller's tla_layout and returns 0, or
+ * returns -1 with a message in *err (err may be NULL) and leaves the output untouched.
+ * No heap: results that would not fit a tla_layout (32 leaves, rank 8, depth 4) are
+ * errors, and so are operations whose preconditions fail.  Static and mixed layouts
+ * convert with tla_to_layout().
+ *
+ *   tla_flatten(&R, &A, err)            ((4,2),3):((1,4),8)  ->  (4,2,3):(1,4,8)
+ *   tla_coalesce(&R, &A, err)           (2,(1,6)):(1,(6,2))  ->  12:1   (same function on 1-D)
+ *   tla_filter(&R, &A, err)             coalesce after dropping stride-0 modes
+ *   tla_composition(&R, &A, &B, err)    R(c) == A(B(c)) for every coordinate c of B
+ *   tla_complement(&R, &A, M, err)      fills the holes of A up to M (M <= 0: cosize(A))
+ *   tla_right_inverse, tla_left_inverse A(R(i)) == i,  R(A(i)) == i
+ *   tla_logical_divide(&R, &A, &B, err) (and zipped_, tiled_, flat_divide)
+ *   tla_logical_product(&R, &A, &B, err) (and zipped_, tiled_, blocked_, raked_product)
+ *
+ * Tilers.  The divides, products and composition also accept a by-mode tiler [B0,B1,...]:
+ * a tla_tiler holds n layouts, one per leading mode of A; the *_tiler variants take it.
+ *
+ * Structural helpers: tla_make_layout_of (modes to one layout), tla_append, tla_prepend,
+ * tla_group, tla_select, tla_slice (a coordinate with TLA_UNDERSCORE leaves keeps those
+ * modes; the rest give the offset), tla_crd2crd.
+ *
+ * Static markers survive where the result can know them: values copied unchanged keep
+ * theirs, products and quotients are static when every input to them was.  (The
+ * printed `_` is informational; results are compared without it.)
+ *
+ * Preconditions, as CuTe's reference implementation checks them (errors here):
+ * composition needs, at each step, the remaining stride of B and the shape of A to divide
+ * one another; complement needs the sorted strides of A to divide one another (an
+ * injective, non-overlapping A); left_inverse needs an injective A.
+ * Like CuTe, composition does not check that B's size splits evenly over A's modes: when
+ * it does not (A = (3,2):(1,6), B = 4:1), the remaining size is divided down (4 / 3 -> 1)
+ * and the result is CuTe's, with fewer than size(B) elements.  The tests' vectors expect
+ * exactly that; tla_composition_checked reports it as an error instead.
+ */
+#ifndef TLA_ALGEBRA_H
+#define TLA_ALGEBRA_H
+
+#include "rt.h"
+
+/* The `_` of a slicing coordinate: a leaf with this value keeps its mode. */
+#define TLA_UNDERSCORE INT64_MIN
+
+typedef struct tla_tiler {
+    int n;                                /* number of modes, 1..TLA_MAX_RANK */
+    tla_layout mode[TLA_MAX_RANK];
+} tla_tiler;
+
+/* ---------------------------------------------------------------- flat lists */
+
+/* The leaves of a layout as parallel lists (values and static markers). */
+typedef struct tla__flat {
+    int n;
+    int64_t s[TLA_MAX_LEAVES], d[TLA_MAX_LEAVES];
+    unsigned char ss[TLA_MAX_LEAVES], ds[TLA_MAX_LEAVES];
+} tla__flat;
+
+TLA_FUNC void tla__flat_of(const tla_layout *L, tla__flat *f) {
+    int i;
+    f->n = L->shape.nleaf;
+    for (i = 0; i < f->n; i++) {
+        f->s[i] = L->shape.val[i];
+        f->d[i] = L->stride.val[i];
+        f->ss[i] = (unsigned char)tla_tuple_is_static(&L->shape, i);
+        f->ds[i] = (unsigned char)tla_tuple_is_static(&L->stride, i);
+    }
+}
+
+TLA_FUNC int tla__flat_push(tla__flat *f, int64_t s, int ss, int64_t d, int ds, tla_error *err) {
+    if (f->n >= TLA_MAX_LEAVES) return tla__fail(err, -1, "the result has more than %d leaves", TLA_MAX_LEAVES);
+    f->s[f->n] = s;
+    f->d[f->n] = d;
+    f->ss[f->n] = (unsigned char)!!ss;
+    f->ds[f->n] = (unsigned char)!!ds;
+    f->n++;
+    return 0;
+}
+
+/* A flat list as a layout: one leaf gives the integral layout s:d (CuTe's convention for
+ * coalesce and friends); n leaves give (s0,...):(d0,...); none gives 1:0. */
+TLA_FUNC void tla__flat_layout(const tla__flat *f, tla_layout *out) {
+    int i;
+    memset(out, 0, sizeof *out);
+    if (f->n <= 1) {
+        out->shape = tla_tuple_leaf(f->n ? f->s[0] : 1, f->n ? f->ss[0] : 1);
+        out->stride = tla_tuple_leaf(f->n ? f->d[0] : 0, f->n ? f->ds[0] : 1);
+        return;
+    }
+    out->shape.tok[out->shape.ntok++] = TLA_TOK_OPEN;
+    for (i = 0; i < f->n; i++) {
+        out->shape.tok[out->shape.ntok++] = TLA_TOK_LEAF;
+        out->shape.val[i] = f->s[i];
+        out->stride.val[i] = f->d[i];
+        if (f->ss[i]) out->shape.stat |= 1u << i;
+        if (f->ds[i]) out->stride.stat |= 1u << i;
+    }
+    out->shape.tok[out->shape.ntok++] = TLA_TOK_CLOSE;
+    out->shape.nleaf = out->stride.nleaf = f->n;
+    memcpy(out->stride.tok, out->shape.tok, (size_t)out->shape.ntok);
+    out->stride.ntok = out->shape.ntok;
+}
+
+/* ---------------------------------------------------------------- modes */
+
+TLA_FUNC int tla__is_int_layout(const tla_layout *L) { return tla_tuple_is_int(&L->shape); }
+
+/* Number of modes: an integral layout has one (itself). */
+TLA_FUNC int tla__nmodes(const tla_layout *L) { return tla_layout_rank(L); }
+
+/* Mode i as a layout (of an integral layout, mode 0 is the layout). */
+TLA_FUNC int tla__mode(const tla_layout *L, int i, tla_layout *out) {
+    tla_layout r;
+    memset(&r, 0, sizeof r);
+    if (tla__elem(&L->shape, i, &r.shape) != 0 || tla__elem(&L->stride, i, &r.stride) != 0) return -1;
+    *out = r;
+    return 0;
+}
+
+/* make_layout(M0, M1, ...): each layout becomes one mode of the result (always a tuple). */
+TLA_FUNC int tla_make_layout_of(tla_layout *out, int n, const tla_layout *modes, tla_error *err) {
+    tla_tuple sh[TLA_MAX_RANK], st[TLA_MAX_RANK];
+    tla_layout r;
+    int i;
+    if (n < 1 || n > TLA_MAX_RANK) return tla__fail(err, -1, "make_layout: %d modes (1 to %d allowed)", n, TLA_MAX_RANK);
+    for (i = 0; i < n; i++) {
+        sh[i] = modes[i].shape;
+        st[i] = modes[i].stride;
+    }
+    memset(&r, 0, sizeof r);
+    if (tla_tuple_join(&r.shape, n, sh, err) != 0 || tla_tuple_join(&r.stride, n, st, err) != 0) return -1;
+    *out = r;
+    return 0;
+}
+
+/* The modes of L as a list (an integral layout is one mode). */
+TLA_FUNC int tla__modes_of(const tla_layout *L, tla_layout *modes) {
+    int i, n = tla__nmodes(L);
+    for (i = 0; i < n; i++) tla__mode(L, i, &modes[i]);
+    return n;
+}
+
+/* append(L, M): M becomes the last mode.  prepend: the first. */
+TLA_FUNC int tla_append(tla_layout *out, const tla_layout *L, const tla_layout *M, tla_error *err) {
+    tla_layout m[TLA_MAX_RANK + 1];
+    int n = tla__modes_of(L, m);
+    if (n >= TLA_MAX_RANK) return tla__fail(err, -1, "append: the result would have more than %d modes", TLA_MAX_RANK);
+    m[n] = *M;
+    return tla_make_layout_of(out, n + 1, m, err);
+}
+TLA_FUNC int tla_prepend(tla_layout *out, const tla_layout *L, const tla_layout *M, tla_error *err) {
+    tla_layout m[TLA_MAX_RANK + 1];
+    int n = tla__modes_of(L, m + 1);
+    if (n >= TLA_MAX_RANK) return tla__fail(err, -1, "prepend: the result would have more than %d modes", TLA_MAX_RANK);
+    m[0] = *M;
+    return tla_make_layout_of(out, n + 1, m, err);
+}
+
+/* group(L, b, e): modes b..e-1 become one mode. */
+TLA_FUNC int tla_group(tla_layout *out, const tla_layout *L, int b, int e, tla_error *err) {
+    tla_layout m[TLA_MAX_RANK], g[TLA_MAX_RANK];
+    int n = tla__modes_of(L, m), k = 0, i;
+    if (b < 0 || e > n || b >= e) return tla__fail(err, -1, "group: [%d,%d) is not a range of modes of a rank-%d layout", b, e, n);
+    for (i = 0; i < b; i++) g[k++] = m[i];
+    if (tla_make_layout_of(&g[k++], e - b, m + b, err) != 0) return -1;
+    for (i = e; i < n; i++) g[k++] = m[i];
+    return tla_make_layout_of(out, k, g, err);
+}
+
+/* select(L, idx[0..n-1]): the listed modes, in that order. */
+TLA_FUNC int tla_select(tla_layout *out, const tla_layout *L, int n, const int *idx, tla_error *err) {
+    tla_layout m[TLA_MAX_RANK], s[TLA_MAX_RANK];
+    int r = tla__modes_of(L, m), i;
+    if (n < 1 || n > TLA_MAX_RANK) return tla__fail(err, -1, "select: %d modes (1 to %d allowed)", n, TLA_MAX_RANK);
+    for (i = 0; i < n; i++) {
+        if (idx[i] < 0 || idx[i] >= r) return tla__fail(err, -1, "select: mode %d of a rank-%d layout", idx[i], r);
+        s[i] = m[idx[i]];
+    }
+    return tla_make_layout_of(out, n, s, err);
+}
+
+/* ---------------------------------------------------------------- flatten, coalesce, filter */
+
+TLA_FUNC int tla_flatten(tla_layout *out, const tla_layout *L, tla_error *err) {
+    tla__flat f;
+    (void)err;
+    if (tla__is_int_layout(L)) {
+        *out = *L;
+        out->has_origin = 0;
+        return 0;
+    }
+    tla__flat_of(L, &f);
+    if (f.n == 1) { /* keep a rank-1 tuple a tuple: ((4)) -> (4) */
+        tla_layout r;
+        tla__flat_layout(&f, &r);
+        return tla_make_layout_of(out, 1, &r, err);
+    }
+    tla__flat_layout(&f, out);
+    return 0;
+}
+
+/* Coalesce a flat list: skip size-1 leaves, merge s0:d0, s1:d1 when d1 == s0*d0. */
+TLA_FUNC int tla__coalesce_flat(const tla__flat *in, tla__flat *out, tla_error *err) {
+    int i;
+    out->n = 1;
+    out->s[0] = 1, out->d[0] = 0, out->ss[0] = 1, out->ds[0] = 1;
+    for (i = 0; i < in->n; i++) {
+        int last = out->n - 1;
+        int64_t span;
+        if (in->s[i] == 1) continue;
+        if (out->s[last] == 1) {
+            out->s[last] = in->s[i], out->d[last] = in->d[i];
+            out->ss[last] = in->ss[i], out->ds[last] = in->ds[i];
+        } else if (tla__mul64(out->s[last], out->d[last], &span) == 0 && span == in->d[i]) {
+            if (tla__mul64(out->s[last], in->s[i], &out->s[last]) != 0)
+                return tla__fail(err, -1, "coalesce: a merged shape overflows int64");
+            out->ss[last] = (unsigned char)(out->ss[last] && in->ss[i]);
+        } else if (tla__flat_push(out, in->s[i], in->ss[i], in->d[i], in->ds[i], err) != 0) {
+            return -1;
+        }
+    }
+    return 0;
+}
+
+TLA_FUNC int tla_coalesce(tla_layout *out, const tla_layout *L, tla_error *err) {
+    tla__flat f, c;
+    tla__flat_of(L, &f);
+    if (tla__coalesce_flat(&f, &c, err) != 0) return -1;
+    tla__flat_layout(&c, out);
+    return 0;
+}
+
+TLA_FUNC int tla_filter(tla_layout *out, const tla_layout *L, tla_error *err) {
+    tla__flat f, k, c;
+    int i;
+    tla__flat_of(L, &f);
+    k.n = 0;
+    for (i = 0; i < f.n; i++)
+        if (f.s[i] != 1 && f.d[i] != 0) tla__flat_push(&k, f.s[i], f.ss[i], f.d[i], f.ds[i], NULL);
+    if (tla__coalesce_flat(&k, &c, err) != 0) return -1;
+    tla__flat_layout(&c, out);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- composition */
+
+/* A o (s:d) for an integral right-hand side: walk the coalesced leaves of A, dividing the
+ * stride d out of them, then taking s elements. */
+TLA_FUNC int tla__compose_int(tla_layout *out, const tla_layout *A, int64_t s, int ss, int64_t d, int ds,
+                              tla_error *err) {
+    tla__flat fa, ca, r;
+    int64_t rest_s = s, rest_d = d;
+    int rest_ss = ss, rest_ds = ds, i;
+    r.n = 0;
+    if (d == 0) {
+        tla__flat_push(&r, s, ss, 0, 1, NULL);
+        tla__flat_layout(&r, out);
+        return 0;
+    }
+    if (d < 0) return tla__fail(err, -1, "composition: negative stride %lld on the right", (long long)d);
+    tla__flat_of(A, &fa);
+    if (tla__coalesce_flat(&fa, &ca, err) != 0) return -1;
+    for (i = 0; i + 1 < ca.n; i++) {
+        int64_t cs = ca.s[i], cd = ca.d[i], new_s, prod;
+        if (cs % rest_d != 0 && rest_d % cs != 0)
+            return tla__fail(err, -1,
+                             "composition: stride divisibility fails: stride %lld and shape %lld of the left layout "
+                             "do not divide one another", (long long)rest_d, (long long)cs);
+        new_s = cs / rest_d;
+        if (new_s < 1) new_s = 1;
+        if (new_s > rest_s) new_s = rest_s;
+        if (new_s != 1) {
+            if (tla__mul64(rest_d, cd, &prod) != 0) return tla__fail(err, -1, "composition: a stride overflows int64");
+            if (tla__flat_push(&r, new_s, rest_ss && ca.ss[i] && rest_ds, prod, rest_ds && ca.ds[i], err) != 0) return -1;
+        }
+        rest_s /= new_s;
+        rest_d = (rest_d + cs - 1) / cs;
+        rest_ds = rest_ds && ca.ss[i];
+        rest_ss = rest_ss && (new_s == 1 || ca.ss[i]);
+    }
+    if (rest_s != 1 || r.n == 0) {
+        int64_t prod;
+        int last = ca.n - 1;
+        if (tla__mul64(rest_d, ca.d[last], &prod) != 0) return tla__fail(err, -1, "composition: a stride overflows int64");
+        if (tla__flat_push(&r, rest_s, rest_ss, prod, rest_ds && ca.ds[last], err) != 0) return -1;
+    }
+    tla__flat_layout(&r, out);
+    return 0;
+}
+
+TLA_FUNC int tla__compose(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) {
+    if (!tla__is_int_layout(B)) { /* shaped like B: one composition per mode of B */
+        tla_layout bm[TLA_MAX_RANK], rm[TLA_MAX_RANK];
+        int n = tla__modes_of(B, bm), i;
+        for (i = 0; i < n; i++)
+            if (tla__compose(&rm[i], A, &bm[i], err) != 0) return -1;
+        return tla_make_layout_of(out, n, rm, err);
+    }
+    return tla__compose_int(out, A, B->shape.val[0], tla_tuple_is_static(&B->shape, 0), B->stride.val[0],
+                            tla_tuple_is_static(&B->stride, 0), err);
+}
+
+TLA_FUNC int tla_composition(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) {
+    tla_layout r;
+    if (tla__compose(&r, A, B, err) != 0) return -1;
+    *out = r;
+    return 0;
+}
+
+/* Composition that also checks CuTe's shape divisibility: the result must have
+ * size(B) elements, or it is an error (see the top of this file). */
+TLA_FUNC int tla_composition_checked(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) {
+    tla_layout r;
+    int64_t nr, nb;
+    if (tla__compose(&r, A, B, err) != 0 || tla_layout_size(&r, &nr, err) != 0 || tla_layout_size(B, &nb, err) != 0)
+        return -1;
+    if (nr != nb)
+        return tla__fail(err, -1, "composition: shape divisibility fails: the %lld elements of the right layout do "
+                         "not split evenly over the modes of the left one", (long long)nb);
+    *out = r;
+    return 0;
+}
+
+/* Apply op to the leading modes of A with the modes of a tiler; later modes of A stay. */
+typedef int (*tla__binop)(tla_layout *, const tla_layout *, const tla_layout *, tla_error *);
+TLA_FUNC int tla__by_mode(tla_layout *out, const tla_layout *A, const tla_tiler *T, tla__binop op, const char *name,
+                          tla_error *err) {
+    tla_layout am[TLA_MAX_RANK], rm[TLA_MAX_RANK];
+    int n = tla__modes_of(A, am), i;
+    if (T->n < 1 || T->n > n)
+        return tla__fail(err, -1, "%s: a tiler of %d modes for a layout of rank %d", name, T->n, n);
+    for (i = 0; i < n; i++) {
+        if (i < T->n) {
+            if (op(&rm[i], &am[i], &T->mode[i], err) != 0) return -1;
+        } else {
+            rm[i] = am[i];
+        }
+    }
+    return tla_make_layout_of(out, n, rm, err);
+}
+
+TLA_FUNC int tla_composition_tiler(tla_layout *out, const tla_layout *A, const tla_tiler *T, tla_error *err) {
+    return tla__by_mode(out, A, T, tla__compose, "composition", err);
+}
+
+/* ---------------------------------------------------------------- complement, inverses */
+
+/* Sort leaf indices by (stride, shape[, prefix product]) like CuTe: insertion sort. */
+TLA_FUNC void tla__sort_leaves(const tla__flat *f, const int64_t *third, int *idx) {
+    int i, j;
+    for (i = 0; i < f->n; i++) idx[i] = i;
+    for (i = 1; i < f->n; i++) {
+        int k = idx[i];
+        for (j = i - 1; j >= 0; j--) {
+            int m = idx[j], less = f->d[k] < f->d[m] || (f->d[k] == f->d[m] && (f->s[k] < f->s[m] ||
+                                   (f->s[k] == f->s[m] && third && third[k] < third[m])));
+            if (!less) break;
+            idx[j + 1] = m;
+        }
+        idx[j + 1] = k;
+    }
+}
+
+TLA_FUNC int tla_complement(tla_layout *out, const tla_layout *A, int64_t M, tla_error *err) {
+    tla__flat f, r, c;
+    int idx[TLA_MAX_LEAVES], i, cur_s = 1;
+    int64_t cur = 1;
+    tla__flat_of(A, &f);
+    if (M <= 0 && tla_layout_cosize(A, &M, err) != 0) return -1;
+    tla__sort_leaves(&f, NULL, idx);
+    r.n = 0;
+    for (i = 0; i < f.n; i++) {
+        int k = idx[i];
+        int64_t span;
+        if (f.d[k] == 0 || f.s[k] == 1) continue;
+        if (f.d[k] < 0) return tla__fail(err, -1, "complement: negative stride %lld", (long long)f.d[k]);
+        if (tla__mul64(f.s[k], f.d[k], &span) != 0) return tla__fail(err, -1, "complement: overflow");
+        if (f.d[k] % cur != 0 || cur > span)
+            return tla__fail(err, -1,
+                             "complement: the layout is not injective or its strides do not divide one another "
+                             "(stride %lld after span %lld)", (long long)f.d[k], (long long)cur);
+        if (tla__flat_push(&r, f.d[k] / cur, cur_s && f.ds[k], cur, cur_s, err) != 0) return -1;
+        cur = span;
+        cur_s = cur_s && f.ss[k] && f.ds[k];
+    }
+    if (tla__flat_push(&r, (M + cur - 1) / cur, 0, cur, cur_s, err) != 0) return -1;
+    if (tla__coalesce_flat(&r, &c, err) != 0) return -1;
+    tla__flat_layout(&c, out);
+    return 0;
+}
+
+TLA_FUNC int tla_right_inverse(tla_layout *out, const tla_layout *A, tla_error *err) {
+    tla__flat f, r, c;
+    int64_t pre[TLA_MAX_LEAVES], cur = 1, p = 1;
+    int idx[TLA_MAX_LEAVES], i;
+    tla__flat_of(A, &f);
+    for (i = 0; i < f.n; i++) {
+        pre[i] = p;
+        if (tla__mul64(p, f.s[i], &p) != 0) return tla__fail(err, -1, "right_inverse: the size overflows int64");
+    }
+    tla__sort_leaves(&f, pre, idx);
+    r.n = 0;
+    for (i = 0; i < f.n; i++) {
+        int k = idx[i];
+        if (f.s[k] == 1) continue;
+        if (f.d[k] != cur) break;
+        if (tla__flat_push(&r, f.s[k], f.ss[k], pre[k], 0, err) != 0) return -1;
+        if (tla__mul64(f.s[k], f.d[k], &cur) != 0) return tla__fail(err, -1, "right_inverse: overflow");
+    }
+    if (tla__coalesce_flat(&r, &c, err) != 0) return -1;
+    tla__flat_layout(&c, out);
+    return 0;
+}
+
+TLA_FUNC int tla_left_inverse(tla_layout *out, const tla_layout *A, tla_error *err) {
+    tla_layout comp, both[2], whole;
+    tla__flat f;
+    int i;
+    tla__flat_of(A, &f);
+    for (i = 0; i < f.n; i++)
+        if (f.d[i] == 0 && f.s[i] > 1)
+            return tla__fail(err, -1, "left_inverse: the layout is not injective (mode %d has stride 0)", i);
+    if (tla_complement(&comp, A, 1, err) != 0) return -1;
+    both[0] = *A;
+    both[0].has_origin = 0;
+    both[1] = comp;
+    if (tla_make_layout_of(&whole, 2, both, err) != 0) return -1;
+    return tla_right_inverse(out, &whole, err);
+}
+
+/* ---------------------------------------------------------------- divides and products */
+
+TLA_FUNC int tla__logical_divide(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) {
+    tla_layout comp, both[2], tiler;
+    int64_t n;
+    if (tla_layout_size(A, &n, err) != 0 || tla_complement(&comp, B, n, err) != 0) return -1;
+    both[0] = *B;
+    both[0].has_origin = 0;
+    both[1] = comp;
+    if (tla_make_layout_of(&tiler, 2, both, err) != 0) return -1;
+    return tla__compose(out, A, &tiler, err);
+}
+
+TLA_FUNC int tla__logical_product(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) {
+    tla_layout comp, both[2];
+    int64_t n, m, nm;
+    if (tla_layout_size(A, &n, err) != 0 || tla_layout_cosize(B, &m, err) != 0) return -1;
+    if (tla__mul64(n, m, &nm) != 0) return tla__fail(err, -1, "logical_product: size times cosize overflows int64");
+    if (tla_complement(&comp, A, nm, err) != 0) return -1;
+    both[0] = *A;
+    both[0].has_origin = 0;
+    if (tla__compose(&both[1], &comp, B, err) != 0) return -1;
+    return tla_make_layout_of(out, 2, both, err);
+}
+
+/* One layout or a tiler: T == NULL means B alone. */
+TLA_FUNC int tla__apply(tla_layout *out, const tla_layout *A, const tla_layout *B, const tla_tiler *T, tla__binop op,
+                        const char *name, tla_error *err) {
+    tla_layout r;
+    if (T ? tla__by_mode(&r, A, T, op, name, err) : op(&r, A, B, err)) return -1;
+    *out = r;
+    return 0;
+}
+
+/* hier_unzip: (tile, rest) = ((B-part of each tiled mode), (rest of each tiled mode, untiled modes)). */
+TLA_FUNC int tla__zipped(tla_layout *out, const tla_layout *A, const tla_layout *B, const tla_tiler *T,
+                         tla__binop op, const char *name, tla_error *err) {
+    tla_layout am[TLA_MAX_RANK], split, first[TLA_MAX_RANK], second[TLA_MAX_RANK], parts[2], r;
+    int n, i, k = 0;
+    if (!T) return tla__apply(out, A, B, NULL, op, name, err);
+    n = tla__modes_of(A, am);
+    if (T->n < 1 || T->n > n) return tla__fail(err, -1, "%s: a tiler of %d modes for a layout of rank %d", name, T->n, n);
+    for (i = 0; i < T->n; i++) {
+        if (op(&split, &am[i], &T->mode[i], err) != 0) return -1;
+        tla__mode(&split, 0, &first[i]);
+        tla__mode(&split, 1, &second[k++]);
+    }
+    for (i = T->n; i < n; i++) second[k++] = am[i];
+    if (tla_make_layout_of(&parts[0], T->n, first, err) != 0 || tla_make_layout_of(&parts[1], k, second, err) != 0 ||
+        tla_make_layout_of(&r, 2, parts, err) != 0)
+        return -1;
+    *out = r;
+    return 0;
+}
+
+/* tiled: (tile, rest0, rest1, ...); flat: (tile0, tile1, ..., rest0, rest1, ...). */
+TLA_FUNC int tla__unpack(tla_layout *out, const tla_layout *Z, int flat_first, tla_error *err) {
+    tla_layout z0, z1, m[2 * TLA_MAX_RANK];
+    int k = 0;
+    tla__mode(Z, 0, &z0);
+    tla__mode(Z, 1, &z1);
+    if (flat_first) k += tla__modes_of(&z0, m);
+    else m[k++] = z0;
+    if (k + tla__nmodes(&z1) > TLA_MAX_RANK) return tla__fail(err, -1, "the result has more than %d modes", TLA_MAX_RANK);
+    k += tla__modes_of(&z1, m + k);
+    return tla_make_layout_of(out, k, m, err);
+}
+
+#define TLA__DIVIDE_API(name, body) \
+    TLA_FUNC int tla_##name(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) { \
+        const tla_tiler *T = NULL; body } \
+    TLA_FUNC int tla_##name##_tiler(tla_layout *out, const tla_layout *A, const tla_tiler *T, tla_error *err) { \
+        const tla_layout *B = NULL; body }
+
+TLA__DIVIDE_API(logical_divide, return tla__apply(out, A, B, T, tla__logical_divide, "logical_divide", err);)
+TLA__DIVIDE_API(zipped_divide, return tla__zipped(out, A, B, T, tla__logical_divide, "zipped_divide", err);)
+TLA__DIVIDE_API(tiled_divide, tla_layout z; if (tla__zipped(&z, A, B, T, tla__logical_divide, "tiled_divide", err))
+                return -1; return tla__unpack(out, &z, 0, err);)
+TLA__DIVIDE_API(flat_divide, tla_layout z; if (tla__zipped(&z, A, B, T, tla__logical_divide, "flat_divide", err))
+                return -1; return tla__unpack(out, &z, 1, err);)
+TLA__DIVIDE_API(logical_product, return tla__apply(out, A, B, T, tla__logical_product, "logical_product", err);)
+TLA__DIVIDE_API(zipped_product, return tla__zipped(out, A, B, T, tla__logical_product, "zipped_product", err);)
+TLA__DIVIDE_API(tiled_product, tla_layout z; if (tla__zipped(&z, A, B, T, tla__logical_product, "tiled_product",
+                err)) return -1; return tla__unpack(out, &z, 0, err);)
+
+/* blocked / raked: pad both to the same rank R with 1:0 modes, take the whole logical
+ * product (A, C), then pair mode i of each: blocked (A_i, C_i), raked (C_i, A_i). */
+TLA_FUNC int tla__block_rake(tla_layout *out, const tla_layout *A, const tla_layout *B, int raked, tla_error *err) {
+    tla_layout am[TLA_MAX_RANK], bm[TLA_MAX_RANK], pa, pb, prod, p0, p1, c0[TLA_MAX_RANK], c1[TLA_MAX_RANK],
+        pair[2], zm[TLA_MAX_RANK];
+    int na = tla__modes_of(A, am), nb = tla__modes_of(B, bm), R = na > nb ? na : nb, i;
+    tla_tuple one = tla_tuple_leaf(1, 1), zero = tla_tuple_leaf(0, 1);
+    for (i = na; i < R; i++) tla_layout_make(&am[i], &one, &zero, NULL);
+    for (i = nb; i < R; i++) tla_layout_make(&bm[i], &one, &zero, NULL);
+    if (tla_make_layout_of(&pa, R, am, err) != 0 || tla_make_layout_of(&pb, R, bm, err) != 0) return -1;
+    if (tla__logical_product(&prod, &pa, &pb, err) != 0) return -1;
+    tla__mode(&prod, 0, &p0);
+    tla__mode(&prod, 1, &p1);
+    tla__modes_of(&p0, c0);
+    tla__modes_of(&p1, c1);
+    for (i = 0; i < R; i++) {
+        pair[0] = raked ? c1[i] : c0[i];
+        pair[1] = raked ? c0[i] : c1[i];
+        if (tla_make_layout_of(&zm[i], 2, pair, err) != 0) return -1;
+    }
+    return tla_make_layout_of(out, R, zm, err);
+}
+TLA_FUNC int tla_blocked_product(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) {
+    tla_layout r;
+    if (tla__block_rake(&r, A, B, 0, err) != 0) return -1;
+    *out = r;
+    return 0;
+}
+TLA_FUNC int tla_raked_product(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) {
+    tla_layout r;
+    if (tla__block_rake(&r, A, B, 1, err) != 0) return -1;
+    *out = r;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- slicing, crd2crd */
+
+/* slice(coord, L): coord is congruent to (a prefix-structure of) the shape; leaves equal to
+ * TLA_UNDERSCORE keep their modes, the others are fixed.  *offset = L(coord with _ = 0). */
+TLA_FUNC int tla__slice_rec(const tla_tuple *c, const tla_tuple *s, const tla_tuple *d, tla_tuple *ks, tla_tuple *kd,
+                            int *nk, int64_t *off, tla_error *err) {
+    int i, n;
+    tla_tuple ce, se, de;
+    if (tla_tuple_is_int(c)) {
+        if (c->val[0] == TLA_UNDERSCORE) {
+            if (*nk >= TLA_MAX_RANK) return tla__fail(err, -1, "slice: more than %d kept modes", TLA_MAX_RANK);
+            ks[*nk] = *s;
+            kd[*nk] = *d;
+            (*nk)++;
+            return 0;
+        } else {
+            int64_t o;
+            if (tla_tuple_crd2offset(c, s, d, &o, err) != 0) return -1;
+            return tla__add64(*off, o, off) ? tla__fail(err, -1, "slice: the offset overflows int64") : 0;
+        }
+    }
+    if (tla_tuple_is_int(s) || tla_tuple_rank(c) != tla_tuple_rank(s))
+        return tla__fail(err, -1, "slice: the coordinate does not match the shape");
+    n = tla_tuple_rank(c);
+    for (i = 0; i < n; i++) {
+        tla__elem(c, i, &ce);
+        tla__elem(s, i, &se);
+        tla__elem(d, i, &de);
+        if (tla__slice_rec(&ce, &se, &de, ks, kd, nk, off, err) != 0) return -1;
+    }
+    return 0;
+}
+
+TLA_FUNC int tla_slice(tla_layout *out, int64_t *offset, const tla_layout *L, const tla_tuple *coord, tla_error *err) {
+    tla_tuple ks[TLA_MAX_RANK], kd[TLA_MAX_RANK];
+    tla_layout r;
+    int nk = 0;
+    int64_t off = 0;
+    if (tla__slice_rec(coord, &L->shape, &L->stride, ks, kd, &nk, &off, err) != 0) return -1;
+    memset(&r, 0, sizeof r);
+    if (nk == 0) {
+        r.shape = tla_tuple_leaf(1, 1);
+        r.stride = tla_tuple_leaf(0, 1);
+    } else if (nk == 1 && tla_tuple_is_int(coord)) {
+        r.shape = ks[0], r.stride = kd[0];
+    } else if (tla_tuple_join(&r.shape, nk, ks, err) != 0 || tla_tuple_join(&r.stride, nk, kd, err) != 0) {
+        return -1;
+    }
+    *out = r;
+    *offset = off;
+    return 0;
+}
+
+/* crd2crd(coord, dst_shape, src_shape): the same point in dst_shape's coordinates
+ * (through the 1-D index when the structures differ). */
+TLA_FUNC int tla_crd2crd(tla_tuple *out, const tla_tuple *coord, const tla_tuple *dst, const tla_tuple *src,
+                         tla_error *err) {
+    tla_layout compact;
+    int64_t idx;
+    if (tla_tuple_is_int(coord)) return tla_idx2crd(coord->val[0], dst, out, err);
+    if (tla_tuple_congruent(coord, dst) || (!tla_tuple_is_int(dst) && tla_tuple_rank(coord) == tla_tuple_rank(dst)
+                                            && tla_tuple_depth(dst) <= 1)) {
+        if (tla_tuple_congruent(coord, dst)) {
+            *out = *coord;
+            return 0;
+        }
+    }
+    if (!src) return tla__fail(err, -1, "crd2crd: the coordinate does not match the target shape; give the source shape");
+    if (tla_layout_make_compact(&compact, src, err) != 0 || tla_layout_crd2offset(&compact, coord, &idx, err) != 0)
+        return -1;
+    return tla_idx2crd(idx, dst, out, err);
+}
+
+#endif
