@@ -18,7 +18,8 @@
 enum cli_kind { CLI_TUPLE, CLI_LAYOUT, CLI_TILER, CLI_STRING, CLI_NAME };
 
 /* One evaluated expression.  Integers are rank-0 tuples (tla_tuple_is_int).
- * Tilers are only parsed for now, so they keep their printed form in text. */
+ * A tiler keeps its printed form in text (it is parsed again where it is used: a
+ * tla_tiler is too big for every value on the parser stack). */
 typedef struct cli_value {
     enum cli_kind kind;
     tla_layout L;   /* CLI_LAYOUT; CLI_TUPLE uses L.shape */
@@ -195,6 +196,136 @@ static int cli_format(cli_parser *P, const cli_call *c, enum tla_format f, cli_v
     return 0;
 }
 
+/* A tiler's printed modes "[L0,L1,...]" back into layouts (a shape is its compact layout). */
+static int cli_tiler_of(const char *text, tla_tiler *T, tla_error *e) {
+    char buf[sizeof ((cli_value *)0)->text], *start, *q;
+    int depth = 0;
+    snprintf(buf, sizeof buf, "%s", text + 1);
+    buf[strlen(buf) - 1] = ','; /* the ']' */
+    T->n = 0;
+    for (start = q = buf; *q; q++) {
+        if (*q == '(') depth++;
+        else if (*q == ')') depth--;
+        else if (*q == ',' && depth == 0) {
+            tla_tuple t;
+            *q = '\0';
+            if (strchr(start, ':') ? tla_parse_layout(start, &T->mode[T->n], e)
+                                   : (tla_parse_tuple(start, &t, e) || tla_layout_make_compact(&T->mode[T->n], &t, e)))
+                return -1;
+            T->n++;
+            start = q + 1;
+        }
+    }
+    return 0;
+}
+
+/* The algebra (spec 2).  0: done; else -1 with *failed set when the name was an algebra
+ * function (the error is in P), *failed = 0 when it was not one. */
+static int cli_algebra(cli_parser *P, const cli_call *c, cli_value *out, int64_t *failed) {
+    static const char *const unary[] = {"flatten", "coalesce", "filter", "right_inverse", "left_inverse"};
+    static const char *const binary[] = {"composition", "logical_divide", "zipped_divide", "tiled_divide",
+                                         "flat_divide", "logical_product", "zipped_product", "tiled_product",
+                                         "blocked_product", "raked_product", "append", "prepend"};
+    const char *f = c->name;
+    tla_layout A, B, R, modes[CLI_MAX_ARGS];
+    tla_tiler T;
+    tla_tuple t, u, w;
+    tla_error e;
+    int64_t x = 0, y = 0;
+    int i, k, idx[CLI_MAX_ARGS], rc = -1;
+    *failed = 1;
+    for (k = 0; k < (int)(sizeof unary / sizeof *unary); k++) {
+        if (strcmp(f, unary[k])) continue;
+        if (cli_arity(P, c, 1, 1, "1 argument (a layout)") != 0 || cli_layout_arg(P, c, 0, &A) != 0) return -1;
+        rc = k == 0 ? tla_flatten(&R, &A, &e) : k == 1 ? tla_coalesce(&R, &A, &e) : k == 2 ? tla_filter(&R, &A, &e)
+           : k == 3 ? tla_right_inverse(&R, &A, &e) : tla_left_inverse(&R, &A, &e);
+        goto done;
+    }
+    for (k = 0; k < (int)(sizeof binary / sizeof *binary); k++) {
+        int tiler;
+        if (strcmp(f, binary[k])) continue;
+        if (cli_arity(P, c, 2, 2, "2 arguments (a layout, and a layout or tiler)") != 0) return -1;
+        if (cli_layout_arg(P, c, 0, &A) != 0) return -1;
+        tiler = c->arg[1].kind == CLI_TILER;
+        if (tiler && (k >= 8 || cli_tiler_of(c->arg[1].text, &T, &e) != 0)) {
+            if (k >= 8) return cli_arg_fail(P, c, 1, "a layout");
+            return cli_fail_lib(P, c->argpos[1], &e);
+        }
+        if (!tiler && cli_layout_arg(P, c, 1, &B) != 0) return -1;
+#define CLI_BIN(name) (tiler ? tla_##name##_tiler(&R, &A, &T, &e) : tla_##name(&R, &A, &B, &e))
+        switch (k) {
+        case 0: rc = CLI_BIN(composition); break;
+        case 1: rc = CLI_BIN(logical_divide); break;
+        case 2: rc = CLI_BIN(zipped_divide); break;
+        case 3: rc = CLI_BIN(tiled_divide); break;
+        case 4: rc = CLI_BIN(flat_divide); break;
+        case 5: rc = CLI_BIN(logical_product); break;
+        case 6: rc = CLI_BIN(zipped_product); break;
+        case 7: rc = CLI_BIN(tiled_product); break;
+        case 8: rc = tla_blocked_product(&R, &A, &B, &e); break;
+        case 9: rc = tla_raked_product(&R, &A, &B, &e); break;
+        case 10: rc = tla_append(&R, &A, &B, &e); break;
+        default: rc = tla_prepend(&R, &A, &B, &e); break;
+        }
+#undef CLI_BIN
+        goto done;
+    }
+    if (!strcmp(f, "complement")) {
+        if (cli_arity(P, c, 1, 2, "(layout) or (layout, cosize)") != 0 || cli_layout_arg(P, c, 0, &A) != 0) return -1;
+        if (c->n == 2 && cli_int_arg(P, c, 1, &x, NULL) != 0) return -1;
+        if (c->n == 2 && x < 1) return cli_fail(P, c->argpos[1], "complement: the cosize must be at least 1");
+        rc = tla_complement(&R, &A, c->n == 2 ? x : 0, &e);
+        goto done;
+    }
+    if (!strcmp(f, "make_layout")) {
+        if (cli_arity(P, c, 1, CLI_MAX_ARGS, "1 to 8 layouts") != 0) return -1;
+        for (i = 0; i < c->n; i++)
+            if (cli_layout_arg(P, c, i, &modes[i]) != 0) return -1;
+        rc = tla_make_layout_of(&R, c->n, modes, &e);
+        goto done;
+    }
+    if (!strcmp(f, "group")) {
+        if (cli_arity(P, c, 3, 3, "3 arguments (layout, begin, end)") != 0 || cli_layout_arg(P, c, 0, &A) != 0 ||
+            cli_int_arg(P, c, 1, &x, NULL) != 0 || cli_int_arg(P, c, 2, &y, NULL) != 0)
+            return -1;
+        if (x < 0 || y > TLA_MAX_RANK) return cli_fail(P, c->argpos[1], "group: modes out of range");
+        rc = tla_group(&R, &A, (int)x, (int)y, &e);
+        goto done;
+    }
+    if (!strcmp(f, "select")) {
+        if (cli_arity(P, c, 2, CLI_MAX_ARGS, "a layout and mode indices") != 0 || cli_layout_arg(P, c, 0, &A) != 0)
+            return -1;
+        for (i = 1; i < c->n; i++) {
+            if (cli_int_arg(P, c, i, &x, NULL) != 0) return -1;
+            if (x < 0 || x >= TLA_MAX_RANK) return cli_fail(P, c->argpos[i], "select: mode index out of range");
+            idx[i - 1] = (int)x;
+        }
+        rc = tla_select(&R, &A, c->n - 1, idx, &e);
+        goto done;
+    }
+    if (!strcmp(f, "slice")) {
+        if (cli_arity(P, c, 2, 2, "2 arguments (coordinate with _, layout)") != 0 || cli_tuple_arg(P, c, 0, &t) != 0 ||
+            cli_layout_arg(P, c, 1, &A) != 0)
+            return -1;
+        rc = tla_slice(&R, &x, &A, &t, &e);
+        goto done;
+    }
+    if (!strcmp(f, "crd2crd")) {
+        if (cli_arity(P, c, 2, 3, "(coord, target shape[, source shape])") != 0 || cli_tuple_arg(P, c, 0, &t) != 0 ||
+            cli_tuple_arg(P, c, 1, &u) != 0 || (c->n == 3 && cli_tuple_arg(P, c, 2, &w) != 0))
+            return -1;
+        if (tla_crd2crd(&t, &t, &u, c->n == 3 ? &w : NULL, &e) != 0) return cli_fail_lib(P, c->pos, &e);
+        cli_set_tuple(out, &t);
+        return 0;
+    }
+    *failed = 0;
+    return -1;
+done:
+    if (rc != 0) return cli_fail_lib(P, c->pos, &e);
+    cli_set_layout(out, &R);
+    return 0;
+}
+
 static int cli_apply(cli_parser *P, const cli_call *c, cli_value *out) {
     const char *f = c->name;
     tla_layout L, R;
@@ -261,6 +392,8 @@ static int cli_apply(cli_parser *P, const cli_call *c, cli_value *out) {
         cli_set_layout(out, &R);
         return 0;
     }
+    if (cli_algebra(P, c, out, &x) == 0) return 0;
+    if (x) return -1; /* an algebra function that failed */
     if (!strcmp(f, "row_major")) return cli_format(P, c, TLA_ROW_MAJOR, out);
     if (!strcmp(f, "column_major")) return cli_format(P, c, TLA_COLUMN_MAJOR, out);
     if (!strcmp(f, "l0c")) return cli_format(P, c, TLA_L0C, out);
@@ -400,6 +533,11 @@ static int cli_primary(cli_parser *P, cli_value *out) {
         int st = 0;
         if (tla_parse_int_at(s, &P->p, &v, &st, &P->err) != 0) return -1;
         cli_set_int(out, v, st);
+        return 0;
+    }
+    if (s[p] == '_' && !cli_is_alnum(s[p + 1])) { /* a bare _: "all of this mode" in slice() */
+        cli_set_int(out, TLA_UNDERSCORE, 0);
+        P->p = p + 1;
         return 0;
     }
     if (cli_is_alpha(s[p])) {

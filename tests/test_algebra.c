@@ -1,5 +1,6 @@
 /* tests/test_algebra.c - the layout algebra against CuTe's vectors (tests/algebra.tsv) and
  * against its defining properties on random layouts (fixed seed). */
+#define _POSIX_C_SOURCE 200809L /* popen, for the tool */
 #include <stdlib.h>
 #include "tla.h"
 #include "check.h"
@@ -106,6 +107,17 @@ static int layouts_match(const tla_layout *got, const char *want_text) {
     return 1;
 }
 
+/* Compare one result text with the expected one (spec 2's rule). */
+static int result_matches(const char *got_text, const char *want) {
+    char exact[512];
+    tla_layout got;
+    tla_error e;
+    snprintf(exact, sizeof exact, "%s", got_text);
+    strip_static(exact);
+    if (!strcmp(exact, want)) return 1;
+    return strchr(want, ':') && tla_parse_layout(got_text, &got, &e) == 0 && layouts_match(&got, want);
+}
+
 static void vectors(void) {
     FILE *f = fopen("tests/algebra.tsv", "r");
     char line[2048];
@@ -144,7 +156,178 @@ static void vectors(void) {
     CHECK_EQ(bad, 0);
 }
 
+/* The same file through `build/tla eval -`: one expression a line, op(arg, ...). */
+static void vectors_through_the_tool(void) {
+    FILE *in = fopen("tests/algebra.tsv", "r"), *ex = fopen("build/test/vectors.expr", "w"), *out;
+    char line[2048], want[1024][256], got[2048];
+    int n = 0, bad = 0, i = 0;
+    CHECK(in && ex);
+    if (!in || !ex) return;
+    while (fgets(line, sizeof line, in) && n < 1024) {
+        char *arrow = strstr(line, "\t=> "), *p;
+        if (!arrow) continue;
+        line[strcspn(line, "\r\n")] = 0;
+        snprintf(want[n++], sizeof want[0], "%s", arrow + 4);
+        *arrow = 0;
+        p = strchr(line, '\t');
+        *p = 0;
+        fprintf(ex, "%s(", line);
+        for (char *a = p + 1; *a; a++) fputs(*a == '\t' ? ", " : (char[2]){*a, 0}, ex);
+        fputs(")\n", ex);
+    }
+    fclose(in);
+    fclose(ex);
+    out = popen("build/tla eval - < build/test/vectors.expr", "r");
+    CHECK(out != NULL);
+    if (!out) return;
+    while (fgets(got, sizeof got, out) && i < n) {
+        got[strcspn(got, "\r\n")] = 0;
+        if (!result_matches(got, want[i])) {
+            if (++bad <= 10) printf("  tool line %d: got %s, want %s\n", i + 1, got, want[i]);
+        }
+        i++;
+    }
+    CHECK_EQ(pclose(out), 0);
+    CHECK_EQ(i, n);
+    CHECK_EQ(bad, 0);
+}
+
+/* ---- properties on random layouts (fixed seed: every run sees the same cases) ---- */
+static unsigned long long rng_state = 0x9e3779b97f4a7c15ULL;
+static int rnd(int n) {
+    rng_state = rng_state * 6364136223846793005ULL + 1442695040888963407ULL;
+    return (int)((rng_state >> 33) % (unsigned long long)n);
+}
+
+/* A random layout: 1-4 leaves (shapes 1-6), sometimes nested; strides a permuted compact
+ * order with gaps (injective), or with a zero stride when allow_zero. */
+static tla_layout random_layout(int allow_zero) {
+    int n = 1 + rnd(4), order[4], i, j;
+    int64_t s[4], d[4], cur = 1;
+    char text[256];
+    int k = 0;
+    tla_layout L;
+    tla_error e;
+    for (i = 0; i < n; i++) { s[i] = 1 + rnd(6); order[i] = i; }
+    for (i = n - 1; i > 0; i--) { j = rnd(i + 1); int t = order[i]; order[i] = order[j]; order[j] = t; }
+    for (i = 0; i < n; i++) {
+        int m = order[i];
+        cur *= 1 + (rnd(4) == 0 ? rnd(3) : 0); /* a gap now and then */
+        d[m] = cur;
+        cur *= s[m];
+    }
+    if (allow_zero && rnd(4) == 0) d[rnd(n)] = 0;
+    if (n == 1) k += snprintf(text + k, sizeof text - k, "%lld:%lld", (long long)s[0], (long long)d[0]);
+    else if (n == 4 && rnd(2)) /* nested: ((s0,s1),(s2,s3)) */
+        k += snprintf(text + k, sizeof text - k, "((%lld,%lld),(%lld,%lld)):((%lld,%lld),(%lld,%lld))", (long long)s[0],
+                      (long long)s[1], (long long)s[2], (long long)s[3], (long long)d[0], (long long)d[1],
+                      (long long)d[2], (long long)d[3]);
+    else {
+        k += snprintf(text + k, sizeof text - k, "(");
+        for (i = 0; i < n; i++) k += snprintf(text + k, sizeof text - k, "%s%lld", i ? "," : "", (long long)s[i]);
+        k += snprintf(text + k, sizeof text - k, "):(");
+        for (i = 0; i < n; i++) k += snprintf(text + k, sizeof text - k, "%s%lld", i ? "," : "", (long long)d[i]);
+        snprintf(text + k, sizeof text - k, ")");
+    }
+    if (tla_parse_layout(text, &L, &e) != 0) printf("  bad random layout %s: %s\n", text, e.msg);
+    return L;
+}
+
+static int64_t at(const tla_layout *L, int64_t i) {
+    tla_tuple c = tla_tuple_leaf(i, 0);
+    int64_t o = -1;
+    tla_error e;
+    if (tla_layout_crd2offset(L, &c, &o, &e) != 0) return INT64_MIN;
+    return o;
+}
+static int64_t sz(const tla_layout *L) { int64_t n = 0; tla_layout_size(L, &n, NULL); return n; }
+static int64_t cosz(const tla_layout *L) { int64_t n = 0; tla_layout_cosize(L, &n, NULL); return n; }
+
+static void properties(void) {
+    int round, bad = 0, composed = 0, divided = 0;
+    tla_error e;
+    static unsigned char seen[1 << 16];
+    for (round = 0; round < 2000; round++) {
+        tla_layout A = random_layout(1), B = random_layout(0), R, C, AB[2], W;
+        int64_t i, n = sz(&A), M;
+        /* coalesce and filter keep the function */
+        if (tla_coalesce(&R, &A, &e) != 0 || sz(&R) != n) bad++;
+        for (i = 0; i < n; i++) bad += at(&R, i) != at(&A, i);
+        if (tla_filter(&R, &A, &e) != 0) bad++;
+        else {
+            tla__flat f, k;
+            tla_layout nz;
+            tla__flat_of(&A, &f);
+            k.n = 0;
+            for (int j = 0; j < f.n; j++) if (f.d[j] != 0) tla__flat_push(&k, f.s[j], 0, f.d[j], 0, NULL);
+            tla__flat_layout(&k, &nz);
+            for (i = 0; i < sz(&nz); i++) bad += at(&R, i) != at(&nz, i);
+        }
+        /* composition composes (when CuTe's divisibility holds) */
+        if (tla_composition_checked(&R, &A, &B, &e) == 0) {
+            composed++;
+            for (i = 0; i < sz(&B) && i < n; i++) bad += at(&R, i) != at(&A, at(&B, i)) && at(&B, i) < n;
+        }
+        /* B is injective: complement, inverses */
+        M = cosz(&B) * (1 + rnd(3));
+        if (tla_complement(&C, &B, M, &e) != 0) { bad++; printf("  complement failed: %s\n", e.msg); continue; }
+        AB[0] = B, AB[1] = C;
+        tla_make_layout_of(&W, 2, AB, &e);
+        if (cosz(&W) >= (int64_t)sizeof seen || cosz(&W) < M) { bad++; continue; }
+        memset(seen, 0, (size_t)cosz(&W));
+        for (i = 0; i < sz(&W); i++) bad += seen[at(&W, i)]++ != 0; /* (B, complement) is injective */
+        if (tla_right_inverse(&R, &B, &e) != 0) bad++;
+        for (i = 0; i < sz(&R); i++) bad += at(&B, at(&R, i)) != i;
+        if (tla_left_inverse(&R, &B, &e) != 0) bad++;
+        for (i = 0; i < sz(&B); i++) bad += at(&R, at(&B, i)) != i;
+        /* logical_divide rearranges A's elements: same offsets, same count, when B tiles A */
+        if (sz(&A) % sz(&B) == 0 && tla_logical_divide(&R, &A, &B, &e) == 0 && sz(&R) == n) {
+            int64_t sum_a = 0, sum_r = 0;
+            divided++;
+            for (i = 0; i < n; i++) sum_a += at(&A, i) * 7 + 1, sum_r += at(&R, i) * 7 + 1;
+            bad += sum_a != sum_r;
+        }
+        /* logical_product: mode 0 is A; the whole is injective for injective A and B */
+        if (tla_logical_product(&R, &B, &B, &e) == 0) {
+            tla_layout r0;
+            tla__mode(&R, 0, &r0);
+            for (i = 0; i < sz(&B); i++) bad += at(&r0, i) != at(&B, i);
+        }
+    }
+    printf("  2000 random cases: %d compositions, %d divides checked\n", composed, divided);
+    CHECK(composed > 300);
+    CHECK(divided > 50);
+    CHECK_EQ(bad, 0);
+}
+
+/* Each precondition failure gives its error, and leaves the output alone. */
+static void errors(void) {
+    tla_layout A, B, R, keep;
+    tla_error e;
+    tla_parse_layout("(2,3):(3,1)", &keep, &e);
+    R = keep;
+    tla_parse_layout("(2,2):(1,1)", &A, &e); /* overlaps itself */
+    CHECK(tla_complement(&R, &A, 8, &e) != 0 && strstr(e.msg, "not injective"));
+    CHECK(tla_layout_equal(&R, &keep));
+    tla_parse_layout("(4,3):(0,4)", &A, &e);
+    CHECK(tla_left_inverse(&R, &A, &e) != 0 && strstr(e.msg, "not injective"));
+    tla_parse_layout("(3,4):(1,5)", &A, &e);
+    tla_parse_layout("2:2", &B, &e); /* stride 2 does not divide shape 3 */
+    CHECK(tla_composition(&R, &A, &B, &e) != 0 && strstr(e.msg, "stride divisibility"));
+    tla_parse_layout("(3,2):(1,6)", &A, &e);
+    tla_parse_layout("4:1", &B, &e);
+    CHECK(tla_composition_checked(&R, &A, &B, &e) != 0 && strstr(e.msg, "shape divisibility"));
+    CHECK(tla_layout_equal(&R, &keep));
+    tla_tiler T = {3, {keep, keep, keep}};
+    CHECK(tla_logical_divide_tiler(&R, &keep, &T, &e) != 0 && strstr(e.msg, "tiler of 3 modes"));
+    tla_parse_layout("(2,2,2,2,2,2,2,2):(1,2,4,8,16,32,64,128)", &A, &e);
+    CHECK(tla_append(&R, &A, &keep, &e) != 0 && strstr(e.msg, "more than 8"));
+}
+
 int main(void) {
     vectors();
+    properties();
+    errors();
+    vectors_through_the_tool();
     CHECK_DONE();
 }

@@ -433,7 +433,7 @@ TLA_FUNC int tla_left_inverse(tla_layout *out, const tla_layout *A, tla_error *e
 
 TLA_FUNC int tla__logical_divide(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) {
     tla_layout comp, both[2], tiler;
-    int64_t n;
+    int64_t n = 0;
     if (tla_layout_size(A, &n, err) != 0 || tla_complement(&comp, B, n, err) != 0) return -1;
     both[0] = *B;
     both[0].has_origin = 0;
@@ -444,7 +444,7 @@ TLA_FUNC int tla__logical_divide(tla_layout *out, const tla_layout *A, const tla
 
 TLA_FUNC int tla__logical_product(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) {
     tla_layout comp, both[2];
-    int64_t n, m, nm;
+    int64_t n = 0, m = 0, nm = 0;
     if (tla_layout_size(A, &n, err) != 0 || tla_layout_cosize(B, &m, err) != 0) return -1;
     if (tla__mul64(n, m, &nm) != 0) return tla__fail(err, -1, "logical_product: size times cosize overflows int64");
     if (tla_complement(&comp, A, nm, err) != 0) return -1;
@@ -565,7 +565,7 @@ TLA_FUNC int tla__slice_rec(const tla_tuple *c, const tla_tuple *s, const tla_tu
             (*nk)++;
             return 0;
         } else {
-            int64_t o;
+            int64_t o = 0;
             if (tla_tuple_crd2offset(c, s, d, &o, err) != 0) return -1;
             return tla__add64(*off, o, off) ? tla__fail(err, -1, "slice: the offset overflows int64") : 0;
         }
@@ -607,7 +607,7 @@ TLA_FUNC int tla_slice(tla_layout *out, int64_t *offset, const tla_layout *L, co
 TLA_FUNC int tla_crd2crd(tla_tuple *out, const tla_tuple *coord, const tla_tuple *dst, const tla_tuple *src,
                          tla_error *err) {
     tla_layout compact;
-    int64_t idx;
+    int64_t idx = 0;
     if (tla_tuple_is_int(coord)) return tla_idx2crd(coord->val[0], dst, out, err);
     if (tla_tuple_congruent(coord, dst) || (!tla_tuple_is_int(dst) && tla_tuple_rank(coord) == tla_tuple_rank(dst)
                                             && tla_tuple_depth(dst) <= 1)) {
