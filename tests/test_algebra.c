@@ -324,8 +324,31 @@ static void errors(void) {
     CHECK(tla_append(&R, &A, &keep, &e) != 0 && strstr(e.msg, "more than 8"));
 }
 
+/* Static markers survive: an all-static argument gives an all-static result. */
+static void statics(void) {
+    tla_layout A = tla_to_layout(tla_zN(tla_half, TLA_C(32), TLA_C(48))), R;
+    tla_tiler T;
+    tla_error e;
+    char buf[256];
+    T.n = 2;
+    T.mode[0] = tla_to_layout(tla_make_layout(TLA_C(16), TLA_C(1)));
+    T.mode[1] = T.mode[0];
+    CHECK(tla_zipped_divide_tiler(&R, &A, &T, &e) == 0);
+    tla_layout_snprint(buf, sizeof buf, &R);
+    CHECK_STR(buf, "((_16,_16),(_2,_3)):((_16,_1),(_256,_512))");
+    CHECK(tla_left_inverse(&R, &A, &e) == 0);
+    tla_layout_snprint(buf, sizeof buf, &R);
+    CHECK_STR(buf, "(_16,_32,_3):(_32,_1,_512)");
+    /* mixed: the static _1 stride stays static through coalesce */
+    A = tla_to_layout(tla_make_layout(tla_tuple(7, TLA_C(4)), tla_tuple(TLA_C(1), 7)));
+    CHECK(tla_coalesce(&R, &A, &e) == 0);
+    tla_layout_snprint(buf, sizeof buf, &R);
+    CHECK_STR(buf, "28:_1");
+}
+
 int main(void) {
     vectors();
+    statics();
     properties();
     errors();
     vectors_through_the_tool();

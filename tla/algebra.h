@@ -23,8 +23,10 @@
  * modes; the rest give the offset), tla_crd2crd.
  *
  * Static markers survive where the result can know them: values copied unchanged keep
- * theirs, products and quotients are static when every input to them was.  (The
- * printed `_` is informational; results are compared without it.)
+ * theirs (a stride _1 stays _1), and computed values (merged shapes, composed strides,
+ * complement modes, inverse strides) are static when every value they come from was.
+ * So an all-static argument gives an all-static result.  (The printed `_` is
+ * informational: results compare equal without it.)
  *
  * Preconditions, as CuTe's reference implementation checks them (errors here):
  * composition needs, at each step, the remaining stride of B and the shape of A to divide
@@ -362,7 +364,14 @@ TLA_FUNC void tla__sort_leaves(const tla__flat *f, const int64_t *third, int *id
     }
 }
 
+TLA_FUNC int tla__all_static(const tla_tuple *t) { return t->nleaf >= 32 ? t->stat == 0xffffffffu : t->stat == (1u << t->nleaf) - 1u; }
+
+/* complement with M_static: is M known statically (then so is the last mode's size). */
+TLA_FUNC int tla__complement(tla_layout *out, const tla_layout *A, int64_t M, int M_static, tla_error *err);
 TLA_FUNC int tla_complement(tla_layout *out, const tla_layout *A, int64_t M, tla_error *err) {
+    return tla__complement(out, A, M, M > 0 ? 0 : tla__all_static(&A->shape) && tla__all_static(&A->stride), err);
+}
+TLA_FUNC int tla__complement(tla_layout *out, const tla_layout *A, int64_t M, int M_static, tla_error *err) {
     tla__flat f, r, c;
     int idx[TLA_MAX_LEAVES], i, cur_s = 1;
     int64_t cur = 1;
@@ -384,7 +393,7 @@ TLA_FUNC int tla_complement(tla_layout *out, const tla_layout *A, int64_t M, tla
         cur = span;
         cur_s = cur_s && f.ss[k] && f.ds[k];
     }
-    if (tla__flat_push(&r, (M + cur - 1) / cur, 0, cur, cur_s, err) != 0) return -1;
+    if (tla__flat_push(&r, (M + cur - 1) / cur, M_static && cur_s, cur, cur_s, err) != 0) return -1;
     if (tla__coalesce_flat(&r, &c, err) != 0) return -1;
     tla__flat_layout(&c, out);
     return 0;
@@ -393,10 +402,12 @@ TLA_FUNC int tla_complement(tla_layout *out, const tla_layout *A, int64_t M, tla
 TLA_FUNC int tla_right_inverse(tla_layout *out, const tla_layout *A, tla_error *err) {
     tla__flat f, r, c;
     int64_t pre[TLA_MAX_LEAVES], cur = 1, p = 1;
-    int idx[TLA_MAX_LEAVES], i;
+    int idx[TLA_MAX_LEAVES], i, pst[TLA_MAX_LEAVES], ps = 1;
     tla__flat_of(A, &f);
     for (i = 0; i < f.n; i++) {
         pre[i] = p;
+        pst[i] = ps;
+        ps = ps && f.ss[i];
         if (tla__mul64(p, f.s[i], &p) != 0) return tla__fail(err, -1, "right_inverse: the size overflows int64");
     }
     tla__sort_leaves(&f, pre, idx);
@@ -405,7 +416,7 @@ TLA_FUNC int tla_right_inverse(tla_layout *out, const tla_layout *A, tla_error *
         int k = idx[i];
         if (f.s[k] == 1) continue;
         if (f.d[k] != cur) break;
-        if (tla__flat_push(&r, f.s[k], f.ss[k], pre[k], 0, err) != 0) return -1;
+        if (tla__flat_push(&r, f.s[k], f.ss[k], pre[k], pst[k], err) != 0) return -1;
         if (tla__mul64(f.s[k], f.d[k], &cur) != 0) return tla__fail(err, -1, "right_inverse: overflow");
     }
     if (tla__coalesce_flat(&r, &c, err) != 0) return -1;
@@ -434,7 +445,8 @@ TLA_FUNC int tla_left_inverse(tla_layout *out, const tla_layout *A, tla_error *e
 TLA_FUNC int tla__logical_divide(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) {
     tla_layout comp, both[2], tiler;
     int64_t n = 0;
-    if (tla_layout_size(A, &n, err) != 0 || tla_complement(&comp, B, n, err) != 0) return -1;
+    if (tla_layout_size(A, &n, err) != 0 || tla__complement(&comp, B, n, tla__all_static(&A->shape), err) != 0)
+        return -1;
     both[0] = *B;
     both[0].has_origin = 0;
     both[1] = comp;
@@ -447,7 +459,9 @@ TLA_FUNC int tla__logical_product(tla_layout *out, const tla_layout *A, const tl
     int64_t n = 0, m = 0, nm = 0;
     if (tla_layout_size(A, &n, err) != 0 || tla_layout_cosize(B, &m, err) != 0) return -1;
     if (tla__mul64(n, m, &nm) != 0) return tla__fail(err, -1, "logical_product: size times cosize overflows int64");
-    if (tla_complement(&comp, A, nm, err) != 0) return -1;
+    if (tla__complement(&comp, A, nm, tla__all_static(&A->shape) && tla__all_static(&B->shape) &&
+                        tla__all_static(&B->stride), err) != 0)
+        return -1;
     both[0] = *A;
     both[0].has_origin = 0;
     if (tla__compose(&both[1], &comp, B, err) != 0) return -1;
