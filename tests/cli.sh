@@ -161,7 +161,15 @@ rc=$?
 [ "$rc" -eq 0 ] && [ ! -s "$tmp/out" ] && pass || fail "empty stdin: exit $rc"
 
 # --- bad input: exit 2, "tla: error:", what and where
-bad "unknown function 'composition'" eval 'composition(((4,2),(4,3)):((4,16),(1,32)), (8,3):(1,8))'
+# --- the algebra (spec 6's examples and the README's)
+ok_eval 'composition(((4,2),(4,3)):((4,16),(1,32)), (8,3):(1,8))' '(8,3):(4,1)'
+ok_eval 'zipped_divide(zN(half, _32, _48), [_16:_1, _16:_1])' '((_16,_16),(_2,_3)):((_16,_1),(_256,_512))'
+ok_eval 'blocked_product((_2,_2):(_1,_2), (_4,_8):(_8,_1))' '((_2,_4),(_2,_8)):((_1,_32),(_2,_4))'
+ok_eval 'slice((_,2), (4,8):(8,1))' '(4):(8)'
+ok_eval 'complement(4:2, 16)' '(2,2):(_1,8)'
+bad "complement: the layout is not injective" eval 'complement((2,2):(1,1))'
+bad "stride divisibility" eval 'composition((3,4):(1,5), 2:2)'
+bad "a tiler of 3 modes for a layout of rank 2" eval 'logical_divide((4,4):(1,4), [2:1,2:1,2:1])'
 bad "unknown function 'xla'" eval 'xla("f32[3,5]")'
 bad "(column 5)" eval '(1,2'
 bad "expected ',' or ')'" eval '(1,2'
