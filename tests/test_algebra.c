@@ -91,7 +91,7 @@ static void strip_static(char *s) {
 static int layouts_match(const tla_layout *got, const char *want_text) {
     tla_layout want;
     char a[512], b[512];
-    int64_t n = 0, i, x, y;
+    int64_t n = 0, i, x = 0, y = 0;
     tla_error e;
     if (tla_parse_layout(want_text, &want, &e) != 0) return 0;
     tla_tuple_snprint(a, sizeof a, &got->shape);
@@ -109,7 +109,7 @@ static int layouts_match(const tla_layout *got, const char *want_text) {
 
 /* Compare one result text with the expected one (spec 2's rule). */
 static int result_matches(const char *got_text, const char *want) {
-    char exact[512];
+    char exact[2048];
     tla_layout got;
     tla_error e;
     snprintf(exact, sizeof exact, "%s", got_text);

@@ -314,7 +314,7 @@ TLA_FUNC int tla_composition(tla_layout *out, const tla_layout *A, const tla_lay
  * size(B) elements, or it is an error (see the top of this file). */
 TLA_FUNC int tla_composition_checked(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) {
     tla_layout r;
-    int64_t nr, nb;
+    int64_t nr = 0, nb = 0;
     if (tla__compose(&r, A, B, err) != 0 || tla_layout_size(&r, &nr, err) != 0 || tla_layout_size(B, &nb, err) != 0)
         return -1;
     if (nr != nb)
