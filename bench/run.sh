@@ -1,0 +1,189 @@
+#!/bin/sh
+# bench/run.sh - codegen benchmark; `make bench` runs it from the repository root.
+#
+# For every Ascend format (half and float, static 32x48) and the seed's two layouts, all
+# leaves static, it generates build/bench/src/<layout>.c with four functions
+#
+#   lib_<layout>_u   / hand_<layout>_u     unsigned r, c  -> unsigned
+#   lib_<layout>_i64 / hand_<layout>_i64   int64_t r, c   -> int64_t
+#
+# lib_ is tla_crd2offset(tla_tuple(r, c), L) (a _Static_assert checks that its type is the
+# return type, so no conversion is hidden); hand_ is the expression a person would write
+# for the same layout with the same types.  Each file is compiled with gcc and clang at -O2
+# (-c, so nothing is inlined), the instructions of each function are counted in
+# `objdump -d` (bench/count.awk), and a driver linked against the same objects checks lib_
+# and hand_ against the run-time library (tla_format_layout, or the parsed seed layout) at
+# every coordinate in range.  The table gives lib and hand instruction counts, the ratio
+# lib/hand, "clean" (lib_ has no call, no loop, no memory access), and the check.
+#
+# Environment: CCS (default "gcc clang"; missing ones are skipped), JOBS (parallel compiles),
+# BENCH_FLAGS (default -std=c11 -O2 -Wall -Wextra -Wpedantic -Werror),
+# BENCH_STRICT=1 (also fail when a ratio is above 1.00 or a library function is not clean).
+# Exit status: non-zero on a build failure or a wrong offset.
+set -u
+CCS=${CCS:-"gcc clang"}
+FLAGS=${BENCH_FLAGS:-"-std=c11 -O2 -Wall -Wextra -Wpedantic -Werror"}
+JOBS=${JOBS:-$(nproc 2> /dev/null || echo 2)}
+OUT=build/bench
+rm -rf "$OUT"
+mkdir -p "$OUT/src"
+
+# ---- 1. the layouts ---------------------------------------------------------------------
+# One line per layout:  id|rows|cols|reference|shape|stride|hand
+#   rows, cols   the coordinates checked (cols empty: a vector, one coordinate i)
+#   reference    C call that fills the run-time layout L the driver checks against
+#   shape:stride the static layout, plain numbers (each becomes TLA_C(n))
+#   hand         the hand-written offset of (r, c) (or of i)
+R=32 C=48
+ceil() { echo $((($1 + $2 - 1) / $2)); }
+roundup() { echo $(((($1 + $2 - 1) / $2) * $2)); }
+formats() { # type bytes
+    t=$1 b=$2 c0=$((32 / $2)) fr=$((512 / $2))
+    f="tla_format_layout(&L, TLA_%s, $b, $R, $C, NULL)"
+    r16=$(ceil $R 16) rc0=$(ceil $R $c0) c16=$(ceil $C 16) cc0=$(ceil $C $c0)
+    zn=$(($(roundup $R 16) * c0)) zz=$(($(roundup $C $c0) * 16))
+    nz=$(($(roundup $C 16) * c0)) nn=$(($(roundup $R $c0) * 16)) l0=$(($(roundup $R 16) * 16))
+    # shellcheck disable=SC2059
+    {
+    echo "RowMajor_$t|$R|$C|$(printf "$f" ROW_MAJOR)|($R,$C)|($C,1)|r * $C + c"
+    echo "ColumnMajor_$t|$R|$C|$(printf "$f" COLUMN_MAJOR)|($R,$C)|(1,$R)|r + c * $R"
+    echo "zN_$t|$R|$C|$(printf "$f" ZN)|((16,$r16),($c0,$cc0))|(($c0,$fr),(1,$zn))|r % 16 * $c0 + r / 16 * $fr + c % $c0 + c / $c0 * $zn"
+    echo "zZ_$t|$R|$C|$(printf "$f" ZZ)|((16,$r16),($c0,$cc0))|(($c0,$zz),(1,$fr))|r % 16 * $c0 + r / 16 * $zz + c % $c0 + c / $c0 * $fr"
+    echo "nZ_$t|$R|$C|$(printf "$f" NZ)|(($c0,$rc0),(16,$c16))|((1,$nz),($c0,$fr))|r % $c0 + r / $c0 * $nz + c % 16 * $c0 + c / 16 * $fr"
+    echo "nN_$t|$R|$C|$(printf "$f" NN)|(($c0,$rc0),(16,$c16))|((1,$fr),($c0,$nn))|r % $c0 + r / $c0 * $fr + c % 16 * $c0 + c / 16 * $nn"
+    echo "L0C_$t|$R|$C|$(printf "$f" L0C)|((16,$r16),(16,$c16))|((16,256),(1,$l0))|r % 16 * 16 + r / 16 * 256 + c % 16 + c / 16 * $l0"
+    echo "Vector_$t|$((R * C))||tla_format_layout(&L, TLA_VECTOR, $b, $((R * C)), 0, NULL)|($((R * C)))|(1)|i"
+    }
+}
+layouts() {
+    formats half 2
+    formats float 4
+    # the seed: (_2,4):(_12,_1) made all static, and its 4x4-fractal zN
+    echo 'seed_w2xh4|2|4|tla_parse_layout("(_2,_4):(_12,_1)", &L, NULL)|(2,4)|(12,1)|r * 12 + c'
+    echo 'seed_zN|8|12|tla_parse_layout("((_4,_2),(_4,_3)):((_4,_16),(_1,_32))", &L, NULL)|((4,2),(4,3))|((4,16),(1,32))|r % 4 * 4 + r / 4 * 16 + c % 4 + c / 4 * 32'
+}
+layouts > "$OUT/layouts"
+
+# ---- 2. one C file per layout -------------------------------------------------------------
+# (2,(3,4)) -> tla_tuple(TLA_C(2), tla_tuple(TLA_C(3), TLA_C(4)))
+to_c() { echo "$1" | sed -e 's/(/tla_tuple(/g' -e 's/[0-9][0-9]*/TLA_C(&)/g' -e 's/,/, /g'; }
+# gen_fn KIND ID SUFFIX TYPE LAYOUT_C COORD_PARAMS COORD_TUPLE HAND
+gen_fn() {
+    if [ "$1" = lib ]; then
+        printf '%s %s_%s_%s(%s) {\n' "$4" "$1" "$2" "$3" "$6"
+        printf '    tla_auto L = %s;\n' "$5"
+        printf '    tla_auto o = tla_crd2offset(%s, L);\n' "$7"
+        printf '    _Static_assert(_Generic(o, %s: 1, default: 0), "bench: the offset is not %s");\n' "$4" "$4"
+        printf '    return o;\n}\n'
+    else
+        printf '%s %s_%s_%s(%s) { return %s; }\n' "$4" "$1" "$2" "$3" "$6" "$8"
+    fi
+}
+while IFS='|' read -r id rows cols ref shape stride hand; do
+    L="tla_make_layout($(to_c "$shape"), $(to_c "$stride"))"
+    {
+        printf '/* generated by bench/run.sh: %s = %s:%s */\n#include "tla.h"\n\n' "$id" "$shape" "$stride"
+        for ty in "u unsigned" "i64 int64_t"; do
+            sfx=${ty%% *} T=${ty#* }
+            if [ -n "$cols" ]; then params="$T r, $T c" crd="tla_tuple(r, c)"; else params="$T i" crd="tla_tuple(i)"; fi
+            for kind in lib hand; do gen_fn $kind "$id" "$sfx" "$T" "$L" "$params" "$crd" "$hand"; done
+        done
+    } > "$OUT/src/$id.c"
+done < "$OUT/layouts"
+
+# ---- 3. compile every file with every compiler, $JOBS at a time ---------------------------
+ccs=""
+for cc in $CCS; do
+    if command -v "$cc" > /dev/null 2>&1; then ccs="$ccs $cc"; mkdir -p "$OUT/$cc"; else echo "(skipping $cc: not found)"; fi
+done
+[ -n "$ccs" ] || { echo "no compiler"; exit 1; }
+for cc in $ccs; do cut -d'|' -f1 "$OUT/layouts" | sed "s/^/$cc /"; done > "$OUT/jobs"
+export OUT FLAGS
+# shellcheck disable=SC2016
+xargs -P "$JOBS" -n 2 sh -c '$0 $FLAGS -I. -c "$OUT/src/$1.c" -o "$OUT/$0/$1.o" 2> "$OUT/$0/$1.err"' < "$OUT/jobs"
+
+# ---- 4. count instructions; build and run the correctness driver ------------------------
+: > "$OUT/counts"   # cc function insns flags
+: > "$OUT/checks"   # cc id suffix ok|BAD
+status=0
+for cc in $ccs; do
+    drv="$OUT/$cc/driver.c"
+    {
+        printf '/* generated by bench/run.sh: lib_ and hand_ against the run-time library */\n'
+        printf '#include <stdio.h>\n#include "tla.h"\n'
+        printf 'static int report(const char *id, const char *sfx, long bad) {\n'
+        printf '    printf("%%s %%s %%s\\n", id, sfx, bad ? "BAD" : "ok");\n    return bad != 0;\n}\n'
+        printf '/* offset of (r, c) in L, or of i when c < 0 */\n'
+        printf 'static int64_t ref(const tla_layout *L, int64_t r, int64_t c) {\n'
+        printf '    tla_tuple p[2], crd;\n    int64_t off = -1;\n'
+        printf '    p[0] = tla_tuple_leaf(r, 0);\n    p[1] = tla_tuple_leaf(c, 0);\n'
+        printf '    if (tla_tuple_join(&crd, c < 0 ? 1 : 2, p, NULL) != 0 || tla_layout_crd2offset(L, &crd, &off, NULL) != 0) return -1;\n'
+        printf '    return off;\n}\n'
+    } > "$drv"
+    main=""
+    while IFS='|' read -r id rows cols ref shape stride hand; do
+        o="$OUT/$cc/$id.o"
+        if [ ! -s "$o" ]; then
+            echo "BUILD FAIL $id [$cc]"; sed -n 1,10p "$OUT/$cc/$id.err"; status=1; continue
+        fi
+        nm -S --defined-only "$o" > "$OUT/$cc/$id.nm"
+        objdump -d --no-show-raw-insn "$o" > "$OUT/$cc/$id.dis"
+        awk -f bench/count.awk "$OUT/$cc/$id.nm" "$OUT/$cc/$id.dis" | sed "s/^/$cc /" >> "$OUT/counts"
+        # driver: every coordinate of the range, both coordinate types, lib and hand
+        if [ -n "$cols" ]; then
+            pr="unsigned, unsigned" pl="int64_t, int64_t" nc=$cols cu="(unsigned)r, (unsigned)c" cl="r, c"
+        else
+            pr="unsigned" pl="int64_t" nc=0 cu="(unsigned)r" cl="r"
+        fi
+        {
+            printf 'unsigned lib_%s_u(%s), hand_%s_u(%s);\n' "$id" "$pr" "$id" "$pr"
+            printf 'int64_t lib_%s_i64(%s), hand_%s_i64(%s);\n' "$id" "$pl" "$id" "$pl"
+            printf 'static int check_%s(void) {\n    tla_layout L;\n    long bu = 0, bl = 0;\n    int64_t r, c, want;\n' "$id"
+            printf '    if (%s != 0) { printf("%s: no reference layout\\n"); return 1; }\n' "$ref" "$id"
+            printf '    for (r = 0; r < %s; r++)\n        for (c = %s; c < %s; c++) {\n' "$rows" "$([ -n "$cols" ] && echo 0 || echo -1)" "$nc"
+            printf '            want = ref(&L, r, c);\n'
+            printf '            if (want < 0 || lib_%s_u(%s) != (unsigned)want || hand_%s_u(%s) != (unsigned)want) bu++;\n' "$id" "$cu" "$id" "$cu"
+            printf '            if (want < 0 || lib_%s_i64(%s) != want || hand_%s_i64(%s) != want) bl++;\n' "$id" "$cl" "$id" "$cl"
+            printf '        }\n    return report("%s", "u", bu) + report("%s", "i64", bl);\n}\n' "$id" "$id"
+        } >> "$drv"
+        main="$main $id"
+    done < "$OUT/layouts"
+    {
+        printf 'int main(void) {\n    int bad = 0;\n'
+        for id in $main; do printf '    bad += check_%s();\n' "$id"; done
+        printf '    return bad != 0;\n}\n'
+    } >> "$drv"
+    objs=""; for id in $main; do objs="$objs $OUT/$cc/$id.o"; done
+    # shellcheck disable=SC2086
+    if ! $cc $FLAGS -I. "$drv" $objs -o "$OUT/$cc/driver" 2> "$OUT/$cc/driver.err"; then
+        echo "BUILD FAIL driver [$cc]"; sed -n 1,10p "$OUT/$cc/driver.err"; status=1; continue
+    fi
+    "$OUT/$cc/driver" > "$OUT/$cc/driver.log" 2>&1 || status=1
+    grep -v -E ' (ok|BAD)$' "$OUT/$cc/driver.log"
+    grep -E ' (ok|BAD)$' "$OUT/$cc/driver.log" | sed "s/^/$cc /" >> "$OUT/checks"
+done
+
+# ---- 5. the table -------------------------------------------------------------------------
+# lines of counts: "cc lib_<id>_<sfx> n flags"; of checks: "cc id sfx ok|BAD"
+awk -v strict="${BENCH_STRICT:-0}" -v order="$(cut -d'|' -f1 "$OUT/layouts" | tr '\n' ' ')" -v ccs="$ccs" '
+    FNR == NR { split($2, p, "_"); kind = p[1]; name = substr($2, length(kind) + 2)
+                n[$1, kind, name] = $3; fl[$1, kind, name] = $4; next }
+    { chk[$1, $2 "_" $3] = $4 }
+    END {
+        nl = split(order, ids, " "); nc = split(ccs, cs, " ")
+        printf "%-18s %-9s %-6s %5s %5s %6s  %-6s %s\n", "layout", "coord", "cc", "lib", "hand", "ratio", "clean", "check"
+        for (i = 1; i <= nl; i++) for (t = 1; t <= 2; t++) for (k = 1; k <= nc; k++) {
+            sfx = t == 1 ? "u" : "i64"; key = ids[i] "_" sfx; cc = cs[k]
+            if (!((cc, "lib", key) in n) || !((cc, "hand", key) in n)) {
+                printf "%-18s %-9s %-6s %5s\n", ids[i], t == 1 ? "unsigned" : "int64_t", cc, "BUILD FAIL"; bad++; continue }
+            l = n[cc, "lib", key]; h = n[cc, "hand", key]; r = l / h; f = fl[cc, "lib", key]
+            c = (cc, key) in chk ? chk[cc, key] : "none"
+            printf "%-18s %-9s %-6s %5d %5d %6.2f  %-6s %s\n", ids[i], t == 1 ? "unsigned" : "int64_t", cc, l, h, r,
+                   f == "-" ? "yes" : "no(" f ")", c
+            nf++; if (r > max) max = r; if (r > 1.0001) above++; if (f != "-") unclean++; if (c != "ok") wrong++
+        }
+        printf "max ratio %.2f (%d functions); above 1.00: %d; not clean: %d; wrong offsets: %d\n",
+               max, nf, above, unclean, wrong + bad
+        exit (wrong + bad > 0) || (strict && (above + unclean > 0))
+    }' "$OUT/counts" "$OUT/checks" || status=1
+exit $status
