@@ -19,6 +19,8 @@
 # Environment: CCS (default "gcc clang"; missing ones are skipped), JOBS (parallel compiles),
 # BENCH_FLAGS (default -std=c11 -O2 -Wall -Wextra -Wpedantic -Werror),
 # BENCH_STRICT=1 (also fail when a ratio is above 1.00 or a library function is not clean).
+# Then bench/algebra_speed.c: every case of tests/algebra.tsv evaluated in one process (time
+# per operation), next to the same number of run-time crd2offset calls.
 # Exit status: non-zero on a build failure or a wrong offset.
 set -u
 CCS=${CCS:-"gcc clang"}
@@ -186,4 +188,13 @@ awk -v strict="${BENCH_STRICT:-0}" -v order="$(cut -d'|' -f1 "$OUT/layouts" | tr
                max, nf, above, unclean, wrong + bad
         exit (wrong + bad > 0) || (strict && (above + unclean > 0))
     }' "$OUT/counts" "$OUT/checks" || status=1
+
+# ---- 6. the run-time algebra: the whole vector file in one process ------------------------
+echo
+cc=$(echo "$CCS" | cut -d' ' -f1)
+if $cc $FLAGS -I. bench/algebra_speed.c -o "$OUT/algebra_speed" 2> "$OUT/algebra_speed.err"; then
+    "$OUT/algebra_speed" || status=1
+else
+    echo "algebra speed: BUILD FAIL"; sed -n 1,10p "$OUT/algebra_speed.err"; status=1
+fi
 exit $status

@@ -129,6 +129,25 @@ static void properties(void) {
     for (round = 0; round < 2000; round++) {
         tla_layout A = random_layout(1), B = random_layout(0), R, C, AB[2], W;
         int64_t i, n = sz(&A), M;
+        /* the fast path of crd2offset agrees with the general one (integer and per-mode) */
+        for (i = 0; i < n; i++) {
+            tla_tuple c = tla_tuple_leaf(i, 0), pm, parts[TLA_MAX_RANK];
+            int64_t fast = 0, slow = 0, rest = i, msz = 0;
+            int r = tla_layout_rank(&A), m;
+            bad += tla_layout_crd2offset(&A, &c, &fast, &e) != 0 ||
+                   tla_tuple_crd2offset(&c, &A.shape, &A.stride, &slow, &e) != 0 || fast != slow;
+            if (tla_tuple_is_int(&A.shape)) continue;
+            for (m = 0; m < r; m++) { /* the same index as one integer per mode */
+                tla_tuple se;
+                tla__elem(&A.shape, m, &se);
+                tla_tuple_size(&se, &msz, &e);
+                parts[m] = tla_tuple_leaf(m + 1 < r ? rest % msz : rest, 0);
+                rest = m + 1 < r ? rest / msz : 0;
+            }
+            tla_tuple_join(&pm, r, parts, &e);
+            bad += tla_layout_crd2offset(&A, &pm, &fast, &e) != 0 ||
+                   tla_tuple_crd2offset(&pm, &A.shape, &A.stride, &slow, &e) != 0 || fast != slow || fast != at(&A, i);
+        }
         /* coalesce and filter keep the function */
         if (tla_coalesce(&R, &A, &e) != 0 || sz(&R) != n) bad++;
         for (i = 0; i < n; i++) bad += at(&R, i) != at(&A, i);

@@ -445,7 +445,51 @@ TLA_FUNC int tla_tuple_crd2offset(const tla_tuple *coord, const tla_tuple *shape
     return 0;
 }
 
+/* The fast path of crd2offset: a non-negative integer x split over leaves [lo, hi) (first
+ * fastest, the last takes the rest).  0 and *sum += offset, or -1 when the general path
+ * must decide (a shape <= 0, overflow). */
+TLA_FUNC int tla__crd_leaves(int64_t x, const tla_tuple *s, const tla_tuple *d, int lo, int hi, int64_t *sum) {
+    int j;
+    for (j = lo; j < hi; j++) {
+        int64_t sj = s->val[j], part;
+        int64_t c = j + 1 < hi ? x % (sj > 0 ? sj : 1) : x;
+        if (j + 1 < hi && sj <= 0) return -1;
+        if (tla__mul64(c, d->val[j], &part) != 0 || tla__add64(*sum, part, sum) != 0) return -1;
+        if (j + 1 < hi) x /= sj;
+    }
+    return 0;
+}
+
+/* Integer and (row, col, ...) coordinates with non-negative values go straight over the
+ * leaves (no copies); everything else takes the general path, which also explains errors. */
+TLA_FUNC int tla__crd_fast(const tla_tuple *c, const tla_tuple *s, const tla_tuple *d, int64_t *out) {
+    int64_t sum = 0;
+    int i, k = 0, depth = 0, start = 0, leaf = 0;
+    if (tla_tuple_is_int(c)) {
+        if (c->val[0] < 0 || tla__crd_leaves(c->val[0], s, d, 0, s->nleaf, &sum) != 0) return -1;
+        *out = sum;
+        return 0;
+    }
+    if (tla_tuple_is_int(s) || tla_tuple_depth(c) != 1 || c->nleaf != tla_tuple_rank(s)) return -1;
+    for (i = 1; i < s->ntok - 1; i++) { /* the top-level modes of s, by tokens */
+        int t = s->tok[i];
+        if (t == TLA_TOK_OPEN && depth++ == 0) start = leaf;
+        if (t == TLA_TOK_CLOSE) depth--;
+        if (t == TLA_TOK_LEAF) {
+            if (depth == 0) start = leaf;
+            leaf++;
+        }
+        if (depth == 0 && t != TLA_TOK_OPEN) {
+            if (c->val[k] < 0 || tla__crd_leaves(c->val[k], s, d, start, leaf, &sum) != 0) return -1;
+            k++;
+        }
+    }
+    *out = sum;
+    return 0;
+}
+
 TLA_FUNC int tla_layout_crd2offset(const tla_layout *L, const tla_tuple *coord, int64_t *out, tla_error *err) {
+    if (tla__crd_fast(coord, &L->shape, &L->stride, out) == 0) return 0;
     return tla_tuple_crd2offset(coord, &L->shape, &L->stride, out, err);
 }
 
