@@ -138,7 +138,7 @@ static void properties(void) {
                    tla_tuple_crd2offset(&c, &A.shape, &A.stride, &slow, &e) != 0 || fast != slow;
             if (tla_tuple_is_int(&A.shape)) continue;
             for (m = 0; m < r; m++) { /* the same index as one integer per mode */
-                tla_tuple se;
+                tla_tuple se = tla_tuple_leaf(1, 0);
                 tla__elem(&A.shape, m, &se);
                 tla_tuple_size(&se, &msz, &e);
                 parts[m] = tla_tuple_leaf(m + 1 < r ? rest % msz : rest, 0);
@@ -244,8 +244,53 @@ static void statics(void) {
     CHECK_STR(buf, "28:_1");
 }
 
+static const char *show(const tla_layout *L) {
+    static char buf[256];
+    tla_layout_snprint(buf, sizeof buf, L);
+    return buf;
+}
+
+/* make_layout, append, prepend, group, select, slice, crd2crd, flatten. */
+static void structure(void) {
+    tla_layout A, B, R, m[2];
+    tla_tuple c, t, dst, src;
+    tla_error e;
+    int64_t off = -1;
+    int idx[3] = {2, 0, 1};
+    tla_parse_layout("(4,(2,3),5):(1,(4,8),24)", &A, &e);
+    tla_parse_layout("7:120", &B, &e);
+    CHECK(tla_flatten(&R, &A, &e) == 0);
+    CHECK_STR(show(&R), "(4,2,3,5):(1,4,8,24)");
+    m[0] = A, m[1] = B;
+    CHECK(tla_make_layout_of(&R, 2, m, &e) == 0);
+    CHECK_STR(show(&R), "((4,(2,3),5),7):((1,(4,8),24),120)");
+    CHECK(tla_append(&R, &A, &B, &e) == 0);
+    CHECK_STR(show(&R), "(4,(2,3),5,7):(1,(4,8),24,120)");
+    CHECK(tla_prepend(&R, &A, &B, &e) == 0);
+    CHECK_STR(show(&R), "(7,4,(2,3),5):(120,1,(4,8),24)");
+    CHECK(tla_group(&R, &A, 1, 3, &e) == 0);
+    CHECK_STR(show(&R), "(4,((2,3),5)):(1,((4,8),24))");
+    CHECK(tla_select(&R, &A, 3, idx, &e) == 0);
+    CHECK_STR(show(&R), "(5,4,(2,3)):(24,1,(4,8))");
+    /* slice (_, 1, _) of ((4,8):(8,1)) style: keep modes 0 and 2, fix mode 1 at 1 -> offset 4 */
+    tla_parse_tuple("(0,1,0)", &c, &e);
+    c.val[0] = TLA_UNDERSCORE;
+    c.val[2] = TLA_UNDERSCORE;
+    CHECK(tla_slice(&R, &off, &A, &c, &e) == 0);
+    CHECK_STR(show(&R), "(4,5):(1,24)");
+    CHECK_EQ(off, 4);
+    /* crd2crd: (1,5) in (4,12) is index 21, which is (1,1,2) in (4,2,6) */
+    tla_parse_tuple("(1,5)", &c, &e);
+    tla_parse_tuple("(4,2,6)", &dst, &e);
+    tla_parse_tuple("(4,12)", &src, &e);
+    CHECK(tla_crd2crd(&t, &c, &dst, &src, &e) == 0);
+    CHECK(t.nleaf == 3 && t.val[0] == 1 && t.val[1] == 1 && t.val[2] == 2);
+    CHECK(tla_crd2crd(&t, &c, &dst, NULL, &e) != 0 && strstr(e.msg, "source shape"));
+}
+
 int main(void) {
     vectors();
+    structure();
     statics();
     properties();
     errors();
