@@ -15,6 +15,7 @@
  *   tla/formats.h    static / mixed Ascend formats, MakeLayoutTile, GetTile
  *   tla/convert.h    static <-> run-time values, generic print and queries
  *   tla/algebra.h    the layout algebra: coalesce, composition, complement, divides, products
+ *   tla/tensor.h     tensors (pointer + layout), TLA_FOR_EACH, tiles, layout-generic copy
  *   tla/compat.h     opt-in TLA names (MakeLayout, _4, ...)
  */
 #ifndef TLA_H
@@ -31,5 +32,6 @@
 #include "tla/formats.h"
 #include "tla/convert.h"
 #include "tla/algebra.h"
+#include "tla/tensor.h"
 
 #endif

@@ -20,7 +20,9 @@
 # BENCH_FLAGS (default -std=c11 -O2 -Wall -Wextra -Wpedantic -Werror),
 # BENCH_STRICT=1 (also fail when a ratio is above 1.00 or a library function is not clean).
 # Then bench/algebra_speed.c: every case of tests/algebra.tsv evaluated in one process (time
-# per operation), next to the same number of run-time crd2offset calls.
+# per operation), next to the same number of run-time crd2offset calls; and
+# bench/copy_speed.c: tla_copy between Ascend formats (half 4096x4096) against a hand-tiled
+# loop and memcpy, GB/s and ratios.
 # Exit status: non-zero on a build failure or a wrong offset.
 set -u
 CCS=${CCS:-"gcc clang"}
@@ -196,5 +198,13 @@ if $cc $FLAGS -I. bench/algebra_speed.c -o "$OUT/algebra_speed" 2> "$OUT/algebra
     "$OUT/algebra_speed" || status=1
 else
     echo "algebra speed: BUILD FAIL"; sed -n 1,10p "$OUT/algebra_speed.err"; status=1
+fi
+
+# ---- 7. copies between formats: tla_copy vs a hand-tiled loop vs memcpy -------------------
+echo
+if $cc $FLAGS -I. bench/copy_speed.c -o "$OUT/copy_speed" 2> "$OUT/copy_speed.err"; then
+    "$OUT/copy_speed" || status=1
+else
+    echo "copy speed: BUILD FAIL"; sed -n 1,10p "$OUT/copy_speed.err"; status=1
 fi
 exit $status

@@ -1,0 +1,114 @@
+/* tests/test_tensor.c - tensors, tiles, coordinate loops and tla_copy between every pair of
+ * formats, element by element, with the padding checked untouched. */
+#include <stdlib.h>
+#include <stdint.h>
+#include "tla.h"
+#include "check.h"
+
+static const enum tla_format formats[] = {TLA_ROW_MAJOR, TLA_COLUMN_MAJOR, TLA_ZN, TLA_ZZ, TLA_NZ, TLA_NN};
+static const char *const fnames[] = {"RowMajor", "ColumnMajor", "zN", "zZ", "nZ", "nN"};
+
+/* The value stored for element (r, c): distinct for every element, never the canary. */
+static uint32_t value_of(int64_t r, int64_t c) { return (uint32_t)(r * 7919 + c * 104729 + 1) & 0x7fffffffu; }
+static void put(tla_tensor *t, int64_t r, int64_t c, uint32_t v) { memcpy(tla_tensor_at2(t, r, c), &v, (size_t)t->elem_bytes); }
+static uint32_t get(const tla_tensor *t, int64_t r, int64_t c) {
+    uint32_t v = 0;
+    memcpy(&v, tla_tensor_at2(t, r, c), (size_t)t->elem_bytes);
+    return v;
+}
+static uint32_t masked(uint32_t v, int bytes) { return bytes == 4 ? v : v & ((1u << (8 * bytes)) - 1u); }
+
+static void copy_all_pairs(void) {
+    static const int64_t sizes[][2] = {{32, 48}, {16, 16}, {100, 70}, {1, 1}, {17, 33}, {64, 64}, {5, 130}};
+    static const int bytes[] = {1, 2, 4};
+    int bad = 0, cases = 0, canary_bad = 0;
+    tla_error e;
+    for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++)
+        for (int b = 0; b < 3; b++)
+            for (int fs = 0; fs < 6; fs++)
+                for (int fd = 0; fd < 6; fd++) {
+                    int64_t R = sizes[z][0], C = sizes[z][1], cs = 0, cd = 0;
+                    tla_layout Ls, Ld;
+                    tla_format_layout(&Ls, formats[fs], bytes[b], R, C, &e);
+                    tla_format_layout(&Ld, formats[fd], bytes[b], R, C, &e);
+                    tla_layout_cosize(&Ls, &cs, &e);
+                    tla_layout_cosize(&Ld, &cd, &e);
+                    unsigned char *ms = malloc((size_t)(cs * bytes[b])), *md = malloc((size_t)(cd * bytes[b]));
+                    memset(ms, 0xA5, (size_t)(cs * bytes[b]));
+                    memset(md, 0xA5, (size_t)(cd * bytes[b])); /* the canary */
+                    tla_tensor S = tla_make_tensor(ms, bytes[b], &Ls, TLA_POS_GM), D = tla_make_tensor(md, bytes[b], &Ld, TLA_POS_L1);
+                    for (int64_t r = 0; r < R; r++)
+                        for (int64_t c = 0; c < C; c++) put(&S, r, c, value_of(r, c));
+                    if (tla_copy(&D, &S, &e) != 0) { bad++; printf("  copy failed: %s\n", e.msg); }
+                    int this_bad = 0;
+                    for (int64_t r = 0; r < R; r++)
+                        for (int64_t c = 0; c < C; c++) this_bad += get(&D, r, c) != masked(value_of(r, c), bytes[b]);
+                    /* padding: every byte of dst that is no element must still be the canary */
+                    int64_t elements = 0;
+                    for (int64_t i = 0; i < cd * bytes[b]; i++) elements += md[i] != 0xA5;
+                    for (int64_t r = 0; r < R; r++)
+                        for (int64_t c = 0; c < C; c++) {
+                            unsigned char *p = tla_tensor_at2(&D, r, c);
+                            for (int k = 0; k < bytes[b]; k++) elements -= p[k] != 0xA5;
+                        }
+                    canary_bad += elements != 0;
+                    if (this_bad && bad < 10)
+                        printf("  %s -> %s, %d bytes, %lldx%lld: %d wrong\n", fnames[fs], fnames[fd], bytes[b],
+                               (long long)R, (long long)C, this_bad);
+                    bad += this_bad != 0;
+                    cases++;
+                    free(ms);
+                    free(md);
+                }
+    printf("  %d copies checked\n", cases);
+    CHECK_EQ(bad, 0);
+    CHECK_EQ(canary_bad, 0);
+}
+
+static void tiles_cover_once(void) {
+    static uint16_t mem[112 * 112];
+    static unsigned char seen[100][100];
+    tla_layout L;
+    tla_error e;
+    int bad = 0;
+    tla_format_layout(&L, TLA_ZN, 2, 100, 100, &e);
+    tla_tensor A = tla_make_tensor(mem, 2, &L, TLA_POS_L1);
+    int64_t tile_v[2] = {32, 48};
+    tla_tuple tile;
+    tla__flat_tuple(&tile, 2, tile_v, 0);
+    for (int64_t i = 0; i * 32 < 100; i++)
+        for (int64_t j = 0; j * 48 < 100; j++) {
+            int64_t idx_v[2] = {i, j};
+            tla_tuple idx;
+            tla_tensor T;
+            tla__flat_tuple(&idx, 2, idx_v, 0);
+            if (tla_tensor_local_tile(&T, &A, &tile, &idx, &e) != 0) { bad++; continue; }
+            TLA_FOR_EACH(c, &T) {
+                int64_t r = T.coord[0] + c.x[0], col = T.coord[1] + c.x[1];
+                seen[r][col]++;
+                bad += tla_tensor_ptr(&T, &c.tuple) != tla_tensor_at2(&A, r, col);
+            }
+        }
+    for (int r = 0; r < 100; r++)
+        for (int c = 0; c < 100; c++) bad += seen[r][c] != 1;
+    CHECK_EQ(bad, 0);
+}
+
+static void copy_errors(void) {
+    uint16_t a[64], b[64];
+    tla_layout L1, L2;
+    tla_error e;
+    tla_format_layout(&L1, TLA_ROW_MAJOR, 2, 8, 8, &e);
+    tla_format_layout(&L2, TLA_ROW_MAJOR, 2, 4, 16, &e);
+    tla_tensor A = tla_make_tensor(a, 2, &L1, TLA_POS_GM), B = tla_make_tensor(b, 2, &L2, TLA_POS_GM);
+    CHECK(tla_copy(&B, &A, &e) != 0 && strstr(e.msg, "extent"));
+    B = tla_make_tensor(b, 4, &L1, TLA_POS_GM);
+    CHECK(tla_copy(&B, &A, &e) != 0 && strstr(e.msg, "element sizes"));
+}
+
+int main(void) {
+    copy_all_pairs();
+    tiles_cover_once();
+    copy_errors();
+    CHECK_DONE();
+}

@@ -1,0 +1,416 @@
+/* tla/tensor.h - tensors (a pointer and a layout), coordinate loops and layout-generic copies.
+ *
+ *   uint16_t a[32 * 48];
+ *   tla_layout L = tla_to_layout(tla_zN(tla_half, TLA_C(32), TLA_C(48)));
+ *   tla_tensor A = tla_make_tensor(a, sizeof a[0], &L, TLA_POS_L1);
+ *   *(uint16_t *)tla_tensor_at2(&A, 17, 33) = 1;       // element (17,33)
+ *   TLA_FOR_EACH(c, &A) { ...  tla_tensor_ptr(&A, &c) ... }   // every logical coordinate
+ *   tla_copy(&B, &A, &err);                             // any two layouts, same logical shape
+ *
+ * A tensor is a view: element pointer, element size, layout, the layout's originShape (the
+ * real extent of each top-level mode: elements beyond it are padding and are never read or
+ * written by tla_copy), the coordinate of the view inside its parent (for tiles), and a
+ * memory position tag (GM, L1, L0A, L0B, L0C, UB; informational).  Tiles and compositions are
+ * views into the same memory, never copies.  The pointer carries the TLA_GM qualifier
+ * (empty by default), so Ascend-style code can make it `__gm__`.
+ *
+ * tla_copy plans the copy once from the two layouts: each top-level mode is split into the
+ * common refinement of both layouts' leaves (CuTe's max_common_vector idea), leaves that
+ * are contiguous in both become one run (across modes too: a zN fractal is one 512-byte run
+ * to zZ), and the other leaves become loops, innermost the one with the smallest stride.  Runs are moved
+ * with fixed-size copies; an element-wise loop is used only when the leaves of the two
+ * layouts do not divide one another.
+ */
+#ifndef TLA_TENSOR_H
+#define TLA_TENSOR_H
+
+#include "rt_formats.h"
+#include "algebra.h"
+
+enum tla_position { TLA_POS_NONE, TLA_POS_GM, TLA_POS_L1, TLA_POS_L0A, TLA_POS_L0B, TLA_POS_L0C, TLA_POS_UB };
+
+typedef struct tla_tensor {
+    TLA_GM char *data;          /* element 0 of the layout */
+    int elem_bytes;
+    enum tla_position pos;
+    tla_layout layout;          /* its originShape is the tensor's logical extent */
+    int64_t coord[TLA_MAX_RANK]; /* where this view starts inside its parent (tiles) */
+} tla_tensor;
+
+TLA_FUNC tla_tensor tla_make_tensor(TLA_GM void *data, int elem_bytes, const tla_layout *L, enum tla_position pos) {
+    tla_tensor t;
+    memset(&t, 0, sizeof t);
+    t.data = (TLA_GM char *)data;
+    t.elem_bytes = elem_bytes;
+    t.pos = pos;
+    t.layout = *L;
+    return t;
+}
+
+TLA_FUNC int tla_tensor_rank(const tla_tensor *t) { return tla_layout_rank(&t->layout); }
+/* The logical extent of mode m (originShape, or the mode's size). */
+TLA_FUNC int64_t tla_tensor_extent(const tla_tensor *t, int m) { return tla_layout_origin(&t->layout, m); }
+
+/* Address of the element at a coordinate (any crd2offset form); NULL if it is invalid. */
+TLA_FUNC TLA_GM void *tla_tensor_ptr(const tla_tensor *t, const tla_tuple *coord) {
+    int64_t off = 0;
+    if (tla_layout_crd2offset(&t->layout, coord, &off, NULL) != 0) return NULL;
+    return t->data + off * t->elem_bytes;
+}
+/* Rank-2 shortcut: element (r, c). */
+TLA_FUNC TLA_GM void *tla_tensor_at2(const tla_tensor *t, int64_t r, int64_t c) {
+    tla_tuple crd;
+    int64_t v[2];
+    v[0] = r, v[1] = c;
+    tla__flat_tuple(&crd, 2, v, 0);
+    return tla_tensor_ptr(t, &crd);
+}
+
+/* GetTile: the tile of extent `tile` (one integer per mode) at element coordinate `coord`,
+ * cropped to the parent's originShape.  A view: no data moves. */
+TLA_FUNC int tla_tensor_tile(tla_tensor *out, const tla_tensor *t, const tla_tuple *tile, const tla_tuple *coord,
+                             tla_error *err) {
+    tla_tensor r = *t;
+    int64_t off = 0;
+    int k;
+    if (tla_get_tile(&r.layout, &off, &t->layout, tile, coord, err) != 0) return -1;
+    r.data = t->data + off * t->elem_bytes;
+    for (k = 0; k < tla_layout_rank(&r.layout) && k < coord->nleaf; k++) r.coord[k] = t->coord[k] + coord->val[k];
+    *out = r;
+    return 0;
+}
+
+/* local_tile: tile number `index` (one integer per mode) of extent `tile`. */
+TLA_FUNC int tla_tensor_local_tile(tla_tensor *out, const tla_tensor *t, const tla_tuple *tile,
+                                   const tla_tuple *index, tla_error *err) {
+    tla_tuple crd = *index;
+    int k;
+    if (tile->nleaf != index->nleaf || tla_tuple_depth(tile) > 1)
+        return tla__fail(err, -1, "local_tile: the tile and the tile index need one integer per mode");
+    for (k = 0; k < crd.nleaf; k++)
+        if (tla__mul64(index->val[k], tile->val[k], &crd.val[k]) != 0) return tla__fail(err, -1, "local_tile: overflow");
+    crd.stat = 0;
+    return tla_tensor_tile(out, t, tile, &crd, err);
+}
+
+/* A partition through the algebra: the view t o L (L maps the new coordinates to t's
+ * 1-D index), e.g. one thread's elements.  Its extent is L's full shape. */
+TLA_FUNC int tla_tensor_compose(tla_tensor *out, const tla_tensor *t, const tla_layout *L, tla_error *err) {
+    tla_tensor r = *t;
+    if (tla_composition(&r.layout, &t->layout, L, err) != 0) return -1;
+    r.layout.has_origin = 0;
+    memset(r.coord, 0, sizeof r.coord);
+    *out = r;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- coordinate loops */
+
+/* A logical coordinate of a tensor, one integer per top-level mode, walked first mode
+ * fastest over the tensor's extent (padding excluded). */
+typedef struct tla_coord {
+    int rank, valid;
+    int64_t x[TLA_MAX_RANK], extent[TLA_MAX_RANK];
+    tla_tuple tuple; /* the same coordinate as a tuple, for tla_tensor_ptr */
+} tla_coord;
+
+TLA_FUNC void tla__coord_sync(tla_coord *c) {
+    int k;
+    for (k = 0; k < c->rank; k++) c->tuple.val[k] = c->x[k];
+}
+TLA_FUNC tla_coord tla_coord_begin(const tla_tensor *t) {
+    tla_coord c;
+    int k;
+    memset(&c, 0, sizeof c);
+    c.rank = tla_tensor_rank(t);
+    c.valid = 1;
+    for (k = 0; k < c.rank; k++) {
+        c.extent[k] = tla_tensor_extent(t, k);
+        if (c.extent[k] <= 0) c.valid = 0;
+    }
+    tla__flat_tuple(&c.tuple, c.rank, c.x, 0);
+    if (c.rank == 1 && tla_tuple_is_int(&t->layout.shape)) c.tuple = tla_tuple_leaf(0, 0);
+    return c;
+}
+TLA_FUNC void tla_coord_next(tla_coord *c) {
+    int k;
+    for (k = 0; k < c->rank; k++) {
+        if (++c->x[k] < c->extent[k]) {
+            tla__coord_sync(c);
+            return;
+        }
+        c->x[k] = 0;
+    }
+    c->valid = 0;
+}
+/* TLA_FOR_EACH(c, &t) { ... c.x[0], c.x[1] ... tla_tensor_ptr(&t, &c.tuple) ... } */
+#define TLA_FOR_EACH(c, tp) for (tla_coord c = tla_coord_begin(tp); c.valid; tla_coord_next(&c))
+
+/* ---------------------------------------------------------------- copy planning */
+
+/* One loop of the copy: n steps, strides in elements of src and dst, the logical weight w
+ * (its step in the mode's coordinate) and the mode it walks. */
+typedef struct tla__loop {
+    int64_t n, ss, ds, w;
+    int mode;
+} tla__loop;
+
+#define TLA__MAX_LOOPS (2 * TLA_MAX_LEAVES + TLA_MAX_RANK)
+#define TLA__UNBOUNDED INT64_MAX
+
+/* The leaves of mode m of L (the last one unbounded: crd2offset gives it the rest). */
+TLA_FUNC int tla__mode_leaves(const tla_layout *L, int m, int64_t *s, int64_t *d) {
+    tla_layout mode;
+    int i;
+    if (tla__mode(L, m, &mode) != 0) return -1;
+    for (i = 0; i < mode.shape.nleaf; i++) s[i] = mode.shape.val[i], d[i] = mode.stride.val[i];
+    s[mode.shape.nleaf - 1] = TLA__UNBOUNDED;
+    return mode.shape.nleaf;
+}
+
+/* Split mode m of both layouts into common loops covering the extent e.  -1 if the
+ * leaves do not divide one another (then the copy goes element by element). */
+TLA_FUNC int tla__refine_mode(const tla_layout *S, const tla_layout *D, int m, int64_t e, tla__loop *out, int *nout) {
+    int64_t as[TLA_MAX_LEAVES], ad[TLA_MAX_LEAVES], bs[TLA_MAX_LEAVES], bd[TLA_MAX_LEAVES];
+    int na = tla__mode_leaves(S, m, as, ad), nb = tla__mode_leaves(D, m, bs, bd), ia = 0, ib = 0;
+    int64_t w = 1;
+    if (na < 1 || nb < 1) return -1;
+    while (w < e) {
+        int64_t ra = as[ia], rb = bs[ib], k;
+        if (ra == 1 && ia + 1 < na) { ia++; continue; }
+        if (rb == 1 && ib + 1 < nb) { ib++; continue; }
+        if (ra == TLA__UNBOUNDED && rb == TLA__UNBOUNDED) k = (e + w - 1) / w;
+        else {
+            k = ra < rb ? ra : rb;
+            if (k <= 0 || (ra != TLA__UNBOUNDED && ra % k) || (rb != TLA__UNBOUNDED && rb % k)) return -1;
+        }
+        if (*nout >= TLA__MAX_LOOPS) return -1;
+        out[*nout].n = k, out[*nout].ss = ad[ia], out[*nout].ds = bd[ib], out[*nout].w = w, out[*nout].mode = m;
+        (*nout)++;
+        if (w > INT64_MAX / k) return -1;
+        w *= k;
+        if (ra != TLA__UNBOUNDED) { if (ra == k) ia++; else as[ia] /= k, ad[ia] *= k; }
+        else ad[ia] *= k;
+        if (rb != TLA__UNBOUNDED) { if (rb == k) ib++; else bs[ib] /= k, bd[ib] *= k; }
+        else bd[ib] *= k;
+    }
+    return 0;
+}
+
+/* The plan: run loops (contiguous in both, innermost first), then the outer loops in
+ * nesting order (see tla__loop_before). */
+typedef struct tla__plan {
+    int nrun, nouter, rank, exact; /* exact: the loops cover every extent exactly (no clipping) */
+    tla__loop run[TLA__MAX_LOOPS], outer[TLA__MAX_LOOPS];
+    int64_t run_len, extent[TLA_MAX_RANK], span[TLA_MAX_RANK]; /* span: the run's extent per mode */
+} tla__plan;
+
+/* Loop order, innermost first: by the smaller of the two strides (a loop that is short
+ * in either layout keeps that side in cache), then by the larger. */
+TLA_FUNC int64_t tla__abs64(int64_t v) { return v < 0 ? -v : v; }
+TLA_FUNC int tla__loop_before(const tla__loop *a, const tla__loop *b) {
+    int64_t as = tla__abs64(a->ss), ad = tla__abs64(a->ds), bs = tla__abs64(b->ss), bd = tla__abs64(b->ds);
+    int64_t amin = as < ad ? as : ad, bmin = bs < bd ? bs : bd, amax = as < ad ? ad : as, bmax = bs < bd ? bd : bs;
+    return amin < bmin || (amin == bmin && amax < bmax);
+}
+
+TLA_FUNC int tla__make_plan(const tla_tensor *dst, const tla_tensor *src, tla__plan *p) {
+    tla__loop all[TLA__MAX_LOOPS];
+    int n = 0, m, i, j, used[TLA__MAX_LOOPS];
+    memset(p, 0, sizeof *p);
+    p->rank = tla_tensor_rank(src);
+    for (m = 0; m < p->rank; m++) {
+        p->extent[m] = tla_tensor_extent(src, m);
+        p->span[m] = 1;
+        if (tla__refine_mode(&src->layout, &dst->layout, m, p->extent[m], all, &n) != 0) return -1;
+    }
+    for (i = 0; i < n; i++) used[i] = 0;
+    /* grow the run: a loop contiguous in both after what the run holds, which is the next
+     * loop of its mode (its weight is the mode's span so far) */
+    p->run_len = 1;
+    for (;;) {
+        int found = -1;
+        for (i = 0; i < n && found < 0; i++)
+            if (!used[i] && all[i].ss == p->run_len && all[i].ds == p->run_len && all[i].w == p->span[all[i].mode] &&
+                all[i].n > 1)
+                found = i;
+        if (found < 0) break;
+        used[found] = 1;
+        p->run[p->nrun++] = all[found];
+        p->run_len *= all[found].n;
+        p->span[all[found].mode] *= all[found].n;
+    }
+    /* exact when each mode's loops multiply to its extent */
+    {
+        int64_t cover[TLA_MAX_RANK];
+        for (m = 0; m < p->rank; m++) cover[m] = 1;
+        for (i = 0; i < n; i++) cover[all[i].mode] *= all[i].n;
+        p->exact = 1;
+        for (m = 0; m < p->rank; m++) p->exact = p->exact && cover[m] == p->extent[m];
+    }
+    /* the rest, innermost first */
+    for (i = 0; i < n; i++)
+        if (!used[i] && all[i].n > 1) p->outer[p->nouter++] = all[i];
+    for (i = 1; i < p->nouter; i++)
+        for (j = i; j > 0 && tla__loop_before(&p->outer[j], &p->outer[j - 1]); j--) {
+            tla__loop t = p->outer[j];
+            p->outer[j] = p->outer[j - 1];
+            p->outer[j - 1] = t;
+        }
+    return 0;
+}
+
+/* ---------------------------------------------------------------- copy execution */
+
+/* n copies of `bytes` bytes, stepping dstep / sstep bytes: fixed sizes become inline moves. */
+TLA_FUNC void tla__copy_blocks(TLA_GM char *d, const TLA_GM char *s, int64_t n, int64_t dstep, int64_t sstep,
+                               size_t bytes) {
+    int64_t i;
+#define TLA__COPY_CASE(B) \
+    case B: for (i = 0; i < n; i++) memcpy(d + i * dstep, s + i * sstep, B); return;
+    switch (bytes) {
+    TLA__COPY_CASE(1) TLA__COPY_CASE(2) TLA__COPY_CASE(4) TLA__COPY_CASE(8) TLA__COPY_CASE(16)
+    TLA__COPY_CASE(32) TLA__COPY_CASE(64) TLA__COPY_CASE(128) TLA__COPY_CASE(256) TLA__COPY_CASE(512)
+    TLA__COPY_CASE(1024) TLA__COPY_CASE(2048)
+    default: for (i = 0; i < n; i++) memcpy(d + i * dstep, s + i * sstep, bytes);
+    }
+#undef TLA__COPY_CASE
+}
+
+/* A run that is cut by the extent (tail tiles): its loops one by one, element runs of the
+ * first loop clipped. x holds the logical base coordinate per mode. */
+TLA_FUNC void tla__copy_partial_run(const tla__plan *p, TLA_GM char *d, const TLA_GM char *s, const int64_t *x,
+                                    size_t eb) {
+    int64_t digit[TLA__MAX_LOOPS], xm[TLA_MAX_RANK];
+    int k, m;
+    for (k = 0; k < p->nrun; k++) digit[k] = 0;
+    for (;;) {
+        int64_t so = 0, dof = 0;
+        int ok = 1;
+        for (m = 0; m < p->rank; m++) xm[m] = x[m];
+        for (k = 0; k < p->nrun; k++) {
+            so += digit[k] * p->run[k].ss;
+            dof += digit[k] * p->run[k].ds;
+            xm[p->run[k].mode] += digit[k] * p->run[k].w;
+        }
+        for (m = 0; m < p->rank; m++) ok = ok && xm[m] < p->extent[m];
+        if (ok) memcpy(d + dof * (int64_t)eb, s + so * (int64_t)eb, eb);
+        for (k = 0; k < p->nrun; k++) {
+            if (++digit[k] < p->run[k].n) break;
+            digit[k] = 0;
+        }
+        if (k == p->nrun) return;
+    }
+}
+
+/* n1 x n0 copies of `bytes` bytes (two strides each side): one dispatch on the size for
+ * the whole 2-D block, so small elements (a transpose) move at loop speed. */
+TLA_FUNC void tla__copy_2d(TLA_GM char *d, const TLA_GM char *s, int64_t n1, int64_t d1, int64_t s1, int64_t n0,
+                           int64_t d0, int64_t s0, size_t bytes) {
+    int64_t i, j;
+#define TLA__COPY2_CASE(B) \
+    case B: for (i = 0; i < n1; i++) for (j = 0; j < n0; j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, B); \
+        return;
+    switch (bytes) {
+    TLA__COPY2_CASE(1) TLA__COPY2_CASE(2) TLA__COPY2_CASE(4) TLA__COPY2_CASE(8) TLA__COPY2_CASE(16)
+    TLA__COPY2_CASE(32) TLA__COPY2_CASE(64)
+    default: for (i = 0; i < n1; i++) tla__copy_blocks(d + i * d1, s + i * s1, n0, d0, s0, bytes);
+    }
+#undef TLA__COPY2_CASE
+}
+
+/* No clipping anywhere: two loops of blocks, then an odometer over the rest. */
+TLA_FUNC void tla__copy_exact(const tla__plan *p, TLA_GM char *dst, const TLA_GM char *src, size_t eb) {
+    static const tla__loop one = {1, 0, 0, 1, 0};
+    const tla__loop *l0 = p->nouter > 0 ? &p->outer[0] : &one, *l1 = p->nouter > 1 ? &p->outer[1] : &one;
+    int64_t digit[TLA__MAX_LOOPS], so = 0, dof = 0, e = (int64_t)eb;
+    size_t run_bytes = (size_t)p->run_len * eb;
+    int k;
+    for (k = 0; k < p->nouter; k++) digit[k] = 0;
+    for (;;) {
+        tla__copy_2d(dst + dof * e, src + so * e, l1->n, l1->ds * e, l1->ss * e, l0->n, l0->ds * e, l0->ss * e,
+                     run_bytes);
+        for (k = 2; k < p->nouter; k++) {
+            const tla__loop *l = &p->outer[k];
+            so += l->ss, dof += l->ds;
+            if (++digit[k] < l->n) break;
+            so -= l->n * l->ss, dof -= l->n * l->ds;
+            digit[k] = 0;
+        }
+        if (k >= p->nouter) return;
+    }
+}
+
+TLA_FUNC void tla__copy_planned(const tla__plan *p, TLA_GM char *dst, const TLA_GM char *src, size_t eb) {
+    int64_t digit[TLA__MAX_LOOPS], x[TLA_MAX_RANK], so = 0, dof = 0;
+    const tla__loop *in = p->nouter ? &p->outer[0] : NULL;
+    int k, m;
+    size_t run_bytes = (size_t)p->run_len * eb;
+    for (k = 0; k < p->nouter; k++) digit[k] = 0;
+    for (m = 0; m < p->rank; m++) x[m] = 0;
+    for (;;) {
+        /* the innermost outer loop, over its valid steps, with whole runs where they fit */
+        int64_t steps = in ? in->n : 1, full = steps, valid = steps;
+        int ok = 1;
+        for (m = 0; m < p->rank; m++) {
+            int64_t room = p->extent[m] - x[m];
+            if (room <= 0) ok = 0;
+            if (in && in->mode == m) {
+                int64_t v = (room + in->w - 1) / in->w, f = room >= p->span[m] ? (room - p->span[m]) / in->w + 1 : 0;
+                if (v < valid) valid = v;
+                if (f < full) full = f;
+            } else if (room < p->span[m]) {
+                full = 0;
+            }
+        }
+        if (ok) {
+            int64_t ds = in ? in->ds : 0, ss = in ? in->ss : 0;
+            if (full > valid) full = valid;
+            if (full > 0)
+                tla__copy_blocks(dst + dof * (int64_t)eb, src + so * (int64_t)eb, full, ds * (int64_t)eb,
+                                 ss * (int64_t)eb, run_bytes);
+            for (k = (int)full; k < valid; k++) {
+                int64_t xs[TLA_MAX_RANK];
+                for (m = 0; m < p->rank; m++) xs[m] = x[m];
+                if (in) xs[in->mode] += k * in->w;
+                tla__copy_partial_run(p, dst + (dof + k * ds) * (int64_t)eb, src + (so + k * ss) * (int64_t)eb, xs, eb);
+            }
+        }
+        /* the odometer over the other outer loops */
+        for (k = 1; k < p->nouter; k++) {
+            const tla__loop *l = &p->outer[k];
+            so += l->ss, dof += l->ds, x[l->mode] += l->w;
+            if (++digit[k] < l->n) break;
+            so -= l->n * l->ss, dof -= l->n * l->ds, x[l->mode] -= l->n * l->w;
+            digit[k] = 0;
+        }
+        if (k >= p->nouter) return;
+    }
+}
+
+/* copy(dst, src): every element inside the (common) logical extent, whatever the two
+ * layouts; padding of dst is left untouched.  Needs the same rank, the same extent in every
+ * mode and the same element size. */
+TLA_FUNC int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err) {
+    tla__plan plan;
+    int m, r = tla_tensor_rank(src);
+    if (dst->elem_bytes != src->elem_bytes || src->elem_bytes <= 0)
+        return tla__fail(err, -1, "copy: element sizes differ (%d and %d bytes)", dst->elem_bytes, src->elem_bytes);
+    if (tla_tensor_rank(dst) != r) return tla__fail(err, -1, "copy: ranks differ (%d and %d)", tla_tensor_rank(dst), r);
+    for (m = 0; m < r; m++)
+        if (tla_tensor_extent(dst, m) != tla_tensor_extent(src, m))
+            return tla__fail(err, -1, "copy: mode %d has extent %lld in the destination and %lld in the source", m,
+                             (long long)tla_tensor_extent(dst, m), (long long)tla_tensor_extent(src, m));
+    if (tla__make_plan(dst, src, &plan) == 0) {
+        if (plan.exact) tla__copy_exact(&plan, dst->data, src->data, (size_t)src->elem_bytes);
+        else tla__copy_planned(&plan, dst->data, src->data, (size_t)src->elem_bytes);
+        return 0;
+    }
+    /* element by element: the leaves of the two layouts do not divide one another */
+    TLA_FOR_EACH(c, src) {
+        memcpy(tla_tensor_ptr(dst, &c.tuple), tla_tensor_ptr(src, &c.tuple), (size_t)src->elem_bytes);
+    }
+    return 0;
+}
+
+#endif
