@@ -7,7 +7,7 @@
 #     -fsanitize=address,undefined (jobs run in parallel, $JOBS at a time);
 #  2. every tests/fail/*.c must fail to compile, with the message named on its
 #     first line ("/* expect: ... */");
-#  3. the C examples in README.md, built and run;
+#  3. the C examples in README.md and examples/*.c, built and run (matmul checks itself);
 #  4. tests/cli.sh, the command-line tool against expected output.
 # Each part counts passes and failures; the last line is the total.
 set -u
@@ -100,6 +100,20 @@ for src in "$OUT"/readme*.c; do
     done
 done
 echo "README examples: $passed passed, $failed failed so far"
+
+# The examples (the matmul one checks itself against a naive matmul): build, run, exit 0.
+for src in examples/*.c; do
+    [ "$src" = examples/tla.c ] && continue
+    for cc in $CCS; do
+        exe="$OUT/example-$(basename "$src" .c)-$cc"
+        if $cc -std=c11 -O2 $WARN -I. "$src" -o "$exe" 2> "$exe.err" && "$exe" > "$exe.log" 2>&1; then
+            passed=$((passed + 1))
+        else
+            echo "FAIL example $src [$cc]"; sed -n 1,5p "$exe.err" "$exe.log"; failed=$((failed + 1))
+        fi
+    done
+done
+echo "examples: $passed passed, $failed failed so far"
 
 if [ -f tests/cli.sh ]; then
     sh tests/cli.sh > "$OUT/cli.log" 2>&1
