@@ -16,6 +16,7 @@
  *   tla/convert.h    static <-> run-time values, generic print and queries
  *   tla/algebra.h    the layout algebra: coalesce, composition, complement, divides, products
  *   tla/tensor.h     tensors (pointer + layout), TLA_FOR_EACH, tiles, layout-generic copy
+ *   tla/xla.h        XLA shape strings and layouts, to and from TLA layouts
  *   tla/compat.h     opt-in TLA names (MakeLayout, _4, ...)
  */
 #ifndef TLA_H
@@ -33,5 +34,6 @@
 #include "tla/convert.h"
 #include "tla/algebra.h"
 #include "tla/tensor.h"
+#include "tla/xla.h"
 
 #endif
