@@ -4,7 +4,7 @@
 #   make test     the whole test suite; last line "N passed, M failed"
 #   make bench    codegen and speed benchmarks
 #   make install  headers + pkg-config file under $(DESTDIR)$(PREFIX)
-#   make fuzz     libFuzzer target for the parsers (clang)
+#   make fuzz     libFuzzer targets for the parsers (clang): build/fuzz_parse, build/fuzz_xla
 CC      ?= cc
 CFLAGS  ?= -std=c11 -O2 -Wall -Wextra -Wpedantic -Werror
 PREFIX  ?= /usr/local
@@ -36,9 +36,13 @@ test: $(B)/tla
 bench:
 	@sh bench/run.sh
 
-fuzz: $(B)/fuzz_parse
+fuzz: $(B)/fuzz_parse $(B)/fuzz_xla
 
 $(B)/fuzz_parse: tests/fuzz_parse.c $(HEADERS)
+	@mkdir -p $(B)
+	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. $< -o $@
+
+$(B)/fuzz_xla: tests/fuzz_xla.c $(HEADERS)
 	@mkdir -p $(B)
 	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. $< -o $@
 

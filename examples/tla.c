@@ -326,6 +326,56 @@ done:
     return 0;
 }
 
+/* xla("shape"), xla_index("shape", coord), to_xla(L, "type"): 0 done, -1 with *failed set
+ * (error in P) or *failed = 0 (not one of these). */
+static int cli_xla(cli_parser *P, const cli_call *c, cli_value *out, int64_t *failed) {
+    const char *f = c->name;
+    tla_xla_shape x;
+    tla_layout L;
+    tla_error e;
+    *failed = 1;
+    if (!strcmp(f, "xla") || !strcmp(f, "xla_index")) {
+        int idx = !strcmp(f, "xla_index");
+        if (cli_arity(P, c, 1 + idx, 1 + idx, idx ? "2 arguments (\"shape\", coordinate)" : "1 argument (\"shape\")"))
+            return -1;
+        if (c->arg[0].kind != CLI_STRING) return cli_arg_fail(P, c, 0, "a string (an XLA shape)");
+        if (tla_xla_parse(c->arg[0].text, &x, &e) != 0) {
+            e.pos = c->argpos[0] + 1 + (e.pos > 0 ? e.pos : 0);
+            P->err = e;
+            return -1;
+        }
+        if (!idx) {
+            if (tla_xla_to_layout(&x, &L, NULL, &e) != 0) return cli_fail_lib(P, c->pos, &e);
+            cli_set_layout(out, &L);
+        } else {
+            tla_tuple t;
+            int64_t lin = 0;
+            if (cli_tuple_arg(P, c, 1, &t) != 0) return -1;
+            if (t.nleaf != x.rank || tla_tuple_depth(&t) > 1)
+                return cli_fail(P, c->argpos[1], "xla_index: the coordinate needs one integer per dimension");
+            if (tla_xla_linear_index(&x, t.val, &lin, &e) != 0) return cli_fail_lib(P, c->pos, &e);
+            cli_set_int(out, lin, 0);
+        }
+        return 0;
+    }
+    if (!strcmp(f, "to_xla")) {
+        tla_xla_type ty;
+        const char *tn;
+        if (cli_arity(P, c, 2, 2, "2 arguments (layout, \"element type\")") != 0 || cli_layout_arg(P, c, 0, &L) != 0)
+            return -1;
+        if (c->arg[1].kind != CLI_STRING && c->arg[1].kind != CLI_NAME)
+            return cli_arg_fail(P, c, 1, "an element type (\"f32\", \"bf16\", ...)");
+        tn = c->arg[1].text;
+        if (tla_xla_type_from_name(tn, strlen(tn), &ty) != 0) return cli_fail(P, c->argpos[1], "unknown XLA element type");
+        if (tla_layout_to_xla(&L, ty, &x, &e) != 0) return cli_fail_lib(P, c->pos, &e);
+        out->kind = CLI_STRING;
+        tla_xla_snprint(out->text, sizeof out->text, &x);
+        return 0;
+    }
+    *failed = 0;
+    return -1;
+}
+
 static int cli_apply(cli_parser *P, const cli_call *c, cli_value *out) {
     const char *f = c->name;
     tla_layout L, R;
@@ -394,6 +444,8 @@ static int cli_apply(cli_parser *P, const cli_call *c, cli_value *out) {
     }
     if (cli_algebra(P, c, out, &x) == 0) return 0;
     if (x) return -1; /* an algebra function that failed */
+    if (cli_xla(P, c, out, &x) == 0) return 0;
+    if (x) return -1;
     if (!strcmp(f, "row_major")) return cli_format(P, c, TLA_ROW_MAJOR, out);
     if (!strcmp(f, "column_major")) return cli_format(P, c, TLA_COLUMN_MAJOR, out);
     if (!strcmp(f, "l0c")) return cli_format(P, c, TLA_L0C, out);
@@ -645,6 +697,7 @@ static const char *cli_usage =
     "  tla eval EXPR...     evaluate each expression, print each result on its own line\n"
     "  tla eval [-]         read expressions from standard input, one a line\n"
     "  tla show EXPR        a layout on one line, then (rank 2) its grid\n"
+    "  tla xla SHAPE        the TLA layout of an XLA shape; --offsets: every element's index\n"
     "  tla help [COMMAND]   this help; also tla --help, tla COMMAND --help\n"
     "\n"
     "expressions:\n"
@@ -660,6 +713,7 @@ static const char *cli_usage =
     "  zipped_product tiled_product (A, B or [B0,B1,...])  blocked_product raked_product (A, B)\n"
     "  make_layout(L0, L1, ...)  append(L, M)  prepend(L, M)  group(L, begin, end)\n"
     "  select(L, i, ...)  slice((_,2), L)  crd2crd(coord, shape[, from_shape])\n"
+    "  xla(\"f32[3,5]{1,0:T(2,2)}\")  xla_index(\"shape\", coord)  to_xla(L, \"f32\")\n"
     "\n"
     "examples:\n"
     "  tla eval 'crd2offset((1,5), ((4,2),(4,3)):((4,16),(1,32)))'    # 37\n"
@@ -780,18 +834,68 @@ static int cli_cmd_show(int argc, char **argv) {
     return 0;
 }
 
+static const char *cli_xla_usage =
+    "usage: tla xla SHAPE [--offsets]\n"
+    "  the TLA layout of an XLA shape string, e.g. tla xla 'f32[3,5]{1,0:T(2,2)}'\n"
+    "  --offsets  crd2offset (XLA's linear index) of every element, logical coordinates in\n"
+    "             row-major order, space-separated, on one line\n"
+    "  a layout over merged dimensions (combined '*' tiles) is followed by a note on stderr\n";
+
+static int cli_cmd_xla(int argc, char **argv) {
+    const char *shape = NULL;
+    int offsets = 0, i;
+    tla_xla_shape x;
+    tla_xla_info info;
+    tla_layout L;
+    tla_error e;
+    for (i = 0; i < argc; i++) {
+        if (cli_is_help(argv[i])) return fputs(cli_xla_usage, stdout), 0;
+        if (!strcmp(argv[i], "--offsets")) offsets = 1;
+        else if (!shape) shape = argv[i];
+        else return fprintf(stderr, "tla: error: xla takes one shape (got '%.60s' too)\n", argv[i]), 2;
+    }
+    if (!shape) return fprintf(stderr, "tla: error: xla needs a shape, e.g. tla xla 'f32[3,5]{1,0:T(2,2)}'\n"), 2;
+    if (tla_xla_parse(shape, &x, &e) != 0 || tla_xla_to_layout(&x, &L, &info, &e) != 0) {
+        cli_report(shape, &e);
+        return 2;
+    }
+    if (!offsets) {
+        tla_layout_fprint(stdout, &L);
+        printf("\n");
+        if (info.merged) fprintf(stderr, "note: the layout is over the merged dimensions (%d of them)\n", info.rank);
+        return 0;
+    }
+    {
+        int64_t idx[TLA_XLA_MAX_RANK] = {0}, total = 1, k, lin = 0;
+        for (i = 0; i < x.rank; i++) total *= x.dims[i];
+        for (k = 0; k < total; k++) {
+            int64_t rem = k;
+            for (i = x.rank - 1; i >= 0; i--) idx[i] = rem % x.dims[i], rem /= x.dims[i];
+            if (tla_xla_linear_index(&x, idx, &lin, &e) != 0) {
+                cli_report(shape, &e);
+                return 2;
+            }
+            printf(k ? " %lld" : "%lld", (long long)lin);
+        }
+        printf("\n");
+    }
+    return 0;
+}
+
 int main(int argc, char **argv) {
     const char *cmd = argc > 1 ? argv[1] : "help";
-    static const char *later[] = {"xla", "map", "simplify", "hlo", "sparse"};
+    static const char *later[] = {"map", "simplify", "hlo", "sparse"};
     size_t i;
     if (!strcmp(cmd, "help") || cli_is_help(cmd)) {
         if (argc > 2 && !strcmp(argv[2], "eval")) fputs(cli_eval_usage, stdout);
         else if (argc > 2 && !strcmp(argv[2], "show")) fputs(cli_show_usage, stdout);
+        else if (argc > 2 && !strcmp(argv[2], "xla")) fputs(cli_xla_usage, stdout);
         else fputs(cli_usage, argc > 1 ? stdout : stderr);
         return argc > 1 ? 0 : 2;
     }
     if (!strcmp(cmd, "eval")) return cli_cmd_eval(argc - 2, argv + 2);
     if (!strcmp(cmd, "show")) return cli_cmd_show(argc - 2, argv + 2);
+    if (!strcmp(cmd, "xla")) return cli_cmd_xla(argc - 2, argv + 2);
     for (i = 0; i < sizeof later / sizeof later[0]; i++)
         if (!strcmp(cmd, later[i])) {
             fprintf(stderr, "tla: error: command '%s' is not implemented yet\n", cmd);

@@ -170,7 +170,21 @@ ok_eval 'complement(4:2, 16)' '(2,2):(_1,8)'
 bad "complement: the layout is not injective" eval 'complement((2,2):(1,1))'
 bad "stride divisibility" eval 'composition((3,4):(1,5), 2:2)'
 bad "a tiler of 3 modes for a layout of rank 2" eval 'logical_divide((4,4):(1,4), [2:1,2:1,2:1])'
-bad "unknown function 'xla'" eval 'xla("f32[3,5]")'
+# --- XLA (spec 3 and 6)
+ok_eval 'crd2offset((2,3), xla("f32[3,5]{1,0:T(2,2)}"))' '17'
+ok_eval 'xla("f32[3,5]{1,0:T(2,2)}")' '((2,2),(2,3)):((2,12),(1,4))'
+ok_eval 'xla_index("F32[3,5]{1,0:T(2,2)}", (2,3))' '17'
+ok_eval 'to_xla((2,3):(1,2), "f32")' '"f32[2,3]{0,1}"'
+bad "not representable" eval 'to_xla((4,4):(1,8), "f32")'
+got=$("$TLA" xla 'f32[3,5]{1,0:T(2,2)}')
+[ "$got" = '((2,2),(2,3)):((2,12),(1,4))' ] && pass || fail "tla xla f32[3,5]{1,0:T(2,2)}: '$got'"
+got=$("$TLA" xla --offsets 'f32[2,3]{0,1}')
+[ "$got" = '0 2 4 1 3 5' ] && pass || fail "tla xla --offsets f32[2,3]{0,1}: '$got'"
+got=$("$TLA" xla --offsets 'f32[3,5]{1,0:T(2,2)}')
+[ "$got" = '0 1 4 5 8 2 3 6 7 10 12 13 16 17 20' ] && pass || fail "tla xla --offsets f32[3,5]{1,0:T(2,2)}: '$got'"
+bad "expected ',' or ')' in a tile" xla 'f32[3,5]{1,0:T(2,2'
+bad "found 'x' (column 6)" xla 'f32[3x5]'
+bad "unknown element type" xla 'q8[2]'
 bad "(column 5)" eval '(1,2'
 bad "expected ',' or ')'" eval '(1,2'
 bad "unexpected ')'" eval '(1,2))'
@@ -191,7 +205,7 @@ bad "unknown name 'half'" eval 'half'
 bad "(column 1)" eval ''
 bad "nested too deeply" eval 'size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(1)))))))))))))))))))))))))))))))))'
 bad "unknown command 'frobnicate'" frobnicate
-bad "not implemented" xla 'f32[3,5]'
+bad "not implemented" map '(2,3):(3,1)'
 bad "needs a layout" show
 bad "too large" show '(100000,100000):(1,100000)'
 bad "not a string" show '"abc"'

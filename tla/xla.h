@@ -498,20 +498,31 @@ TLA_FUNC int64_t tla_xla_byte_size(const tla_xla_shape *x) {
     return (n * bits + 7) / 8;
 }
 
-/* Multi-index to XLA linear index. */
+/* Multi-index (one per logical dimension) to XLA's linear index; merged layouts too. */
 TLA_FUNC int tla_xla_linear_index(const tla_xla_shape *x, const int64_t *index, int64_t *out, tla_error *err) {
     tla_layout L;
     tla_xla_info info;
     tla_tuple crd;
     int i;
+    int64_t merged[TLA_XLA_MAX_RANK];
     if (tla_xla_to_layout(x, &L, &info, err) != 0) return -1;
-    if (info.merged) return tla__fail(err, -1, "xla: the layout is over merged dimensions; index those instead");
     for (i = 0; i < x->rank; i++)
         if (index[i] < 0 || index[i] >= x->dims[i])
             return tla__fail(err, -1, "xla: index %lld is outside dimension %d (size %lld)", (long long)index[i], i,
                              (long long)x->dims[i]);
-    if (x->rank == 1) crd = tla_tuple_leaf(index[0], 0);
-    else tla__flat_tuple(&crd, x->rank, index, 0);
+    if (info.merged) { /* the merged coordinates: physical order, each `*` run of the first tile folded */
+        int n = 0, first = x->rank - x->tile_rank[0];
+        int64_t acc = 0;
+        for (i = 0; i < x->rank; i++) {
+            int d = x->minor_to_major[x->rank - 1 - i];
+            acc = acc * x->dims[d] + index[d];
+            if (i >= first && x->tiles[0][i - first] == TLA_XLA_COMBINED) continue;
+            merged[n++] = acc, acc = 0;
+        }
+        index = merged;
+    }
+    if (info.rank == 1) crd = tla_tuple_leaf(index[0], 0);
+    else tla__flat_tuple(&crd, info.rank, index, 0);
     return tla_layout_crd2offset(&L, &crd, out, err);
 }
 
@@ -528,6 +539,7 @@ TLA_FUNC int tla_xla_multi_index(const tla_xla_shape *x, int64_t linear, int64_t
     for (m = 0; m < info.rank; m++) {
         tla_layout mode;
         int64_t c = 0, w = 1;
+        memset(&mode, 0, sizeof mode);
         tla__elem(&L.shape, m, &mode.shape);
         tla__elem(&L.stride, m, &mode.stride);
         for (i = 0; i < mode.shape.nleaf; i++) {
@@ -579,7 +591,8 @@ TLA_FUNC int tla_layout_to_xla(const tla_layout *L, tla_xla_type type, tla_xla_s
     x.type = type, x.rank = r, x.has_layout = 1, x.dynamic_prefix = -1;
     for (m = 0; m < r; m++) {
         tla_layout mode;
-        tla__mode(L, m, &mode);
+        memset(&mode, 0, sizeof mode);
+        if (tla__mode(L, m, &mode) != 0) return tla__fail(err, -1, "to_xla: no mode %d", m);
         x.dims[m] = tla_layout_origin(L, m);
         if (mode.shape.nleaf == 1) key[m] = mode.stride.val[0], tile[m] = 1, ext[m] = mode.shape.val[0], single[ns++] = m;
         else if (mode.shape.nleaf == 2 && tla_tuple_depth(&mode.shape) == 1)
