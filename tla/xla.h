@@ -581,11 +581,13 @@ TLA_FUNC int tla__xla_same(const tla_xla_shape *x, const tla_layout *L) {
 /* The XLA layout of L (one mode per dimension; each an integer, or a (tile, grid) pair),
  * when it has one: minor_to_major from the grid strides, the tile from the in-tile
  * extents (a single-leaf mode may be untiled or one whole tile), each candidate verified
- * by converting it back.  Repeated tiles are not inferred. */
+ * by converting it back.  Repeated tiles: two levels, the second over the first's
+ * in-tile dimensions (like TPU's T(8,128)(2,1)). */
 TLA_FUNC int tla_layout_to_xla(const tla_layout *L, tla_xla_type type, tla_xla_shape *out, tla_error *err) {
     tla_xla_shape x;
     int r = tla_layout_rank(L), m, i, j, order[TLA_XLA_MAX_RANK], single[TLA_XLA_MAX_RANK], ns = 0, mask;
-    int64_t key[TLA_XLA_MAX_RANK], tile[TLA_XLA_MAX_RANK], ext[TLA_XLA_MAX_RANK];
+    int64_t key[TLA_XLA_MAX_RANK], tile[TLA_XLA_MAX_RANK], ext[TLA_XLA_MAX_RANK], sub[TLA_XLA_MAX_RANK];
+    int repeated = 0;
     if (r > TLA_XLA_MAX_RANK) return tla__fail(err, -1, "to_xla: rank %d is more than XLA shapes here hold", r);
     memset(&x, 0, sizeof x);
     x.type = type, x.rank = r, x.has_layout = 1, x.dynamic_prefix = -1;
@@ -594,10 +596,15 @@ TLA_FUNC int tla_layout_to_xla(const tla_layout *L, tla_xla_type type, tla_xla_s
         memset(&mode, 0, sizeof mode);
         if (tla__mode(L, m, &mode) != 0) return tla__fail(err, -1, "to_xla: no mode %d", m);
         x.dims[m] = tla_layout_origin(L, m);
+        sub[m] = 1, ext[m] = 0;
         if (mode.shape.nleaf == 1) key[m] = mode.stride.val[0], tile[m] = 1, ext[m] = mode.shape.val[0], single[ns++] = m;
         else if (mode.shape.nleaf == 2 && tla_tuple_depth(&mode.shape) == 1)
             key[m] = mode.stride.val[1], tile[m] = mode.shape.val[0];
-        else return tla__fail(err, -1, "to_xla: mode %d is not an integer or a (tile, grid) pair: not representable", m);
+        else if (mode.shape.nleaf == 3 && tla_tuple_depth(&mode.shape) == 1) /* (sub-tile, rest of tile, grid) */
+            key[m] = mode.stride.val[2], tile[m] = mode.shape.val[0] * mode.shape.val[1], sub[m] = mode.shape.val[0],
+            repeated = 1;
+        else return tla__fail(err, -1, "to_xla: mode %d is not an integer, a (tile, grid) pair or a (sub-tile, tile, "
+                              "grid) triple: not representable", m);
     }
     for (m = 0; m < r; m++) order[m] = m;
     for (i = 1; i < r; i++) /* most minor first: ascending grid stride (ties: the higher dimension) */
@@ -607,12 +614,18 @@ TLA_FUNC int tla_layout_to_xla(const tla_layout *L, tla_xla_type type, tla_xla_s
             order[j] = order[j - 1], order[j - 1] = t;
         }
     for (m = 0; m < r; m++) x.minor_to_major[m] = order[m];
+    /* a two-leaf mode may also be one whole sub-tile of a repeated tiling: more choices */
+    for (m = 0; m < r; m++)
+            if (ext[m] == 0 && sub[m] == 1 && ns < TLA_XLA_MAX_RANK && tile[m] > 1) single[ns++] = m + TLA_XLA_MAX_RANK;
     for (mask = 0; mask < (1 << ns); mask++) {
-        int64_t tv[TLA_XLA_MAX_RANK];
+        int64_t tv[TLA_XLA_MAX_RANK], sv[TLA_XLA_MAX_RANK];
         int any = 0, lead = 0, k;
-        for (m = 0; m < r; m++) tv[m] = tile[m];
-        for (k = 0; k < ns; k++)
-            if (mask >> k & 1) tv[single[k]] = ext[single[k]];
+        for (m = 0; m < r; m++) tv[m] = tile[m], sv[m] = sub[m];
+        for (k = 0; k < ns; k++) {
+            if (!(mask >> k & 1)) continue;
+            if (single[k] < TLA_XLA_MAX_RANK) tv[single[k]] = ext[single[k]];
+            else sv[single[k] - TLA_XLA_MAX_RANK] = tv[single[k] - TLA_XLA_MAX_RANK];
+        }
         x.ntiles = 0;
         for (m = 0; m < r; m++) any = any || tv[m] != 1;
         if (any) {
@@ -620,6 +633,11 @@ TLA_FUNC int tla_layout_to_xla(const tla_layout *L, tla_xla_type type, tla_xla_s
             while (lead < r && tv[x.minor_to_major[r - 1 - lead]] == 1) lead++;
             x.ntiles = 1, x.tile_rank[0] = r - lead;
             for (m = lead; m < r; m++) x.tiles[0][m - lead] = tv[x.minor_to_major[r - 1 - m]];
+            for (m = 0, repeated = 0; m < r; m++) repeated = repeated || sv[m] != 1;
+            if (repeated) { /* the second tile: over the first tile's in-tile dimensions */
+                x.ntiles = 2, x.tile_rank[1] = r - lead;
+                for (m = lead; m < r; m++) x.tiles[1][m - lead] = sv[x.minor_to_major[r - 1 - m]];
+            }
         }
         if (tla__xla_same(&x, L)) {
             *out = x;
