@@ -104,6 +104,18 @@ static void copy_errors(void) {
     CHECK(tla_copy(&B, &A, &e) != 0 && strstr(e.msg, "extent"));
     B = tla_make_tensor(b, 4, &L1, TLA_POS_GM);
     CHECK(tla_copy(&B, &A, &e) != 0 && strstr(e.msg, "element sizes"));
+    /* an originShape beyond the layout would write past the memory: refused */
+    tla_tuple big;
+    int64_t v[2] = {9, 8};
+    tla__flat_tuple(&big, 2, v, 0);
+    if (tla_layout_set_origin(&L2, &big, &e) == 0) {
+        tla_format_layout(&L2, TLA_ROW_MAJOR, 2, 8, 8, &e);
+        tla_layout_set_origin(&L2, &big, &e);
+        tla_layout_set_origin(&L1, &big, &e);
+        B = tla_make_tensor(b, 2, &L2, TLA_POS_GM);
+        A = tla_make_tensor(a, 2, &L1, TLA_POS_GM);
+        CHECK(tla_copy(&B, &A, &e) != 0 && strstr(e.msg, "larger than the mode"));
+    }
 }
 
 /* Rank 1 and 3, a composed view, and tla_copy through a view. */

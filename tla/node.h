@@ -99,10 +99,6 @@ typedef TLA__DYN_UNION(unsigned long long) tla_dyn_ullong;
         TLA__NIL_CHILDREN TLA__NIL_PARTS }){0})
 
 /* ---- turning user values into nodes ---- */
-/* The value of x if it is a C integer, else 0: lets integer-only code type-check on any x. */
-#define TLA__IF_INT(x, other) _Generic((x), char: (x), signed char: (x), unsigned char: (x), \
-        short: (x), unsigned short: (x), _Bool: (x), int: (x), unsigned: (x), long: (x), \
-        unsigned long: (x), long long: (x), unsigned long long: (x), default: (other))
 /* (C type TI, leaf type T): x as a dynamic leaf.  The inner _Generic makes the branch
  * type-check for any x while naming x only twice (text size matters: see README). */
 #define TLA__DYN(TI, T, x) (T){ .v = _Generic((x), TI: (x), default: 0) }

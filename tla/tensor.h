@@ -397,6 +397,15 @@ TLA_FUNC int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err) {
     if (dst->elem_bytes != src->elem_bytes || src->elem_bytes <= 0)
         return tla__fail(err, -1, "copy: element sizes differ (%d and %d bytes)", dst->elem_bytes, src->elem_bytes);
     if (tla_tensor_rank(dst) != r) return tla__fail(err, -1, "copy: ranks differ (%d and %d)", tla_tensor_rank(dst), r);
+    for (m = 0; m < r; m++) {
+        tla_layout ms, md;
+        int64_t ns = 0, nd = 0;
+        tla__mode(&src->layout, m, &ms);
+        tla__mode(&dst->layout, m, &md);
+        if (tla_layout_size(&ms, &ns, NULL) != 0 || tla_layout_size(&md, &nd, NULL) != 0 ||
+            tla_tensor_extent(src, m) > ns || tla_tensor_extent(dst, m) > nd)
+            return tla__fail(err, -1, "copy: the originShape of mode %d is larger than the mode", m);
+    }
     for (m = 0; m < r; m++)
         if (tla_tensor_extent(dst, m) != tla_tensor_extent(src, m))
             return tla__fail(err, -1, "copy: mode %d has extent %lld in the destination and %lld in the source", m,

@@ -342,6 +342,7 @@ TLA_FUNC int tla__xla_tile(tla__xdim *wd, int *nw, const int64_t *tile, int tran
             if (tla__mul64(d.extent, acc.extent, &d.extent) != 0) return tla__fail(err, -1, "xla: shape overflows"), -2;
             have = 0;
         }
+        if (t != TLA_XLA_COMBINED && t < 1) return tla__fail(err, -1, "xla: a tile dimension must be at least 1"), -2;
         if (t == TLA_XLA_COMBINED) {
             if (i == *nw - 1) return tla__fail(err, -1, "xla: '*' on the most minor dimension of a tile"), -2;
             acc = d, have = 1;
@@ -434,6 +435,18 @@ TLA_FUNC int tla__xla_convert(const tla_xla_shape *x, int merged, tla_layout *ou
     int64_t dims[TLA_XLA_MAX_RANK];
     tla_xla_shape y = *x;
     if (rank == 0) return tla__fail(err, -1, "xla: a rank-0 shape has no modes");
+    if (rank > TLA_XLA_MAX_RANK || x->ntiles < 0 || x->ntiles > TLA_XLA_MAX_TILES)
+        return tla__fail(err, -1, "xla: a shape of rank %d with %d tiles is out of range", rank, x->ntiles);
+    for (i = 0; i < rank; i++) {
+        int d = x->minor_to_major[i], j;
+        if (x->dims[i] < 0) return tla__fail(err, -1, "xla: dimension %d is negative", i);
+        if (d < 0 || d >= rank) return tla__fail(err, -1, "xla: minor_to_major is not a permutation");
+        for (j = 0; j < i; j++)
+            if (x->minor_to_major[j] == d) return tla__fail(err, -1, "xla: minor_to_major is not a permutation");
+    }
+    for (t = 0; t < x->ntiles; t++)
+        if (x->tile_rank[t] < 1 || x->tile_rank[t] > TLA_XLA_MAX_RANK)
+            return tla__fail(err, -1, "xla: tile %d has rank %d", t, x->tile_rank[t]);
     for (i = 0; i < rank; i++) phys[i] = x->minor_to_major[rank - 1 - i]; /* major first */
     if (merged) {
         /* the dimensions merged by `*` in the first tile become the modes, in physical order */
