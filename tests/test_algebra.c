@@ -218,6 +218,13 @@ static void errors(void) {
     CHECK(tla_layout_equal(&R, &keep));
     tla_tiler T = {3, {keep, keep, keep}};
     CHECK(tla_logical_divide_tiler(&R, &keep, &T, &e) != 0 && strstr(e.msg, "tiler of 3 modes"));
+    /* zero-size modes: errors, not divisions by zero (found by the fuzzer) */
+    tla_parse_layout("((0,2),(4,3)):((4,16),(1,32))", &A, &e);
+    tla_parse_layout("(8,3):(3,8)", &B, &e);
+    CHECK(tla_composition(&R, &A, &B, &e) != 0 && strstr(e.msg, "size 0"));
+    CHECK(tla_complement(&R, &A, 0, &e) != 0 && strstr(e.msg, "size 0"));
+    tla_parse_layout("0:1", &B, &e);
+    CHECK(tla_composition(&R, &keep, &B, &e) == 0 && R.shape.val[0] == 0);
     tla_parse_layout("(2,2,2,2,2,2,2,2):(1,2,4,8,16,32,64,128)", &A, &e);
     CHECK(tla_append(&R, &A, &keep, &e) != 0 && strstr(e.msg, "more than 8"));
 }

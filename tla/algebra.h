@@ -261,10 +261,16 @@ TLA_FUNC int tla__compose_int(tla_layout *out, const tla_layout *A, int64_t s, i
         return 0;
     }
     if (d < 0) return tla__fail(err, -1, "composition: negative stride %lld on the right", (long long)d);
+    if (s <= 0) { /* an empty right-hand side: an empty result */
+        tla__flat_push(&r, s, ss, 0, 1, NULL);
+        tla__flat_layout(&r, out);
+        return 0;
+    }
     tla__flat_of(A, &fa);
     if (tla__coalesce_flat(&fa, &ca, err) != 0) return -1;
     for (i = 0; i + 1 < ca.n; i++) {
         int64_t cs = ca.s[i], cd = ca.d[i], new_s, prod;
+        if (cs <= 0) return tla__fail(err, -1, "composition: the left layout has a mode of size %lld", (long long)cs);
         if (cs % rest_d != 0 && rest_d % cs != 0)
             return tla__fail(err, -1,
                              "composition: stride divisibility fails: stride %lld and shape %lld of the left layout "
@@ -384,6 +390,7 @@ TLA_FUNC int tla__complement(tla_layout *out, const tla_layout *A, int64_t M, in
         int64_t span;
         if (f.d[k] == 0 || f.s[k] == 1) continue;
         if (f.d[k] < 0) return tla__fail(err, -1, "complement: negative stride %lld", (long long)f.d[k]);
+        if (f.s[k] <= 0) return tla__fail(err, -1, "complement: a mode of size %lld", (long long)f.s[k]);
         if (tla__mul64(f.s[k], f.d[k], &span) != 0) return tla__fail(err, -1, "complement: overflow");
         if (f.d[k] % cur != 0 || cur > span)
             return tla__fail(err, -1,
