@@ -8,7 +8,7 @@
 #include "tla.h"
 
 #define N 4096
-#define RUNS 7
+#define RUNS 15
 typedef uint16_t half;
 
 static double now(void) {

@@ -114,10 +114,12 @@ TLA_FUNC int tla__nmodes(const tla_layout *L) { return tla_layout_rank(L); }
 /* Mode i as a layout (of an integral layout, mode 0 is the layout). */
 TLA_FUNC int tla__mode(const tla_layout *L, int i, tla_layout *out) {
     tla_layout r;
+    int rc;
     memset(&r, 0, sizeof r);
-    if (tla__elem(&L->shape, i, &r.shape) != 0 || tla__elem(&L->stride, i, &r.stride) != 0) return -1;
+    rc = tla__elem(&L->shape, i, &r.shape) != 0 || tla__elem(&L->stride, i, &r.stride) != 0 ? -1 : 0;
+    if (rc != 0) memset(&r, 0, sizeof r); /* always written: callers may read it */
     *out = r;
-    return 0;
+    return rc;
 }
 
 /* make_layout(M0, M1, ...): each layout becomes one mode of the result (always a tuple). */
