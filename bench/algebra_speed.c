@@ -66,6 +66,7 @@ int main(void) {
         t0 = now() - t0;
         if (t0 < best_crd) best_crd = t0;
     }
+    if (sink == 42) printf(" "); /* keep the crd2offset results alive */
     printf("algebra: %d vector cases in one process: %.0f ns per operation; "
            "%d run-time crd2offset calls: %.0f ns per call; ratio %.1f%s\n",
            n, 1e9 * best_alg / n, n, 1e9 * best_crd / n, best_alg / best_crd,

@@ -311,6 +311,10 @@ TLA_FUNC void tla__copy_2d(TLA_GM char *d, const TLA_GM char *s, int64_t n1, int
 /* n0 == 16 (a fractal's side) gets its own loop: a constant trip count the compiler unrolls */
 #define TLA__COPY2_CASE(B) \
     case B: \
+        if (n0 == 16 && n1 == 16 && d0 == B && s1 == B && s0 == 16 * B) { /* a fractal transposed */ \
+            for (i = 0; i < 16; i++) for (j = 0; j < 16; j++) memcpy(d + i * d1 + j * B, s + (i + j * 16) * B, B); \
+            return; \
+        } \
         if (n0 == 16) for (i = 0; i < n1; i++) for (j = 0; j < 16; j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, B); \
         else for (i = 0; i < n1; i++) for (j = 0; j < n0; j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, B); \
         return;
