@@ -347,6 +347,13 @@ TLA_FUNC int tla_layout_set_origin(tla_layout *L, const tla_tuple *origin, tla_e
         if (tla__elem(origin, k, &e) != 0 || !tla_tuple_is_int(&e))
             return tla__fail(err, -1, "origin: element %d must be an integer", k);
         if (e.val[0] < 0) return tla__fail(err, -1, "origin: element %d is negative", k);
+        {
+            tla_tuple m;
+            int64_t sz = 0;
+            if (tla__elem(&L->shape, k, &m) == 0 && tla_tuple_size(&m, &sz, NULL) == 0 && e.val[0] > sz)
+                return tla__fail(err, -1, "origin: element %d (%lld) is larger than mode %d (%lld)", k,
+                                 (long long)e.val[0], k, (long long)sz);
+        }
         v[k] = e.val[0];
     }
     for (k = 0; k < r; k++) L->origin[k] = v[k];
