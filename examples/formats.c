@@ -32,7 +32,7 @@ int main(void) {
     tla_layout t = tla_to_layout(T);
     printf("tile at (96,64): ");
     tla_print(T);
-    printf(", originShape (%lld,%lld), starts at offset %lld\n", (long long)t.origin[0], (long long)t.origin[1],
-           (long long)tla_crd2offset(tla_tuple(96, 64), B));
+    printf(", originShape (%lld,%lld); its element (0,0) is at offset %lld of the parent\n", (long long)t.origin[0],
+           (long long)t.origin[1], (long long)tla_crd2offset(tla_tuple(0, 0), T));
     return 0;
 }

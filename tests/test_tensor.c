@@ -6,7 +6,7 @@
 #include "check.h"
 
 static const enum tla_format formats[] = {TLA_ROW_MAJOR, TLA_COLUMN_MAJOR, TLA_ZN, TLA_ZZ, TLA_NZ, TLA_NN};
-static const char *const fnames[] = {"RowMajor", "ColumnMajor", "zN", "zZ", "nZ", "nN"};
+static const char *const fnames[] = {"RowMajor", "ColumnMajor", "zN", "zZ", "nZ", "nN", "L0C"};
 
 /* The value stored for element (r, c): distinct for every element, never the canary. */
 static uint32_t value_of(int64_t r, int64_t c) { return (uint32_t)(r * 7919 + c * 104729 + 1) & 0x7fffffffu; }
@@ -94,6 +94,94 @@ static void tiles_cover_once(void) {
     CHECK_EQ(bad, 0);
 }
 
+/* Tiles at every origin of a ragged parent, on fractal boundaries or not: tile element c is
+ * parent element origin + c, and tla_copy into, out of and between tiles matches an
+ * element-by-element copy, with every other byte of the parent untouched. */
+static void tiles_at_any_origin(void) {
+    static const enum tla_format fmts[] = {TLA_ROW_MAJOR, TLA_COLUMN_MAJOR, TLA_ZN, TLA_ZZ, TLA_NZ, TLA_NN, TLA_L0C};
+    static const int64_t tiles[][2] = {{16, 16}, {7, 5}, {1, 33}, {40, 40}};
+    static const int bytes[] = {1, 2, 4};
+    enum { NF = sizeof fmts / sizeof fmts[0] };
+    const int64_t R = 17, C = 35;
+    int bad_addr = 0, bad_copy = 0, cases = 0;
+    tla_error e;
+    for (int f = 0; f < NF; f++)
+        for (int bi = 0; bi < 3; bi++)
+            for (size_t ti = 0; ti < sizeof tiles / sizeof tiles[0]; ti++) {
+                int b = bytes[bi];
+                tla_layout L, L2, Ls;
+                int64_t cs = 0, cs2 = 0;
+                tla_format_layout(&L, fmts[f], b, R, C, &e);
+                tla_format_layout(&L2, fmts[(f + 3) % NF], b, R, C, &e);
+                tla_layout_cosize(&L, &cs, &e);
+                tla_layout_cosize(&L2, &cs2, &e);
+                unsigned char *pm = malloc((size_t)(cs * b)), *ref = malloc((size_t)(cs * b));
+                unsigned char *pm2 = malloc((size_t)(cs2 * b)), *ref2 = malloc((size_t)(cs2 * b));
+                unsigned char *sm = malloc((size_t)(R * C * 4)), *dm = malloc((size_t)(R * C * 4));
+                tla_tensor P = tla_make_tensor(pm, b, &L, TLA_POS_GM), P2 = tla_make_tensor(pm2, b, &L2, TLA_POS_L1);
+                tla_tensor Pref = tla_make_tensor(ref, b, &L, TLA_POS_GM), P2ref = tla_make_tensor(ref2, b, &L2, TLA_POS_L1);
+                for (int64_t r0 = 0; r0 < R; r0++)
+                    for (int64_t c0 = 0; c0 < C; c0++) {
+                        int64_t tv[2] = {tiles[ti][0], tiles[ti][1]}, cv[2] = {r0, c0};
+                        int64_t er = tv[0] < R - r0 ? tv[0] : R - r0, ec = tv[1] < C - c0 ? tv[1] : C - c0;
+                        int64_t r1 = (r0 * 5 + 3) % (R - er + 1), c1 = (c0 * 7 + 1) % (C - ec + 1);
+                        int64_t ev[2] = {er, ec}, cv2[2] = {r1, c1};
+                        tla_tuple tile, crd, ext, crd2;
+                        tla_tensor T, T2, S, D;
+                        tla__flat_tuple(&tile, 2, tv, 0);
+                        tla__flat_tuple(&crd, 2, cv, 0);
+                        tla__flat_tuple(&ext, 2, ev, 0);
+                        tla__flat_tuple(&crd2, 2, cv2, 0);
+                        cases++;
+                        if (tla_tensor_tile(&T, &P, &tile, &crd, &e) != 0 ||
+                            tla_tensor_tile(&T2, &P2, &ext, &crd2, &e) != 0) {
+                            if (bad_addr++ < 5) printf("  tile failed: %s\n", e.msg);
+                            continue;
+                        }
+                        int this_bad = tla_tensor_extent(&T, 0) != er || tla_tensor_extent(&T, 1) != ec;
+                        for (int64_t i = 0; i < er; i++)
+                            for (int64_t j = 0; j < ec; j++)
+                                this_bad += tla_tensor_at2(&T, i, j) != tla_tensor_at2(&P, r0 + i, c0 + j) ||
+                                            tla_tensor_at2(&T2, i, j) != tla_tensor_at2(&P2, r1 + i, c1 + j);
+                        if (this_bad && bad_addr < 5)
+                            printf("  %s %dB tile (%lld,%lld) at (%lld,%lld): %d wrong addresses\n", fnames[f], b,
+                                   (long long)tv[0], (long long)tv[1], (long long)r0, (long long)c0, this_bad);
+                        bad_addr += this_bad != 0;
+                        /* into the tile from a row-major buffer, then from the tile into a tile of
+                         * another format at another origin, then out into a column-major buffer */
+                        tla_format_layout(&Ls, TLA_ROW_MAJOR, b, er, ec, &e);
+                        S = tla_make_tensor(sm, b, &Ls, TLA_POS_GM);
+                        tla_format_layout(&Ls, TLA_COLUMN_MAJOR, b, er, ec, &e);
+                        D = tla_make_tensor(dm, b, &Ls, TLA_POS_GM);
+                        memset(pm, 0xA5, (size_t)(cs * b));
+                        memset(ref, 0xA5, (size_t)(cs * b));
+                        memset(pm2, 0x5A, (size_t)(cs2 * b));
+                        memset(ref2, 0x5A, (size_t)(cs2 * b));
+                        memset(dm, 0x3C, (size_t)(R * C * 4));
+                        for (int64_t i = 0; i < er; i++)
+                            for (int64_t j = 0; j < ec; j++) {
+                                put(&S, i, j, value_of(i + r0, j + c0));
+                                put(&Pref, r0 + i, c0 + j, value_of(i + r0, j + c0));
+                                put(&P2ref, r1 + i, c1 + j, value_of(i + r0, j + c0));
+                            }
+                        this_bad = tla_copy(&T, &S, &e) != 0 || tla_copy(&T2, &T, &e) != 0 || tla_copy(&D, &T2, &e) != 0;
+                        this_bad += memcmp(pm, ref, (size_t)(cs * b)) != 0;
+                        this_bad += memcmp(pm2, ref2, (size_t)(cs2 * b)) != 0;
+                        for (int64_t i = 0; i < er; i++)
+                            for (int64_t j = 0; j < ec; j++) this_bad += get(&D, i, j) != get(&S, i, j);
+                        if (this_bad && bad_copy < 5)
+                            printf("  %s -> %s %dB tile (%lld,%lld) at (%lld,%lld): copies wrong\n", fnames[f],
+                                   fnames[(f + 3) % NF], b, (long long)tv[0], (long long)tv[1], (long long)r0,
+                                   (long long)c0);
+                        bad_copy += this_bad != 0;
+                    }
+                free(pm), free(ref), free(pm2), free(ref2), free(sm), free(dm);
+            }
+    printf("  %d tiles checked\n", cases);
+    CHECK_EQ(bad_addr, 0);
+    CHECK_EQ(bad_copy, 0);
+}
+
 static void copy_errors(void) {
     uint16_t a[64], b[64];
     tla_layout L1, L2;
@@ -149,6 +237,7 @@ int main(void) {
     other_ranks_and_views();
     copy_all_pairs();
     tiles_cover_once();
+    tiles_at_any_origin();
     copy_errors();
     CHECK_DONE();
 }

@@ -24,9 +24,16 @@
  *                                   becomes the tile (a depth-1 layout), or, mode by mode
  *                                   of a fractal layout, ((r0,_),..) -> ((r0,ceil(t/r0)),..).
  *                                   The originShape is the tile.
- *   tla_tile_at(L, tile, coord)     GetTile: make_tile's layout with originShape cropped
- *                                   for tail tiles, min(tile, origin - coord) per mode
- *                                   (rank 2).  The tile starts at tla_crd2offset(coord, L).
+ *   tla_tile_at(L, tile, coord)     GetTile (rank 2): make_tile's layout with originShape
+ *                                   cropped for tail tiles, min(tile, origin - coord) per
+ *                                   mode, that also keeps `coord`, as CATLASS's GetTile does.
+ *                                   tla_crd2offset((i, j), T) is then the offset of parent
+ *                                   element coord + (i, j) from the parent's data, whether
+ *                                   the tile starts on a fractal boundary or not (moving the
+ *                                   data pointer to the tile's first element and applying a
+ *                                   layout from there is only right on a boundary).  Tiles
+ *                                   take one integer per mode; tla_to_layout(T) drops the
+ *                                   coordinate (a run-time tile is a tla_tensor_tile).
  * Run-time layouts have the same operations as functions (rt_formats.h).
  */
 #ifndef TLA_FORMATS_H
@@ -123,13 +130,21 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
         TLA__TSIZE(TLA__LSHAPE(L).e##k[0]))
 #define TLA__CROP(t, o, c) ((long long)(t) < (long long)(o) - (long long)(c) ? (long long)(t) : (long long)(o) - (long long)(c))
 
+/* The tile's coordinate inside the top parent: coord, plus the parent's own when the
+ * parent is itself a tile (sums of static integers stay static). */
+#define TLA__ADD_NODES(a, b) TLA_IF(TLA__IS_STATIC_LEAF(a) && TLA__IS_STATIC_LEAF(b), \
+        TLA_C(TLA__SVAL(a) + TLA__SVAL(b)), TLA__VAL(a) + TLA__VAL(b))
+#define TLA__TILE_COORD(L, c) TLA_IF(TLA__IS_TILE(L), tla_tuple(TLA__ADD_NODES((L).tla_x[0].e0[0], (c).e0[0]), \
+        TLA__ADD_NODES((L).tla_x[0].e1[0], (c).e1[0])), (c))
+
 #define tla_tile_at(L, tile, coord) TLA__STMT(__auto_type tla__al = (L); __auto_type tla__aca = (coord); \
         __auto_type tla__ac = TLA__NODE(tla__aca); \
         __auto_type tla__at = tla_make_tile(tla__al, tile); \
         _Static_assert(TLA__TRANK(TLA__LSHAPE(tla__al)) == 2 && TLA__IS_TUPLE(tla__ac) && TLA__TRANK(tla__ac) == 2 \
             && TLA__DEPTH(tla__ac) == 1, "tla: tile_at takes a rank-2 layout and a coordinate (row, col)"); \
-        TLA__LAYOUT_IMPL(TLA__LSHAPE(tla__at), TLA__LSTRIDE(tla__at), tla_tuple( \
+        TLA__LAYOUT_IMPLX(TLA__LSHAPE(tla__at), TLA__LSTRIDE(tla__at), tla_tuple( \
             TLA__CROP(TLA__VAL(tla__at.tla_o[0].e0[0]), TLA__ORIGIN_K(tla__al, 0), TLA__VAL(tla__ac.e0[0])), \
-            TLA__CROP(TLA__VAL(tla__at.tla_o[0].e1[0]), TLA__ORIGIN_K(tla__al, 1), TLA__VAL(tla__ac.e1[0]))), 31, 1); )
+            TLA__CROP(TLA__VAL(tla__at.tla_o[0].e1[0]), TLA__ORIGIN_K(tla__al, 1), TLA__VAL(tla__ac.e1[0]))), \
+            TLA__TILE_COORD(tla__al, tla__ac), 32, 1); )
 
 #endif

@@ -33,8 +33,19 @@
 #define TLA__SECOND(a, b) b
 
 /* check = 0 skips the structure checks: for branches of TLA_IF that are compiled but never
- * chosen (their arguments may not fit together there). */
-#define TLA__LAYOUT_IMPL(s, d, o, kind, check) TLA__STMT( \
+ * chosen (their arguments may not fit together there).  kind is a literal 30, 31 or 32 (see
+ * node.h); only a tile (32) stores a coordinate x, the others name nil there. */
+#define TLA__XSTRUCT_30
+#define TLA__XSTRUCT_31
+#define TLA__XSTRUCT_32 __typeof__(tla__xn) tla_x[1];
+#define TLA__XUNION_30 union tla_nil *tla_x;
+#define TLA__XUNION_31 union tla_nil *tla_x;
+#define TLA__XUNION_32
+#define TLA__XINIT_30
+#define TLA__XINIT_31
+#define TLA__XINIT_32 , .tla_x = { tla__xn }
+#define TLA__LAYOUT_IMPL(s, d, o, kind, check) TLA__LAYOUT_IMPLX(s, d, o, TLA__NIL, kind, check)
+#define TLA__LAYOUT_IMPLX(s, d, o, x, kind, check) TLA__STMT( \
     __auto_type tla__s = (s); __auto_type tla__d = (d); __auto_type tla__o = (o); \
     TLA__CHECK_ELEMENT(tla__s) TLA__CHECK_ELEMENT(tla__d) TLA__CHECK_ELEMENT(tla__o) \
     __auto_type tla__sn = TLA__NODE(tla__s); __auto_type tla__dn = TLA__NODE(tla__d); \
@@ -44,10 +55,12 @@
     _Static_assert(!(check) || (kind) == 30 || (TLA__IS_LEAF(tla__sn) ? TLA__IS_LEAF(tla__on) \
         : TLA__IS_TUPLE(tla__on) && TLA__TRANK(tla__on) == TLA__TRANK(tla__sn) && TLA__DEPTH(tla__on) == 1), \
         "tla: originShape needs one integer per top-level mode of the shape"); \
+    __auto_type tla__xn = (x); (void)tla__xn; \
     (struct { __typeof__(tla__sn) tla_s[1]; __typeof__(tla__dn) tla_d[1]; __typeof__(tla__on) tla_o[1]; \
+        TLA__XSTRUCT_##kind \
         union { char (*tla_k)[kind]; char (*tla_sv)[1]; int v; int *fv; \
-                const struct tla__noinfo *tla_f; TLA__NIL_CHILDREN }; }) \
-    { .tla_s = { tla__sn }, .tla_d = { tla__dn }, .tla_o = { tla__on } }; )
+                const struct tla__noinfo *tla_f; TLA__NIL_CHILDREN TLA__XUNION_##kind }; }) \
+    { .tla_s = { tla__sn }, .tla_d = { tla__dn }, .tla_o = { tla__on } TLA__XINIT_##kind }; )
 
 /* tla_make_layout(shape, stride [, originShape]) */
 #define tla_make_layout(...) TLA__CAT(TLA__LAYOUT_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
@@ -76,27 +89,37 @@
 #define TLA__THIRD(a, b, c) c
 #define TLA__FIRST3(a, b, c) a
 #define TLA__SECOND3(a, b, c) b
-/* Per-mode form: mode t of the coordinate against mode t of shape and stride. */
-#define TLA__CRD_MODE_TERM(a, j) + ((j) < TLA__NLEAF(TLA__SECOND3 a) ? TLA_IF(TLA__IS_LEAF(TLA__FIRST3 a), \
-        TLA__SPLIT(TLA__VAL(TLA__FIRST3 a), TLA__SECOND3 a, j), TLA__SVALJ(TLA__FIRST3 a, j)) \
-        * TLA__SVALJ(TLA__THIRD a, j) : 0)
+/* Per-mode form: mode t of the coordinate against mode t of shape and stride; a tile adds
+ * its coordinate inside the parent to each mode's integer (X: the tile coordinate, or nil). */
+#define TLA__CRD_MODE_TERM(a, j) + ((j) < TLA__NLEAF(TLA__A4_1 a) ? TLA_IF(TLA__IS_LEAF(TLA__A4_0 a), \
+        TLA__SPLIT(TLA__VAL(TLA__A4_0 a) + TLA__XVAL(TLA__A4_3 a), TLA__A4_1 a, j), TLA__SVALJ(TLA__A4_0 a, j)) \
+        * TLA__SVALJ(TLA__A4_2 a, j) : 0)
+#define TLA__A4_0(a, b, c, d) a
+#define TLA__A4_1(a, b, c, d) b
+#define TLA__A4_2(a, b, c, d) c
+#define TLA__A4_3(a, b, c, d) d
+#define TLA__XVAL(x) TLA_IF(TLA__IS_LEAF(x), TLA__VAL(x), 0)
 /* One flat sum, left to right, like the expression a person writes: grouping the terms per
  * mode would let gcc reassociate differently (bench/NOTES.md).  A mode t past the rank
  * reads as nil, which has no leaves, so its terms are all 0. */
-#define TLA__CRD_MODE(cSD, t) TLA__CRD_MODE_(TLA__FIRST3 cSD, TLA__SECOND3 cSD, TLA__THIRD cSD, t)
-#define TLA__CRD_MODE_(c, S, D, t) TLA__SLOTS_B(TLA__CRD_MODE_TERM, ((c).e##t[0], (S).e##t[0], (D).e##t[0]))
+#define TLA__CRD_MODE(cSDX, t) TLA__CRD_MODE_(TLA__A4_0 cSDX, TLA__A4_1 cSDX, TLA__A4_2 cSDX, TLA__A4_3 cSDX, t)
+#define TLA__CRD_MODE_(c, S, D, X, t) \
+        TLA__SLOTS_B(TLA__CRD_MODE_TERM, ((c).e##t[0], (S).e##t[0], (D).e##t[0], (X).e##t[0]))
 #define TLA__CRD_MODE_CHECK(cS, t) && (TLA__IS_LEAF(TLA__FIRST cS) || (t) >= TLA__TRANK(TLA__SECOND cS) \
         || TLA__IS_LEAF((TLA__FIRST cS).e##t[0]) \
         || (TLA__NLEAF((TLA__FIRST cS).e##t[0]) == TLA__NLEAF((TLA__SECOND cS).e##t[0]) \
             && TLA__DEPTH((TLA__FIRST cS).e##t[0]) == TLA__DEPTH((TLA__SECOND cS).e##t[0])))
-/* c is a node, S and D the shape and stride nodes. */
-#define TLA__CRD(c, S, D) ( \
+#define TLA__CRD_TILE_CHECK(c, t) && ((t) >= TLA__TRANK(c) || TLA__IS_LEAF((c).e##t[0]))
+/* c is a node, S and D the shape and stride nodes, X the tile coordinate (nil if none). */
+#define TLA__CRD(c, S, D, X) ( \
+    TLA_STATIC_CHECK(TLA__K(X) == 4 || (TLA__IS_TUPLE(c) TLA__MODES(TLA__CRD_TILE_CHECK, c)), \
+        "tla: crd2offset of a tile takes one integer per mode, e.g. (row, col)") + \
     TLA_STATIC_CHECK(TLA__IS_LEAF(c) || (TLA__IS_TUPLE(S) && TLA__TRANK(c) == TLA__TRANK(S)), \
         "tla: crd2offset: the rank of the coordinate does not match the rank of the layout") + \
     TLA_STATIC_CHECK(1 TLA__MODES(TLA__CRD_MODE_CHECK, (c, S)), \
         "tla: crd2offset: a coordinate mode is neither an integer nor congruent to that mode of the layout") + \
     TLA_IF(TLA__IS_LEAF(c), (0 TLA__SLOTS(TLA__CRD_WHOLE_TERM, (c, S, D))), \
-                            (0 TLA__MODES(TLA__CRD_MODE, (c, S, D)))))
+                            (0 TLA__MODES(TLA__CRD_MODE, (c, S, D, X)))))
 
 /* Compile-time evaluation of expressions that need their arguments bound once: a
  * statement expression yields a null pointer to char[code], and sizeof reads the code
@@ -104,7 +127,8 @@
  * so the result is one, while the arguments are still expanded only once. */
 #define TLA__ALL_STATIC_T(x, j) && TLA__SSTATIC(x, j)
 #define TLA__ALL_STATIC(x) (1 TLA__SLOTS(TLA__ALL_STATIC_T, x))
-#define TLA__CRD_STATIC(c, L) (TLA__ALL_STATIC(c) && TLA__ALL_STATIC(TLA__LSHAPE(L)) && TLA__ALL_STATIC(TLA__LSTRIDE(L)))
+#define TLA__CRD_STATIC(c, L) (TLA__ALL_STATIC(c) && TLA__ALL_STATIC(TLA__LSHAPE(L)) && TLA__ALL_STATIC(TLA__LSTRIDE(L)) \
+        && TLA__ALL_STATIC((L).tla_x[0]))
 /* v (an ICE, |v| < 2^60) as an array extent, and back */
 #define TLA__BIAS (1LL << 60)
 #define TLA__CODE_OF(v) (TLA__BIAS + (v))
@@ -118,7 +142,7 @@
         _Static_assert(!(check) || TLA__CRD_STATIC(tla__cc, tla__LL), \
             "tla: crd2offset_const needs a static coordinate and an all-static layout"); \
         (char (*)[TLA__CODE_OF(TLA_IF(TLA__CRD_STATIC(tla__cc, tla__LL), \
-            TLA__CRD(tla__cc, TLA__LSHAPE(tla__LL), TLA__LSTRIDE(tla__LL)), 0))])0; )))
+            TLA__CRD(tla__cc, TLA__LSHAPE(tla__LL), TLA__LSTRIDE(tla__LL), (tla__LL).tla_x[0]), 0))])0; )))
 /* tla_crd2offset_const(c, L): an integer constant expression (long long); c and L must be
  * all static, and may be any expressions. */
 #define tla_crd2offset_const(c, L) TLA__CRD_VALUE(c, L, 1)
@@ -126,7 +150,7 @@
  * else tla_crd2offset(c, L).  Costs the compiler about twice the work of tla_crd2offset. */
 #define tla_crd2offset_auto(c, L) TLA_IF(TLA__CRD_IS_STATIC(c, L), TLA__CRD_VALUE(c, L, 0), tla_crd2offset(c, L))
 #define tla_crd2offset(c, L) TLA__STMT(TLA__CRD_BIND(c, L) \
-        TLA__CRD(tla__cc, TLA__LSHAPE(tla__LL), TLA__LSTRIDE(tla__LL)); )
+        TLA__CRD(tla__cc, TLA__LSHAPE(tla__LL), TLA__LSTRIDE(tla__LL), (tla__LL).tla_x[0]); )
 
 /* ---- public queries: on tuples, integers and layouts ---- */
 /* rank, depth, size: of a layout they are those of its shape.  (The public tla_rank,

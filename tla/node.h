@@ -12,14 +12,15 @@
  *   layout          S:D            an anonymous struct holding a shape and a stride tuple.
  *
  * The trick that makes macros work on all of them: every node type has the *same member
- * names* (tla_k, tla_sv, v, fv, tla_f, e0..e7, tla_s, tla_d, tla_o).  The ones a kind does
+ * names* (tla_k, tla_sv, v, fv, tla_f, e0..e7, tla_s, tla_d, tla_o, tla_x).  The ones a kind does
  * not use are pointers in a union (no storage beyond one pointer), pointing to `tla_nil`,
  * which again has all the names.  So `x.e3[0].e1[0]` always type-checks, and a macro can
  * ask `sizeof(*x.tla_k)` of anything.
  *
  * Kinds (extent of tla_k):  1 dynamic leaf, 2 static leaf >= 0, 3 static leaf < 0,
  *                           4 + r tuple of rank r (tla_nil is the rank-0 tuple), 30 layout,
- *                           31 layout with an originShape.
+ *                           31 layout with an originShape, 32 a tile: a layout with an
+ *                           originShape and its coordinate inside the parent (tla_x).
  *
  * The flat leaf list.  A tuple caches, in the type pointed to by `tla_f`, for each of up
  * to TLA_STATIC_LEAVES leaves ("slots", in order):
@@ -49,7 +50,7 @@ union tla_nil;
 struct tla__noinfo;
 #define TLA__NILS_E(i) union tla_nil *e##i;
 #define TLA__NIL_CHILDREN union tla_nil *e0, *e1, *e2, *e3, *e4, *e5, *e6, *e7;
-#define TLA__NIL_PARTS union tla_nil *tla_s, *tla_d, *tla_o;
+#define TLA__NIL_PARTS union tla_nil *tla_s, *tla_d, *tla_o, *tla_x;
 
 /* Facts of a node (see the top of this file).  Leaves have them too, so slot queries
  * never need to ask "leaf or tuple?".  Unused slots read as the static 1. */
@@ -123,7 +124,8 @@ typedef TLA__DYN_UNION(unsigned long long) tla_dyn_ullong;
 #define TLA__IS_STATIC_LEAF(x) (TLA__K(x) == 2 || TLA__K(x) == 3)
 #define TLA__IS_TUPLE(x) (TLA__K(x) >= 4 && TLA__K(x) <= 12)
 #define TLA__IS_LAYOUT(x) (TLA__K(x) >= 30)
-#define TLA__HAS_ORIGIN(x) (TLA__K(x) == 31)
+#define TLA__HAS_ORIGIN(x) (TLA__K(x) == 31 || TLA__K(x) == 32)
+#define TLA__IS_TILE(x) (TLA__K(x) == 32)
 
 /* Static values are ints, so arithmetic with an unsigned coordinate stays unsigned (as a
  * hand-written expression would). */

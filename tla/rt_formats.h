@@ -256,7 +256,11 @@ TLA_FUNC int tla_make_layout_tile(tla_layout *out, const tla_layout *L, const tl
 /* GetTile: the tile of shape tile_shape at element coordinate coord (one
  * integer per top-level mode).  Its layout is make_layout_tile's, its
  * originShape min(tile, origin - coord) per mode, and *offset is where it
- * starts: crd2offset(coord).  coord must lie in [0, origin] in every mode. */
+ * starts: crd2offset(coord).  coord must lie in [0, origin] in every mode.
+ * Tile element c is at L(coord + c) = out(coord + c) (the layouts agree on
+ * every coordinate inside L).  That equals *offset + out(c) only when coord
+ * starts on a boundary of every mode (a fractal, for the Ascend formats):
+ * for a zN tile at (0,8) it does not.  tla_tensor_tile does the right thing. */
 TLA_FUNC int tla_get_tile(tla_layout *out, int64_t *offset, const tla_layout *L, const tla_tuple *tile_shape,
                           const tla_tuple *coord, tla_error *err) {
     int r = tla_layout_rank(L), k;

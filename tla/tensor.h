@@ -4,14 +4,17 @@
  *   tla_layout L = tla_to_layout(tla_zN(tla_half, TLA_C(32), TLA_C(48)));
  *   tla_tensor A = tla_make_tensor(a, sizeof a[0], &L, TLA_POS_L1);
  *   *(uint16_t *)tla_tensor_at2(&A, 17, 33) = 1;       // element (17,33)
- *   TLA_FOR_EACH(c, &A) { ...  tla_tensor_ptr(&A, &c) ... }   // every logical coordinate
+ *   TLA_FOR_EACH(c, &A) { ...  tla_tensor_ptr(&A, &c.tuple) ... }   // every logical coordinate
  *   tla_copy(&B, &A, &err);                             // any two layouts, same logical shape
  *
  * A tensor is a view: element pointer, element size, layout, the layout's originShape (the
  * real extent of each top-level mode: elements beyond it are padding and are never read or
  * written by tla_copy), the coordinate of the view inside its parent (for tiles), and a
  * memory position tag (GM, L1, L0A, L0B, L0C, UB; informational).  Tiles and compositions are
- * views into the same memory, never copies.  The pointer carries the TLA_GM qualifier
+ * views into the same memory, never copies.  As in CATLASS, a tile keeps its parent's data
+ * pointer and adds its coordinate: element c is at data + layout(coord + c).  (A fractal
+ * tile that starts off a fractal boundary is no translate of the parent's layout, so a
+ * moved pointer with a layout from there would address the wrong elements.)  The pointer carries the TLA_GM qualifier
  * (empty by default), so Ascend-style code can make it `__gm__`.
  *
  * tla_copy plans the copy once from the two layouts: each top-level mode is split into the
@@ -19,7 +22,8 @@
  * are contiguous in both become one run (across modes too: a zN fractal is one 512-byte run
  * to zZ), and the other leaves become loops, innermost the one with the smallest stride.  Runs are moved
  * with fixed-size copies; an element-wise loop is used only when the leaves of the two
- * layouts do not divide one another.
+ * layouts do not divide one another.  Tiles that start off a fractal boundary are first cut
+ * into pieces over which both sides are translates of their layouts (tla__copy_pieces).
  */
 #ifndef TLA_TENSOR_H
 #define TLA_TENSOR_H
@@ -30,11 +34,12 @@
 enum tla_position { TLA_POS_NONE, TLA_POS_GM, TLA_POS_L1, TLA_POS_L0A, TLA_POS_L0B, TLA_POS_L0C, TLA_POS_UB };
 
 typedef struct tla_tensor {
-    TLA_GM char *data;          /* element 0 of the layout */
+    TLA_GM char *data;          /* element 0 of the layout (for a tile: of its parent's) */
     int elem_bytes;
     enum tla_position pos;
     tla_layout layout;          /* its originShape is the tensor's logical extent */
-    int64_t coord[TLA_MAX_RANK]; /* where this view starts inside its parent (tiles) */
+    int64_t coord[TLA_MAX_RANK]; /* where this view starts inside its parent (tiles); added to
+                                  * every coordinate before the layout applies */
 } tla_tensor;
 
 TLA_FUNC tla_tensor tla_make_tensor(TLA_GM void *data, int elem_bytes, const tla_layout *L, enum tla_position pos) {
@@ -51,10 +56,85 @@ TLA_FUNC int tla_tensor_rank(const tla_tensor *t) { return tla_layout_rank(&t->l
 /* The logical extent of mode m (originShape, or the mode's size). */
 TLA_FUNC int64_t tla_tensor_extent(const tla_tensor *t, int m) { return tla_layout_origin(&t->layout, m); }
 
+/* Does the view start inside its parent (a tile)?  Then element c is at layout(coord + c). */
+TLA_FUNC int tla__tensor_has_coord(const tla_tensor *t) {
+    int k, r = tla_tensor_rank(t);
+    for (k = 0; k < r && k < TLA_MAX_RANK; k++)
+        if (t->coord[k] != 0) return 1;
+    return 0;
+}
+
+/* The position of `coord` (any crd2offset form) along each top-level mode of L: x[m] is
+ * the index inside mode m (colexicographic over the mode's leaves); an integer coordinate
+ * is split over the modes, the last mode keeping the rest, as crd2offset splits it. */
+TLA_FUNC int tla__mode_coords(const tla_layout *L, const tla_tuple *coord, int64_t *x, tla_error *err) {
+    int r = tla_layout_rank(L), k;
+    tla_tuple ce, se;
+    if (tla_tuple_is_int(&L->shape)) {
+        ce = *coord;
+        if (!tla_tuple_is_int(&ce) && (tla_tuple_rank(coord) != 1 || tla__elem(coord, 0, &ce) != 0 ||
+                                       !tla_tuple_is_int(&ce)))
+            return tla__fail(err, -1, "crd2offset: the coordinate of a rank-1 integer layout must be an integer");
+        x[0] = ce.val[0];
+        return 0;
+    }
+    if (tla_tuple_is_int(coord)) {
+        int64_t i = coord->val[0], sz = 0;
+        for (k = 0; k < r; k++) {
+            if (k == r - 1) {
+                x[k] = i;
+                break;
+            }
+            if (tla__elem(&L->shape, k, &se) != 0 || tla_tuple_size(&se, &sz, err) != 0) return -1;
+            if (sz <= 0) return tla__fail(err, -1, "crd2offset: cannot split an index over mode %d of size 0", k);
+            x[k] = i % sz;
+            i /= sz;
+        }
+        return 0;
+    }
+    if (coord->nleaf == r && coord->ntok == r + 2) { /* (x0, x1, ...): the common case */
+        for (k = 0; k < r; k++) x[k] = coord->val[k];
+        return 0;
+    }
+    if (tla_tuple_rank(coord) != r)
+        return tla__fail(err, -1, "crd2offset: coordinate has rank %d but the tensor has rank %d",
+                         tla_tuple_rank(coord), r);
+    for (k = 0; k < r; k++) {
+        tla_layout compact;
+        if (tla__elem(coord, k, &ce) != 0 || tla__elem(&L->shape, k, &se) != 0) return -1;
+        if (tla_tuple_is_int(&ce)) {
+            x[k] = ce.val[0];
+            continue;
+        }
+        /* a coordinate congruent to the mode: its index under the compact strides */
+        if (tla_layout_make_compact(&compact, &se, err) != 0 ||
+            tla_tuple_crd2offset(&ce, &compact.shape, &compact.stride, &x[k], err) != 0)
+            return -1;
+    }
+    return 0;
+}
+
+/* Offset (in elements, from t->data) of the element at a coordinate.  A tile keeps its
+ * parent's data pointer and adds its coordinate inside the parent, as CATLASS's GetTile
+ * does: a fractal tile that does not start on a fractal boundary is no translate of the
+ * parent's layout, so moving the pointer would address the wrong elements. */
+TLA_FUNC int tla__tensor_offset(const tla_tensor *t, const tla_tuple *coord, int64_t *off, tla_error *err) {
+    int64_t x[TLA_MAX_RANK];
+    tla_tuple c;
+    int k, r = tla_tensor_rank(t);
+    if (!tla__tensor_has_coord(t)) return tla_layout_crd2offset(&t->layout, coord, off, err);
+    if (tla__mode_coords(&t->layout, coord, x, err) != 0) return -1;
+    for (k = 0; k < r; k++)
+        if (tla__add64(x[k], t->coord[k], &x[k]) != 0) return tla__fail(err, -1, "crd2offset: coordinate overflows");
+    if (tla_tuple_is_int(&t->layout.shape)) c = tla_tuple_leaf(x[0], 0);
+    else tla__flat_tuple(&c, r, x, 0);
+    return tla_layout_crd2offset(&t->layout, &c, off, err);
+}
+
 /* Address of the element at a coordinate (any crd2offset form); NULL if it is invalid. */
 TLA_FUNC TLA_GM void *tla_tensor_ptr(const tla_tensor *t, const tla_tuple *coord) {
     int64_t off = 0;
-    if (tla_layout_crd2offset(&t->layout, coord, &off, NULL) != 0) return NULL;
+    if (tla__tensor_offset(t, coord, &off, NULL) != 0) return NULL;
     return t->data + off * t->elem_bytes;
 }
 /* Rank-2 shortcut: element (r, c). */
@@ -67,15 +147,19 @@ TLA_FUNC TLA_GM void *tla_tensor_at2(const tla_tensor *t, int64_t r, int64_t c) 
 }
 
 /* GetTile: the tile of extent `tile` (one integer per mode) at element coordinate `coord`,
- * cropped to the parent's originShape.  A view: no data moves. */
+ * cropped to the parent's originShape.  A view: no data moves.  Like CATLASS's GetTile the
+ * tile keeps the parent's data pointer, takes MakeLayoutTile's layout and adds `coord` to
+ * its own coordinate, so tile element c is parent element coord + c at any coord, on a
+ * fractal boundary or not. */
 TLA_FUNC int tla_tensor_tile(tla_tensor *out, const tla_tensor *t, const tla_tuple *tile, const tla_tuple *coord,
                              tla_error *err) {
     tla_tensor r = *t;
-    int64_t off = 0;
+    int64_t off = 0, x[TLA_MAX_RANK];
     int k;
     if (tla_get_tile(&r.layout, &off, &t->layout, tile, coord, err) != 0) return -1;
-    r.data = t->data + off * t->elem_bytes;
-    for (k = 0; k < tla_layout_rank(&r.layout) && k < coord->nleaf; k++) r.coord[k] = t->coord[k] + coord->val[k];
+    if (tla__mode_coords(&t->layout, coord, x, err) != 0) return -1;
+    for (k = 0; k < tla_layout_rank(&r.layout); k++)
+        if (tla__add64(t->coord[k], x[k], &r.coord[k]) != 0) return tla__fail(err, -1, "get_tile: coordinate overflows");
     *out = r;
     return 0;
 }
@@ -93,11 +177,56 @@ TLA_FUNC int tla_tensor_local_tile(tla_tensor *out, const tla_tensor *t, const t
     return tla_tensor_tile(out, t, tile, &crd, err);
 }
 
+/* ---------------------------------------------------------------- tiles inside a parent */
+
+#define TLA__UNBOUNDED INT64_MAX
+
+/* How far from position p of mode m of L the mode stays a translate of itself:
+ * L_m(p + x) == L_m(p) + L_m(x) for 0 <= x < the result (TLA__UNBOUNDED: for every x).
+ * Why: let P_k be the product of the mode's first k leaves and k the largest with p a
+ * multiple of P_k.  Then the first k digits of p + x are those of x, and digit k is
+ * p's plus x's while p + x stays in p's block of P_{k+1}; the last leaf has no bound. */
+TLA_FUNC int64_t tla__translate_run(const tla_layout *L, int m, int64_t p) {
+    tla_tuple se;
+    int64_t P = 1, next;
+    int k;
+    if (p < 0) return 1; /* never made by a tile; element by element is always right */
+    if (p == 0 || tla__elem(&L->shape, m, &se) != 0) return TLA__UNBOUNDED;
+    for (k = 0; k + 1 < se.nleaf; k++) {
+        if (se.val[k] <= 0 || tla__mul64(P, se.val[k], &next) != 0) return TLA__UNBOUNDED;
+        if (p % next != 0) return next - p % next;
+        P = next;
+    }
+    return TLA__UNBOUNDED;
+}
+
+/* Move a tile's coordinate into its data pointer when that is exact (every mode starts
+ * on a boundary its layout repeats at: a fractal, a whole row...); -1 if it is not. */
+TLA_FUNC int tla__tensor_absorb_coord(tla_tensor *t) {
+    int64_t off = 0;
+    tla_tuple c;
+    int k, r = tla_tensor_rank(t);
+    if (!tla__tensor_has_coord(t)) return 0;
+    for (k = 0; k < r; k++)
+        if (t->coord[k] < 0 || tla__translate_run(&t->layout, k, t->coord[k]) != TLA__UNBOUNDED) return -1;
+    if (tla_tuple_is_int(&t->layout.shape)) c = tla_tuple_leaf(t->coord[0], 0);
+    else tla__flat_tuple(&c, r, t->coord, 0);
+    if (tla_layout_crd2offset(&t->layout, &c, &off, NULL) != 0) return -1;
+    t->data += off * t->elem_bytes;
+    memset(t->coord, 0, sizeof t->coord);
+    return 0;
+}
+
 /* A partition through the algebra: the view t o L (L maps the new coordinates to t's
  * 1-D index), e.g. one thread's elements.  Its extent is L's full shape. */
 TLA_FUNC int tla_tensor_compose(tla_tensor *out, const tla_tensor *t, const tla_layout *L, tla_error *err) {
     tla_tensor r = *t;
-    if (tla_composition(&r.layout, &t->layout, L, err) != 0) return -1;
+    tla_layout A;
+    if (tla__tensor_absorb_coord(&r) != 0)
+        return tla__fail(err, -1, "compose: the tensor is a tile that does not start on a boundary of its "
+                                  "layout's modes (a fractal); copy it to its own tensor first");
+    A = r.layout;
+    if (tla_composition(&r.layout, &A, L, err) != 0) return -1;
     r.layout.has_origin = 0;
     memset(r.coord, 0, sizeof r.coord);
     *out = r;
@@ -156,7 +285,6 @@ typedef struct tla__loop {
 } tla__loop;
 
 #define TLA__MAX_LOOPS (2 * TLA_MAX_LEAVES + TLA_MAX_RANK)
-#define TLA__UNBOUNDED INT64_MAX
 
 /* The leaves of mode m of L (the last one unbounded: crd2offset gives it the rest). */
 TLA_FUNC int tla__mode_leaves(const tla_layout *L, int m, int64_t *s, int64_t *d) {
@@ -395,11 +523,84 @@ TLA_FUNC void tla__copy_planned(const tla__plan *p, TLA_GM char *dst, const TLA_
     }
 }
 
+/* Copy between two views whose data pointers are element 0 (no tile coordinate). */
+TLA_FUNC int tla__copy_view(const tla_tensor *dst, const tla_tensor *src, tla_error *err) {
+    tla__plan plan;
+    if (tla__make_plan(dst, src, &plan) == 0) {
+        if (plan.exact) tla__copy_exact(&plan, dst->data, src->data, (size_t)src->elem_bytes);
+        else tla__copy_planned(&plan, dst->data, src->data, (size_t)src->elem_bytes);
+        return 0;
+    }
+    /* element by element: the leaves of the two layouts do not divide one another */
+    TLA_FOR_EACH(c, src) {
+        TLA_GM void *d = tla_tensor_ptr(dst, &c.tuple), *s = tla_tensor_ptr(src, &c.tuple);
+        if (!d || !s) return tla__fail(err, -1, "copy: an element's offset overflows int64");
+        memcpy(d, s, (size_t)src->elem_bytes);
+    }
+    return 0;
+}
+
+/* The length of the piece of mode m that starts at t (of extent e): both sides stay
+ * translates of their layouts over it. */
+TLA_FUNC int64_t tla__piece_len(const tla_tensor *dst, const tla_tensor *src, int m, int64_t t, int64_t e) {
+    int64_t n = e - t, a = tla__translate_run(&src->layout, m, src->coord[m] + t),
+            b = tla__translate_run(&dst->layout, m, dst->coord[m] + t);
+    return a < n && a < b ? a : b < n ? b : n;
+}
+
+/* The view of X's piece at t (per mode) of extent len: its own data pointer, no coordinate. */
+TLA_FUNC int tla__piece_view(tla_tensor *out, const tla_tensor *X, const int64_t *t, const int64_t *len, int r,
+                             tla_error *err) {
+    int64_t x[TLA_MAX_RANK], off = 0;
+    tla_tuple c;
+    int k;
+    *out = *X;
+    for (k = 0; k < r; k++)
+        if (tla__add64(X->coord[k], t[k], &x[k]) != 0) return tla__fail(err, -1, "copy: coordinate overflows");
+    if (tla_tuple_is_int(&X->layout.shape)) c = tla_tuple_leaf(x[0], 0);
+    else tla__flat_tuple(&c, r, x, 0);
+    if (tla_layout_crd2offset(&X->layout, &c, &off, err) != 0) return -1;
+    out->data += off * X->elem_bytes;
+    memset(out->coord, 0, sizeof out->coord);
+    out->layout.has_origin = 1;
+    for (k = 0; k < r; k++) out->layout.origin[k] = len[k];
+    return 0;
+}
+
+/* Tiles that start off their layout's boundaries (a fractal tile at row 8): cut the
+ * extent, mode by mode, into pieces over which both sides are translates of their
+ * layouts, and copy each piece as an ordinary view.  A tile on a boundary is one piece. */
+TLA_FUNC int tla__copy_pieces(const tla_tensor *dst, const tla_tensor *src, int r, tla_error *err) {
+    int64_t t[TLA_MAX_RANK], len[TLA_MAX_RANK], e[TLA_MAX_RANK];
+    tla_tensor ps, pd;
+    int k;
+    for (k = 0; k < r; k++) {
+        e[k] = tla_tensor_extent(src, k);
+        if (e[k] <= 0) return 0;
+        t[k] = 0;
+        len[k] = tla__piece_len(dst, src, k, 0, e[k]);
+    }
+    for (;;) {
+        if (tla__piece_view(&ps, src, t, len, r, err) != 0 || tla__piece_view(&pd, dst, t, len, r, err) != 0 ||
+            tla__copy_view(&pd, &ps, err) != 0)
+            return -1;
+        for (k = 0; k < r; k++) {
+            t[k] += len[k];
+            if (t[k] < e[k]) {
+                len[k] = tla__piece_len(dst, src, k, t[k], e[k]);
+                break;
+            }
+            t[k] = 0;
+            len[k] = tla__piece_len(dst, src, k, 0, e[k]);
+        }
+        if (k == r) return 0;
+    }
+}
+
 /* copy(dst, src): every element inside the (common) logical extent, whatever the two
  * layouts; padding of dst is left untouched.  Needs the same rank, the same extent in every
  * mode and the same element size. */
 TLA_FUNC int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err) {
-    tla__plan plan;
     int m, r = tla_tensor_rank(src);
     if (dst->elem_bytes != src->elem_bytes || src->elem_bytes <= 0)
         return tla__fail(err, -1, "copy: element sizes differ (%d and %d bytes)", dst->elem_bytes, src->elem_bytes);
@@ -419,16 +620,8 @@ TLA_FUNC int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err) {
         if (tla_tensor_extent(dst, m) != tla_tensor_extent(src, m))
             return tla__fail(err, -1, "copy: mode %d has extent %lld in the destination and %lld in the source", m,
                              (long long)tla_tensor_extent(dst, m), (long long)tla_tensor_extent(src, m));
-    if (tla__make_plan(dst, src, &plan) == 0) {
-        if (plan.exact) tla__copy_exact(&plan, dst->data, src->data, (size_t)src->elem_bytes);
-        else tla__copy_planned(&plan, dst->data, src->data, (size_t)src->elem_bytes);
-        return 0;
-    }
-    /* element by element: the leaves of the two layouts do not divide one another */
-    TLA_FOR_EACH(c, src) {
-        memcpy(tla_tensor_ptr(dst, &c.tuple), tla_tensor_ptr(src, &c.tuple), (size_t)src->elem_bytes);
-    }
-    return 0;
+    if (!tla__tensor_has_coord(src) && !tla__tensor_has_coord(dst)) return tla__copy_view(dst, src, err);
+    return tla__copy_pieces(dst, src, r, err);
 }
 
 #endif

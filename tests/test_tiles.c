@@ -1,0 +1,86 @@
+/* tests/test_tiles.c - static and mixed tiles (tla_tile_at) at every origin of a ragged
+ * parent, for every format and element size, on fractal boundaries or not: tile element c
+ * is parent element origin + c, and the tile is cropped to the parent's extent.  (The
+ * run-time tiles and copies through them are tested in test_tensor.c.) */
+#include <stdint.h>
+#include "tla.h"
+#include "check.h"
+
+#define S(n) TLA_C(n)
+
+static const int64_t tile_sizes[][2] = {{16, 16}, {7, 5}, {1, 33}, {32, 64}, {40, 40}};
+enum { NTILES = sizeof tile_sizes / sizeof tile_sizes[0] };
+
+/* One function per parent layout: every tile extent above (run-time values) at every origin. */
+#define TILE_CHECK(name, PARENT) \
+    static int name(void) { \
+        tla_auto P = PARENT; \
+        tla_layout PL = tla_to_layout(P); \
+        int64_t R = tla_layout_origin(&PL, 0), C = tla_layout_origin(&PL, 1); \
+        int bad = 0; \
+        for (int t = 0; t < NTILES; t++) \
+            for (int64_t r0 = 0; r0 < R; r0++) \
+                for (int64_t c0 = 0; c0 < C; c0++) { \
+                    int64_t tr = tile_sizes[t][0], tc = tile_sizes[t][1]; \
+                    int64_t er = tr < R - r0 ? tr : R - r0, ec = tc < C - c0 ? tc : C - c0; \
+                    tla_auto T = tla_tile_at(P, tla_tuple(tr, tc), tla_tuple(r0, c0)); \
+                    tla_layout rt = tla_to_layout(T); \
+                    bad += tla_layout_origin(&rt, 0) != er || tla_layout_origin(&rt, 1) != ec; \
+                    for (int64_t i = 0; i < er; i++) \
+                        for (int64_t j = 0; j < ec; j++) \
+                            bad += tla_crd2offset(tla_tuple(i, j), T) != tla_crd2offset(tla_tuple(r0 + i, c0 + j), P); \
+                } \
+        if (bad) printf("  %s: %d wrong\n", #PARENT, bad); \
+        return bad; \
+    }
+
+TILE_CHECK(row_major, tla_row_major(S(17), S(35)))
+TILE_CHECK(column_major, tla_column_major(S(17), S(35)))
+TILE_CHECK(zN_1, tla_zN(uint8_t, S(17), S(35)))
+TILE_CHECK(zN_2, tla_zN(tla_half, S(17), S(35)))
+TILE_CHECK(zN_4, tla_zN(float, S(17), S(35)))
+TILE_CHECK(zZ_1, tla_zZ(uint8_t, S(17), S(35)))
+TILE_CHECK(zZ_2, tla_zZ(tla_half, S(17), S(35)))
+TILE_CHECK(zZ_4, tla_zZ(float, S(17), S(35)))
+TILE_CHECK(nZ_1, tla_nZ(uint8_t, S(17), S(35)))
+TILE_CHECK(nZ_2, tla_nZ(tla_half, S(17), S(35)))
+TILE_CHECK(nZ_4, tla_nZ(float, S(17), S(35)))
+TILE_CHECK(nN_1, tla_nN(uint8_t, S(17), S(35)))
+TILE_CHECK(nN_2, tla_nN(tla_half, S(17), S(35)))
+TILE_CHECK(nN_4, tla_nN(float, S(17), S(35)))
+TILE_CHECK(l0c, tla_l0c(S(17), S(35)))
+/* mixed: run-time sizes, static fractals */
+static int dyn_rows = 17, dyn_cols = 35;
+TILE_CHECK(zN_2_dynamic, tla_zN(tla_half, dyn_rows, dyn_cols))
+TILE_CHECK(nZ_1_dynamic, tla_nZ(uint8_t, dyn_rows, dyn_cols))
+
+/* The issue's reproducer, all static: tile element (0,8) of the (16,16) tile at (0,8) of a
+ * 32x48 half zN is parent element (0,16), offset 512, as a constant expression; a tile of
+ * a tile adds both coordinates. */
+static void static_tiles_are_constant(void) {
+    tla_auto Z = tla_zN(tla_half, S(32), S(48));
+    tla_auto T = tla_tile_at(Z, tla_tuple(S(16), S(16)), tla_tuple(S(0), S(8)));
+    _Static_assert(tla_crd2offset_const(tla_tuple(S(0), S(8)), T) == 512, "tile element (0,8) is parent (0,16)");
+    _Static_assert(tla_crd2offset_const(tla_tuple(S(0), S(7)), T) == 15, "tile element (0,7) is parent (0,15)");
+    tla_auto T2 = tla_tile_at(T, tla_tuple(S(8), S(8)), tla_tuple(S(3), S(5)));
+    _Static_assert(tla_crd2offset_const(tla_tuple(S(1), S(2)), T2) == 4 * 16 + 15, "(3,8) + (1,2) + (0,5)");
+    CHECK_EQ(tla_crd2offset(tla_tuple(1, 3), T2), tla_crd2offset(tla_tuple(4, 16), Z));
+    /* zZ / nZ tiles at (8,0) and nN at (0,8), from the issue */
+    tla_auto A = tla_zZ(tla_half, S(32), S(48));
+    tla_auto TA = tla_tile_at(A, tla_tuple(S(16), S(16)), tla_tuple(S(8), S(0)));
+    CHECK_EQ(tla_crd2offset(tla_tuple(8, 0), TA), tla_crd2offset(tla_tuple(16, 0), A));
+    tla_auto B = tla_nZ(tla_half, S(32), S(48));
+    tla_auto TB = tla_tile_at(B, tla_tuple(S(16), S(16)), tla_tuple(S(8), S(0)));
+    CHECK_EQ(tla_crd2offset(tla_tuple(8, 0), TB), tla_crd2offset(tla_tuple(16, 0), B));
+    tla_auto N = tla_nN(tla_half, S(32), S(48));
+    tla_auto TN = tla_tile_at(N, tla_tuple(S(16), S(16)), tla_tuple(S(0), S(8)));
+    CHECK_EQ(tla_crd2offset(tla_tuple(0, 8), TN), tla_crd2offset(tla_tuple(0, 16), N));
+}
+
+int main(void) {
+    int (*const checks[])(void) = {row_major, column_major, zN_1, zN_2, zN_4, zZ_1, zZ_2, zZ_4, nZ_1, nZ_2, nZ_4,
+                                   nN_1, nN_2, nN_4, l0c, zN_2_dynamic, nZ_1_dynamic};
+    for (size_t k = 0; k < sizeof checks / sizeof checks[0]; k++) CHECK_EQ(checks[k](), 0);
+    static_tiles_are_constant();
+    CHECK_DONE();
+}
