@@ -147,14 +147,16 @@ TLA_FUNC long long tla__rt_cosize(tla_layout L) {
 
 /* QUERY(x, ISCONST, Q, RT): Q of any value x.  An integer constant expression when x is a
  * static or mixed node and ISCONST(node) holds (read back through sizeof, see layout.h);
- * else evaluated at run time, RT(x) for run-time values.  x is expanded three times. */
-#define TLA__SIZEOF_STMT(x, extent) sizeof(*TLA__STMT(__auto_type tla__ex = (x); (void)tla__ex; \
-        (char (*)[extent])0; ))
+ * else evaluated at run time, RT(x) for run-time values.  x is expanded three times and
+ * evaluated once; inside, its node is bound to tla__en so Q's text names it briefly. */
+#define TLA__BIND_EN(x) __auto_type tla__ex = (x); __auto_type tla__en_i = TLA__INT_OR_0(tla__ex); \
+        __auto_type tla__en = _Generic((tla__ex), tla_tuple: TLA__NIL, tla_layout: TLA__NIL, \
+                                       default: TLA__NODE_I(tla__ex, tla__en_i)); (void)tla__en_i; (void)tla__en;
+#define TLA__SIZEOF_STMT(x, extent) sizeof(*TLA__STMT(TLA__BIND_EN(x) (char (*)[extent])0; ))
 #define TLA__QUERY(x, ISCONST, Q, RT) TLA_IF( \
-        TLA__SIZEOF_STMT(x, 1 + !!(!TLA__IS_RT_VALUE(tla__ex) && ISCONST(TLA__AS_NODE(tla__ex)))) == 2, \
-        TLA__CODE_VALUE(TLA__SIZEOF_STMT(x, TLA__CODE_OF(TLA_IF(ISCONST(TLA__AS_NODE(tla__ex)), \
-                                                              Q(TLA__AS_NODE(tla__ex)), 0)))), \
-        TLA__STMT(__auto_type tla__ex = (x); TLA__RT_OR(tla__ex, RT(tla__ex), Q(TLA__AS_NODE(tla__ex))); ))
+        TLA__SIZEOF_STMT(x, 1 + !!(!TLA__IS_RT_VALUE(tla__ex) && ISCONST(tla__en))) == 2, \
+        TLA__CODE_VALUE(TLA__SIZEOF_STMT(x, TLA__CODE_OF(TLA_IF(ISCONST(tla__en), Q(tla__en), 0)))), \
+        TLA__STMT(TLA__BIND_EN(x) TLA__RT_OR(tla__ex, RT(tla__ex), Q(tla__en)); ))
 #define TLA__ALWAYS(n) 1
 #define TLA__SIZE_IS_CONST(n) (TLA__QCODE(TLA__SHAPE_OF(n), 8) >= 2)
 #define TLA__COSIZE_IS_CONST(n) (TLA__ALL_STATIC(TLA__LSHAPE(n)) && TLA__ALL_STATIC(TLA__LSTRIDE(n)))

@@ -48,8 +48,7 @@
 #define TLA__LAYOUT_IMPLX(s, d, o, x, kind, check) TLA__STMT( \
     __auto_type tla__s = (s); __auto_type tla__d = (d); __auto_type tla__o = (o); \
     TLA__CHECK_ELEMENT(tla__s) TLA__CHECK_ELEMENT(tla__d) TLA__CHECK_ELEMENT(tla__o) \
-    __auto_type tla__sn = TLA__NODE(tla__s); __auto_type tla__dn = TLA__NODE(tla__d); \
-    __auto_type tla__on = TLA__NODE(tla__o); \
+    TLA__NODE_BIND(tla__sn, tla__s) TLA__NODE_BIND(tla__dn, tla__d) TLA__NODE_BIND(tla__on, tla__o) \
     _Static_assert(!(check) || TLA__CONGRUENT(tla__sn, tla__dn), \
         "tla: shape and stride are not congruent (they must have the same nesting)"); \
     _Static_assert(!(check) || (kind) == 30 || (TLA__IS_LEAF(tla__sn) ? TLA__IS_LEAF(tla__on) \
@@ -58,7 +57,7 @@
     __auto_type tla__xn = (x); (void)tla__xn; \
     (struct { __typeof__(tla__sn) tla_s[1]; __typeof__(tla__dn) tla_d[1]; __typeof__(tla__on) tla_o[1]; \
         TLA__XSTRUCT_##kind \
-        union { char (*tla_k)[kind]; char (*tla_sv)[1]; int v; int *fv; \
+        union { char (*tla_k)[kind]; char (*tla_sv)[1]; int v; int fv[1]; long long *fq, *fm; \
                 const struct tla__noinfo *tla_f; TLA__NIL_CHILDREN TLA__XUNION_##kind }; }) \
     { .tla_s = { tla__sn }, .tla_d = { tla__dn }, .tla_o = { tla__on } TLA__XINIT_##kind }; )
 
@@ -79,78 +78,120 @@
 #define TLA__COSIZE(L) (1LL TLA__SLOTS(TLA__COSIZE_TERM, L))
 
 /* ---- crd2offset ---- */
-/* Leaf j of node x takes coordinate value v (already reduced to x's extent):
- * (v / prod(earlier leaves)) % s_j, no modulo on the last leaf. */
-#define TLA__SPLIT(v, x, j) ((j) + 1 == TLA__NLEAF(x) ? (v) / TLA__QVAL(x, j) \
-        : (v) / TLA__QVAL(x, j) % TLA__SVALJ(x, j))
-/* Whole-layout form: one integer c over all leaves of shape S with strides D. */
-#define TLA__CRD_WHOLE_TERM(a, j) + ((j) < TLA__NLEAF(TLA__SECOND3 a) \
-        ? TLA__SPLIT(TLA__VAL(TLA__FIRST3 a), TLA__SECOND3 a, j) * TLA__SVALJ(TLA__THIRD a, j) : 0)
-#define TLA__THIRD(a, b, c) c
-#define TLA__FIRST3(a, b, c) a
-#define TLA__SECOND3(a, b, c) b
-/* Per-mode form: mode t of the coordinate against mode t of shape and stride; a tile adds
- * its coordinate inside the parent to each mode's integer (X: the tile coordinate, or nil). */
-#define TLA__CRD_MODE_TERM(a, j) + ((j) < TLA__NLEAF(TLA__A4_1 a) ? TLA_IF(TLA__IS_LEAF(TLA__A4_0 a), \
-        TLA__SPLIT(TLA__VAL(TLA__A4_0 a) + TLA__XVAL(TLA__A4_3 a), TLA__A4_1 a, j), TLA__SVALJ(TLA__A4_0 a, j)) \
-        * TLA__SVALJ(TLA__A4_2 a, j) : 0)
-#define TLA__A4_0(a, b, c, d) a
-#define TLA__A4_1(a, b, c, d) b
-#define TLA__A4_2(a, b, c, d) c
-#define TLA__A4_3(a, b, c, d) d
+/* One flat sum over the shape's slots, left to right, like the expression a person writes
+ * (grouping terms per mode lets gcc reassociate differently: bench/NOTES.md).  Slot j of
+ * the shape S (stride D, congruent) takes, by the coordinate's form:
+ *   an integer x            x / (product of all leaves before j) % s_j   (last slot: no %)
+ *   one integer per mode    x_t / (product of mode t's leaves before j) % s_j, t = j's mode
+ *   congruent to the shape  the coordinate's own leaf j
+ * times d_j.  A tile (layout kind 32) adds its coordinate X to each mode's integer.  The
+ * macro works on names bound by TLA__CRD_BIND: tla__C (coordinate node), tla__S, tla__D,
+ * tla__X, and the per-mode integers tla__m<t>; B is the binder (run-time: variables;
+ * compile time: enum constants, so the result stays an integer constant expression). */
+/* The run-time form binds the coordinate's integers to variables; the compile-time form
+ * (used only when everything is static) to enum constants, and its sum reads static values
+ * from the enums alone. */
+#define TLA__CRD_RT_MODES __auto_type tla__x = TLA_IF(tla__cleaf, TLA__VAL(tla__C), 0); \
+        TLA__SLOTS(TLA__CRD_RT_MODEV, ~)
+#define TLA__CRD_RT_MODEV(a, t) __auto_type tla__m##t = (__typeof__(tla__C.fv[0] + 0))( \
+        TLA__CRD_LEAF(tla__C, c, t) + TLA_IF(tla__tile, tla__X.fv[(t) % TLA__FVN(tla__X)], 0));
+#define TLA__CRD_CT_MODES enum { tla__x = TLA_IF(tla__static && tla__cleaf, TLA__VAL(tla__C), 0), \
+        TLA__SLOTS(TLA__CRD_CT_MODEV, ~) tla__m8 = 0 };
+#define TLA__CRD_CT_MODEV(a, t) tla__m##t = tla__cv##t + TLA_IF(tla__static && tla__tile, \
+        TLA__CODE_VAL(TLA__SCODE(tla__X, t)), 0),
 #define TLA__XVAL(x) TLA_IF(TLA__IS_LEAF(x), TLA__VAL(x), 0)
-/* One flat sum, left to right, like the expression a person writes: grouping the terms per
- * mode would let gcc reassociate differently (bench/NOTES.md).  A mode t past the rank
- * reads as nil, which has no leaves, so its terms are all 0. */
-#define TLA__CRD_MODE(cSDX, t) TLA__CRD_MODE_(TLA__A4_0 cSDX, TLA__A4_1 cSDX, TLA__A4_2 cSDX, TLA__A4_3 cSDX, t)
-#define TLA__CRD_MODE_(c, S, D, X, t) \
-        TLA__SLOTS_B(TLA__CRD_MODE_TERM, ((c).e##t[0], (S).e##t[0], (D).e##t[0], (X).e##t[0]))
-#define TLA__CRD_MODE_CHECK(cS, t) && (TLA__IS_LEAF(TLA__FIRST cS) || (t) >= TLA__TRANK(TLA__SECOND cS) \
-        || TLA__IS_LEAF((TLA__FIRST cS).e##t[0]) \
-        || (TLA__NLEAF((TLA__FIRST cS).e##t[0]) == TLA__NLEAF((TLA__SECOND cS).e##t[0]) \
-            && TLA__DEPTH((TLA__FIRST cS).e##t[0]) == TLA__DEPTH((TLA__SECOND cS).e##t[0])))
-#define TLA__CRD_TILE_CHECK(c, t) && ((t) >= TLA__TRANK(c) || TLA__IS_LEAF((c).e##t[0]))
-/* c is a node, S and D the shape and stride nodes, X the tile coordinate (nil if none). */
-#define TLA__CRD(c, S, D, X) ( \
-    TLA_STATIC_CHECK(TLA__K(X) == 4 || (TLA__IS_TUPLE(c) TLA__MODES(TLA__CRD_TILE_CHECK, c)), \
-        "tla: crd2offset of a tile takes one integer per mode, e.g. (row, col)") + \
-    TLA_STATIC_CHECK(TLA__IS_LEAF(c) || (TLA__IS_TUPLE(S) && TLA__TRANK(c) == TLA__TRANK(S)), \
-        "tla: crd2offset: the rank of the coordinate does not match the rank of the layout") + \
-    TLA_STATIC_CHECK(1 TLA__MODES(TLA__CRD_MODE_CHECK, (c, S)), \
-        "tla: crd2offset: a coordinate mode is neither an integer nor congruent to that mode of the layout") + \
-    TLA_IF(TLA__IS_LEAF(c), (0 TLA__SLOTS(TLA__CRD_WHOLE_TERM, (c, S, D))), \
-                            (0 TLA__MODES(TLA__CRD_MODE, (c, S, D, X)))))
+/* The tile coordinate (nil for other layouts, where tla_x is a null pointer: only its type
+ * is used, and its values only for tiles). */
+#define tla__X ((tla__L).tla_x[0])
+#define TLA__CRD_BIND(c, L, B) \
+    __auto_type tla__c0 = (c); TLA__CHECK_ELEMENT(tla__c0) TLA__NODE_BIND(tla__C, tla__c0) \
+    __auto_type tla__L = (L); __auto_type tla__S = TLA__LSHAPE(tla__L); __auto_type tla__D = TLA__LSTRIDE(tla__L); \
+    enum { tla__n = TLA__NLEAF(tla__S), tla__cleaf = TLA__IS_LEAF(tla__C), tla__cflat = TLA__DEPTH(tla__C) <= 1, \
+           tla__sleaf = TLA__IS_LEAF(tla__S), tla__tile = TLA__IS_TILE(tla__L), tla__sN = TLA__FVN(tla__S), \
+           tla__dN = TLA__FVN(tla__D), tla__cN = TLA__FVN(tla__C), TLA__SLOTS(TLA__CRD_MODE_OF, ~) tla__t8 = -1 }; \
+    enum { TLA__SLOTS(TLA__CRD_CODES, ~) tla__f8 = 0 }; \
+    enum { TLA__SLOTS(TLA__CRD_FACTS, ~) tla__static = 1 TLA__SLOTS(TLA__CRD_STATIC, ~) \
+           && TLA__ALL_STATIC(tla__X) }; \
+    TLA__CRD_CHECKS \
+    B##_MODES
+/* tla__t<j>: the top-level mode of the shape's slot j (0 for an integer shape). */
+#define TLA__CRD_MODE_OF(a, j) tla__t##j = tla__sleaf ? 0 : (int)(TLA__SPATH(tla__S, j) - 1) % 9 - 1,
+/* Per slot j: value codes of shape, stride and coordinate, prefix codes (q: all leaves
+ * before j; m: the leaves of j's mode before it), then "static?" and the static values. */
+#define TLA__CRD_CODES(a, j) tla__sc##j = TLA__SCODE(tla__S, j), tla__dc##j = TLA__SCODE(tla__D, j), \
+        tla__cc##j = TLA__SCODE(tla__C, j), tla__qc##j = TLA__QCODE(tla__S, j), tla__mc##j = TLA__MCODE(tla__S, j),
+#define TLA__CRD_FACTS(a, j) tla__ss##j = tla__sc##j >= 2, tla__sv##j = TLA__CODE_VAL(tla__sc##j), \
+        tla__ds##j = tla__dc##j >= 2, tla__dv##j = TLA__CODE_VAL(tla__dc##j), \
+        tla__cs##j = tla__cc##j >= 2, tla__cv##j = TLA__CODE_VAL(tla__cc##j), \
+        tla__qs##j = tla__qc##j >= 2, tla__qv##j = tla__qc##j - 2, tla__ms##j = tla__mc##j >= 2, tla__mv##j = tla__mc##j - 2, \
+        tla__qd##j = tla__qv##j > 0 ? tla__qv##j : 1, tla__md##j = tla__mv##j > 0 ? tla__mv##j : 1, \
+        tla__sd##j = tla__sv##j != 0 ? tla__sv##j : 1,
+#define TLA__CRD_STATIC(a, j) && tla__ss##j && tla__ds##j && tla__cs##j
+/* The integer of mode t (a per-mode coordinate's slot t) plus the tile's coordinate. */
+#define TLA__CRD_CHECKS \
+    _Static_assert(tla__cleaf || (TLA__IS_TUPLE(tla__S) && TLA__TRANK(tla__C) == TLA__TRANK(tla__S)), \
+        "tla: crd2offset: the rank of the coordinate does not match the rank of the layout"); \
+    _Static_assert(tla__cleaf || tla__cflat || TLA__CONGRUENT(tla__C, tla__S), \
+        "tla: crd2offset: the coordinate must be an integer, one integer per mode, or congruent to the shape"); \
+    _Static_assert(!tla__tile || (!tla__cleaf && tla__cflat), \
+        "tla: crd2offset of a tile takes one integer per mode, e.g. (row, col)");
+/* Slot j's value of node x (S, D or C; p = s, d, c): static from its enum, else x's array. */
+#define TLA__CRD_LEAF(x, p, j) TLA_IF(tla__##p##s##j, tla__##p##v##j, (x).fv[(j) % tla__##p##N])
+#define TLA__CRD_Q(j) TLA_IF(tla__qs##j, tla__qv##j, TLA_IF(tla__sleaf, 1LL, tla__S.fq[j]))
+#define TLA__CRD_M(j) TLA_IF(tla__ms##j, tla__mv##j, tla__S.fm[j])
+/* The per-mode integer of slot j's mode. */
+#define TLA__CRD_MV(j) TLA__TSEL8(tla__t##j, tla__m)
+#define TLA__TSEL8(k, p) ((k) == 0 ? p##0 : (k) == 1 ? p##1 : (k) == 2 ? p##2 : (k) == 3 ? p##3 : \
+        (k) == 4 ? p##4 : (k) == 5 ? p##5 : (k) == 6 ? p##6 : p##7)
+/* x / q % s, or x / q on the last leaf (of the whole shape, or of the mode) */
+#define TLA__CRD_SPLIT(x, q, j, last) TLA_IF(last, (x) / (q), (x) / (q) % TLA__CRD_LEAF(tla__S, s, j))
+#define TLA__CRD_TERM(a, j) + ((j) < tla__n ? TLA_IF(tla__cleaf, \
+        TLA__CRD_SPLIT(tla__x, TLA__CRD_Q(j), j, (j) + 1 == tla__n), \
+        TLA_IF(tla__cflat, TLA__CRD_SPLIT(TLA__CRD_MV(j), TLA__CRD_M(j), j, \
+                                          (j) + 1 == tla__n || tla__t##j != TLA__CRD_NEXT_T(j)), \
+               TLA__CRD_LEAF(tla__C, c, j))) * TLA__CRD_LEAF(tla__D, d, j) : 0)
+#define TLA__CRD_NEXT_T(j) TLA__CAT(tla__t, TLA__CAT(TLA__INC_, j))
+#define TLA__INC_0 1
+#define TLA__INC_1 2
+#define TLA__INC_2 3
+#define TLA__INC_3 4
+#define TLA__INC_4 5
+#define TLA__INC_5 6
+#define TLA__INC_6 7
+#define TLA__INC_7 8
+#define TLA__CRD_SUM (0 TLA__SLOTS(TLA__CRD_TERM, ~))
+/* The same sum when everything is static: every operand an enum constant. */
+#define TLA__CRD_CT_TERM(a, j) + ((j) < tla__n ? (tla__cleaf ? ((j) + 1 == tla__n ? tla__x / tla__qd##j : \
+        tla__x / tla__qd##j % tla__sd##j) : tla__cflat ? (TLA__CRD_LASTM(j) ? TLA__CRD_MV(j) / tla__md##j : \
+        TLA__CRD_MV(j) / tla__md##j % tla__sd##j) : tla__cv##j) * (long long)tla__dv##j : 0)
+#define TLA__CRD_LASTM(j) ((j) + 1 == tla__n || tla__t##j != TLA__CRD_NEXT_T(j))
+#define TLA__CRD_CT_SUM (0 TLA__SLOTS(TLA__CRD_CT_TERM, ~))
 
-/* Compile-time evaluation of expressions that need their arguments bound once: a
- * statement expression yields a null pointer to char[code], and sizeof reads the code
- * back.  sizeof of a non-VLA type is an integer constant expression whatever its operand,
- * so the result is one, while the arguments are still expanded only once. */
+/* All slots static (unused slots read as static). */
 #define TLA__ALL_STATIC_T(x, j) && TLA__SSTATIC(x, j)
 #define TLA__ALL_STATIC(x) (1 TLA__SLOTS(TLA__ALL_STATIC_T, x))
-#define TLA__CRD_STATIC(c, L) (TLA__ALL_STATIC(c) && TLA__ALL_STATIC(TLA__LSHAPE(L)) && TLA__ALL_STATIC(TLA__LSTRIDE(L)) \
-        && TLA__ALL_STATIC((L).tla_x[0]))
-/* v (an ICE, |v| < 2^60) as an array extent, and back */
+/* v (an ICE, |v| < 2^60) as an array extent, and back: sizeof of a non-VLA type is an
+ * integer constant expression whatever its operand, so a statement expression (which
+ * binds the arguments once) can still give a constant. */
 #define TLA__BIAS (1LL << 60)
 #define TLA__CODE_OF(v) (TLA__BIAS + (v))
 #define TLA__CODE_VALUE(code) ((long long)(code) - TLA__BIAS)
-#define TLA__CRD_BIND(c, L) __auto_type tla__c0 = (c); __auto_type tla__cc = TLA__NODE(tla__c0); \
-        __auto_type tla__LL = (L); TLA__CHECK_ELEMENT(tla__c0)
 /* 1 if c and L are all static (an ICE; c and L expanded once, not evaluated). */
-#define TLA__CRD_IS_STATIC(c, L) (sizeof(*TLA__STMT(TLA__CRD_BIND(c, L) (void)tla__LL; \
-        (char (*)[1 + TLA__CRD_STATIC(tla__cc, tla__LL)])0; )) == 2)
-#define TLA__CRD_VALUE(c, L, check) TLA__CODE_VALUE(sizeof(*TLA__STMT(TLA__CRD_BIND(c, L) \
-        _Static_assert(!(check) || TLA__CRD_STATIC(tla__cc, tla__LL), \
+#define TLA__CRD_IS_STATIC(c, L) (sizeof(*TLA__STMT(__auto_type tla__c0 = (c); __auto_type tla__L = (L); \
+        TLA__NODE_BIND(tla__C, tla__c0) \
+        (char (*)[1 + (TLA__ALL_STATIC(tla__C) && TLA__ALL_STATIC(TLA__LSHAPE(tla__L)) && \
+                       TLA__ALL_STATIC(TLA__LSTRIDE(tla__L)) && TLA__ALL_STATIC(tla__X))])0; )) == 2)
+#define TLA__CRD_VALUE(c, L, check) TLA__CODE_VALUE(sizeof(*TLA__STMT(TLA__CRD_BIND(c, L, TLA__CRD_CT) \
+        _Static_assert(!(check) || tla__static, \
             "tla: crd2offset_const needs a static coordinate and an all-static layout"); \
-        (char (*)[TLA__CODE_OF(TLA_IF(TLA__CRD_STATIC(tla__cc, tla__LL), \
-            TLA__CRD(tla__cc, TLA__LSHAPE(tla__LL), TLA__LSTRIDE(tla__LL), (tla__LL).tla_x[0]), 0))])0; )))
+        (char (*)[TLA__CODE_OF(tla__static ? TLA__CRD_CT_SUM : 0)])0; )))
 /* tla_crd2offset_const(c, L): an integer constant expression (long long); c and L must be
  * all static, and may be any expressions. */
 #define tla_crd2offset_const(c, L) TLA__CRD_VALUE(c, L, 1)
 /* tla_crd2offset_auto(c, L): an integer constant expression when c and L are all static,
  * else tla_crd2offset(c, L).  Costs the compiler about twice the work of tla_crd2offset. */
 #define tla_crd2offset_auto(c, L) TLA_IF(TLA__CRD_IS_STATIC(c, L), TLA__CRD_VALUE(c, L, 0), tla_crd2offset(c, L))
-#define tla_crd2offset(c, L) TLA__STMT(TLA__CRD_BIND(c, L) \
-        TLA__CRD(tla__cc, TLA__LSHAPE(tla__LL), TLA__LSTRIDE(tla__LL), (tla__LL).tla_x[0]); )
+#define tla_crd2offset(c, L) TLA__STMT(TLA__CRD_BIND(c, L, TLA__CRD_RT) TLA__CRD_SUM; )
 
 /* ---- public queries: on tuples, integers and layouts ---- */
 /* rank, depth, size: of a layout they are those of its shape.  (The public tla_rank,
@@ -164,10 +205,15 @@
 #define tla_value(x) TLA__VAL(x)
 /* get(t, i, j, ...): element i of t, then element j of that, ...; literal indices 0..7.
  * Of a layout: the sub-layout (shape and stride at that path). */
-#define tla_get(x, ...) TLA_IF(TLA__IS_LAYOUT(x), \
-        TLA__LAYOUT_IMPL(TLA__GETP(TLA__SHAPE_OF(x), __VA_ARGS__), TLA__GETP(TLA__STRIDE_OF(x), __VA_ARGS__), \
-                         TLA__NIL, 30, 0), \
-        TLA__GETP(TLA__SHAPE_OF(x), __VA_ARGS__))
+#define tla_get(x, ...) TLA__STMT(__auto_type tla__gx = (x); TLA_IF(TLA__IS_LAYOUT(tla__gx), \
+        TLA__LAYOUT_OF_NODES(TLA__GETP(TLA__SHAPE_OF(tla__gx), __VA_ARGS__), TLA__GETP(TLA__STRIDE_OF(tla__gx), __VA_ARGS__)), \
+        TLA__GETP(TLA__SHAPE_OF(tla__gx), __VA_ARGS__)); )
+/* A layout from a shape node and a stride node that are known to fit (no checks, no
+ * originShape): sub-layouts. */
+#define TLA__LAYOUT_OF_NODES(sn, dn) ((struct { __typeof__(sn) tla_s[1]; __typeof__(dn) tla_d[1]; tla_nil tla_o[1]; \
+        union { char (*tla_k)[30]; char (*tla_sv)[1]; int v; int fv[1]; long long *fq, *fm; \
+                const struct tla__noinfo *tla_f; TLA__NIL_CHILDREN union tla_nil *tla_x; }; }) \
+        { .tla_s = { sn }, .tla_d = { dn } })
 #define TLA__STRIDE_OF(x) TLA_IF(TLA__IS_LAYOUT(x), (x).tla_d[0], (x))
 #define TLA__GETP(x, ...) TLA__CAT(TLA__GET_, TLA__NARGS(__VA_ARGS__))(x, __VA_ARGS__)
 #define TLA__GET_1(x, i) TLA__CHILD(x, i)

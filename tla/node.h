@@ -28,17 +28,24 @@
  *   tla_p<j>  path code + 1: the path (i1, i2, ...) from the tuple to the leaf, as
  *             (i1+1) + 9 (i2+1) + 81 (i3+1) ...  (0 for a leaf's own empty path)
  *   tla_q<j>  value code of the product of the leaves before slot j (j = 0..8; q8 is
- *             the size), static when those leaves are (and the product fits in int)
- * and in the arrays `fv` / `fq` the run-time values of the leaves and of those products.  Queries (size, cosize,
- * crd2offset, printing) then walk at most TLA_STATIC_LEAVES slots instead of a tree.
+ *             the size), 2 + q when static (and small), else 1
+ *   tla_m<j>  the same for the leaves before slot j inside slot j's top-level mode
+ * and in the arrays `fv`, `fq`, `fm` the run-time values of the leaves and of those
+ * products.  Queries (size, cosize, crd2offset, printing) walk these 8 slots, not a tree.
+ *
+ * Compile cost.  Every code is an int, so constructors bind the facts they read to enum
+ * constants once and refer to them by short names; that keeps the preprocessed text of
+ * a constructor a few KB (see README, "Compile cost").  Static values therefore lie in
+ * [-TLA_STATIC_MAX, TLA_STATIC_MAX].
  */
 #ifndef TLA_NODE_H
 #define TLA_NODE_H
 
 #include "base.h"
 
-#define TLA_STATIC_LEAVES 8    /* leaves of one static or mixed tuple */
+#define TLA_STATIC_LEAVES 8    /* leaves of one static or mixed tuple (fixed: the slot tables below) */
 #define TLA_STATIC_DEPTH 4     /* nesting levels of one static or mixed tuple */
+#define TLA_STATIC_MAX 1073741822 /* 2^30 - 2: the largest |N| of a static integer (its code fits in int) */
 
 /* ---- slot iteration (PP loops; separate copies so they can nest) ---- */
 #define TLA__SLOTS(M, a) M(a, 0) M(a, 1) M(a, 2) M(a, 3) M(a, 4) M(a, 5) M(a, 6) M(a, 7)
@@ -54,11 +61,12 @@ struct tla__noinfo;
 
 /* Facts of a node (see the top of this file).  Leaves have them too, so slot queries
  * never need to ask "leaf or tuple?".  Unused slots read as the static 1. */
-#define TLA__INFO_UNUSED(a, j) char (*tla_c##j)[4]; char (*tla_p##j)[1]; char (*tla_q##j)[a];
+#define TLA__INFO_UNUSED(a, j) char (*tla_c##j)[4]; char (*tla_p##j)[1]; char (*tla_q##j)[a]; char (*tla_m##j)[3];
 #define TLA__INFO_UNUSED_FROM1(q) char (*tla_c1)[4], (*tla_c2)[4], (*tla_c3)[4], (*tla_c4)[4], \
         (*tla_c5)[4], (*tla_c6)[4], (*tla_c7)[4]; char (*tla_p1)[1], (*tla_p2)[1], (*tla_p3)[1], \
         (*tla_p4)[1], (*tla_p5)[1], (*tla_p6)[1], (*tla_p7)[1]; char (*tla_q2)[q], (*tla_q3)[q], \
-        (*tla_q4)[q], (*tla_q5)[q], (*tla_q6)[q], (*tla_q7)[q], (*tla_q8)[q];
+        (*tla_q4)[q], (*tla_q5)[q], (*tla_q6)[q], (*tla_q7)[q], (*tla_q8)[q]; char (*tla_m0)[3], \
+        (*tla_m1)[3], (*tla_m2)[3], (*tla_m3)[3], (*tla_m4)[3], (*tla_m5)[3], (*tla_m6)[3], (*tla_m7)[3];
 /* nil: no leaves, every prefix product 1. */
 struct tla__noinfo { char (*n)[1]; char (*dp)[1]; TLA__SLOTS(TLA__INFO_UNUSED, 3) char (*tla_q8)[3]; };
 /* A leaf: one slot of value code `code`, prefix products 1 then qcode. */
@@ -71,8 +79,8 @@ typedef union tla_nil {
     char (*tla_k)[4];
     char (*tla_sv)[1];
     int v;
-    int *fv;
-    long long *fq;
+    int fv[1];
+    long long *fq, *fm;
     const struct tla__noinfo *tla_f;
     TLA__NIL_CHILDREN
     TLA__NIL_PARTS
@@ -80,7 +88,7 @@ typedef union tla_nil {
 #define TLA__NIL ((tla_nil){0})
 
 /* Dynamic leaves keep the C type they were given. */
-#define TLA__DYN_UNION(T) union { T v; T *fv; long long *fq; char (*tla_k)[1]; char (*tla_sv)[1]; \
+#define TLA__DYN_UNION(T) union { T v; T fv[1]; long long *fq, *fm; char (*tla_k)[1]; char (*tla_sv)[1]; \
         const struct tla__dyn_info *tla_f; TLA__NIL_CHILDREN TLA__NIL_PARTS }
 typedef TLA__DYN_UNION(int) tla_dyn_int;
 typedef TLA__DYN_UNION(unsigned) tla_dyn_uint;
@@ -94,26 +102,29 @@ typedef TLA__DYN_UNION(unsigned long long) tla_dyn_ullong;
 /* TLA_C(N): the static integer N (N an integer constant expression that fits in int,
  * like CuTe's Int<N>). */
 #define TLA_C(N) ((union { char (*tla_k)[2 + ((N) < 0) + 0 * sizeof(struct { \
-            _Static_assert((N) >= -INT_MAX && (N) <= INT_MAX, "tla: a static integer must fit in int"); int tla__u; })]; \
-        char (*tla_sv)[TLA__MAG(N) + 1]; int v; int *fv; long long *fq; \
+            _Static_assert((N) >= -TLA_STATIC_MAX && (N) <= TLA_STATIC_MAX, \
+                "tla: a static integer must lie in [-TLA_STATIC_MAX, TLA_STATIC_MAX] (2^30 - 2)"); int tla__u; })]; \
+        char (*tla_sv)[TLA__MAG(N) + 1]; int v; int fv[1]; long long *fq, *fm; \
         const struct TLA__LEAF_INFO(2 + 2 * TLA__MAG(N) + ((N) < 0), (N) >= 0 ? (N) + 2 : 1) *tla_f; \
         TLA__NIL_CHILDREN TLA__NIL_PARTS }){0})
 
 /* ---- turning user values into nodes ---- */
-/* (C type TI, leaf type T): x as a dynamic leaf.  The inner _Generic makes the branch
- * type-check for any x while naming x only twice (text size matters: see README). */
-#define TLA__DYN(TI, T, x) (T){ .v = _Generic((x), TI: (x), default: 0) }
-/* A C integer becomes a dynamic leaf; a node stays what it is.  Floating values are a
- * compile error (see TLA__CHECK_ELEMENT). */
-#define TLA__NODE(x) _Generic((x), \
-        char: TLA__DYN(char, tla_dyn_int, x), signed char: TLA__DYN(signed char, tla_dyn_int, x), \
-        unsigned char: TLA__DYN(unsigned char, tla_dyn_int, x), short: TLA__DYN(short, tla_dyn_int, x), \
-        unsigned short: TLA__DYN(unsigned short, tla_dyn_int, x), _Bool: TLA__DYN(_Bool, tla_dyn_int, x), \
-        int: TLA__DYN(int, tla_dyn_int, x), unsigned: TLA__DYN(unsigned, tla_dyn_uint, x), \
-        long: TLA__DYN(long, tla_dyn_long, x), unsigned long: TLA__DYN(unsigned long, tla_dyn_ulong, x), \
-        long long: TLA__DYN(long long, tla_dyn_llong, x), \
-        unsigned long long: TLA__DYN(unsigned long long, tla_dyn_ullong, x), \
+/* A C integer becomes a dynamic leaf of its own C type; a node stays what it is.  Floating
+ * values become nil (TLA__CHECK_ELEMENT reports them).  x is named twice per arm-list, so
+ * bind it to a short name first (text size matters: see README, "Compile cost"). */
+#define TLA__INT_OR_0(x) _Generic((x), char: (x), signed char: (x), unsigned char: (x), short: (x), \
+        unsigned short: (x), _Bool: (x), int: (x), unsigned: (x), long: (x), unsigned long: (x), \
+        long long: (x), unsigned long long: (x), default: 0)
+/* x as a node, given i = TLA__INT_OR_0(x) (bound once by the caller: TLA__NODE_BIND). */
+#define TLA__NODE_I(x, i) _Generic((x), char: (tla_dyn_int){i}, signed char: (tla_dyn_int){i}, \
+        unsigned char: (tla_dyn_int){i}, short: (tla_dyn_int){i}, unsigned short: (tla_dyn_int){i}, \
+        _Bool: (tla_dyn_int){i}, int: (tla_dyn_int){i}, unsigned: (tla_dyn_uint){i}, long: (tla_dyn_long){i}, \
+        unsigned long: (tla_dyn_ulong){i}, long long: (tla_dyn_llong){i}, unsigned long long: (tla_dyn_ullong){i}, \
         float: TLA__NIL, double: TLA__NIL, long double: TLA__NIL, default: (x))
+#define TLA__NODE(x) TLA__NODE_I(x, TLA__INT_OR_0(x))
+/* Declare `name` as x's node (x a short name: it is named twice). */
+#define TLA__NODE_BIND(name, x) __auto_type name##_i = TLA__INT_OR_0(x); (void)name##_i; \
+        __auto_type name = TLA__NODE_I(x, name##_i);
 #define TLA__IS_FLOATING(x) _Generic((x), float: 1, double: 1, long double: 1, default: 0)
 #define TLA__CHECK_ELEMENT(x) _Static_assert(!TLA__IS_FLOATING(x), \
         "tla: an IntTuple element must be an integer or an IntTuple, not a floating value");
@@ -148,16 +159,23 @@ typedef TLA__DYN_UNION(unsigned long long) tla_dyn_ullong;
 #define TLA__SSTATIC(x, j) (TLA__SCODE(x, j) >= 2)
 #define TLA__CODE_VAL(c) TLA__AS_INT((long long)((c) - 2) / 2 * ((c) % 2 ? -1 : 1))
 /* Value of slot j: ICE when static, else the run-time value. */
-#define TLA__SVALJ(x, j) TLA_IF(TLA__SSTATIC(x, j), TLA__CODE_VAL(TLA__SCODE(x, j)), \
-        TLA_IF(TLA__IS_LEAF(x), (x).v, (x).fv[j]))
+#define TLA__SVALJ(x, j) TLA_IF(TLA__SSTATIC(x, j), TLA__CODE_VAL(TLA__SCODE(x, j)), (x).fv[(j) % TLA__FVN(x)])
+/* Elements of x's fv array: 8 for tuples, 1 for leaves (where fv[0] is v). */
+#define TLA__FVN(x) (sizeof (x).fv / sizeof (x).fv[0])
 /* Prefix products use their own code: 2 + q for a static q >= 0, else 1 (run time).
  * Products are kept static while both factors are below 2^30, so they never overflow. */
 #define TLA__QSMALL(c) ((c) >= 2 && (c) < (1ULL << 31))
 #define TLA__QMUL(a, b) (TLA__QSMALL(a) && TLA__QSMALL(b) && ((a) - 2) * ((b) - 2) <= INT_MAX \
         ? ((a) - 2) * ((b) - 2) + 2 : 1)
+/* Prefix code q times the leaf of value code c (static q and c >= 0, product < 2^31 - 2). */
+#define TLA__QMULV(q, c) ((q) >= 2 && (c) >= 2 && (c) % 2 == 0 && \
+        ((long long)(q) - 2) * (((long long)(c) - 2) / 2) <= INT_MAX - 2 ? ((q) - 2) * (((c) - 2) / 2) + 2 : 1)
 /* Prefix product of x before slot j (j = 0..8): its code, and its value (ICE when static). */
 #define TLA__QCODE(x, j) TLA__INFO(x, tla_q##j)
 #define TLA__QVAL(x, j) TLA_IF(TLA__QCODE(x, j) >= 2, TLA__AS_INT((long long)TLA__QCODE(x, j) - 2), \
         TLA_IF(TLA__IS_LEAF(x), (long long)TLA__VAL(x), (x).fq[j]))
+/* The product of the leaves of slot j's top-level mode before it: code and value. */
+#define TLA__MCODE(x, j) TLA__INFO(x, tla_m##j)
+#define TLA__MVAL(x, j) TLA_IF(TLA__MCODE(x, j) >= 2, TLA__AS_INT((long long)TLA__MCODE(x, j) - 2), (x).fm[j])
 
 #endif

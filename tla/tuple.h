@@ -46,10 +46,13 @@
 #define TLA__BIND_7(a0, a1, a2, a3, a4, a5, a6) TLA__BIND_6(a0, a1, a2, a3, a4, a5) __auto_type tla__a6 = (a6);
 #define TLA__BIND_8(a0, a1, a2, a3, a4, a5, a6, a7) TLA__BIND_7(a0, a1, a2, a3, a4, a5, a6) __auto_type tla__a7 = (a7);
 
-/* Per child c: check it, wrap it, count its leaves and where they start. */
-#define TLA__T_CHECK(a, c) TLA__CHECK_ELEMENT(tla__a##c)
-#define TLA__T_WRAP(a, c) __auto_type tla__t##c = TLA__NODE(tla__a##c);
-#define TLA__T_COUNT(a, c) tla__n##c = TLA__NLEAF(tla__t##c), tla__d##c = TLA__DEPTH(tla__t##c),
+/* Per child c: check it, wrap it, then bind its facts to enum constants (short names, read
+ * once): leaf count tla__n<c>, depth tla__d<c>, and per slot m its value code tla__c<c>_<m>
+ * and path code tla__p<c>_<m>. */
+#define TLA__T_WRAP(a, c) TLA__CHECK_ELEMENT(tla__a##c) TLA__NODE_BIND(tla__t##c, tla__a##c)
+#define TLA__T_FACTS(a, c) tla__n##c = TLA__NLEAF(tla__t##c), tla__d##c = TLA__DEPTH(tla__t##c), \
+        TLA__SLOTS_B(TLA__T_FACT, c)
+#define TLA__T_FACT(c, m) tla__c##c##_##m = TLA__SCODE(tla__t##c, m), tla__p##c##_##m = TLA__SPATH(tla__t##c, m),
 #define TLA__T_OFFSET(a, c) tla__o##c = 0 TLA__CAT(TLA__LEAVES_BEFORE_, c),
 /* Leaves of the children before child c. */
 #define TLA__LEAVES_BEFORE_0
@@ -62,86 +65,170 @@
 #define TLA__LEAVES_BEFORE_7 TLA__LEAVES_BEFORE_6 + tla__n6
 #define TLA__LEAVES_BEFORE_8 TLA__LEAVES_BEFORE_7 + tla__n7
 #define TLA__T_MAXDEPTH(a, c) tla__d##c > tla__dmax ? tla__d##c :
-/* Product of the sizes of the children before child c+1: a static code (a typedef, so
- * later uses cost one name) and a run-time value. */
-#define TLA__INC_0 1
-#define TLA__INC_1 2
-#define TLA__INC_2 3
-#define TLA__INC_3 4
-#define TLA__INC_4 5
-#define TLA__INC_5 6
-#define TLA__INC_6 7
-#define TLA__INC_7 8
-#define TLA__ECODE(c) sizeof(*(tla__E##c)0)
-#define TLA__T_EPROD(a, c) \
-    typedef char (*TLA__CAT(tla__E, TLA__INC_##c))[TLA__QMUL(TLA__ECODE(c), TLA__QCODE(tla__t##c, 8))]; \
-    long long TLA__CAT(tla__ev, TLA__INC_##c) = tla__ev##c * (long long)TLA__QVAL(tla__t##c, 8);
 #define TLA__T_MEMBER(a, c) __typeof__(tla__t##c) e##c[1];
 #define TLA__T_INIT(a, c) .e##c = { tla__t##c },
-#define TLA__T_RTV0(a, c) + TLA__SVALJ(tla__t##c, 0)
 
-/* Does child c hold the parent's slot j?  Which of its slots is that? */
+/* TLA__SELT_<n>(k, p): p<k> for an ICE k in 0..n (generated; a child c >= 1 reaches the
+ * parent's slot j with a local index of at most j - c, so only those arms are written). */
+#define TLA__SELT_0(k, p) (p##0)
+#define TLA__SELT_1(k, p) ((k) == 0 ? p##0 : p##1)
+#define TLA__SELT_2(k, p) ((k) == 0 ? p##0 : (k) == 1 ? p##1 : p##2)
+#define TLA__SELT_3(k, p) ((k) == 0 ? p##0 : (k) == 1 ? p##1 : (k) == 2 ? p##2 : p##3)
+#define TLA__SELT_4(k, p) ((k) == 0 ? p##0 : (k) == 1 ? p##1 : (k) == 2 ? p##2 : (k) == 3 ? p##3 : p##4)
+#define TLA__SELT_5(k, p) ((k) == 0 ? p##0 : (k) == 1 ? p##1 : (k) == 2 ? p##2 : (k) == 3 ? p##3 : (k) == 4 ? p##4 : p##5)
+#define TLA__SELT_6(k, p) ((k) == 0 ? p##0 : (k) == 1 ? p##1 : (k) == 2 ? p##2 : (k) == 3 ? p##3 : (k) == 4 ? p##4 : (k) == 5 ? p##5 : p##6)
+#define TLA__SELT_7(k, p) ((k) == 0 ? p##0 : (k) == 1 ? p##1 : (k) == 2 ? p##2 : (k) == 3 ? p##3 : (k) == 4 ? p##4 : (k) == 5 ? p##5 : (k) == 6 ? p##6 : p##7)
+/* TLA__TK(j, c): how child c can reach the parent's slot j: Z (child 0: local index j),
+ * S (its local index is at most j - c: TLA__SELT_<j-c>) or N (never: o_c >= c > j). */
+/* (own paste macros: these run inside TLA__REP, which is itself a TLA__CAT expansion) */
+#define TLA__TCAT4_(a, b, c, d) a##b##c##d
+#define TLA__TCAT4(a, b, c, d) TLA__TCAT4_(a, b, c, d)
+#define TLA__TCAT_(a, b) a##b
+#define TLA__TCAT(a, b) TLA__TCAT_(a, b)
+#define TLA__TK(j, c) TLA__TCAT4(TLA__TK_, j, _, c)
+#define TLA__TK_0_0 Z
+#define TLA__TK_0_1 N
+#define TLA__TK_0_2 N
+#define TLA__TK_0_3 N
+#define TLA__TK_0_4 N
+#define TLA__TK_0_5 N
+#define TLA__TK_0_6 N
+#define TLA__TK_0_7 N
+#define TLA__TK_1_0 Z
+#define TLA__TK_1_1 S0
+#define TLA__TK_1_2 N
+#define TLA__TK_1_3 N
+#define TLA__TK_1_4 N
+#define TLA__TK_1_5 N
+#define TLA__TK_1_6 N
+#define TLA__TK_1_7 N
+#define TLA__TK_2_0 Z
+#define TLA__TK_2_1 S1
+#define TLA__TK_2_2 S0
+#define TLA__TK_2_3 N
+#define TLA__TK_2_4 N
+#define TLA__TK_2_5 N
+#define TLA__TK_2_6 N
+#define TLA__TK_2_7 N
+#define TLA__TK_3_0 Z
+#define TLA__TK_3_1 S2
+#define TLA__TK_3_2 S1
+#define TLA__TK_3_3 S0
+#define TLA__TK_3_4 N
+#define TLA__TK_3_5 N
+#define TLA__TK_3_6 N
+#define TLA__TK_3_7 N
+#define TLA__TK_4_0 Z
+#define TLA__TK_4_1 S3
+#define TLA__TK_4_2 S2
+#define TLA__TK_4_3 S1
+#define TLA__TK_4_4 S0
+#define TLA__TK_4_5 N
+#define TLA__TK_4_6 N
+#define TLA__TK_4_7 N
+#define TLA__TK_5_0 Z
+#define TLA__TK_5_1 S4
+#define TLA__TK_5_2 S3
+#define TLA__TK_5_3 S2
+#define TLA__TK_5_4 S1
+#define TLA__TK_5_5 S0
+#define TLA__TK_5_6 N
+#define TLA__TK_5_7 N
+#define TLA__TK_6_0 Z
+#define TLA__TK_6_1 S5
+#define TLA__TK_6_2 S4
+#define TLA__TK_6_3 S3
+#define TLA__TK_6_4 S2
+#define TLA__TK_6_5 S1
+#define TLA__TK_6_6 S0
+#define TLA__TK_6_7 N
+#define TLA__TK_7_0 Z
+#define TLA__TK_7_1 S6
+#define TLA__TK_7_2 S5
+#define TLA__TK_7_3 S4
+#define TLA__TK_7_4 S3
+#define TLA__TK_7_5 S2
+#define TLA__TK_7_6 S1
+#define TLA__TK_7_7 S0
+
+/* Does child c hold the parent's slot j?  Then which of its slots is that. */
 #define TLA__T_COVERS(c, j) (tla__o##c <= (j) && (j) < tla__o##c + tla__n##c)
-#define TLA__T_AT(c, j) (TLA__T_COVERS(c, j) ? (j) - tla__o##c : TLA_STATIC_LEAVES)
-/* Field F of child x's slot m (m an ICE in 0..8; 8 = none), by table lookup. */
-#define TLA__PICK(x, m, F, none) _Generic((char (*)[(m) + 1])0, \
-        char (*)[1]: F(x, 0), char (*)[2]: F(x, 1), char (*)[3]: F(x, 2), char (*)[4]: F(x, 3), \
-        char (*)[5]: F(x, 4), char (*)[6]: F(x, 5), char (*)[7]: F(x, 6), char (*)[8]: F(x, 7), \
-        default: (none))
-#define TLA__INFO_C(x, m) TLA__INFO(x, tla_c##m)
-#define TLA__INFO_P(x, m) TLA__INFO(x, tla_p##m)
-/* Value code and path code of the parent's slot j taken from child c. */
-#define TLA__T_CODE(j, c) + (TLA__T_COVERS(c, j) ? TLA__PICK(tla__t##c, TLA__T_AT(c, j), TLA__INFO_C, 1) : 0)
-#define TLA__T_PATH(j, c) + (TLA__T_COVERS(c, j) ? (c) + 1 + 9 * \
-        (TLA__PICK(tla__t##c, TLA__T_AT(c, j), TLA__INFO_P, 1) - 1) : 0)
-/* Prefix products of the parent, child c's part: (product of the earlier children) times
- * child c's own prefix product before its slot m, one typedef per (c, m) so the slots
- * below name them instead of repeating the arithmetic. */
-#define TLA__T_QTYPES(a, c) TLA__SLOTS_B(TLA__T_QTYPE, c)
-#define TLA__T_QTYPE(c, m) typedef char (*tla__Q##c##_##m)[TLA__QMUL(TLA__ECODE(c), TLA__QCODE(tla__t##c, m))];
-#define TLA__Q_OF(c, m) sizeof(*(tla__Q##c##_##m)0)
-#define TLA__T_QCODE(j, c) + (TLA__T_COVERS(c, j) ? TLA__PICK(c, TLA__T_AT(c, j), TLA__Q_OF, 1) : 0)
-#define TLA__T_QSLOT(r, j) ((j) < tla__off ? 0 TLA__REP(r, TLA__T_QCODE, j) : TLA__ECODE(r))
-#define TLA__T_SLOT(r, j) \
-    char (*tla_c##j)[(j) < tla__off ? 0 TLA__REP(r, TLA__T_CODE, j) : 4]; \
-    char (*tla_p##j)[(j) < tla__off ? 1 TLA__REP(r, TLA__T_PATH, j) : 1]; \
-    char (*tla_q##j)[TLA__T_QSLOT(r, j)];
-/* Run-time value of the parent's slot j, and the product of the leaves before it.  A leaf
- * child's value is bound once (tla__lv<c>); a tuple child has its own fv / fq. */
-#define TLA__T_LEAFV(a, c) __auto_type tla__lv##c = TLA_IF(TLA__IS_LEAF(tla__t##c), TLA__VAL(tla__t##c), 0);
-#define TLA__T_RTV(j, c) + (TLA__T_COVERS(c, j) ? TLA_IF(TLA__IS_LEAF(tla__t##c), tla__lv##c, \
-        tla__t##c.fv[TLA__T_AT(c, j) % TLA_STATIC_LEAVES]) : 0)
-#define TLA__T_FV(r, j) [j] = 0 TLA__REP(r, TLA__T_RTV, j),
-#define TLA__T_RTQ(j, c) + (TLA__T_COVERS(c, j) ? tla__ev##c * (TLA__IS_LEAF(tla__t##c) ? \
-        (TLA__T_AT(c, j) == 0 ? 1LL : (long long)tla__lv##c) : tla__t##c.fq[TLA__T_AT(c, j) % 9]) : 0)
-#define TLA__T_FQ(r, j) [j] = (j) < tla__off ? 0 TLA__REP(r, TLA__T_RTQ, j) : tla__ev##r,
+#define TLA__T_LOCAL(c, j) ((j) - tla__o##c)
+/* The parent's slot j: value code tla__C<j> and path code tla__P<j> (the child's path
+ * with the child's index in front), then the prefix products tla__Q<j> (all leaves
+ * before j) and tla__M<j> (the leaves of j's top-level mode before j), each from the
+ * previous slot. */
+/* Child c's part of the parent's slot j: its value code, path code or run-time value.
+ * K is CODE, PATH or VAL; child 0 starts at slot 0, so its local index is j itself. */
+#define TLA__T_PART(j, c, K) TLA__TCAT(TLA__T_PART_, TLA__TK(j, c))(j, c, K)
+#define TLA__T_PART_N(j, c, K)
+#define TLA__T_PART_Z(j, c, K) + ((j) < tla__n0 ? TLA__T_Z##K(j) : 0)
+#define TLA__T_ZCODE(j) tla__c0_##j
+#define TLA__T_ZPATH(j) 1 + 9 * (tla__p0_##j - 1)
+#define TLA__T_ZVAL(j) tla__t0.fv[(j) % TLA__FVN(tla__t0)]
+#define TLA__T_PART_S0(j, c, K) TLA__T_PART_S(j, c, K, 0)
+#define TLA__T_PART_S1(j, c, K) TLA__T_PART_S(j, c, K, 1)
+#define TLA__T_PART_S2(j, c, K) TLA__T_PART_S(j, c, K, 2)
+#define TLA__T_PART_S3(j, c, K) TLA__T_PART_S(j, c, K, 3)
+#define TLA__T_PART_S4(j, c, K) TLA__T_PART_S(j, c, K, 4)
+#define TLA__T_PART_S5(j, c, K) TLA__T_PART_S(j, c, K, 5)
+#define TLA__T_PART_S6(j, c, K) TLA__T_PART_S(j, c, K, 6)
+#define TLA__T_PART_S(j, c, K, n) + (TLA__T_COVERS(c, j) ? TLA__T_S##K(j, c, n) : 0)
+#define TLA__T_SCODE(j, c, n) TLA__SELT_##n(TLA__T_LOCAL(c, j), tla__c##c##_)
+#define TLA__T_SPATH(j, c, n) (c) + 1 + 9 * (TLA__SELT_##n(TLA__T_LOCAL(c, j), tla__p##c##_) - 1)
+#define TLA__T_SVAL(j, c, n) tla__t##c.fv[(TLA__T_LOCAL(c, j) + 8) % TLA__FVN(tla__t##c)]
+#define TLA__T_CODE(j, c) TLA__T_PART(j, c, CODE)
+#define TLA__T_PATH(j, c) TLA__T_PART(j, c, PATH)
+#define TLA__T_SLOT(r, j) tla__C##j = (j) < tla__off ? 0 TLA__REP(r, TLA__T_CODE, j) : 4, \
+        tla__P##j = (j) < tla__off ? 1 TLA__REP(r, TLA__T_PATH, j) : 1,
+#define TLA__T_SAMEMODE(j, k) ((k) < tla__off && (tla__P##j - 1) % 9 == (tla__P##k - 1) % 9)
+/* Slot j's static value (tla__S<j>) and, when static and >= 0, the same in tla__V<j> (else -1). */
+#define TLA__T_STATV(a, j) tla__S##j = TLA__CODE_VAL(tla__C##j), tla__V##j = tla__C##j >= 2 && tla__C##j % 2 == 0 ? tla__S##j : -1,
+/* Prefix code q times a static value v >= 0 (-1: not static), kept static below 2^31 - 2. */
+#define TLA__QV(q, v) ((q) >= 2 && (v) >= 0 && ((q) - 2LL) * (v) < INT_MAX - 2 ? ((q) - 2) * (v) + 2 : 1)
+#define TLA__T_PREFIX(a, j) tla__Q##a = TLA__QV(tla__Q##j, tla__V##j), \
+        tla__M##a = TLA__T_SAMEMODE(j, a) ? TLA__QV(tla__M##j, tla__V##j) : 3,
+#define TLA__T_PREFIXES TLA__T_PREFIX(1, 0) TLA__T_PREFIX(2, 1) TLA__T_PREFIX(3, 2) TLA__T_PREFIX(4, 3) \
+        TLA__T_PREFIX(5, 4) TLA__T_PREFIX(6, 5) TLA__T_PREFIX(7, 6) tla__Q8 = TLA__QV(tla__Q7, tla__V7), tla__P8 = 1
+#define TLA__T_INFO(a, j) char (*tla_c##j)[tla__C##j]; char (*tla_p##j)[tla__P##j]; char (*tla_q##j)[tla__Q##j]; \
+        char (*tla_m##j)[tla__M##j];
+/* Run-time value of the parent's slot j (static ones from their code), and the running
+ * products of all leaves (w) and of the mode's leaves (u) before it. */
+#define TLA__T_VAL(j, c) TLA__T_PART(j, c, VAL)
+#define TLA__T_VALUE(r, j) __auto_type tla__v##j = tla__C##j >= 2 ? tla__S##j : 0 TLA__REP(r, TLA__T_VAL, j);
+#define TLA__T_RUN(a, j) long long tla__w##a = tla__w##j * (long long)tla__v##j; \
+        long long tla__u##a = TLA__T_SAMEMODE(j, a) ? tla__u##j * (long long)tla__v##j : 1;
+#define TLA__T_RUNS TLA__T_RUN(1, 0) TLA__T_RUN(2, 1) TLA__T_RUN(3, 2) TLA__T_RUN(4, 3) TLA__T_RUN(5, 4) \
+        TLA__T_RUN(6, 5) TLA__T_RUN(7, 6) long long tla__w8 = tla__w7 * (long long)tla__v7;
 
 /* The constructor for rank r. */
 #define TLA__TUPLE_N(r, ...) TLA__STMT( \
     TLA__CAT(TLA__BIND_, r)(__VA_ARGS__) \
-    TLA__REP(r, TLA__T_CHECK, ~) \
     TLA__REP(r, TLA__T_WRAP, ~) \
-    enum { TLA__REP(r, TLA__T_COUNT, ~) tla__dmax = 0 }; \
+    enum { TLA__REP(r, TLA__T_FACTS, ~) tla__dmax = 0 }; \
     enum { TLA__REP(r, TLA__T_OFFSET, ~) tla__off = 0 TLA__CAT(TLA__LEAVES_BEFORE_, r), \
            tla__depth = 1 + (TLA__REP(r, TLA__T_MAXDEPTH, ~) 0) }; \
     _Static_assert(tla__off <= TLA_STATIC_LEAVES, \
         "tla: a static or mixed IntTuple holds at most TLA_STATIC_LEAVES (8) leaves; use the run-time tla_tuple"); \
     _Static_assert(tla__depth <= TLA_STATIC_DEPTH, \
         "tla: a static or mixed IntTuple nests at most TLA_STATIC_DEPTH (4) levels; use the run-time tla_tuple"); \
-    typedef char (*tla__E0)[3]; long long tla__ev0 = 1; \
-    TLA__REP(r, TLA__T_EPROD, ~) \
-    TLA__REP(r, TLA__T_QTYPES, ~) \
-    TLA__REP(r, TLA__T_LEAFV, ~) \
-    typedef struct { char (*n)[tla__off + 1]; char (*dp)[tla__depth + 1]; TLA__SLOTS(TLA__T_SLOT, r) \
-                     char (*tla_q8)[TLA__ECODE(r)]; } tla__info; \
+    enum { TLA__SLOTS(TLA__T_SLOT, r) tla__Q0 = 3, tla__M0 = 3 }; \
+    enum { TLA__SLOTS(TLA__T_STATV, ~) tla__S8 = 0 }; \
+    enum { TLA__T_PREFIXES }; \
+    typedef struct { char (*n)[tla__off + 1]; char (*dp)[tla__depth + 1]; TLA__SLOTS(TLA__T_INFO, ~) \
+                     char (*tla_q8)[tla__Q8]; } tla__info; \
+    TLA__SLOTS(TLA__T_VALUE, r) \
+    long long tla__w0 = 1, tla__u0 = 1; TLA__T_RUNS \
     (struct { \
         TLA__REP(r, TLA__T_MEMBER, ~) \
-        __typeof__(0 TLA__REP(r, TLA__T_RTV0, ~)) fv[TLA_STATIC_LEAVES]; \
-        long long fq[TLA_STATIC_LEAVES + 1]; \
+        __typeof__(0 + tla__v0 + tla__v1 + tla__v2 + tla__v3 + tla__v4 + tla__v5 + tla__v6 + tla__v7) \
+            fv[TLA_STATIC_LEAVES]; \
+        long long fq[TLA_STATIC_LEAVES + 1], fm[TLA_STATIC_LEAVES]; \
         union { char (*tla_k)[4 + r]; char (*tla_sv)[1]; int v; const tla__info *tla_f; \
                 TLA__CAT(TLA__NILS_FROM_, r) TLA__NIL_PARTS }; \
-    }){ TLA__REP(r, TLA__T_INIT, ~) .fv = { TLA__SLOTS(TLA__T_FV, r) }, \
-        .fq = { TLA__SLOTS(TLA__T_FQ, r) TLA__T_FQ(r, 8) } }; )
+    }){ TLA__REP(r, TLA__T_INIT, ~) .fv = { tla__v0, tla__v1, tla__v2, tla__v3, tla__v4, tla__v5, tla__v6, tla__v7 }, \
+        .fq = { tla__w0, tla__w1, tla__w2, tla__w3, tla__w4, tla__w5, tla__w6, tla__w7, tla__w8 }, \
+        .fm = { tla__u0, tla__u1, tla__u2, tla__u3, tla__u4, tla__u5, tla__u6, tla__u7 } }; )
 
 /* tla_tuple(e0, ..., e{r-1}): a tuple of 1..8 elements. */
 #define tla_tuple(...) TLA__TUPLE_N(TLA__NARGS(__VA_ARGS__), __VA_ARGS__)

@@ -1,4 +1,4 @@
-/* expect: a coordinate mode is neither an integer nor congruent to that mode of the layout */
+/* expect: the coordinate must be an integer, one integer per mode, or congruent to the shape */
 #include "tla.h"
 int f(int r) {
     tla_auto L = tla_make_layout(tla_tuple(tla_tuple(4, 2), 8), tla_tuple(tla_tuple(1, 4), 8));
