@@ -1,8 +1,15 @@
 #!/bin/sh
-# bench/run.sh - codegen benchmark; `make bench` runs it from the repository root.
+# bench/run.sh - compile-cost, codegen and speed benchmarks; `make bench` runs it from the
+# repository root.
 #
-# For every Ascend format (half and float, static 32x48) and the seed's two layouts, all
-# leaves static, it generates build/bench/src/<layout>.c with four functions
+# First bench/compile_cost.sh: what one static layout site costs the compiler (ms, MB of peak
+# memory, KB of preprocessed text per site, against the same functions written by hand; gcc,
+# clang, and CuTe when it is found); see its header.  Its failure fails the bench at the end
+# but does not stop the other sections.
+#
+# Then the codegen benchmark.  For every Ascend format (half and float, static 32x48) and the
+# seed's two layouts, all leaves static, it generates build/bench/src/<layout>.c with four
+# functions
 #
 #   lib_<layout>_u   / hand_<layout>_u     unsigned r, c  -> unsigned
 #   lib_<layout>_i64 / hand_<layout>_i64   int64_t r, c   -> int64_t
@@ -23,7 +30,7 @@
 # per operation), next to the same number of run-time crd2offset calls; and
 # bench/copy_speed.c: tla_copy between Ascend formats (half 4096x4096) against a hand-tiled
 # loop and memcpy, GB/s and ratios.
-# Exit status: non-zero on a build failure or a wrong offset.
+# Exit status: non-zero on a build failure or a wrong offset (in any section).
 set -u
 CCS=${CCS:-"gcc clang"}
 FLAGS=${BENCH_FLAGS:-"-std=c11 -O2 -Wall -Wextra -Wpedantic -Werror"}
@@ -31,6 +38,13 @@ JOBS=${JOBS:-$(nproc 2> /dev/null || echo 2)}
 OUT=build/bench
 rm -rf "$OUT"
 mkdir -p "$OUT/src"
+
+# ---- 0. compile cost per static layout site ---------------------------------------------
+echo "== compile cost per static layout site (bench/compile_cost.sh)"
+compile_status=0
+sh bench/compile_cost.sh || compile_status=1
+echo
+echo "== codegen: instructions of crd2offset, library and hand-written"
 
 # ---- 1. the layouts ---------------------------------------------------------------------
 # One line per layout:  id|rows|cols|reference|shape|stride|hand
@@ -207,4 +221,5 @@ if $cc $FLAGS -I. bench/copy_speed.c -o "$OUT/copy_speed" 2> "$OUT/copy_speed.er
 else
     echo "copy speed: BUILD FAIL"; sed -n 1,10p "$OUT/copy_speed.err"; status=1
 fi
+if [ "$compile_status" != 0 ]; then echo; echo "bench: the compile-cost section failed (see the top)"; status=1; fi
 exit $status

@@ -6,9 +6,11 @@
 #     -Wall -Wextra -Wpedantic -Werror, then run; and once more under
 #     -fsanitize=address,undefined (jobs run in parallel, $JOBS at a time);
 #  2. every tests/fail/*.c must fail to compile, with the message named on its
-#     first line ("/* expect: ... */");
+#     first line ("/* expect: ... */") in the first error, in at most 30 lines of
+#     diagnostics (or the bound and reason on its second line, "/* lines: N (why) */");
 #  3. the C examples in README.md and examples/*.c, built and run (matmul checks itself);
-#  4. tests/cli.sh, the command-line tool against expected output.
+#  4. tests/cost.sh, the preprocessed text of one static site of each kind under a bound;
+#  5. tests/cli.sh, the command-line tool against expected output.
 # Each part counts passes and failures; the last line is the total.
 set -u
 CCS=${CCS:-"gcc clang"}
@@ -70,17 +72,25 @@ while IFS='|' read -r cc flags tag src; do
 done < "$jobs_file"
 echo "unit tests (with sanitizers): $passed passed, $failed failed so far"
 
-# Compile-fail tests.
+# Compile-fail tests: each must fail with its message in the first error, in at most 30 lines
+# of diagnostics (or the bound its "/* lines: N (why) */" line gives, with the reason).
 for src in tests/fail/*.c; do
     [ -f "$src" ] || continue
     want=$(sed -n '1s/^\/\* expect: \(.*\) \*\/$/\1/p' "$src")
+    limit=$(sed -n '2s/^\/\* lines: \([0-9]*\).*$/\1/p' "$src")
+    limit=${limit:-30}
     for cc in $CCS; do
         if $cc -std=c11 $WARN -I. -c "$src" -o "$OUT/fail.o" 2> "$OUT/fail.err"; then
-            echo "FAIL $src [$cc]: compiled, but should not"; failed=$((failed + 1))
-        elif [ -n "$want" ] && grep -qF -- "$want" "$OUT/fail.err"; then
-            passed=$((passed + 1))
+            echo "FAIL $src [$cc]: compiled, but should not"; failed=$((failed + 1)); continue
+        fi
+        lines=$(wc -l < "$OUT/fail.err")
+        first=$(grep -m 1 'error' "$OUT/fail.err")
+        if [ -n "$want" ] && ! printf '%s\n' "$first" | grep -qF -- "$want"; then
+            echo "FAIL $src [$cc]: the first error is not \"$want\""; sed -n 1,5p "$OUT/fail.err"; failed=$((failed + 1))
+        elif [ "$lines" -gt "$limit" ]; then
+            echo "FAIL $src [$cc]: $lines lines of diagnostics (at most $limit)"; failed=$((failed + 1))
         else
-            echo "FAIL $src [$cc]: no message \"$want\""; sed -n 1,5p "$OUT/fail.err"; failed=$((failed + 1))
+            passed=$((passed + 1))
         fi
     done
 done
@@ -114,6 +124,12 @@ for src in examples/*.c; do
     done
 done
 echo "examples: $passed passed, $failed failed so far"
+
+# Compile cost guard: preprocessed text per static site under fixed bounds (deterministic).
+sh tests/cost.sh > "$OUT/cost.log" 2>&1
+grep -E '^FAIL' "$OUT/cost.log" | head -20
+add_counts "$OUT/cost.log"
+echo "compile cost guard: $passed passed, $failed failed so far"
 
 if [ -f tests/cli.sh ]; then
     sh tests/cli.sh > "$OUT/cli.log" 2>&1

@@ -153,8 +153,11 @@ TLA_FUNC long long tla__rt_cosize(tla_layout L) {
         __auto_type tla__en = _Generic((tla__ex), tla_tuple: TLA__NIL, tla_layout: TLA__NIL, \
                                        default: TLA__NODE_I(tla__ex, tla__en_i)); (void)tla__en_i; (void)tla__en;
 #define TLA__SIZEOF_STMT(x, extent) sizeof(*TLA__STMT(TLA__BIND_EN(x) (char (*)[extent])0; ))
-#define TLA__QUERY(x, ISCONST, Q, RT) TLA_IF( \
-        TLA__SIZEOF_STMT(x, 1 + !!(!TLA__IS_RT_VALUE(tla__ex) && ISCONST(tla__en))) == 2, \
+#define TLA__QUERY(x, ISCONST, Q, RT) TLA__QUERYC(x, ISCONST, Q, RT, TLA__NOCHECK)
+#define TLA__NOCHECK(n) 0
+/* CHECK(node) is 0 or fails to compile; it is expanded once, so a failure reports once. */
+#define TLA__QUERYC(x, ISCONST, Q, RT, CHECK) TLA_IF( \
+        TLA__SIZEOF_STMT(x, 1 + !!(!TLA__IS_RT_VALUE(tla__ex) && ISCONST(tla__en)) + CHECK(tla__en)) == 2, \
         TLA__CODE_VALUE(TLA__SIZEOF_STMT(x, TLA__CODE_OF(TLA_IF(ISCONST(tla__en), Q(tla__en), 0)))), \
         TLA__STMT(TLA__BIND_EN(x) TLA__RT_OR(tla__ex, RT(tla__ex), Q(tla__en)); ))
 #define TLA__ALWAYS(n) 1
@@ -169,7 +172,10 @@ TLA_FUNC long long tla__rt_cosize(tla_layout L) {
  * integer constant expressions on static arguments (rank and depth on any node). */
 #define tla_rank(x) TLA__QUERY(x, TLA__ALWAYS, TLA__RANK, TLA__RT_RANK)
 #define tla_depth(x) TLA__QUERY(x, TLA__ALWAYS, TLA__DEPTH_OF, TLA__RT_DEPTH)
-#define tla_size(x) TLA__QUERY(x, TLA__SIZE_IS_CONST, TLA__SIZE, TLA__RT_SIZE)
+#define tla_size(x) TLA__QUERYC(x, TLA__SIZE_IS_CONST, TLA__SIZE, TLA__RT_SIZE, TLA__SIZE_CHECK)
+/* An all-static shape whose size does not fit is a compile error, not a wrapped value. */
+#define TLA__SIZE_CHECK(n) TLA_STATIC_CHECK(!TLA__ALL_STATIC_NN(TLA__SHAPE_OF(n)) || TLA__SIZE_IS_CONST(n), \
+        "tla: static overflow: the size of this all-static shape is past 2^31 - 3 (make a leaf dynamic)")
 #define tla_cosize(L) TLA__QUERY(L, TLA__COSIZE_IS_CONST, TLA__COSIZE, TLA__RT_COSIZE)
 
 #endif

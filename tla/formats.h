@@ -49,13 +49,19 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
  * are compiled but never chosen, so compilers do not warn about division by zero). */
 #define TLA__NZ(v) ((v) != 0 ? (v) : 1)
 /* ceil(x / k) * m for a node x and constants k > 0, m. */
-#define TLA__CEIL_MUL(x, k, m) TLA_IF(TLA__IS_STATIC_LEAF(x), \
-        TLA_C((TLA__SVAL(x) + (k) - 1) / (k) * (m)), (TLA__VAL(x) + (k) - 1) / (k) * (m))
+#define TLA__CEIL_MUL(x, k, m) TLA__CEIL_MUL_(x, k, m, TLA__CAT(tla__cm, __LINE__))
+#define TLA__CEIL_MUL_(x, k, m, e) TLA__STMT(enum { e = TLA__IS_STATIC_LEAF(x) ? \
+        (int)TLA__CLAMP((TLA__SVAL(x) + (k) - 1LL) / (k) * (m)) : 0 }; \
+        _Static_assert(!TLA__IS_STATIC_LEAF(x) || TLA__IN_RANGE((TLA__SVAL(x) + (k) - 1LL) / (k) * (m)), \
+            "tla: a static integer must lie in [-TLA_STATIC_MAX, TLA_STATIC_MAX] (2^30 - 2)"); \
+        TLA_IF(TLA__IS_STATIC_LEAF(x), TLA_C(e), (TLA__DVAL(x) + (k) - 1) / (k) * (m)); )
+/* The run-time value of a dynamic leaf (0 for a static one, whose branch is never taken). */
+#define TLA__DVAL(x) TLA_IF(TLA__IS_STATIC_LEAF(x), 0, (x).v)
 #define TLA__CEIL(x, k) TLA__CEIL_MUL(x, k, 1)
 /* ceil(a / b) for nodes a and b (b > 0). */
 #define TLA__CEIL_NODES(a, b) TLA_IF(TLA__IS_STATIC_LEAF(a) && TLA__IS_STATIC_LEAF(b), \
-        TLA_C((TLA__SVAL(a) + TLA__SVAL(b) - 1) / TLA__NZ(TLA__SVAL(b))), \
-        (TLA__VAL(a) + TLA__VAL(b) - 1) / TLA__NZ(TLA__VAL(b)))
+        TLA_C((TLA__SVAL(a) + TLA__SVAL(b) - 1LL) / TLA__NZ(TLA__SVAL(b))), \
+        (TLA__VAL(a) + TLA__VAL(b) - 1LL) / TLA__NZ(TLA__VAL(b)))
 
 /* ---- formats ---- */
 #define TLA__C0(T) (32 / (int)sizeof(T))
@@ -65,41 +71,40 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
 /* Bind rows and cols once, as nodes. */
 #define TLA__FMT_ARGS(rows, cols) __auto_type tla__fra = (rows); __auto_type tla__fca = (cols); \
         TLA__CHECK_ELEMENT(tla__fra) TLA__CHECK_ELEMENT(tla__fca) \
-        _Static_assert(TLA__IS_LEAF(TLA__NODE(tla__fra)) && TLA__IS_LEAF(TLA__NODE(tla__fca)), \
-            "tla: rows and cols of a format must be integers"); \
-        __auto_type tla__fr = TLA__NODE(tla__fra); __auto_type tla__fc = TLA__NODE(tla__fca);
-#define TLA__FMT_ORIGIN tla_tuple(tla__fr, tla__fc)
+        TLA__NODE_BIND(tla__fr, tla__fra) TLA__NODE_BIND(tla__fc, tla__fca) \
+        _Static_assert(TLA__IS_LEAF(tla__fr) && TLA__IS_LEAF(tla__fc), "tla: rows and cols of a format must be integers");
+#define TLA__FMT_ORIGIN TLA__LEAVES2(tla__fr, tla__fc)
 
 #define tla_row_major(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) \
-        tla_make_layout(tla_tuple(tla__fr, tla__fc), tla_tuple(tla__fc, TLA_C(1)), TLA__FMT_ORIGIN); )
+        tla_make_layout(TLA__LEAVES2(tla__fr, tla__fc), TLA__LEAVES2(tla__fc, TLA_C(1)), TLA__FMT_ORIGIN); )
 #define tla_column_major(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) \
-        tla_make_layout(tla_tuple(tla__fr, tla__fc), tla_tuple(TLA_C(1), tla__fr), TLA__FMT_ORIGIN); )
+        tla_make_layout(TLA__LEAVES2(tla__fr, tla__fc), TLA__LEAVES2(TLA_C(1), tla__fr), TLA__FMT_ORIGIN); )
 #define tla_vector(len) TLA__STMT(TLA__FMT_ARGS(len, 0) \
         (void)tla__fc; tla_make_layout(tla_tuple(tla__fr), tla_tuple(TLA_C(1)), tla_tuple(tla__fr)); )
 
 /* z? formats: rows in (16, ..), cols in (C0, ..); n? formats: rows in (C0, ..), cols in (16, ..). */
-#define TLA__Z_SHAPE(c0) tla_tuple(tla_tuple(TLA_C(16), TLA__CEIL(tla__fr, 16)), \
-                                   tla_tuple(TLA_C(c0), TLA__CEIL(tla__fc, c0)))
-#define TLA__N_SHAPE(c0) tla_tuple(tla_tuple(TLA_C(c0), TLA__CEIL(tla__fr, c0)), \
-                                   tla_tuple(TLA_C(16), TLA__CEIL(tla__fc, 16)))
+/* ((a,b),(c,d)) through the fast constructors (tuple.h): formats cost a fraction of tla_tuple. */
+#define TLA__FMT_PAIRS(a, b, c, d) TLA__PAIRS(TLA__LEAVES2(a, b), TLA__LEAVES2(c, d))
+#define TLA__Z_SHAPE(c0) TLA__FMT_PAIRS(TLA_C(16), TLA__CEIL(tla__fr, 16), TLA_C(c0), TLA__CEIL(tla__fc, c0))
+#define TLA__N_SHAPE(c0) TLA__FMT_PAIRS(TLA_C(c0), TLA__CEIL(tla__fr, c0), TLA_C(16), TLA__CEIL(tla__fc, 16))
 #define TLA__ZN(c0, fractal) tla_make_layout(TLA__Z_SHAPE(c0), \
-        tla_tuple(tla_tuple(TLA_C(c0), TLA_C(fractal)), tla_tuple(TLA_C(1), TLA__CEIL_MUL(tla__fr, 16, 16 * (c0)))), \
+        TLA__FMT_PAIRS(TLA_C(c0), TLA_C(fractal), TLA_C(1), TLA__CEIL_MUL(tla__fr, 16, 16 * (c0))), \
         TLA__FMT_ORIGIN)
 
 #define tla_zN(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
         TLA__ZN(TLA__C0(T), TLA__FRACTAL(T)); )
 #define tla_zZ(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
         tla_make_layout(TLA__Z_SHAPE(TLA__C0(T)), \
-            tla_tuple(tla_tuple(TLA_C(TLA__C0(T)), TLA__CEIL_MUL(tla__fc, TLA__C0(T), 16 * TLA__C0(T))), \
-                      tla_tuple(TLA_C(1), TLA_C(TLA__FRACTAL(T)))), TLA__FMT_ORIGIN); )
+            TLA__FMT_PAIRS(TLA_C(TLA__C0(T)), TLA__CEIL_MUL(tla__fc, TLA__C0(T), 16 * TLA__C0(T)), \
+                           TLA_C(1), TLA_C(TLA__FRACTAL(T))), TLA__FMT_ORIGIN); )
 #define tla_nZ(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
         tla_make_layout(TLA__N_SHAPE(TLA__C0(T)), \
-            tla_tuple(tla_tuple(TLA_C(1), TLA__CEIL_MUL(tla__fc, 16, 16 * TLA__C0(T))), \
-                      tla_tuple(TLA_C(TLA__C0(T)), TLA_C(TLA__FRACTAL(T)))), TLA__FMT_ORIGIN); )
+            TLA__FMT_PAIRS(TLA_C(1), TLA__CEIL_MUL(tla__fc, 16, 16 * TLA__C0(T)), \
+                           TLA_C(TLA__C0(T)), TLA_C(TLA__FRACTAL(T))), TLA__FMT_ORIGIN); )
 #define tla_nN(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
         tla_make_layout(TLA__N_SHAPE(TLA__C0(T)), \
-            tla_tuple(tla_tuple(TLA_C(1), TLA_C(TLA__FRACTAL(T))), \
-                      tla_tuple(TLA_C(TLA__C0(T)), TLA__CEIL_MUL(tla__fr, TLA__C0(T), 16 * TLA__C0(T)))), \
+            TLA__FMT_PAIRS(TLA_C(1), TLA_C(TLA__FRACTAL(T)), \
+                           TLA_C(TLA__C0(T)), TLA__CEIL_MUL(tla__fr, TLA__C0(T), 16 * TLA__C0(T))), \
             TLA__FMT_ORIGIN); )
 #define tla_l0c(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__ZN(16, 256); )
 

@@ -49,6 +49,8 @@
     __auto_type tla__s = (s); __auto_type tla__d = (d); __auto_type tla__o = (o); \
     TLA__CHECK_ELEMENT(tla__s) TLA__CHECK_ELEMENT(tla__d) TLA__CHECK_ELEMENT(tla__o) \
     TLA__NODE_BIND(tla__sn, tla__s) TLA__NODE_BIND(tla__dn, tla__d) TLA__NODE_BIND(tla__on, tla__o) \
+    _Static_assert(!(check) || !TLA__ALL_STATIC_NN(tla__sn) || TLA__QCODE(tla__sn, 8) >= 2, \
+        "tla: static overflow: the size of this all-static shape is past 2^31 - 3 (make a leaf dynamic)"); \
     _Static_assert(!(check) || TLA__CONGRUENT(tla__sn, tla__dn), \
         "tla: shape and stride are not congruent (they must have the same nesting)"); \
     _Static_assert(!(check) || (kind) == 30 || (TLA__IS_LEAF(tla__sn) ? TLA__IS_LEAF(tla__on) \
@@ -57,7 +59,7 @@
     __auto_type tla__xn = (x); (void)tla__xn; \
     (struct { __typeof__(tla__sn) tla_s[1]; __typeof__(tla__dn) tla_d[1]; __typeof__(tla__on) tla_o[1]; \
         TLA__XSTRUCT_##kind \
-        union { char (*tla_k)[kind]; char (*tla_sv)[1]; int v; int fv[1]; long long *fq, *fm; \
+        union { char (*tla_k)[kind]; char (*tla_sv)[TLA__SV_BIAS]; int v; int fv[1]; long long *fq, *fm; \
                 const struct tla__noinfo *tla_f; TLA__NIL_CHILDREN TLA__XUNION_##kind }; }) \
     { .tla_s = { tla__sn }, .tla_d = { tla__dn }, .tla_o = { tla__on } TLA__XINIT_##kind }; )
 
@@ -78,6 +80,14 @@
 #define TLA__COSIZE(L) (1LL TLA__SLOTS(TLA__COSIZE_TERM, L))
 
 /* ---- crd2offset ---- */
+/* A run-time tla_layout has its own function; say so in one message (and go on with nil,
+ * so nothing else reports). */
+#define TLA__CHECK_STATIC_LAYOUT(L) _Static_assert(!TLA__IS_RT_LAYOUT(L), "tla: tla_crd2offset takes a static or mixed " \
+        "layout; for a run-time tla_layout call tla_layout_crd2offset(&L, &coord, &offset, &err)");
+#define TLA__IS_RT_LAYOUT(L) _Generic((L), struct tla_layout: 1, default: 0)
+#define TLA__AS_STATIC_LAYOUT(L) _Generic((L), struct tla_layout: TLA__NIL_LAYOUT, default: (L))
+#define TLA__NIL_LAYOUT TLA__LAYOUT_OF_NODES(TLA__NIL, TLA__NIL)
+
 /* One flat sum over the shape's slots, left to right, like the expression a person writes
  * (grouping terms per mode lets gcc reassociate differently: bench/NOTES.md).  Slot j of
  * the shape S (stride D, congruent) takes, by the coordinate's form:
@@ -105,8 +115,9 @@
 #define tla__X ((tla__L).tla_x[0])
 #define TLA__CRD_BIND(c, L, B) \
     __auto_type tla__c0 = (c); TLA__CHECK_ELEMENT(tla__c0) TLA__NODE_BIND(tla__C, tla__c0) \
-    __auto_type tla__L = (L); __auto_type tla__S = TLA__LSHAPE(tla__L); __auto_type tla__D = TLA__LSTRIDE(tla__L); \
-    enum { tla__n = TLA__NLEAF(tla__S), tla__cleaf = TLA__IS_LEAF(tla__C), tla__cflat = TLA__DEPTH(tla__C) <= 1, \
+    __auto_type tla__L0 = (L); TLA__CHECK_STATIC_LAYOUT(tla__L0) __auto_type tla__L = TLA__AS_STATIC_LAYOUT(tla__L0); \
+    __auto_type tla__S = TLA__LSHAPE(tla__L); __auto_type tla__D = TLA__LSTRIDE(tla__L); \
+    enum { tla__rt = TLA__IS_RT_LAYOUT(tla__L0), tla__n = TLA__NLEAF(tla__S), tla__cleaf = TLA__IS_LEAF(tla__C), tla__cflat = TLA__DEPTH(tla__C) <= 1, \
            tla__sleaf = TLA__IS_LEAF(tla__S), tla__tile = TLA__IS_TILE(tla__L), tla__sN = TLA__FVN(tla__S), \
            tla__dN = TLA__FVN(tla__D), tla__cN = TLA__FVN(tla__C), TLA__SLOTS(TLA__CRD_MODE_OF, ~) tla__t8 = -1 }; \
     enum { TLA__SLOTS(TLA__CRD_CODES, ~) tla__f8 = 0 }; \
@@ -129,9 +140,9 @@
 #define TLA__CRD_STATIC(a, j) && tla__ss##j && tla__ds##j && tla__cs##j
 /* The integer of mode t (a per-mode coordinate's slot t) plus the tile's coordinate. */
 #define TLA__CRD_CHECKS \
-    _Static_assert(tla__cleaf || (TLA__IS_TUPLE(tla__S) && TLA__TRANK(tla__C) == TLA__TRANK(tla__S)), \
+    _Static_assert(tla__rt || tla__cleaf || (TLA__IS_TUPLE(tla__S) && TLA__TRANK(tla__C) == TLA__TRANK(tla__S)), \
         "tla: crd2offset: the rank of the coordinate does not match the rank of the layout"); \
-    _Static_assert(tla__cleaf || tla__cflat || TLA__CONGRUENT(tla__C, tla__S), \
+    _Static_assert(tla__rt || tla__cleaf || tla__cflat || TLA__CONGRUENT(tla__C, tla__S), \
         "tla: crd2offset: the coordinate must be an integer, one integer per mode, or congruent to the shape"); \
     _Static_assert(!tla__tile || (!tla__cleaf && tla__cflat), \
         "tla: crd2offset of a tile takes one integer per mode, e.g. (row, col)");
@@ -167,6 +178,9 @@
 #define TLA__CRD_LASTM(j) ((j) + 1 == tla__n || tla__t##j != TLA__CRD_NEXT_T(j))
 #define TLA__CRD_CT_SUM (0 TLA__SLOTS(TLA__CRD_CT_TERM, ~))
 
+/* All slots static and >= 0 (value codes are even). */
+#define TLA__ALL_STATIC_NN_T(x, j) && TLA__SSTATIC(x, j) && TLA__SCODE(x, j) % 2 == 0
+#define TLA__ALL_STATIC_NN(x) (1 TLA__SLOTS(TLA__ALL_STATIC_NN_T, x))
 /* All slots static (unused slots read as static). */
 #define TLA__ALL_STATIC_T(x, j) && TLA__SSTATIC(x, j)
 #define TLA__ALL_STATIC(x) (1 TLA__SLOTS(TLA__ALL_STATIC_T, x))
@@ -177,7 +191,8 @@
 #define TLA__CODE_OF(v) (TLA__BIAS + (v))
 #define TLA__CODE_VALUE(code) ((long long)(code) - TLA__BIAS)
 /* 1 if c and L are all static (an ICE; c and L expanded once, not evaluated). */
-#define TLA__CRD_IS_STATIC(c, L) (sizeof(*TLA__STMT(__auto_type tla__c0 = (c); __auto_type tla__L = (L); \
+#define TLA__CRD_IS_STATIC(c, L) (sizeof(*TLA__STMT(__auto_type tla__c0 = (c); __auto_type tla__L0 = (L); \
+        __auto_type tla__L = TLA__AS_STATIC_LAYOUT(tla__L0); \
         TLA__NODE_BIND(tla__C, tla__c0) \
         (char (*)[1 + (TLA__ALL_STATIC(tla__C) && TLA__ALL_STATIC(TLA__LSHAPE(tla__L)) && \
                        TLA__ALL_STATIC(TLA__LSTRIDE(tla__L)) && TLA__ALL_STATIC(tla__X))])0; )) == 2)
@@ -205,20 +220,62 @@
 #define tla_value(x) TLA__VAL(x)
 /* get(t, i, j, ...): element i of t, then element j of that, ...; literal indices 0..7.
  * Of a layout: the sub-layout (shape and stride at that path). */
-#define tla_get(x, ...) TLA__STMT(__auto_type tla__gx = (x); TLA_IF(TLA__IS_LAYOUT(tla__gx), \
-        TLA__LAYOUT_OF_NODES(TLA__GETP(TLA__SHAPE_OF(tla__gx), __VA_ARGS__), TLA__GETP(TLA__STRIDE_OF(tla__gx), __VA_ARGS__)), \
-        TLA__GETP(TLA__SHAPE_OF(tla__gx), __VA_ARGS__)); )
+#define tla_get(x, ...) TLA__STMT(__auto_type tla__gx = (x); __auto_type tla__g0 = TLA__SHAPE_OF(tla__gx); \
+        __auto_type tla__h0 = TLA__STRIDE_OF(tla__gx); TLA__CAT(TLA__GETC_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__) \
+        TLA_IF(TLA__IS_LAYOUT(tla__gx), TLA__LAYOUT_OF_NODES(TLA__GETLAST(g, __VA_ARGS__), TLA__GETLAST(h, __VA_ARGS__)), \
+               TLA__GETLAST(g, __VA_ARGS__)); )
+/* One step of a get path: check index i of node g<k> once (a literal 0..7 below the rank),
+ * then take child i of the shape (g) and of the stride (h) side by side. */
+#define TLA__GETSTEP(k, n, i) \
+    _Static_assert(TLA__GET_LITERAL(i), "tla: get takes literal indices 0..7, like get<1,0> in TLA"); \
+    _Static_assert(TLA__IS_TUPLE(tla__g##k), "tla: get of an integer: it has no elements"); \
+    _Static_assert(!TLA__IS_TUPLE(tla__g##k) || TLA__GET_INDEX(i) < TLA__TRANK(tla__g##k), \
+        "tla: get index is past the end of the tuple"); \
+    __auto_type tla__g##n = tla__g##k.TLA__GET_MEMBER(i)[0]; __auto_type tla__h##n = tla__h##k.TLA__GET_MEMBER(i)[0]; \
+    (void)tla__h##n;
+#define TLA__GETC_1(i) TLA__GETSTEP(0, 1, i)
+#define TLA__GETC_2(i, j) TLA__GETSTEP(0, 1, i) TLA__GETSTEP(1, 2, j)
+#define TLA__GETC_3(i, j, k) TLA__GETSTEP(0, 1, i) TLA__GETSTEP(1, 2, j) TLA__GETSTEP(2, 3, k)
+#define TLA__GETC_4(i, j, k, l) TLA__GETSTEP(0, 1, i) TLA__GETSTEP(1, 2, j) TLA__GETSTEP(2, 3, k) TLA__GETSTEP(3, 4, l)
+#define TLA__GETLAST(p, ...) TLA__CAT(tla__##p, TLA__NARGS(__VA_ARGS__))
+/* 1 when i is one of the literals 0..7 (other tokens give 0; a parenthesised index cannot
+ * be pasted, so write indices as plain literals). */
+#define TLA__GET_LITERAL(i) TLA__PROBE_2ND(TLA__CAT(TLA__GETLIT_, i), 0, ~)
+#define TLA__PROBE_2ND(...) TLA__PROBE_2ND_(__VA_ARGS__)
+#define TLA__PROBE_2ND_(a, b, ...) b
+#define TLA__GET_INDEX(i) TLA__PROBE_2ND(TLA__CAT(TLA__GETIDX_, i), 0, ~)
+#define TLA__GETIDX_0 ~, 0
+#define TLA__GETIDX_1 ~, 1
+#define TLA__GETIDX_2 ~, 2
+#define TLA__GETIDX_3 ~, 3
+#define TLA__GETIDX_4 ~, 4
+#define TLA__GETIDX_5 ~, 5
+#define TLA__GETIDX_6 ~, 6
+#define TLA__GETIDX_7 ~, 7
+/* Member e<i> for a literal i, else e0 (the assert above has said what is wrong). */
+#define TLA__GET_MEMBER(i) TLA__PROBE_2ND(TLA__CAT(TLA__GETMEM_, i), e0, ~)
+#define TLA__GETMEM_0 ~, e0
+#define TLA__GETMEM_1 ~, e1
+#define TLA__GETMEM_2 ~, e2
+#define TLA__GETMEM_3 ~, e3
+#define TLA__GETMEM_4 ~, e4
+#define TLA__GETMEM_5 ~, e5
+#define TLA__GETMEM_6 ~, e6
+#define TLA__GETMEM_7 ~, e7
+#define TLA__GETLIT_0 ~, 1
+#define TLA__GETLIT_1 ~, 1
+#define TLA__GETLIT_2 ~, 1
+#define TLA__GETLIT_3 ~, 1
+#define TLA__GETLIT_4 ~, 1
+#define TLA__GETLIT_5 ~, 1
+#define TLA__GETLIT_6 ~, 1
+#define TLA__GETLIT_7 ~, 1
 /* A layout from a shape node and a stride node that are known to fit (no checks, no
  * originShape): sub-layouts. */
 #define TLA__LAYOUT_OF_NODES(sn, dn) ((struct { __typeof__(sn) tla_s[1]; __typeof__(dn) tla_d[1]; tla_nil tla_o[1]; \
-        union { char (*tla_k)[30]; char (*tla_sv)[1]; int v; int fv[1]; long long *fq, *fm; \
+        union { char (*tla_k)[30]; char (*tla_sv)[TLA__SV_BIAS]; int v; int fv[1]; long long *fq, *fm; \
                 const struct tla__noinfo *tla_f; TLA__NIL_CHILDREN union tla_nil *tla_x; }; }) \
         { .tla_s = { sn }, .tla_d = { dn } })
 #define TLA__STRIDE_OF(x) TLA_IF(TLA__IS_LAYOUT(x), (x).tla_d[0], (x))
-#define TLA__GETP(x, ...) TLA__CAT(TLA__GET_, TLA__NARGS(__VA_ARGS__))(x, __VA_ARGS__)
-#define TLA__GET_1(x, i) TLA__CHILD(x, i)
-#define TLA__GET_2(x, i, j) TLA__CHILD(TLA__CHILD(x, i), j)
-#define TLA__GET_3(x, i, j, k) TLA__CHILD(TLA__CHILD(TLA__CHILD(x, i), j), k)
-#define TLA__GET_4(x, i, j, k, l) TLA__CHILD(TLA__CHILD(TLA__CHILD(TLA__CHILD(x, i), j), k), l)
 
 #endif

@@ -3,7 +3,7 @@
  * Every IntTuple node is a C value whose *type* carries all static facts:
  *
  *   static integer  _4, TLA_C(4)   an anonymous union; its value is the extent of the
- *                                  array behind member `tla_sv` (char (*)[|N|+1]), read
+ *                                  array behind member `tla_sv` (char (*)[N + 2^30]), read
  *                                  back with sizeof, so it is an integer constant expression.
  *   dynamic integer 4, n           any C integer; inside tuples it is wrapped in a named
  *                                  union (tla_dyn_int, ...) that keeps its C type in `v`.
@@ -53,6 +53,8 @@
 #define TLA__MODES(M, a) M(a, 0) M(a, 1) M(a, 2) M(a, 3) M(a, 4) M(a, 5) M(a, 6) M(a, 7)
 
 /* ---- the universal member set ---- */
+/* tla_sv's extent is N + TLA__SV_BIAS for a static N, and TLA__SV_BIAS (value 0) otherwise. */
+#define TLA__SV_BIAS (1LL << 30)
 union tla_nil;
 struct tla__noinfo;
 #define TLA__NILS_E(i) union tla_nil *e##i;
@@ -64,8 +66,8 @@ struct tla__noinfo;
 #define TLA__INFO_UNUSED(a, j) char (*tla_c##j)[4]; char (*tla_p##j)[1]; char (*tla_q##j)[a]; char (*tla_m##j)[3];
 #define TLA__INFO_UNUSED_FROM1(q) char (*tla_c1)[4], (*tla_c2)[4], (*tla_c3)[4], (*tla_c4)[4], \
         (*tla_c5)[4], (*tla_c6)[4], (*tla_c7)[4]; char (*tla_p1)[1], (*tla_p2)[1], (*tla_p3)[1], \
-        (*tla_p4)[1], (*tla_p5)[1], (*tla_p6)[1], (*tla_p7)[1]; char (*tla_q2)[q], (*tla_q3)[q], \
-        (*tla_q4)[q], (*tla_q5)[q], (*tla_q6)[q], (*tla_q7)[q], (*tla_q8)[q]; char (*tla_m0)[3], \
+        (*tla_p4)[1], (*tla_p5)[1], (*tla_p6)[1], (*tla_p7)[1]; char (*tla_q2)[3], (*tla_q3)[3], \
+        (*tla_q4)[3], (*tla_q5)[3], (*tla_q6)[3], (*tla_q7)[3], (*tla_q8)[q]; char (*tla_m0)[3], \
         (*tla_m1)[3], (*tla_m2)[3], (*tla_m3)[3], (*tla_m4)[3], (*tla_m5)[3], (*tla_m6)[3], (*tla_m7)[3];
 /* nil: no leaves, every prefix product 1. */
 struct tla__noinfo { char (*n)[1]; char (*dp)[1]; TLA__SLOTS(TLA__INFO_UNUSED, 3) char (*tla_q8)[3]; };
@@ -77,7 +79,7 @@ struct tla__dyn_info TLA__LEAF_INFO(1, 1);
 /* The "nothing here" node: a rank-0 tuple whose every member leads back to itself. */
 typedef union tla_nil {
     char (*tla_k)[4];
-    char (*tla_sv)[1];
+    char (*tla_sv)[TLA__SV_BIAS];
     int v;
     int fv[1];
     long long *fq, *fm;
@@ -88,7 +90,7 @@ typedef union tla_nil {
 #define TLA__NIL ((tla_nil){0})
 
 /* Dynamic leaves keep the C type they were given. */
-#define TLA__DYN_UNION(T) union { T v; T fv[1]; long long *fq, *fm; char (*tla_k)[1]; char (*tla_sv)[1]; \
+#define TLA__DYN_UNION(T) union { T v; T fv[1]; long long *fq, *fm; char (*tla_k)[1]; char (*tla_sv)[TLA__SV_BIAS]; \
         const struct tla__dyn_info *tla_f; TLA__NIL_CHILDREN TLA__NIL_PARTS }
 typedef TLA__DYN_UNION(int) tla_dyn_int;
 typedef TLA__DYN_UNION(unsigned) tla_dyn_uint;
@@ -101,11 +103,15 @@ typedef TLA__DYN_UNION(unsigned long long) tla_dyn_ullong;
 #define TLA__MAG(n) ((n) < 0 ? -(n) : (n))
 /* TLA_C(N): the static integer N (N an integer constant expression that fits in int,
  * like CuTe's Int<N>). */
-#define TLA_C(N) ((union { char (*tla_k)[2 + ((N) < 0) + 0 * sizeof(struct { \
+#define TLA_C(N) TLA__C_(N, TLA__CLAMP(N))
+#define TLA__IN_RANGE(N) ((N) >= -TLA_STATIC_MAX && (N) <= TLA_STATIC_MAX)
+#define TLA__CLAMP(N) (TLA__IN_RANGE(N) ? (N) : 0)
+/* n is N clamped into the range, so a value out of range reports that once and nothing else. */
+#define TLA__C_(N, n) ((union { char (*tla_k)[2 + ((n) < 0) + 0 * sizeof(struct { \
             _Static_assert((N) >= -TLA_STATIC_MAX && (N) <= TLA_STATIC_MAX, \
                 "tla: a static integer must lie in [-TLA_STATIC_MAX, TLA_STATIC_MAX] (2^30 - 2)"); int tla__u; })]; \
-        char (*tla_sv)[TLA__MAG(N) + 1]; int v; int fv[1]; long long *fq, *fm; \
-        const struct TLA__LEAF_INFO(2 + 2 * TLA__MAG(N) + ((N) < 0), (N) >= 0 ? (N) + 2 : 1) *tla_f; \
+        char (*tla_sv)[(n) + TLA__SV_BIAS]; int v; int fv[1]; long long *fq, *fm; \
+        const struct TLA__LEAF_INFO(2 + ((n) < 0 ? 1 - 2 * (n) : 2 * (n)), (n) >= 0 ? (n) + 2 : 1) *tla_f; \
         TLA__NIL_CHILDREN TLA__NIL_PARTS }){0})
 
 /* ---- turning user values into nodes ---- */
@@ -132,7 +138,7 @@ typedef TLA__DYN_UNION(unsigned long long) tla_dyn_ullong;
 /* ---- kind queries (all integer constant expressions) ---- */
 #define TLA__K(x) sizeof(*(x).tla_k)
 #define TLA__IS_LEAF(x) (TLA__K(x) <= 3)
-#define TLA__IS_STATIC_LEAF(x) (TLA__K(x) == 2 || TLA__K(x) == 3)
+#define TLA__IS_STATIC_LEAF(x) (TLA__K(x) - 2 <= 1) /* kind 2 or 3, naming x once */
 #define TLA__IS_TUPLE(x) (TLA__K(x) >= 4 && TLA__K(x) <= 12)
 #define TLA__IS_LAYOUT(x) (TLA__K(x) >= 30)
 #define TLA__HAS_ORIGIN(x) (TLA__K(x) == 31 || TLA__K(x) == 32)
@@ -142,7 +148,7 @@ typedef TLA__DYN_UNION(unsigned long long) tla_dyn_ullong;
  * hand-written expression would). */
 #define TLA__AS_INT(m) ((int)(m))
 /* Value of a static leaf (ICE). */
-#define TLA__SVAL(x) TLA__AS_INT((TLA__K(x) == 3 ? -1 : 1) * (long long)(sizeof(*(x).tla_sv) - 1))
+#define TLA__SVAL(x) TLA__AS_INT((long long)sizeof(*(x).tla_sv) - TLA__SV_BIAS)
 /* Value of any leaf: an ICE when static, the stored C value otherwise. */
 #define TLA__VAL(x) TLA_IF(TLA__IS_STATIC_LEAF(x), TLA__SVAL(x), (x).v)
 
@@ -157,7 +163,7 @@ typedef TLA__DYN_UNION(unsigned long long) tla_dyn_ullong;
 /* Path code + 1 of slot j; 1 for a leaf's own empty path or an unused slot. */
 #define TLA__SPATH(x, j) TLA__INFO(x, tla_p##j)
 #define TLA__SSTATIC(x, j) (TLA__SCODE(x, j) >= 2)
-#define TLA__CODE_VAL(c) TLA__AS_INT((long long)((c) - 2) / 2 * ((c) % 2 ? -1 : 1))
+#define TLA__CODE_VAL(c) ((int)((c) % 2 ? (3 - (long long)(c)) / 2 : ((long long)(c) - 2) / 2))
 /* Value of slot j: ICE when static, else the run-time value. */
 #define TLA__SVALJ(x, j) TLA_IF(TLA__SSTATIC(x, j), TLA__CODE_VAL(TLA__SCODE(x, j)), (x).fv[(j) % TLA__FVN(x)])
 /* Elements of x's fv array: 8 for tuples, 1 for leaves (where fv[0] is v). */
@@ -167,9 +173,6 @@ typedef TLA__DYN_UNION(unsigned long long) tla_dyn_ullong;
 #define TLA__QSMALL(c) ((c) >= 2 && (c) < (1ULL << 31))
 #define TLA__QMUL(a, b) (TLA__QSMALL(a) && TLA__QSMALL(b) && ((a) - 2) * ((b) - 2) <= INT_MAX \
         ? ((a) - 2) * ((b) - 2) + 2 : 1)
-/* Prefix code q times the leaf of value code c (static q and c >= 0, product < 2^31 - 2). */
-#define TLA__QMULV(q, c) ((q) >= 2 && (c) >= 2 && (c) % 2 == 0 && \
-        ((long long)(q) - 2) * (((long long)(c) - 2) / 2) <= INT_MAX - 2 ? ((q) - 2) * (((c) - 2) / 2) + 2 : 1)
 /* Prefix product of x before slot j (j = 0..8): its code, and its value (ICE when static). */
 #define TLA__QCODE(x, j) TLA__INFO(x, tla_q##j)
 #define TLA__QVAL(x, j) TLA_IF(TLA__QCODE(x, j) >= 2, TLA__AS_INT((long long)TLA__QCODE(x, j) - 2), \
