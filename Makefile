@@ -2,7 +2,7 @@
 #   make          build/tla and the examples
 #   make demo     build and run the examples (the main job)
 #   make test     the whole test suite; last line "N passed, M failed"
-#   make bench    codegen and speed benchmarks
+#   make bench    compile cost per static site, codegen, and speed benchmarks
 #   make install  headers + pkg-config file under $(DESTDIR)$(PREFIX)
 #   make fuzz     libFuzzer targets for the parsers (clang): build/fuzz_parse, build/fuzz_xla
 CC      ?= cc

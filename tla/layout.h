@@ -8,10 +8,10 @@
  * An optional third argument is the originShape, the logically valid extent of each
  * top-level mode (default: the size of each mode); elements outside it are padding.
  *
- * crd2offset takes the three coordinate forms of the spec: one integer (split
- * colexicographically over all leaves, the last leaf keeps the remainder), a tuple
- * congruent to the shape, or one element per top-level mode where each element is an
- * integer (split over that mode) or a tuple congruent to that mode.
+ * crd2offset takes the coordinate forms of the spec: one integer (split colexicographically
+ * over all leaves, the last leaf keeps the remainder), a tuple congruent to the shape, or one
+ * integer per top-level mode (split over that mode).  A coordinate mixing integers and
+ * sub-tuples across modes is refused (it would cost every site; tla_layout_crd2offset takes it).
  *   tla_crd2offset(c, L)        any coordinate and layout expressions, bound once; plain
  *                               arithmetic (constant-folded where static), not an ICE;
  *   tla_crd2offset_const(c, L)  an integer constant expression; c and L must be all static;
@@ -102,7 +102,8 @@
  * (used only when everything is static) to enum constants, and its sum reads static values
  * from the enums alone. */
 #define TLA__CRD_RT_MODES __auto_type tla__x = TLA_IF(tla__cleaf, TLA__VAL(tla__C), 0); \
-        TLA__SLOTS(TLA__CRD_RT_MODEV, ~)
+        TLA__SLOTS(TLA__CRD_RT_MODEV, ~) long long tla__rq0 = 1, tla__ru0 = 1; TLA__CRD_RUN(1, 0) TLA__CRD_RUN(2, 1) \
+        TLA__CRD_RUN(3, 2) TLA__CRD_RUN(4, 3) TLA__CRD_RUN(5, 4) TLA__CRD_RUN(6, 5) TLA__CRD_RUN(7, 6)
 #define TLA__CRD_RT_MODEV(a, t) __auto_type tla__m##t = (__typeof__(tla__C.fv[0] + 0))( \
         TLA__CRD_LEAF(tla__C, c, t) + TLA_IF(tla__tile, tla__X.fv[(t) % TLA__FVN(tla__X)], 0));
 #define TLA__CRD_CT_MODES enum { tla__x = TLA_IF(tla__static && tla__cleaf, TLA__VAL(tla__C), 0), \
@@ -123,6 +124,7 @@
     enum { TLA__SLOTS(TLA__CRD_CODES, ~) tla__f8 = 0 }; \
     enum { TLA__SLOTS(TLA__CRD_FACTS, ~) tla__static = 1 TLA__SLOTS(TLA__CRD_STATIC, ~) \
            && TLA__ALL_STATIC(tla__X) }; \
+    enum { tla__qv0 = 1, tla__mv0 = 1, TLA__CRD_PREFIXES tla__f9 = 0 }; \
     TLA__CRD_CHECKS \
     B##_MODES
 /* tla__t<j>: the top-level mode of the shape's slot j (0 for an integer shape). */
@@ -130,14 +132,22 @@
 /* Per slot j: value codes of shape, stride and coordinate, prefix codes (q: all leaves
  * before j; m: the leaves of j's mode before it), then "static?" and the static values. */
 #define TLA__CRD_CODES(a, j) tla__sc##j = TLA__SCODE(tla__S, j), tla__dc##j = TLA__SCODE(tla__D, j), \
-        tla__cc##j = TLA__SCODE(tla__C, j), tla__qc##j = TLA__QCODE(tla__S, j), tla__mc##j = TLA__MCODE(tla__S, j),
+        tla__cc##j = TLA__SCODE(tla__C, j),
 #define TLA__CRD_FACTS(a, j) tla__ss##j = tla__sc##j >= 2, tla__sv##j = TLA__CODE_VAL(tla__sc##j), \
         tla__ds##j = tla__dc##j >= 2, tla__dv##j = TLA__CODE_VAL(tla__dc##j), \
         tla__cs##j = tla__cc##j >= 2, tla__cv##j = TLA__CODE_VAL(tla__cc##j), \
-        tla__qs##j = tla__qc##j >= 2, tla__qv##j = tla__qc##j - 2, tla__ms##j = tla__mc##j >= 2, tla__mv##j = tla__mc##j - 2, \
-        tla__qd##j = tla__qv##j > 0 ? tla__qv##j : 1, tla__md##j = tla__mv##j > 0 ? tla__mv##j : 1, \
-        tla__sd##j = tla__sv##j != 0 ? tla__sv##j : 1,
+        tla__sd##j = tla__sv##j != 0 ? tla__sv##j : 1, tla__sV##j = tla__sc##j % 2 ? -1 : tla__sv##j,
 #define TLA__CRD_STATIC(a, j) && tla__ss##j && tla__ds##j && tla__cs##j
+/* Products of the shape's leaves before slot j: all of them (q) and those of j's mode (m);
+ * static values (-1: not static), and in the run-time form also run-time values (rq, ru). */
+#define TLA__CRD_PREFIX(a, j) tla__E##a = (a) < tla__n && tla__t##a == tla__t##j, \
+        tla__qv##a = TLA__QV(tla__qv##j, tla__sV##j), tla__mv##a = tla__E##a ? TLA__QV(tla__mv##j, tla__sV##j) : 1, \
+        tla__qd##j = tla__qv##j > 0 ? tla__qv##j : 1, tla__md##j = tla__mv##j > 0 ? tla__mv##j : 1,
+#define TLA__CRD_PREFIXES TLA__CRD_PREFIX(1, 0) TLA__CRD_PREFIX(2, 1) TLA__CRD_PREFIX(3, 2) TLA__CRD_PREFIX(4, 3) \
+        TLA__CRD_PREFIX(5, 4) TLA__CRD_PREFIX(6, 5) TLA__CRD_PREFIX(7, 6) \
+        tla__qd7 = tla__qv7 > 0 ? tla__qv7 : 1, tla__md7 = tla__mv7 > 0 ? tla__mv7 : 1,
+#define TLA__CRD_RUN(a, j) long long tla__rq##a = tla__rq##j * (long long)TLA__CRD_LEAF(tla__S, s, j), \
+        tla__ru##a = tla__E##a ? tla__ru##j * (long long)TLA__CRD_LEAF(tla__S, s, j) : 1;
 /* The integer of mode t (a per-mode coordinate's slot t) plus the tile's coordinate. */
 #define TLA__CRD_CHECKS \
     _Static_assert(tla__rt || tla__cleaf || (TLA__IS_TUPLE(tla__S) && TLA__TRANK(tla__C) == TLA__TRANK(tla__S)), \
@@ -148,8 +158,8 @@
         "tla: crd2offset of a tile takes one integer per mode, e.g. (row, col)");
 /* Slot j's value of node x (S, D or C; p = s, d, c): static from its enum, else x's array. */
 #define TLA__CRD_LEAF(x, p, j) TLA_IF(tla__##p##s##j, tla__##p##v##j, (x).fv[(j) % tla__##p##N])
-#define TLA__CRD_Q(j) TLA_IF(tla__qs##j, tla__qv##j, TLA_IF(tla__sleaf, 1LL, tla__S.fq[j]))
-#define TLA__CRD_M(j) TLA_IF(tla__ms##j, tla__mv##j, tla__S.fm[j])
+#define TLA__CRD_Q(j) TLA_IF(tla__qv##j >= 0, tla__qv##j, tla__rq##j)
+#define TLA__CRD_M(j) TLA_IF(tla__mv##j >= 0, tla__mv##j, tla__ru##j)
 /* The per-mode integer of slot j's mode. */
 #define TLA__CRD_MV(j) TLA__TSEL8(tla__t##j, tla__m)
 #define TLA__TSEL8(k, p) ((k) == 0 ? p##0 : (k) == 1 ? p##1 : (k) == 2 ? p##2 : (k) == 3 ? p##3 : \

@@ -27,11 +27,9 @@
  *   tla_c<j>  value code: 1 dynamic, 2 + 2|v| + (v < 0) static
  *   tla_p<j>  path code + 1: the path (i1, i2, ...) from the tuple to the leaf, as
  *             (i1+1) + 9 (i2+1) + 81 (i3+1) ...  (0 for a leaf's own empty path)
- *   tla_q<j>  value code of the product of the leaves before slot j (j = 0..8; q8 is
- *             the size), 2 + q when static (and small), else 1
- *   tla_m<j>  the same for the leaves before slot j inside slot j's top-level mode
- * and in the arrays `fv`, `fq`, `fm` the run-time values of the leaves and of those
- * products.  Queries (size, cosize, crd2offset, printing) walk these 8 slots, not a tree.
+ * and the size code tla_q8 (2 + size when static and below 2^31 - 2, else 1); the array
+ * `fv` holds the run-time values of the leaves (static ones too) and fq[8] the run-time
+ * size.  Queries (size, cosize, crd2offset, printing) walk these 8 slots, not a tree.
  *
  * Compile cost.  Every code is an int, so constructors bind the facts they read to enum
  * constants once and refer to them by short names; that keeps the preprocessed text of
@@ -63,17 +61,15 @@ struct tla__noinfo;
 
 /* Facts of a node (see the top of this file).  Leaves have them too, so slot queries
  * never need to ask "leaf or tuple?".  Unused slots read as the static 1. */
-#define TLA__INFO_UNUSED(a, j) char (*tla_c##j)[4]; char (*tla_p##j)[1]; char (*tla_q##j)[a]; char (*tla_m##j)[3];
+#define TLA__INFO_UNUSED(a, j) char (*tla_c##j)[4]; char (*tla_p##j)[1];
 #define TLA__INFO_UNUSED_FROM1(q) char (*tla_c1)[4], (*tla_c2)[4], (*tla_c3)[4], (*tla_c4)[4], \
         (*tla_c5)[4], (*tla_c6)[4], (*tla_c7)[4]; char (*tla_p1)[1], (*tla_p2)[1], (*tla_p3)[1], \
-        (*tla_p4)[1], (*tla_p5)[1], (*tla_p6)[1], (*tla_p7)[1]; char (*tla_q2)[3], (*tla_q3)[3], \
-        (*tla_q4)[3], (*tla_q5)[3], (*tla_q6)[3], (*tla_q7)[3], (*tla_q8)[q]; char (*tla_m0)[3], \
-        (*tla_m1)[3], (*tla_m2)[3], (*tla_m3)[3], (*tla_m4)[3], (*tla_m5)[3], (*tla_m6)[3], (*tla_m7)[3];
+        (*tla_p4)[1], (*tla_p5)[1], (*tla_p6)[1], (*tla_p7)[1]; char (*tla_q8)[q];
 /* nil: no leaves, every prefix product 1. */
-struct tla__noinfo { char (*n)[1]; char (*dp)[1]; TLA__SLOTS(TLA__INFO_UNUSED, 3) char (*tla_q8)[3]; };
+struct tla__noinfo { char (*n)[1]; char (*dp)[1]; TLA__SLOTS(TLA__INFO_UNUSED, ~) char (*tla_q8)[3]; };
 /* A leaf: one slot of value code `code`, prefix products 1 then qcode. */
 #define TLA__LEAF_INFO(code, qcode) { char (*n)[2]; char (*dp)[1]; char (*tla_c0)[code]; char (*tla_p0)[1]; \
-        char (*tla_q0)[3]; char (*tla_q1)[qcode]; TLA__INFO_UNUSED_FROM1(qcode) }
+        TLA__INFO_UNUSED_FROM1(qcode) }
 struct tla__dyn_info TLA__LEAF_INFO(1, 1);
 
 /* The "nothing here" node: a rank-0 tuple whose every member leads back to itself. */
@@ -177,8 +173,5 @@ typedef TLA__DYN_UNION(unsigned long long) tla_dyn_ullong;
 #define TLA__QCODE(x, j) TLA__INFO(x, tla_q##j)
 #define TLA__QVAL(x, j) TLA_IF(TLA__QCODE(x, j) >= 2, TLA__AS_INT((long long)TLA__QCODE(x, j) - 2), \
         TLA_IF(TLA__IS_LEAF(x), (long long)TLA__VAL(x), (x).fq[j]))
-/* The product of the leaves of slot j's top-level mode before it: code and value. */
-#define TLA__MCODE(x, j) TLA__INFO(x, tla_m##j)
-#define TLA__MVAL(x, j) TLA_IF(TLA__MCODE(x, j) >= 2, TLA__AS_INT((long long)TLA__MCODE(x, j) - 2), (x).fm[j])
 
 #endif

@@ -51,7 +51,7 @@
  * and path code tla__p<c>_<m>. */
 #define TLA__T_WRAP(a, c) TLA__CHECK_ELEMENT(tla__a##c) TLA__NODE_BIND(tla__t##c, tla__a##c)
 #define TLA__T_FACTS(a, c) tla__n##c = TLA__NLEAF(tla__t##c), tla__d##c = TLA__DEPTH(tla__t##c), \
-        TLA__SLOTS_B(TLA__T_FACT, c)
+        tla__z##c = (int)TLA__QCODE(tla__t##c, 8) - 2, TLA__SLOTS_B(TLA__T_FACT, c)
 #define TLA__T_FACT(c, m) tla__c##c##_##m = TLA__SCODE(tla__t##c, m), tla__p##c##_##m = TLA__SPATH(tla__t##c, m),
 #define TLA__T_OFFSET(a, c) tla__o##c = 0 TLA__CAT(TLA__LEAVES_BEFORE_, c),
 /* Leaves of the children before child c. */
@@ -155,9 +155,7 @@
 #define TLA__T_COVERS(c, j) (tla__o##c <= (j) && (j) < tla__o##c + tla__n##c)
 #define TLA__T_LOCAL(c, j) ((j) - tla__o##c)
 /* The parent's slot j: value code tla__C<j> and path code tla__P<j> (the child's path
- * with the child's index in front), then the prefix products tla__Q<j> (all leaves
- * before j) and tla__M<j> (the leaves of j's top-level mode before j), each from the
- * previous slot. */
+ * with the child's index in front). */
 /* Child c's part of the parent's slot j: its value code, path code or run-time value.
  * K is CODE, PATH or VAL; child 0 starts at slot 0, so its local index is j itself. */
 #define TLA__T_PART(j, c, K) TLA__TCAT(TLA__T_PART_, TLA__TK(j, c))(j, c, K)
@@ -181,27 +179,29 @@
 #define TLA__T_PATH(j, c) TLA__T_PART(j, c, PATH)
 #define TLA__T_SLOT(r, j) tla__C##j = (j) < tla__off ? 0 TLA__REP(r, TLA__T_CODE, j) : 4, \
         tla__P##j = (j) < tla__off ? 1 TLA__REP(r, TLA__T_PATH, j) : 1,
-/* Slot j's static value (tla__S<j>) and, when static and >= 0, the same in tla__V<j> (else -1);
- * tla__E<j>: slot j is in the same top-level mode as slot j-1. */
-#define TLA__T_STATV(a, j) tla__S##j = TLA__CODE_VAL(tla__C##j), tla__V##j = tla__C##j % 2 ? -1 : tla__S##j,
-/* Static prefix products (-1: not static), kept below 2^31 - 2. */
+/* Slot j's static value (tla__S<j>, 1 when dynamic). */
+#define TLA__T_STATV(a, j) tla__S##j = TLA__CODE_VAL(tla__C##j),
+/* Static products (-1: not static), kept below 2^31 - 2. */
 #define TLA__QV(q, v) (((q) | (v)) >= 0 && (q) * (v + 0LL) < 2147483645 ? (q) * (v) : -1)
-#define TLA__T_PREFIX(a, j) tla__E##a = (a) < tla__off && (tla__P##j - 1) % 9 == (tla__P##a - 1) % 9, \
-        tla__Q##a = TLA__QV(tla__Q##j, tla__V##j), tla__M##a = tla__E##a ? TLA__QV(tla__M##j, tla__V##j) : 1,
-#define TLA__T_PREFIXES TLA__T_PREFIX(1, 0) TLA__T_PREFIX(2, 1) TLA__T_PREFIX(3, 2) TLA__T_PREFIX(4, 3) \
-        TLA__T_PREFIX(5, 4) TLA__T_PREFIX(6, 5) TLA__T_PREFIX(7, 6) tla__Q8 = TLA__QV(tla__Q7, tla__V7), tla__P8 = 1
-#define TLA__T_INFO(a, j) char (*tla_c##j)[tla__C##j]; char (*tla_p##j)[tla__P##j]; char (*tla_q##j)[tla__Q##j + 2]; \
-        char (*tla_m##j)[tla__M##j + 2];
-/* Run-time value of the parent's slot j (static ones from their code), and the running
- * products of all leaves (w) and of the mode's leaves (u) before it. */
+/* The size: the product of the children's sizes (static when they all are). */
+#define TLA__T_SIZE_C(a, c) TLA__CAT(tla__Z, TLA__INC_##c) = TLA__QV(tla__Z##c, tla__z##c),
+#define TLA__INC_0 1
+#define TLA__INC_1 2
+#define TLA__INC_2 3
+#define TLA__INC_3 4
+#define TLA__INC_4 5
+#define TLA__INC_5 6
+#define TLA__INC_6 7
+#define TLA__INC_7 8
+#define TLA__T_INFO(a, j) char (*tla_c##j)[tla__C##j]; char (*tla_p##j)[tla__P##j];
+/* Run-time value of the parent's slot j (static ones from their code). */
 #define TLA__T_VAL(j, c) TLA__T_PART(j, c, VAL)
 #define TLA__T_VALUE(r, j) __auto_type tla__v##j = tla__C##j >= 2 ? tla__S##j : 0 TLA__REP(r, TLA__T_VAL, j);
-/* (unsigned products: a run-time size past 2^63 wraps instead of being undefined) */
-#define TLA__T_MUL(a, b) (long long)((unsigned long long)(a) * (unsigned long long)(long long)(b))
-#define TLA__T_RUN(a, j) long long tla__w##a = TLA__T_MUL(tla__w##j, tla__v##j), \
-        tla__u##a = tla__E##a ? TLA__T_MUL(tla__u##j, tla__v##j) : 1;
-#define TLA__T_RUNS TLA__T_RUN(1, 0) TLA__T_RUN(2, 1) TLA__T_RUN(3, 2) TLA__T_RUN(4, 3) TLA__T_RUN(5, 4) \
-        TLA__T_RUN(6, 5) TLA__T_RUN(7, 6) long long tla__w8 = TLA__T_MUL(tla__w7, tla__v7);
+/* The run-time size, the product of all leaves (in unsigned arithmetic: a size past 2^63
+ * wraps instead of being undefined). */
+#define TLA__T_U(v) (unsigned long long)(long long)(v)
+#define TLA__T_RSIZE (long long)(TLA__T_U(tla__v0) * TLA__T_U(tla__v1) * TLA__T_U(tla__v2) * TLA__T_U(tla__v3) * \
+        TLA__T_U(tla__v4) * TLA__T_U(tla__v5) * TLA__T_U(tla__v6) * TLA__T_U(tla__v7))
 
 /* The constructor for rank r. */
 #define TLA__TUPLE_N(r, ...) TLA__STMT( \
@@ -214,23 +214,20 @@
         "tla: a static or mixed IntTuple holds at most TLA_STATIC_LEAVES (8) leaves; use the run-time tla_tuple"); \
     _Static_assert(tla__depth <= TLA_STATIC_DEPTH, \
         "tla: a static or mixed IntTuple nests at most TLA_STATIC_DEPTH (4) levels; use the run-time tla_tuple"); \
-    enum { TLA__SLOTS(TLA__T_SLOT, r) tla__Q0 = 1, tla__M0 = 1 }; \
-    enum { TLA__SLOTS(TLA__T_STATV, ~) tla__S8 = 0 }; \
-    enum { TLA__T_PREFIXES }; \
+    enum { TLA__SLOTS(TLA__T_SLOT, r) TLA__SLOTS(TLA__T_STATV, ~) tla__Z0 = 1, TLA__REP(r, TLA__T_SIZE_C, ~) \
+           tla__Zr = TLA__CAT(tla__Z, r) }; \
     typedef struct { char (*n)[tla__off + 1]; char (*dp)[tla__depth + 1]; TLA__SLOTS(TLA__T_INFO, ~) \
-                     char (*tla_q8)[tla__Q8 + 2]; } tla__info; \
+                     char (*tla_q8)[tla__Zr + 2]; } tla__info; \
     TLA__SLOTS(TLA__T_VALUE, r) \
-    long long tla__w0 = 1, tla__u0 = 1; TLA__T_RUNS \
     (struct { \
         TLA__REP(r, TLA__T_MEMBER, ~) \
         __typeof__(0 + tla__v0 + tla__v1 + tla__v2 + tla__v3 + tla__v4 + tla__v5 + tla__v6 + tla__v7) \
             fv[TLA_STATIC_LEAVES]; \
-        long long fq[TLA_STATIC_LEAVES + 1], fm[TLA_STATIC_LEAVES]; \
+        long long fq[TLA_STATIC_LEAVES + 1]; \
         union { char (*tla_k)[4 + r]; char (*tla_sv)[TLA__SV_BIAS]; int v; const tla__info *tla_f; \
                 TLA__CAT(TLA__NILS_FROM_, r) TLA__NIL_PARTS }; \
     }){ TLA__REP(r, TLA__T_INIT, ~) .fv = { tla__v0, tla__v1, tla__v2, tla__v3, tla__v4, tla__v5, tla__v6, tla__v7 }, \
-        .fq = { tla__w0, tla__w1, tla__w2, tla__w3, tla__w4, tla__w5, tla__w6, tla__w7, tla__w8 }, \
-        .fm = { tla__u0, tla__u1, tla__u2, tla__u3, tla__u4, tla__u5, tla__u6, tla__u7 } }; )
+        .fq = { [TLA_STATIC_LEAVES] = TLA__T_RSIZE } }; )
 
 
 /* ---- fast constructors for shapes the library builds itself ----
@@ -240,27 +237,25 @@
  * formats and tiles (rank 2, depth <= 2) cost a fraction of the general constructor. */
 #define TLA__FAST_INFO(a, j) TLA__T_INFO(a, j)
 #define TLA__FAST_TAIL2 \
-    enum { TLA__SLOTS(TLA__T_STATV, ~) tla__S8 = 0 }; \
-    enum { TLA__T_PREFIXES }; \
+    enum { TLA__SLOTS(TLA__T_STATV, ~) tla__Zr = TLA__QV(TLA__QV(1, tla__z0), tla__z1) }; \
     typedef struct { char (*n)[tla__off + 1]; char (*dp)[tla__depth + 1]; TLA__SLOTS(TLA__FAST_INFO, ~) \
-                     char (*tla_q8)[tla__Q8 + 2]; } tla__info; \
-    long long tla__w0 = 1, tla__u0 = 1; TLA__T_RUNS \
+                     char (*tla_q8)[tla__Zr + 2]; } tla__info; \
     (struct { __typeof__(tla__t0) e0[1]; __typeof__(tla__t1) e1[1]; \
         __typeof__(0 + tla__v0 + tla__v1 + tla__v2 + tla__v3) fv[TLA_STATIC_LEAVES]; \
-        long long fq[TLA_STATIC_LEAVES + 1], fm[TLA_STATIC_LEAVES]; \
+        long long fq[TLA_STATIC_LEAVES + 1]; \
         union { char (*tla_k)[6]; char (*tla_sv)[TLA__SV_BIAS]; int v; const tla__info *tla_f; \
                 TLA__NILS_FROM_2 TLA__NIL_PARTS }; \
     }){ .e0 = { tla__t0 }, .e1 = { tla__t1 }, .fv = { tla__v0, tla__v1, tla__v2, tla__v3, tla__v4, tla__v5, tla__v6, tla__v7 }, \
-        .fq = { tla__w0, tla__w1, tla__w2, tla__w3, tla__w4, tla__w5, tla__w6, tla__w7, tla__w8 }, \
-        .fm = { tla__u0, tla__u1, tla__u2, tla__u3, tla__u4, tla__u5, tla__u6, tla__u7 } }
+        .fq = { [TLA_STATIC_LEAVES] = TLA__T_RSIZE } }
 #define TLA__UNUSED_SLOTS_FROM2 tla__C2 = 4, tla__P2 = 1, TLA__UNUSED_SLOTS_FROM4
 #define TLA__UNUSED_SLOTS_FROM4 tla__C4 = 4, tla__P4 = 1, tla__C5 = 4, tla__P5 = 1, tla__C6 = 4, tla__P6 = 1, \
-        tla__C7 = 4, tla__P7 = 1, tla__Q0 = 1, tla__M0 = 1
+        tla__C7 = 4, tla__P7 = 1
 #define TLA__LEAF_CODE(x) TLA__SCODE(x, 0)
 #define TLA__LEAVES2(a, b) TLA__STMT(__auto_type tla__a0 = (a); __auto_type tla__a1 = (b); \
     TLA__NODE_BIND(tla__t0, tla__a0) TLA__NODE_BIND(tla__t1, tla__a1) \
     enum { tla__off = 2, tla__depth = 1, tla__C0 = TLA__LEAF_CODE(tla__t0), tla__P0 = 2, \
-           tla__C1 = TLA__LEAF_CODE(tla__t1), tla__P1 = 3, tla__C3 = 4, tla__P3 = 1, TLA__UNUSED_SLOTS_FROM2 }; \
+           tla__C1 = TLA__LEAF_CODE(tla__t1), tla__P1 = 3, tla__C3 = 4, tla__P3 = 1, TLA__UNUSED_SLOTS_FROM2, \
+           tla__z0 = (int)TLA__QCODE(tla__t0, 8) - 2, tla__z1 = (int)TLA__QCODE(tla__t1, 8) - 2 }; \
     __auto_type tla__v0 = tla__C0 >= 2 ? TLA__CODE_VAL(tla__C0) : tla__t0.fv[0]; \
     __auto_type tla__v1 = tla__C1 >= 2 ? TLA__CODE_VAL(tla__C1) : tla__t1.fv[0]; \
     int tla__v2 = 1, tla__v3 = 1, tla__v4 = 1, tla__v5 = 1, tla__v6 = 1, tla__v7 = 1; \
@@ -269,7 +264,7 @@
     enum { tla__off = 4, tla__depth = 2, tla__C0 = TLA__SCODE(tla__t0, 0), tla__C1 = TLA__SCODE(tla__t0, 1), \
            tla__C2 = TLA__SCODE(tla__t1, 0), tla__C3 = TLA__SCODE(tla__t1, 1), \
            tla__P0 = 1 + 1 + 9 * 1, tla__P1 = 1 + 1 + 9 * 2, tla__P2 = 1 + 2 + 9 * 1, tla__P3 = 1 + 2 + 9 * 2, \
-           TLA__UNUSED_SLOTS_FROM4 }; \
+           TLA__UNUSED_SLOTS_FROM4, tla__z0 = (int)TLA__QCODE(tla__t0, 8) - 2, tla__z1 = (int)TLA__QCODE(tla__t1, 8) - 2 }; \
     __auto_type tla__v0 = tla__t0.fv[0]; __auto_type tla__v1 = tla__t0.fv[1]; \
     __auto_type tla__v2 = tla__t1.fv[0]; __auto_type tla__v3 = tla__t1.fv[1]; \
     int tla__v4 = 1, tla__v5 = 1, tla__v6 = 1, tla__v7 = 1; \
