@@ -51,7 +51,17 @@
  * and path code tla__p<c>_<m>. */
 #define TLA__T_WRAP(a, c) TLA__CHECK_ELEMENT(tla__a##c) TLA__NODE_BIND(tla__t##c, tla__a##c)
 #define TLA__T_FACTS(a, c) tla__n##c = TLA__NLEAF(tla__t##c), tla__d##c = TLA__DEPTH(tla__t##c), \
-        tla__z##c = (int)TLA__QCODE(tla__t##c, 8) - 2, TLA__SLOTS_B(TLA__T_FACT, c)
+        tla__z##c = (int)TLA__QCODE(tla__t##c, 8) - 2, TLA__T_FACTSLOTS_##c
+/* Child 0's slots are read in place (each once); child c >= 1 reaches local slots 0..7-c
+ * only, each several times, so those are bound. */
+#define TLA__T_FACTSLOTS_0
+#define TLA__T_FACTSLOTS_1 TLA__T_FACT(1, 0) TLA__T_FACT(1, 1) TLA__T_FACT(1, 2) TLA__T_FACT(1, 3) TLA__T_FACT(1, 4) TLA__T_FACT(1, 5) TLA__T_FACT(1, 6)
+#define TLA__T_FACTSLOTS_2 TLA__T_FACT(2, 0) TLA__T_FACT(2, 1) TLA__T_FACT(2, 2) TLA__T_FACT(2, 3) TLA__T_FACT(2, 4) TLA__T_FACT(2, 5)
+#define TLA__T_FACTSLOTS_3 TLA__T_FACT(3, 0) TLA__T_FACT(3, 1) TLA__T_FACT(3, 2) TLA__T_FACT(3, 3) TLA__T_FACT(3, 4)
+#define TLA__T_FACTSLOTS_4 TLA__T_FACT(4, 0) TLA__T_FACT(4, 1) TLA__T_FACT(4, 2) TLA__T_FACT(4, 3)
+#define TLA__T_FACTSLOTS_5 TLA__T_FACT(5, 0) TLA__T_FACT(5, 1) TLA__T_FACT(5, 2)
+#define TLA__T_FACTSLOTS_6 TLA__T_FACT(6, 0) TLA__T_FACT(6, 1)
+#define TLA__T_FACTSLOTS_7 TLA__T_FACT(7, 0)
 #define TLA__T_FACT(c, m) tla__c##c##_##m = TLA__SCODE(tla__t##c, m), tla__p##c##_##m = TLA__SPATH(tla__t##c, m),
 #define TLA__T_OFFSET(a, c) tla__o##c = 0 TLA__CAT(TLA__LEAVES_BEFORE_, c),
 /* Leaves of the children before child c. */
@@ -161,8 +171,8 @@
 #define TLA__T_PART(j, c, K) TLA__TCAT(TLA__T_PART_, TLA__TK(j, c))(j, c, K)
 #define TLA__T_PART_N(j, c, K)
 #define TLA__T_PART_Z(j, c, K) + ((j) < tla__n0 ? TLA__T_Z##K(j) : 0)
-#define TLA__T_ZCODE(j) tla__c0_##j
-#define TLA__T_ZPATH(j) 1 + 9 * (tla__p0_##j - 1)
+#define TLA__T_ZCODE(j) TLA__SCODE(tla__t0, j)
+#define TLA__T_ZPATH(j) 1 + 9 * ((int)TLA__SPATH(tla__t0, j) - 1)
 #define TLA__T_ZVAL(j) tla__t0.fv[(j) % TLA__FVN(tla__t0)]
 #define TLA__T_PART_S0(j, c, K) TLA__T_PART_S(j, c, K, 0)
 #define TLA__T_PART_S1(j, c, K) TLA__T_PART_S(j, c, K, 1)
