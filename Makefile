@@ -3,7 +3,7 @@
 #   make demo     build and run the examples (the main job)
 #   make test     the whole test suite; last line "N passed, M failed"
 #   make bench    compile cost per static site, codegen, and speed benchmarks
-#   make install  headers + pkg-config file under $(DESTDIR)$(PREFIX)
+#   make install  headers, pkg-config file and bin/tla under $(DESTDIR)$(PREFIX)
 #   make fuzz     libFuzzer targets for the parsers (clang): build/fuzz_parse, build/fuzz_xla
 CC      ?= cc
 CFLAGS  ?= -std=c11 -O2 -Wall -Wextra -Wpedantic -Werror
@@ -46,14 +46,16 @@ $(B)/fuzz_xla: tests/fuzz_xla.c $(HEADERS)
 	@mkdir -p $(B)
 	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. $< -o $@
 
-install:
-	install -d $(DESTDIR)$(PREFIX)/include/tla $(DESTDIR)$(PREFIX)/lib/pkgconfig
+install: $(B)/tla
+	install -d $(DESTDIR)$(PREFIX)/include/tla $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
 	install -m 644 tla.h $(DESTDIR)$(PREFIX)/include/tla.h
 	install -m 644 tla/*.h $(DESTDIR)$(PREFIX)/include/tla/
+	install -m 755 $(B)/tla $(DESTDIR)$(PREFIX)/bin/tla
 	sed -e 's|@PREFIX@|$(PREFIX)|' tla.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/tla.pc
 
 uninstall:
-	rm -rf $(DESTDIR)$(PREFIX)/include/tla $(DESTDIR)$(PREFIX)/include/tla.h $(DESTDIR)$(PREFIX)/lib/pkgconfig/tla.pc
+	rm -rf $(DESTDIR)$(PREFIX)/include/tla $(DESTDIR)$(PREFIX)/include/tla.h $(DESTDIR)$(PREFIX)/lib/pkgconfig/tla.pc \
+	       $(DESTDIR)$(PREFIX)/bin/tla
 
 clean:
 	rm -rf $(B)

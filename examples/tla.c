@@ -23,6 +23,7 @@ enum cli_kind { CLI_TUPLE, CLI_LAYOUT, CLI_TILER, CLI_STRING, CLI_NAME };
 typedef struct cli_value {
     enum cli_kind kind;
     tla_layout L;   /* CLI_LAYOUT; CLI_TUPLE uses L.shape */
+    int64_t offset; /* CLI_LAYOUT from slice: where the sub-layout starts (printed " + offset") */
     char text[256]; /* CLI_TILER (printed), CLI_STRING, CLI_NAME */
 } cli_value;
 
@@ -84,6 +85,7 @@ static void cli_set_tuple(cli_value *v, const tla_tuple *t) {
 static void cli_set_layout(cli_value *v, const tla_layout *L) {
     v->kind = CLI_LAYOUT;
     v->L = *L;
+    v->offset = 0;
 }
 
 /* The call being evaluated: its name, where it starts, its arguments. */
@@ -308,7 +310,10 @@ static int cli_algebra(cli_parser *P, const cli_call *c, cli_value *out, int64_t
             cli_layout_arg(P, c, 1, &A) != 0)
             return -1;
         rc = tla_slice(&R, &x, &A, &t, &e);
-        goto done;
+        if (rc != 0) return cli_fail_lib(P, c->pos, &e);
+        cli_set_layout(out, &R);
+        out->offset = x; /* CuTe's slice_and_offset: the sub-layout starts at offset x */
+        return 0;
     }
     if (!strcmp(f, "crd2crd")) {
         if (cli_arity(P, c, 2, 3, "(coord, target shape[, source shape])") != 0 || cli_tuple_arg(P, c, 0, &t) != 0 ||
@@ -644,14 +649,38 @@ static int cli_expr(cli_parser *P, cli_value *out) {
 
 /* Evaluate one whole expression.  0 and *out on success, else -1 and *err
  * (err->pos = byte offset in expr). */
+/* The position of the first '(' or '[' left open in expr (outside strings), or -1: checked
+ * first, so a missing ')' is reported as such and not as whatever the parser meets instead. */
+static int cli_unclosed(const char *expr) {
+    int stack[CLI_MAX_NEST + 1], depth = 0, i, in_string = 0;
+    for (i = 0; expr[i]; i++) {
+        char ch = expr[i];
+        if (ch == '"') in_string = !in_string;
+        if (in_string) continue;
+        if (ch == '(' || ch == '[') {
+            if (depth <= CLI_MAX_NEST) stack[depth] = i;
+            depth++;
+        } else if ((ch == ')' || ch == ']') && depth > 0) {
+            depth--;
+        }
+    }
+    return depth > 0 ? stack[(depth - 1) <= CLI_MAX_NEST ? depth - 1 : CLI_MAX_NEST] : -1;
+}
+
 static int cli_eval(const char *expr, cli_value *out, tla_error *err) {
     cli_parser P;
     char cb[16];
+    int open = cli_unclosed(expr);
     P.s = expr;
     P.p = 0;
     P.nest = 0;
     P.err.pos = 0;
     P.err.msg[0] = '\0';
+    if (open >= 0) {
+        cli_fail(&P, open, expr[open] == '(' ? "this '(' has no matching ')'" : "this '[' has no matching ']'");
+        *err = P.err;
+        return -1;
+    }
     if (cli_expr(&P, out) == 0) {
         P.p = tla__skip_space(expr, P.p);
         if (expr[P.p] == '\0' && out->kind != CLI_NAME) return 0;
@@ -673,7 +702,12 @@ static int cli_eval(const char *expr, cli_value *out, tla_error *err) {
 static int cli_value_snprint(char *buf, size_t n, const cli_value *v) {
     switch (v->kind) {
     case CLI_TUPLE: return tla_tuple_snprint(buf, n, &v->L.shape);
-    case CLI_LAYOUT: return tla_layout_snprint(buf, n, &v->L);
+    case CLI_LAYOUT: {
+        int k = tla_layout_snprint(buf, n, &v->L);
+        if (v->offset == 0 || k < 0) return k;
+        return k + snprintf(buf + ((size_t)k < n ? (size_t)k : n - (n > 0)), (size_t)k < n ? n - (size_t)k : (n > 0),
+                            " + %lld", (long long)v->offset);
+    }
     case CLI_STRING: return snprintf(buf, n, "\"%s\"", v->text);
     default: return snprintf(buf, n, "%s", v->text);
     }
@@ -696,9 +730,10 @@ static const char *cli_usage =
     "commands:\n"
     "  tla eval EXPR...     evaluate each expression, print each result on its own line\n"
     "  tla eval [-]         read expressions from standard input, one a line\n"
-    "  tla show EXPR        a layout on one line, then (rank 2) its grid\n"
+    "  tla show EXPR...     each layout on one line, then (rank 2) its grid\n"
     "  tla xla SHAPE        the TLA layout of an XLA shape; --offsets: every element's index\n"
     "  tla help [COMMAND]   this help; also tla --help, tla COMMAND --help\n"
+    "  tla --version        the version of tla.h\n"
     "\n"
     "expressions:\n"
     "  12  -3  _4 (static)  (4,(2,3))  (6) (rank 1)  Shape:Stride  [tiler,...]  \"string\"\n"
@@ -712,7 +747,10 @@ static const char *cli_usage =
     "  composition logical_divide zipped_divide tiled_divide flat_divide logical_product\n"
     "  zipped_product tiled_product (A, B or [B0,B1,...])  blocked_product raked_product (A, B)\n"
     "  make_layout(L0, L1, ...)  append(L, M)  prepend(L, M)  group(L, begin, end)\n"
-    "  select(L, i, ...)  slice((_,2), L)  crd2crd(coord, shape[, from_shape])\n"
+    "  select(L, i, ...)  slice((_,2), L) (prints the sub-layout and ' + offset' of its start)\n"
+    "  crd2crd(coord, shape[, from_shape])\n"
+    "  coordinates are not range-checked: as in CuTe, the last leaf of each mode takes\n"
+    "  the rest, so crd2offset((9,9), (4,8):(1,4)) is 9 + 36 = 45\n"
     "  xla(\"f32[3,5]{1,0:T(2,2)}\")  xla_index(\"shape\", coord)  to_xla(L, \"f32\")\n"
     "\n"
     "examples:\n"
@@ -722,7 +760,8 @@ static const char *cli_usage =
     "  tla eval 'zipped_divide(zN(half, 32, 48), [16:1, 16:1])'\n"
     "  printf 'size((4,8))\\ncosize(8:2)\\n' | tla eval\n"
     "\n"
-    "exit status: 0 on success, 2 on bad input (message on standard error)\n";
+    "exit status: 0 on success, 2 on bad input (message on standard error),\n"
+    "3 for a command that is not built yet (map, simplify, hlo, sparse)\n";
 
 static const char *cli_eval_usage =
     "usage: tla eval EXPR...   evaluate each expression, print each result on its own line\n"
@@ -784,19 +823,21 @@ static int cli_eval_stdin(void) {
 
 static int cli_cmd_eval(int argc, char **argv) {
     char out[4096];
-    int i;
+    int i, status = 0;
     for (i = 0; i < argc; i++)
         if (cli_is_help(argv[i])) return fputs(cli_eval_usage, stdout), 0;
     if (argc == 0 || (argc == 1 && !strcmp(argv[0], "-"))) return cli_eval_stdin();
-    for (i = 0; i < argc; i++) {
+    for (i = 0; i < argc; i++) { /* like 'eval -': report a failing expression and go on */
         tla_error e;
         if (cli_eval_to_string(argv[i], out, sizeof out, &e) < 0) {
+            fflush(stdout);
             cli_report(argv[i], &e);
-            return 2;
+            status = 2;
+            continue;
         }
         printf("%s\n", out);
     }
-    return 0;
+    return status;
 }
 
 static int cli_cmd_show(int argc, char **argv) {
@@ -886,11 +927,18 @@ int main(int argc, char **argv) {
     const char *cmd = argc > 1 ? argv[1] : "help";
     static const char *later[] = {"map", "simplify", "hlo", "sparse"};
     size_t i;
+    if (!strcmp(cmd, "--version") || !strcmp(cmd, "version")) {
+        printf("tla %s\n", TLA_VERSION_STRING);
+        return 0;
+    }
     if (!strcmp(cmd, "help") || cli_is_help(cmd)) {
         if (argc > 2 && !strcmp(argv[2], "eval")) fputs(cli_eval_usage, stdout);
         else if (argc > 2 && !strcmp(argv[2], "show")) fputs(cli_show_usage, stdout);
         else if (argc > 2 && !strcmp(argv[2], "xla")) fputs(cli_xla_usage, stdout);
-        else fputs(cli_usage, argc > 1 ? stdout : stderr);
+        else if (argc > 2 && strcmp(argv[2], "help") != 0) {
+            fprintf(stderr, "tla: error: unknown command '%.60s' (try 'tla help')\n", argv[2]);
+            return 2;
+        } else fputs(cli_usage, argc > 1 ? stdout : stderr);
         return argc > 1 ? 0 : 2;
     }
     if (!strcmp(cmd, "eval")) return cli_cmd_eval(argc - 2, argv + 2);
@@ -899,7 +947,7 @@ int main(int argc, char **argv) {
     for (i = 0; i < sizeof later / sizeof later[0]; i++)
         if (!strcmp(cmd, later[i])) {
             fprintf(stderr, "tla: error: command '%s' is not implemented yet\n", cmd);
-            return 2;
+            return 3; /* not built yet: not bad input */
         }
     fprintf(stderr, "tla: error: unknown command '%.60s' (try 'tla help')\n", cmd);
     return 2;

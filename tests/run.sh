@@ -10,7 +10,8 @@
 #     diagnostics (or the bound and reason on its second line, "/* lines: N (why) */");
 #  3. the C examples in README.md and examples/*.c, built and run (matmul checks itself);
 #  4. tests/cost.sh, the preprocessed text of one static site of each kind under a bound;
-#  5. tests/cli.sh, the command-line tool against expected output.
+#  5. tests/install.sh, make install into a scratch DESTDIR, then a pkg-config build;
+#  6. tests/cli.sh, the command-line tool against expected output.
 # Each part counts passes and failures; the last line is the total.
 set -u
 CCS=${CCS:-"gcc clang"}
@@ -130,6 +131,11 @@ sh tests/cost.sh > "$OUT/cost.log" 2>&1
 grep -E '^FAIL' "$OUT/cost.log" | head -20
 add_counts "$OUT/cost.log"
 echo "compile cost guard: $passed passed, $failed failed so far"
+
+# make install into a scratch DESTDIR; a program built with pkg-config --cflags tla.
+sh tests/install.sh > "$OUT/install.log" 2>&1
+grep -E '^FAIL|not found' "$OUT/install.log" | head -20
+add_counts "$OUT/install.log"
 
 if [ -f tests/cli.sh ]; then
     sh tests/cli.sh > "$OUT/cli.log" 2>&1

@@ -441,7 +441,11 @@ TLA_FUNC int tla_left_inverse(tla_layout *out, const tla_layout *A, tla_error *e
     for (i = 0; i < f.n; i++)
         if (f.d[i] == 0 && f.s[i] > 1)
             return tla__fail(err, -1, "left_inverse: the layout is not injective (mode %d has stride 0)", i);
-    if (tla_complement(&comp, A, 1, err) != 0) return -1;
+    {
+        tla_error ce;
+        if (tla_complement(&comp, A, 1, &ce) != 0) /* say which operation failed */
+            return tla__fail(err, -1, "left_inverse: %s", strncmp(ce.msg, "complement: ", 12) ? ce.msg : ce.msg + 12);
+    }
     both[0] = *A;
     both[0].has_origin = 0;
     both[1] = comp;

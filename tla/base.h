@@ -16,6 +16,12 @@
 #include <stddef.h>
 #include <limits.h>
 
+/* The version of tla.h (tla.pc says the same; `tla --version` prints it). */
+#define TLA_VERSION_MAJOR 0
+#define TLA_VERSION_MINOR 2
+#define TLA_VERSION_PATCH 0
+#define TLA_VERSION_STRING "0.2.0"
+
 #ifndef TLA_FUNC
 #define TLA_FUNC static inline
 #endif

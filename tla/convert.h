@@ -8,7 +8,7 @@
  *   tla_layout  L = tla_to_layout(x);   x: static/mixed layout, or tla_layout
  *
  * Static leaves stay marked static (they print as `_N`), so
- *   tla_print(tla_make_layout(tla_tuple(_2, 4), tla_tuple(_12, _1)))   prints (_2,4):(_12,_1)
+ *   tla_print(tla_make_layout(tla_tuple(TLA_C(2), 4), tla_tuple(TLA_C(12), TLA_C(1))))   prints (_2,4):(_12,_1)
  *
  * Generic printing (any value above; a run-time tla_layout / tla_tuple too):
  *   tla_print(x)              to stdout              tla_fprint(f, x)    to a FILE *

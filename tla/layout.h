@@ -1,6 +1,6 @@
 /* tla/layout.h - layouts: a shape and a stride of the same structure (Shape:Stride).
  *
- *   tla_auto L = tla_make_layout(tla_tuple(_2, 4), tla_tuple(_12, _1));    // (_2,4):(_12,_1)
+ *   tla_auto L = tla_make_layout(tla_tuple(TLA_C(2), 4), tla_tuple(TLA_C(12), TLA_C(1)));  // (_2,4):(_12,_1)
  *   tla_size(L) == 8, tla_cosize(L) == 16 (cosize = L(size-1) + 1)
  *   tla_auto c = tla_tuple(1, 5);
  *   tla_crd2offset(c, L)                 the offset of coordinate c

@@ -439,7 +439,7 @@ TLA_FUNC int tla__crd2off(const tla_tuple *c, const tla_tuple *s, const tla_tupl
     return 0;
 }
 
-/* The offset of coordinate coord under shape:stride (spec 1, section 3).
+/* The offset of coordinate coord under shape:stride (every coordinate form of crd2offset).
  * (Not named tla_crd2offset: that is the compile-time macro of layout.h.) */
 TLA_FUNC int tla_tuple_crd2offset(const tla_tuple *coord, const tla_tuple *shape, const tla_tuple *stride,
                                   int64_t *out, tla_error *err) {

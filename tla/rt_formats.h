@@ -1,8 +1,7 @@
 /* tla/rt_formats.h - run-time Ascend formats and tiles (included by rt.h).
  *
  * The Ascend cube core keeps matrices in 16 x C0 fractals (512 bytes); this
- * file builds their layouts (spec 1, section 6) and cuts tiles out of them
- * (spec 1, section 5).
+ * file builds their layouts and cuts tiles out of them.
  *
  *   tla_layout L, T;  tla_error e;  int64_t off;
  *   tla_format_layout(&L, TLA_ZN, 2, 32, 48, &e);

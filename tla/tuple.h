@@ -1,12 +1,12 @@
 /* tla/tuple.h - IntTuples: construction and queries.
  *
- *   tla_auto s = tla_tuple(tla_tuple(_16, 2), tla_tuple(_16, n));   // ((_16,2),(_16,n))
+ *   tla_auto s = tla_tuple(tla_tuple(TLA_C(16), 2), tla_tuple(TLA_C(16), n));   // ((_16,2),(_16,n))
  *   tla_rank(s) == 2, tla_depth(s) == 2, tla_size(s) == 64 * n
- *   tla_get(s, 1, 0)  is _16 (indices are literal 0..7, like get<1,0> in TLA)
+ *   tla_get(s, 1, 0)  is TLA_C(16), printed _16 (indices are literal 0..7, like get<1,0> in TLA)
  *
  * Elements are C integers (dynamic), static integers (_N / TLA_C(N)) or tuples, mixed
  * freely; rank 1..8 per tuple, at most TLA_STATIC_LEAVES leaves and TLA_STATIC_DEPTH
- * levels in all (tla_tuple_t, the run-time type, holds more).  On all-static tuples
+ * levels in all (the run-time struct tla_tuple of rt_types.h holds more).  On all-static tuples
  * rank, depth and size are integer constant expressions.
  */
 #ifndef TLA_TUPLE_H

@@ -1,10 +1,11 @@
 /* tla/xla.h - XLA shapes and layouts (minor_to_major, tiles, combined dimensions, tail
  * padding, memory spaces) read, printed and converted to and from TLA layouts.
  *
- *   tla_xla_shape s;  tla_layout L;  tla_xla_info info;  tla_error err;
+ *   tla_xla_shape s;  tla_layout L;  tla_tuple c;  tla_xla_info info;  tla_error err;  int64_t off;
  *   tla_xla_parse("f32[3,5]{1,0:T(2,2)}", &s, &err);
  *   tla_xla_to_layout(&s, &L, &info, &err);     // ((2,2),(2,3)):((2,12),(1,4)), origin (3,5)
- *   tla_layout_crd2offset(&L, (2,3)) == 17       // XLA's linear index of element (2,3)
+ *   tla_parse_tuple("(2,3)", &c, &err);           // (tla_tuple c)
+ *   tla_layout_crd2offset(&L, &c, &off, &err);   // off == 17: XLA's linear index of element (2,3)
  *   tla_xla_snprint(buf, n, &s);                 // XLA's canonical spelling
  *   tla_layout_to_xla(&L, TLA_XLA_F32, &s, &err) // back, when the layout has an XLA form
  *
