@@ -6,25 +6,39 @@
  *
  *   tla/base.h       configuration (TLA_FUNC, TLA_GM), tla_auto, compile-time helpers
  *   tla/rt_types.h   the run-time value types tla_tuple / tla_layout / tla_error
- *   tla/rt.h         run-time operations (+ rt_formats.h: Ascend formats and tiles)
+ *   tla/error.h      how run-time operations fail; checked int64 arithmetic
+ *   tla/rt_tuple.h   run-time tuples, idx2crd
+ *   tla/rt_layout.h  run-time layouts, crd2offset
+ *   tla/rt_formats.h run-time Ascend formats and tiles
+ *   (tla/rt.h        all four in one include, for older code)
  *   tla/parse.h      text to tuples and layouts, with error positions
  *   tla/print.h      tuples and layouts to text, and the print_layout grid
  *   tla/node.h       how static and dynamic integers live in types
  *   tla/tuple.h      static / mixed IntTuples
  *   tla/layout.h     static / mixed layouts, size, cosize, crd2offset
  *   tla/formats.h    static / mixed Ascend formats, MakeLayoutTile, GetTile
- *   tla/convert.h    static <-> run-time values, generic print and queries
+ *   tla/convert.h    static and mixed values to the run-time types
+ *   tla/query.h      print and query every kind of value (tla_print, tla_size, ...)
  *   tla/algebra.h    the layout algebra: coalesce, composition, complement, divides, products
  *   tla/tensor.h     tensors (pointer + layout), TLA_FOR_EACH, tiles, layout-generic copy
  *   tla/xla.h        XLA shape strings and layouts, to and from TLA layouts
  *   tla/compat.h     opt-in TLA names (MakeLayout, _4, ...)
+ *
+ * Example (compiled and run by make test, tests/docs.sh):
+ *   tla_auto L = tla_zN(tla_half, TLA_C(32), TLA_C(48));   // ((_16,_2),(_16,_3)):((_16,_256),(_1,_512))
+ *   _Static_assert(tla_crd2offset_const(tla_tuple(TLA_C(17), TLA_C(33)), L) == 16 + 256 + 1 + 1024, "(17,33)");
+ *   tla_print(L);
+ *   printf("\n");
  */
 #ifndef TLA_H
 #define TLA_H
 
 #include "tla/base.h"
 #include "tla/rt_types.h"
-#include "tla/rt.h"
+#include "tla/error.h"
+#include "tla/rt_tuple.h"
+#include "tla/rt_layout.h"
+#include "tla/rt_formats.h"
 #include "tla/parse.h"
 #include "tla/print.h"
 #include "tla/node.h"
@@ -32,6 +46,7 @@
 #include "tla/layout.h"
 #include "tla/formats.h"
 #include "tla/convert.h"
+#include "tla/query.h"
 #include "tla/algebra.h"
 #include "tla/tensor.h"
 #include "tla/xla.h"

@@ -8,7 +8,8 @@
 #  2. every tests/fail/*.c must fail to compile, with the message named on its
 #     first line ("/* expect: ... */") in the first error, in at most 30 lines of
 #     diagnostics (or the bound and reason on its second line, "/* lines: N (why) */");
-#  3. the C examples in README.md and examples/*.c, built and run (matmul checks itself);
+#  3. the C examples in README.md and examples/*.c, built and run (matmul checks itself),
+#     and the example at the top of every header (tests/docs.sh);
 #  4. tests/cost.sh, the preprocessed text of one static site of each kind under a bound;
 #  5. tests/install.sh, make install into a scratch DESTDIR, then a pkg-config build;
 #  6. tests/cli.sh, the command-line tool against expected output.
@@ -131,6 +132,12 @@ sh tests/cost.sh > "$OUT/cost.log" 2>&1
 grep -E '^FAIL' "$OUT/cost.log" | head -20
 add_counts "$OUT/cost.log"
 echo "compile cost guard: $passed passed, $failed failed so far"
+
+# The example at the top of every header, built and run.
+sh tests/docs.sh > "$OUT/docs.log" 2>&1
+grep -E '^FAIL' "$OUT/docs.log" | head -20
+add_counts "$OUT/docs.log"
+echo "header examples: $passed passed, $failed failed so far"
 
 # make install into a scratch DESTDIR; a program built with pkg-config --cflags tla.
 sh tests/install.sh > "$OUT/install.log" 2>&1

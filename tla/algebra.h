@@ -36,11 +36,20 @@
  * it does not (A = (3,2):(1,6), B = 4:1), the remaining size is divided down (4 / 3 -> 1)
  * and the result is CuTe's, with fewer than size(B) elements.  The tests' vectors expect
  * exactly that; tla_composition_checked reports it as an error instead.
+ *
+ * Example (compiled and run by make test, tests/docs.sh):
+ *   tla_layout A, B, R;  tla_error e;  char buf[64];
+ *   tla_parse_layout("((4,2),3):((1,4),8)", &A, &e);
+ *   if (tla_flatten(&R, &A, &e) != 0) return 1;
+ *   tla_layout_snprint(buf, sizeof buf, &R);
+ *   if (strcmp(buf, "(4,2,3):(1,4,8)") != 0) return 1;
+ *   tla_parse_layout("(2,3):(3,1)", &B, &e);
+ *   if (tla_composition(&R, &A, &B, &e) != 0) return 1;     // R(c) == A(B(c))
  */
 #ifndef TLA_ALGEBRA_H
 #define TLA_ALGEBRA_H
 
-#include "rt.h"
+#include "rt_layout.h"
 
 /* The `_` of a slicing coordinate: a leaf with this value keeps its mode. */
 #define TLA_UNDERSCORE INT64_MIN
@@ -636,12 +645,9 @@ TLA_FUNC int tla_crd2crd(tla_tuple *out, const tla_tuple *coord, const tla_tuple
     tla_layout compact;
     int64_t idx = 0;
     if (tla_tuple_is_int(coord)) return tla_idx2crd(coord->val[0], dst, out, err);
-    if (tla_tuple_congruent(coord, dst) || (!tla_tuple_is_int(dst) && tla_tuple_rank(coord) == tla_tuple_rank(dst)
-                                            && tla_tuple_depth(dst) <= 1)) {
-        if (tla_tuple_congruent(coord, dst)) {
-            *out = *coord;
-            return 0;
-        }
+    if (tla_tuple_congruent(coord, dst)) { /* already in the target's form */
+        *out = *coord;
+        return 0;
     }
     if (!src) return tla__fail(err, -1, "crd2crd: the coordinate does not match the target shape; give the source shape");
     if (tla_layout_make_compact(&compact, src, err) != 0 || tla_layout_crd2offset(&compact, coord, &idx, err) != 0)

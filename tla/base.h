@@ -8,6 +8,11 @@
  *   TLA_IF(c, a, b)   compile-time choice: a when the integer constant c is non-zero,
  *                else b.  Both must be valid expressions; only the chosen one is used,
  *                and the result keeps its own type (an ICE stays an ICE).
+ *
+ * Example (compiled and run by make test, tests/docs.sh):
+ *   _Static_assert(TLA_IF(1, 10, 20) == 10, "TLA_IF picks a branch at compile time");
+ *   tla_auto x = TLA_IF(0, 1.5, 7);   // the chosen branch keeps its type: int here
+ *   if (x != 7 || TLA_VERSION_MAJOR < 0) return 1;
  */
 #ifndef TLA_BASE_H
 #define TLA_BASE_H
@@ -21,6 +26,14 @@
 #define TLA_VERSION_MINOR 2
 #define TLA_VERSION_PATCH 0
 #define TLA_VERSION_STRING "0.2.0"
+
+/* The Ascend cube core's fractals (shared by the static and the run-time formats): 16 rows of
+ * C0 = 32 bytes (512 bytes in all); L0C keeps float accumulators in 16 x 16 fractals. */
+#define TLA_FRACTAL_ROWS 16
+#define TLA_C0_BYTES 32
+#define TLA_FRACTAL_BYTES (TLA_FRACTAL_ROWS * TLA_C0_BYTES)
+#define TLA_L0C_C0 16
+#define TLA_L0C_FRACTAL (TLA_FRACTAL_ROWS * TLA_L0C_C0)
 
 #ifndef TLA_FUNC
 #define TLA_FUNC static inline

@@ -20,6 +20,14 @@
  * These names are short and common, and `_N` identifiers are reserved to the C
  * implementation at file scope, which is why this header is opt-in.  Everything here is a
  * macro over the tla_ names, so both spellings mix freely.
+ *
+ * Example (compiled and run by make test, tests/docs.sh):
+ *   tla_auto shape  = MakeShape(MakeShape(_4, _2), MakeShape(_4, _3));
+ *   tla_auto stride = MakeStride(MakeStride(_4, _16), MakeStride(_1, _32));
+ *   _Static_assert(crd2offset(MakeCoord(_1, _5), shape, stride) == 37, "the seed's offset");
+ *   tla_auto w2xh4 = MakeLayout(MakeShape(_2, 4), MakeStride(_12, _1));
+ *   print(w2xh4);                                             // (_2,4):(_12,_1)
+ *   printf("\n");
  */
 #ifndef TLA_COMPAT_H
 #define TLA_COMPAT_H

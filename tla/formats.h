@@ -35,6 +35,13 @@
  *                                   take one integer per mode; tla_to_layout(T) drops the
  *                                   coordinate (a run-time tile is a tla_tensor_tile).
  * Run-time layouts have the same operations as functions (rt_formats.h).
+ *
+ * Example (compiled and run by make test, tests/docs.sh):
+ *   tla_auto A = tla_zN(tla_half, TLA_C(32), TLA_C(48));   // ((_16,_2),(_16,_3)):((_16,_256),(_1,_512))
+ *   _Static_assert(tla_cosize(A) == 32 * 48, "no padding at 32x48");
+ *   tla_auto B = tla_zN(tla_half, 100, 100);                // padded to 112x112, originShape (100,100)
+ *   tla_auto T = tla_tile_at(B, tla_tuple(TLA_C(16), TLA_C(16)), tla_tuple(0, 8));
+ *   if (tla_crd2offset(tla_tuple(0, 8), T) != tla_crd2offset(tla_tuple(0, 16), B)) return 1;   // off a fractal boundary
  */
 #ifndef TLA_FORMATS_H
 #define TLA_FORMATS_H
@@ -64,8 +71,8 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
         (TLA__VAL(a) + TLA__VAL(b) - 1LL) / TLA__NZ(TLA__VAL(b)))
 
 /* ---- formats ---- */
-#define TLA__C0(T) (32 / (int)sizeof(T))
-#define TLA__FRACTAL(T) (512 / (int)sizeof(T))
+#define TLA__C0(T) (TLA_C0_BYTES / (int)sizeof(T))
+#define TLA__FRACTAL(T) (TLA_FRACTAL_BYTES / (int)sizeof(T))
 #define TLA__CHECK_ELEM_TYPE(T) _Static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4, \
         "tla: the Ascend formats take element types of 1, 2 or 4 bytes");
 /* Bind rows and cols once, as nodes. */
@@ -85,28 +92,30 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
 /* z? formats: rows in (16, ..), cols in (C0, ..); n? formats: rows in (C0, ..), cols in (16, ..). */
 /* ((a,b),(c,d)) through the fast constructors (tuple.h): formats cost a fraction of tla_tuple. */
 #define TLA__FMT_PAIRS(a, b, c, d) TLA__PAIRS(TLA__LEAVES2(a, b), TLA__LEAVES2(c, d))
-#define TLA__Z_SHAPE(c0) TLA__FMT_PAIRS(TLA_C(16), TLA__CEIL(tla__fr, 16), TLA_C(c0), TLA__CEIL(tla__fc, c0))
-#define TLA__N_SHAPE(c0) TLA__FMT_PAIRS(TLA_C(c0), TLA__CEIL(tla__fr, c0), TLA_C(16), TLA__CEIL(tla__fc, 16))
+#define TLA__Z_SHAPE(c0) TLA__FMT_PAIRS(TLA_C(TLA_FRACTAL_ROWS), TLA__CEIL(tla__fr, TLA_FRACTAL_ROWS), TLA_C(c0), \
+        TLA__CEIL(tla__fc, c0))
+#define TLA__N_SHAPE(c0) TLA__FMT_PAIRS(TLA_C(c0), TLA__CEIL(tla__fr, c0), TLA_C(TLA_FRACTAL_ROWS), \
+        TLA__CEIL(tla__fc, TLA_FRACTAL_ROWS))
 #define TLA__ZN(c0, fractal) tla_make_layout(TLA__Z_SHAPE(c0), \
-        TLA__FMT_PAIRS(TLA_C(c0), TLA_C(fractal), TLA_C(1), TLA__CEIL_MUL(tla__fr, 16, 16 * (c0))), \
+        TLA__FMT_PAIRS(TLA_C(c0), TLA_C(fractal), TLA_C(1), TLA__CEIL_MUL(tla__fr, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS * (c0))), \
         TLA__FMT_ORIGIN)
 
 #define tla_zN(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
         TLA__ZN(TLA__C0(T), TLA__FRACTAL(T)); )
 #define tla_zZ(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
         tla_make_layout(TLA__Z_SHAPE(TLA__C0(T)), \
-            TLA__FMT_PAIRS(TLA_C(TLA__C0(T)), TLA__CEIL_MUL(tla__fc, TLA__C0(T), 16 * TLA__C0(T)), \
+            TLA__FMT_PAIRS(TLA_C(TLA__C0(T)), TLA__CEIL_MUL(tla__fc, TLA__C0(T), TLA_FRACTAL_ROWS * TLA__C0(T)), \
                            TLA_C(1), TLA_C(TLA__FRACTAL(T))), TLA__FMT_ORIGIN); )
 #define tla_nZ(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
         tla_make_layout(TLA__N_SHAPE(TLA__C0(T)), \
-            TLA__FMT_PAIRS(TLA_C(1), TLA__CEIL_MUL(tla__fc, 16, 16 * TLA__C0(T)), \
+            TLA__FMT_PAIRS(TLA_C(1), TLA__CEIL_MUL(tla__fc, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS * TLA__C0(T)), \
                            TLA_C(TLA__C0(T)), TLA_C(TLA__FRACTAL(T))), TLA__FMT_ORIGIN); )
 #define tla_nN(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
         tla_make_layout(TLA__N_SHAPE(TLA__C0(T)), \
             TLA__FMT_PAIRS(TLA_C(1), TLA_C(TLA__FRACTAL(T)), \
-                           TLA_C(TLA__C0(T)), TLA__CEIL_MUL(tla__fr, TLA__C0(T), 16 * TLA__C0(T))), \
+                           TLA_C(TLA__C0(T)), TLA__CEIL_MUL(tla__fr, TLA__C0(T), TLA_FRACTAL_ROWS * TLA__C0(T))), \
             TLA__FMT_ORIGIN); )
-#define tla_l0c(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__ZN(16, 256); )
+#define tla_l0c(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__ZN(TLA_L0C_C0, TLA_L0C_FRACTAL); )
 
 /* ---- tiles ---- */
 /* Mode k of the tile layout: an integer mode becomes t; a pair (r0, n) becomes (r0, ceil(t/r0)). */

@@ -17,6 +17,13 @@
  *   tla_crd2offset_const(c, L)  an integer constant expression; c and L must be all static;
  *   tla_crd2offset_auto(c, L)   an ICE when c and L are all static, else tla_crd2offset.
  * For a static layout and run-time coordinates both compile to plain arithmetic.
+ *
+ * Example (compiled and run by make test, tests/docs.sh):
+ *   tla_auto L = tla_make_layout(tla_tuple(TLA_C(2), 4), tla_tuple(TLA_C(12), TLA_C(1)));  // (_2,4):(_12,_1)
+ *   if (tla_size(L) != 8 || tla_cosize(L) != 16) return 1;
+ *   if (tla_crd2offset(tla_tuple(1, 3), L) != 15) return 1;    // 1*12 + 3*1
+ *   tla_auto S = tla_make_layout(tla_tuple(TLA_C(4), TLA_C(8)), tla_tuple(TLA_C(1), TLA_C(4)));
+ *   _Static_assert(tla_crd2offset_const(tla_tuple(TLA_C(3), TLA_C(2)), S) == 11, "an all-static offset");
  */
 #ifndef TLA_LAYOUT_H
 #define TLA_LAYOUT_H
@@ -172,14 +179,6 @@
                                           (j) + 1 == tla__n || tla__t##j != TLA__CRD_NEXT_T(j)), \
                TLA__CRD_LEAF(tla__C, c, j))) * TLA__CRD_LEAF(tla__D, d, j) : 0)
 #define TLA__CRD_NEXT_T(j) TLA__CAT(tla__t, TLA__CAT(TLA__INC_, j))
-#define TLA__INC_0 1
-#define TLA__INC_1 2
-#define TLA__INC_2 3
-#define TLA__INC_3 4
-#define TLA__INC_4 5
-#define TLA__INC_5 6
-#define TLA__INC_6 7
-#define TLA__INC_7 8
 #define TLA__CRD_SUM (0 TLA__SLOTS(TLA__CRD_TERM, ~))
 /* The same sum when everything is static: every operand an enum constant. */
 #define TLA__CRD_CT_TERM(a, j) + ((j) < tla__n ? (tla__cleaf ? ((j) + 1 == tla__n ? tla__x / tla__qd##j : \
@@ -220,7 +219,7 @@
 
 /* ---- public queries: on tuples, integers and layouts ---- */
 /* rank, depth, size: of a layout they are those of its shape.  (The public tla_rank,
- * tla_depth, tla_size and tla_cosize in convert.h also accept run-time values.) */
+ * tla_depth, tla_size and tla_cosize in query.h also accept run-time values.) */
 #define TLA__RANK(x) TLA__TRANK(TLA__SHAPE_OF(x))
 #define TLA__DEPTH_OF(x) TLA__DEPTH(TLA__SHAPE_OF(x))
 #define TLA__SIZE(x) TLA__TSIZE(TLA__SHAPE_OF(x))

@@ -35,13 +35,27 @@
  * constants once and refer to them by short names; that keeps the preprocessed text of
  * a constructor a few KB (see README, "Compile cost").  Static values therefore lie in
  * [-TLA_STATIC_MAX, TLA_STATIC_MAX].
+ *
+ * Example (compiled and run by make test, tests/docs.sh):
+ *   tla_auto s = TLA_C(16);               // a static integer: its value is in its type
+ *   _Static_assert(tla_value(s) == 16, "a constant expression");
+ *   int n = 5;
+ *   if (tla_value(tla_get(tla_tuple(s, n), 1)) != 5) return 1;   // a dynamic leaf keeps its value
  */
 #ifndef TLA_NODE_H
 #define TLA_NODE_H
 
 #include "base.h"
 
-#define TLA_STATIC_LEAVES 8    /* leaves of one static or mixed tuple (fixed: the slot tables below) */
+/* Leaves of one static or mixed tuple: fixed, because the slot tables below are written out
+ * for 8 (a different value is refused rather than silently ignored). */
+#ifdef TLA_STATIC_LEAVES
+#if TLA_STATIC_LEAVES != 8
+#error "tla: TLA_STATIC_LEAVES is fixed at 8 (the slot tables of node.h and tuple.h are written out for 8)"
+#endif
+#else
+#define TLA_STATIC_LEAVES 8
+#endif
 #define TLA_STATIC_DEPTH 4     /* nesting levels of one static or mixed tuple */
 #define TLA_STATIC_MAX 1073741822 /* 2^30 - 2: the largest |N| of a static integer (its code fits in int) */
 
@@ -49,6 +63,15 @@
 #define TLA__SLOTS(M, a) M(a, 0) M(a, 1) M(a, 2) M(a, 3) M(a, 4) M(a, 5) M(a, 6) M(a, 7)
 #define TLA__SLOTS_B(M, a) M(a, 0) M(a, 1) M(a, 2) M(a, 3) M(a, 4) M(a, 5) M(a, 6) M(a, 7)
 #define TLA__MODES(M, a) M(a, 0) M(a, 1) M(a, 2) M(a, 3) M(a, 4) M(a, 5) M(a, 6) M(a, 7)
+/* TLA__INC_<j>: the literal j + 1, for names of the next slot. */
+#define TLA__INC_0 1
+#define TLA__INC_1 2
+#define TLA__INC_2 3
+#define TLA__INC_3 4
+#define TLA__INC_4 5
+#define TLA__INC_5 6
+#define TLA__INC_6 7
+#define TLA__INC_7 8
 
 /* ---- the universal member set ---- */
 /* tla_sv's extent is N + TLA__SV_BIAS for a static N, and TLA__SV_BIAS (value 0) otherwise. */

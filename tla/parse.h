@@ -9,13 +9,19 @@
  *   tla_layout L;  tla_error e;
  *   if (tla_parse_layout("((4,2),(_4,3)):((4,16),(1,32))", &L, &e) != 0)
  *       printf("column %d: %s\n", e.pos + 1, e.msg);
+ *
+ * Example (compiled and run by make test, tests/docs.sh):
+ *   tla_layout L;  tla_error e;
+ *   if (tla_parse_layout("((4,2),(_4,3)):((4,16),(1,32))", &L, &e) != 0) return 1;
+ *   if (tla_parse_layout("((4,2):(1,4)", &L, &e) == 0) return 1;   // fails, and says where
+ *   printf("column %d: %s\n", e.pos + 1, e.msg);
  */
 #ifndef TLA_PARSE_H
 #define TLA_PARSE_H
 
 #include "base.h"
 #include "rt_types.h"
-#include "rt.h"
+#include "rt_layout.h"
 
 TLA_FUNC int tla__is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
 TLA_FUNC int tla__is_digit(char c) { return c >= '0' && c <= '9'; }

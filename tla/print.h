@@ -9,6 +9,13 @@
  *   char buf[64];
  *   tla_layout_snprint(buf, sizeof buf, &L);     // "((4,2),(4,3)):((4,16),(1,32))"
  *   tla_layout_fprint_grid(stdout, &L);          // the line, then the table
+ *
+ * Example (compiled and run by make test, tests/docs.sh):
+ *   tla_layout L;  tla_error e;  char buf[64];
+ *   tla_parse_layout("((4,2),(4,3)):((4,16),(1,32))", &L, &e);
+ *   tla_layout_snprint(buf, sizeof buf, &L);
+ *   if (strcmp(buf, "((4,2),(4,3)):((4,16),(1,32))") != 0) return 1;
+ *   tla_layout_fprint_grid(stdout, &L);                      // the line, then CuTe's print_layout table
  */
 #ifndef TLA_PRINT_H
 #define TLA_PRINT_H
@@ -16,7 +23,7 @@
 #include <stdio.h>
 #include "base.h"
 #include "rt_types.h"
-#include "rt.h"
+#include "rt_layout.h"
 
 /* An output: a FILE, or an snprintf-style buffer that counts every byte and
  * stores those that fit. */

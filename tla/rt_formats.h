@@ -1,4 +1,4 @@
-/* tla/rt_formats.h - run-time Ascend formats and tiles (included by rt.h).
+/* tla/rt_formats.h - run-time Ascend formats and tiles.
  *
  * The Ascend cube core keeps matrices in 16 x C0 fractals (512 bytes); this
  * file builds their layouts and cuts tiles out of them.
@@ -10,11 +10,18 @@
  *   tla_get_tile(&T, &off, &L, &tile, &crd, &e);
  *       // T = ((_16,1),(_16,1)):((_16,_256),(_1,512)), originShape (16,16),
  *       // off = L(16,32) = 1*256 + 2*512 = 1280
+ *
+ * Example (compiled and run by make test, tests/docs.sh):
+ *   tla_layout L, T;  tla_tuple tile, crd;  tla_error e;  int64_t off = 0;
+ *   tla_format_layout(&L, TLA_ZN, 2, 32, 48, &e);          // ((_16,2),(_16,3)):((_16,_256),(_1,512))
+ *   tla_parse_tuple("(16,16)", &tile, &e);
+ *   tla_parse_tuple("(16,32)", &crd, &e);
+ *   if (tla_get_tile(&T, &off, &L, &tile, &crd, &e) != 0 || off != 1 * 256 + 2 * 512) return 1;
  */
 #ifndef TLA_RT_FORMATS_H
 #define TLA_RT_FORMATS_H
 
-#include "rt.h"
+#include "rt_layout.h"
 
 enum tla_format { TLA_ROW_MAJOR, TLA_COLUMN_MAJOR, TLA_ZN, TLA_ZZ, TLA_NZ, TLA_NN, TLA_L0C, TLA_VECTOR };
 
@@ -103,8 +110,8 @@ TLA_FUNC int tla_format_layout_ex(tla_layout *out, enum tla_format f, int elem_b
                          (long long)cols);
     if (fractal && elem_bytes != 1 && elem_bytes != 2 && elem_bytes != 4)
         return tla__fail(err, -1, "format: element size must be 1, 2 or 4 bytes, not %d", elem_bytes);
-    c0 = fractal ? 32 / elem_bytes : 16;
-    frac = fractal ? 512 / elem_bytes : 256;
+    c0 = fractal ? TLA_C0_BYTES / elem_bytes : TLA_L0C_C0;
+    frac = fractal ? TLA_FRACTAL_BYTES / elem_bytes : TLA_L0C_FRACTAL;
     switch (f) {
     case TLA_ROW_MAJOR:
     case TLA_COLUMN_MAJOR:
@@ -124,17 +131,17 @@ TLA_FUNC int tla_format_layout_ex(tla_layout *out, enum tla_format f, int elem_b
     case TLA_ZN: /* ((16,r),(C0,c)) : ((C0,FRACTAL),(1,roundup(rows,16)*C0)) */
     case TLA_ZZ: /* ((16,r),(C0,c)) : ((C0,roundup(cols,C0)*16),(1,FRACTAL)) */
     case TLA_L0C: /* zN with C0 = 16 */
-        sv[0] = 16;
-        sv[1] = tla__ceil_div(rows, 16);
+        sv[0] = TLA_FRACTAL_ROWS;
+        sv[1] = tla__ceil_div(rows, TLA_FRACTAL_ROWS);
         sv[2] = c0;
         sv[3] = tla__ceil_div(cols, c0);
         sst = 1u | rs << 1 | 4u | cs << 3;
         if (f == TLA_ZZ) {
-            if (tla__mul64(sv[3], c0 * 16, &big) != 0) goto overflow;
+            if (tla__mul64(sv[3], c0 * TLA_FRACTAL_ROWS, &big) != 0) goto overflow;
             dv[0] = c0, dv[1] = big, dv[2] = 1, dv[3] = frac;
             dst = 1u | cs << 1 | 4u | 8u;
         } else {
-            if (tla__mul64(sv[1], 16 * c0, &big) != 0) goto overflow;
+            if (tla__mul64(sv[1], TLA_FRACTAL_ROWS * c0, &big) != 0) goto overflow;
             dv[0] = c0, dv[1] = frac, dv[2] = 1, dv[3] = big;
             dst = 1u | 2u | 4u | rs << 3;
         }
@@ -145,15 +152,15 @@ TLA_FUNC int tla_format_layout_ex(tla_layout *out, enum tla_format f, int elem_b
     case TLA_NN: /* ((C0,r),(16,c)) : ((1,FRACTAL),(C0,roundup(rows,C0)*16)) */
         sv[0] = c0;
         sv[1] = tla__ceil_div(rows, c0);
-        sv[2] = 16;
-        sv[3] = tla__ceil_div(cols, 16);
+        sv[2] = TLA_FRACTAL_ROWS;
+        sv[3] = tla__ceil_div(cols, TLA_FRACTAL_ROWS);
         sst = 1u | rs << 1 | 4u | cs << 3;
         if (f == TLA_NZ) {
-            if (tla__mul64(sv[3], 16 * c0, &big) != 0) goto overflow;
+            if (tla__mul64(sv[3], TLA_FRACTAL_ROWS * c0, &big) != 0) goto overflow;
             dv[0] = 1, dv[1] = big, dv[2] = c0, dv[3] = frac;
             dst = 1u | cs << 1 | 4u | 8u;
         } else {
-            if (tla__mul64(sv[1], c0 * 16, &big) != 0) goto overflow;
+            if (tla__mul64(sv[1], c0 * TLA_FRACTAL_ROWS, &big) != 0) goto overflow;
             dv[0] = 1, dv[1] = frac, dv[2] = c0, dv[3] = big;
             dst = 1u | 2u | 4u | rs << 3;
         }

@@ -7,6 +7,11 @@
  * These are plain C structs: put them in your own structs, pass them to
  * functions, fill them from the parser.  Every static or mixed layout
  * converts to them (tla_to_layout / tla_to_tuple).
+ *
+ * Example (compiled and run by make test, tests/docs.sh):
+ *   tla_tuple t;  tla_error e;
+ *   if (tla_parse_tuple("(2,(3,_4))", &t, &e) != 0) return 1;
+ *   if (t.nleaf != 3 || t.val[2] != 4 || !(t.stat & 4u)) return 1;   // leaves in order; leaf 2 static
  */
 #ifndef TLA_RT_TYPES_H
 #define TLA_RT_TYPES_H

@@ -24,6 +24,16 @@
  * with fixed-size copies; an element-wise loop is used only when the leaves of the two
  * layouts do not divide one another.  Tiles that start off a fractal boundary are first cut
  * into pieces over which both sides are translates of their layouts (tla__copy_pieces).
+ *
+ * Example (compiled and run by make test, tests/docs.sh):
+ *   static uint16_t a[32 * 48], b[32 * 48];
+ *   tla_layout La = tla_to_layout(tla_zN(tla_half, TLA_C(32), TLA_C(48)));
+ *   tla_layout Lb = tla_to_layout(tla_row_major(32, 48));
+ *   tla_tensor A = tla_make_tensor(a, sizeof a[0], &La, TLA_POS_L1), B = tla_make_tensor(b, sizeof b[0], &Lb, TLA_POS_GM);
+ *   tla_error err;
+ *   *(uint16_t *)tla_tensor_at2(&A, 17, 33) = 7;            // element (17,33)
+ *   TLA_FOR_EACH(c, &A) { (void)tla_tensor_ptr(&A, &c.tuple); }   // every logical coordinate
+ *   if (tla_copy(&B, &A, &err) != 0 || b[17 * 48 + 33] != 7) return 1;   // any two layouts
  */
 #ifndef TLA_TENSOR_H
 #define TLA_TENSOR_H

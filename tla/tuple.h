@@ -1,13 +1,20 @@
 /* tla/tuple.h - IntTuples: construction and queries.
  *
  *   tla_auto s = tla_tuple(tla_tuple(TLA_C(16), 2), tla_tuple(TLA_C(16), n));   // ((_16,2),(_16,n))
- *   tla_rank(s) == 2, tla_depth(s) == 2, tla_size(s) == 64 * n
+ *   tla_rank(s) == 2, tla_depth(s) == 2, tla_size(s) == 512 * n
  *   tla_get(s, 1, 0)  is TLA_C(16), printed _16 (indices are literal 0..7, like get<1,0> in TLA)
  *
  * Elements are C integers (dynamic), static integers (_N / TLA_C(N)) or tuples, mixed
  * freely; rank 1..8 per tuple, at most TLA_STATIC_LEAVES leaves and TLA_STATIC_DEPTH
  * levels in all (the run-time struct tla_tuple of rt_types.h holds more).  On all-static tuples
  * rank, depth and size are integer constant expressions.
+ *
+ * Example (compiled and run by make test, tests/docs.sh):
+ *   int n = 4;
+ *   tla_auto s = tla_tuple(tla_tuple(TLA_C(16), 2), tla_tuple(TLA_C(16), n));   // ((_16,2),(_16,n))
+ *   _Static_assert(tla_rank(s) == 2 && tla_depth(s) == 2, "rank and depth are constants");
+ *   _Static_assert(tla_value(tla_get(s, 1, 0)) == 16, "get<1,0> is the static 16");
+ *   if (tla_size(s) != 512 * n) return 1;
  */
 #ifndef TLA_TUPLE_H
 #define TLA_TUPLE_H
@@ -195,14 +202,6 @@
 #define TLA__QV(q, v) (((q) | (v)) >= 0 && (q) * (v + 0LL) < 2147483645 ? (q) * (v) : -1)
 /* The size: the product of the children's sizes (static when they all are). */
 #define TLA__T_SIZE_C(a, c) TLA__CAT(tla__Z, TLA__INC_##c) = TLA__QV(tla__Z##c, tla__z##c),
-#define TLA__INC_0 1
-#define TLA__INC_1 2
-#define TLA__INC_2 3
-#define TLA__INC_3 4
-#define TLA__INC_4 5
-#define TLA__INC_5 6
-#define TLA__INC_6 7
-#define TLA__INC_7 8
 #define TLA__T_INFO(a, j) char (*tla_c##j)[tla__C##j]; char (*tla_p##j)[tla__P##j];
 /* Run-time value of the parent's slot j (static ones from their code). */
 #define TLA__T_VAL(j, c) TLA__T_PART(j, c, VAL)

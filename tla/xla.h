@@ -18,11 +18,19 @@
  * Combined dimensions (`*` in a tile) that are still a stride layout over the original
  * dimensions convert per dimension; otherwise the layout is over the merged dimensions and
  * info.merged says so (info.dims lists those dimensions).
+ *
+ * Example (compiled and run by make test, tests/docs.sh):
+ *   tla_xla_shape s;  tla_layout L;  tla_tuple c;  tla_xla_info info;  tla_error err;  int64_t off = 0;
+ *   if (tla_xla_parse("f32[3,5]{1,0:T(2,2)}", &s, &err) != 0) return 1;
+ *   if (tla_xla_to_layout(&s, &L, &info, &err) != 0) return 1;   // ((2,2),(2,3)):((2,12),(1,4)), origin (3,5)
+ *   tla_parse_tuple("(2,3)", &c, &err);
+ *   if (tla_layout_crd2offset(&L, &c, &off, &err) != 0 || off != 17) return 1;   // XLA's linear index
  */
 #ifndef TLA_XLA_H
 #define TLA_XLA_H
 
 #include "rt.h"
+#include "parse.h"
 #include "print.h"
 
 #define TLA_XLA_MAX_RANK 8

@@ -1,0 +1,269 @@
+/* tla/rt_layout.h - run-time layouts (struct tla_layout of rt_types.h): make, query,
+ * originShape, sub-layouts, and crd2offset in every coordinate form.
+ *
+ * Conventions: every function is TLA_FUNC (static inline by default) and uses
+ * no globals and no heap.  A function returning int returns 0 on success and
+ * -1 on error; it then fills *err (when err is not NULL) with what went wrong
+ * and where, and leaves its outputs untouched.  int64 overflow is an error.
+ *
+ * Example (compiled and run by make test, tests/docs.sh):
+ *   tla_tuple s, d, c;  tla_layout L;  int64_t off = 0;  tla_error e;
+ *   tla_parse_tuple("((4,2),(4,3))", &s, &e);
+ *   tla_parse_tuple("((4,16),(1,32))", &d, &e);
+ *   tla_parse_tuple("(1,5)", &c, &e);
+ *   if (tla_layout_make(&L, &s, &d, &e) != 0 || tla_layout_crd2offset(&L, &c, &off, &e) != 0) return 1;
+ *   if (off != 37) return 1;
+ */
+#ifndef TLA_RT_LAYOUT_H
+#define TLA_RT_LAYOUT_H
+
+#include "rt_tuple.h"
+
+/* ---------------------------------------------------------------- layouts */
+
+/* A layout from congruent shape and stride; shape values must be >= 0 and
+ * the size must fit in int64 (so later size and origin queries cannot fail). */
+TLA_FUNC int tla_layout_make(tla_layout *out, const tla_tuple *shape, const tla_tuple *stride, tla_error *err) {
+    int64_t sz = 0;
+    int i;
+    if (!tla_tuple_congruent(shape, stride))
+        return tla__fail(err, -1, "layout: shape and stride are not congruent (they need the same nesting)");
+    for (i = 0; i < shape->nleaf; i++)
+        if (shape->val[i] < 0)
+            return tla__fail(err, -1, "layout: shape value %lld (integer %d) is negative", (long long)shape->val[i],
+                             i + 1);
+    if (tla_tuple_size(shape, &sz, err) != 0) return -1;
+    memset(out, 0, sizeof *out);
+    out->shape = *shape;
+    out->stride = *stride;
+    return 0;
+}
+
+/* CuTe's default layout of a shape: compact column-major, strides
+ * _1, s0, s0*s1, ...  A stride is static when every shape value before it is. */
+TLA_FUNC int tla_layout_make_compact(tla_layout *out, const tla_tuple *shape, tla_error *err) {
+    tla_tuple d = *shape;
+    int64_t cur = 1;
+    int i, all_static = 1;
+    d.stat = 0;
+    for (i = 0; i < shape->nleaf; i++) {
+        d.val[i] = cur;
+        if (all_static) d.stat |= 1u << i;
+        if (tla__mul64(cur, shape->val[i], &cur) != 0)
+            return tla__fail(err, -1, "layout: the size of the shape overflows int64");
+        all_static = all_static && tla_tuple_is_static(shape, i);
+    }
+    return tla_layout_make(out, shape, &d, err);
+}
+
+TLA_FUNC int tla_layout_rank(const tla_layout *L) { return tla_tuple_rank(&L->shape); }
+TLA_FUNC int tla_layout_depth(const tla_layout *L) { return tla_tuple_depth(&L->shape); }
+
+TLA_FUNC int tla_layout_size(const tla_layout *L, int64_t *out, tla_error *err) {
+    return tla_tuple_size(&L->shape, out, err);
+}
+
+/* Same shape and stride (static markers and originShape ignored). */
+TLA_FUNC int tla_layout_equal(const tla_layout *a, const tla_layout *b) {
+    return tla_tuple_equal(&a->shape, &b->shape) && tla_tuple_equal(&a->stride, &b->stride);
+}
+
+/* The largest offset + 1 over all coordinates; 0 for an empty layout.  For
+ * non-negative strides this is L(size-1) + 1.  Each leaf adds its largest
+ * contribution max(0, (s-1)*d) independently, so no enumeration is needed. */
+TLA_FUNC int tla_layout_cosize(const tla_layout *L, int64_t *out, tla_error *err) {
+    int64_t hi = 0, term;
+    int i;
+    for (i = 0; i < L->shape.nleaf; i++)
+        if (L->shape.val[i] == 0) {
+            *out = 0;
+            return 0;
+        }
+    for (i = 0; i < L->shape.nleaf; i++) {
+        if (L->shape.val[i] < 0) return tla__fail(err, -1, "cosize: negative shape value");
+        if (tla__mul64(L->shape.val[i] - 1, L->stride.val[i], &term) != 0 ||
+            (term > 0 && tla__add64(hi, term, &hi) != 0))
+            return tla__fail(err, -1, "cosize: the largest offset overflows int64");
+    }
+    if (hi == INT64_MAX) return tla__fail(err, -1, "cosize: overflows int64");
+    *out = hi + 1;
+    return 0;
+}
+
+/* The extent of top-level mode `mode` that holds real data: originShape if
+ * set, else the size of the mode.  -1 if mode is out of range. */
+TLA_FUNC int64_t tla_layout_origin(const tla_layout *L, int mode) {
+    tla_tuple m;
+    int64_t sz = 0;
+    if (mode < 0 || mode >= tla_layout_rank(L) || tla__elem(&L->shape, mode, &m) != 0) return -1;
+    if (L->has_origin) return L->origin[mode];
+    if (tla_tuple_size(&m, &sz, NULL) != 0) return -1;
+    return sz;
+}
+
+/* Set originShape: an integer (rank-1 layouts) or a tuple of one integer >= 0
+ * per top-level mode. */
+TLA_FUNC int tla_layout_set_origin(tla_layout *L, const tla_tuple *origin, tla_error *err) {
+    int r = tla_layout_rank(L), k;
+    int64_t v[TLA_MAX_RANK];
+    tla_tuple e;
+    if (tla_tuple_rank(origin) != r)
+        return tla__fail(err, -1, "origin: has rank %d but the layout has rank %d", tla_tuple_rank(origin), r);
+    for (k = 0; k < r; k++) {
+        if (tla__elem(origin, k, &e) != 0 || !tla_tuple_is_int(&e))
+            return tla__fail(err, -1, "origin: element %d must be an integer", k);
+        if (e.val[0] < 0) return tla__fail(err, -1, "origin: element %d is negative", k);
+        {
+            tla_tuple m;
+            int64_t sz = 0;
+            if (tla__elem(&L->shape, k, &m) == 0 && tla_tuple_size(&m, &sz, NULL) == 0 && e.val[0] > sz)
+                return tla__fail(err, -1, "origin: element %d (%lld) is larger than mode %d (%lld)", k,
+                                 (long long)e.val[0], k, (long long)sz);
+        }
+        v[k] = e.val[0];
+    }
+    for (k = 0; k < r; k++) L->origin[k] = v[k];
+    L->has_origin = 1;
+    return 0;
+}
+
+/* The sub-layout of the mode at path.  A one-step path to an integer mode keeps
+ * that mode's originShape; any other sub-layout gets the default origin. */
+TLA_FUNC int tla_layout_get(const tla_layout *L, int npath, const int *path, tla_layout *out, tla_error *err) {
+    tla_layout r;
+    memset(&r, 0, sizeof r);
+    if (tla_tuple_get(&L->shape, npath, path, &r.shape, err) != 0) return -1;
+    if (tla_tuple_get(&L->stride, npath, path, &r.stride, err) != 0) return -1;
+    if (npath == 0) r = *L;
+    else if (npath == 1 && L->has_origin && tla_tuple_is_int(&r.shape)) {
+        r.has_origin = 1;
+        r.origin[0] = L->origin[path[0]];
+    }
+    *out = r;
+    return 0;
+}
+
+/* ---------------------------------------------------------------- crd2offset */
+
+TLA_FUNC int tla__crd2off(const tla_tuple *c, const tla_tuple *s, const tla_tuple *d, int64_t *out, tla_error *err,
+                          const tla__where *w) {
+    tla_tuple ce, se, de;
+    int64_t sum = 0, part = 0, x, sz = 0;
+    int r, k;
+    char wb[64];
+    if (tla_tuple_is_int(s)) {
+        if (!tla_tuple_is_int(c)) {
+            /* (c) on an integer mode means c: accept rank-1 wrapping. */
+            if (tla_tuple_rank(c) == 1 && tla__elem(c, 0, &ce) == 0) return tla__crd2off(&ce, s, d, out, err, w);
+            return tla__fail(err, -1, "crd2offset: coordinate of rank %d for an integer mode%s", tla_tuple_rank(c),
+                             tla__where_str(w, wb));
+        }
+        if (tla__mul64(c->val[0], d->val[0], out) != 0)
+            return tla__fail(err, -1, "crd2offset: coordinate * stride overflows int64%s", tla__where_str(w, wb));
+        return 0;
+    }
+    r = tla_tuple_rank(s);
+    if (!tla_tuple_is_int(c)) {
+        /* A tuple coordinate: one coordinate per mode, summed. */
+        if (tla_tuple_rank(c) != r)
+            return tla__fail(err, -1, "crd2offset: coordinate has rank %d but the shape has rank %d%s",
+                             tla_tuple_rank(c), r, tla__where_str(w, wb));
+        for (k = 0; k < r; k++) {
+            tla__where wk = tla__where_push(w, k);
+            tla__elem(c, k, &ce);
+            tla__elem(s, k, &se);
+            tla__elem(d, k, &de);
+            if (tla__crd2off(&ce, &se, &de, &part, err, &wk) != 0) return -1;
+            if (tla__add64(sum, part, &sum) != 0)
+                return tla__fail(err, -1, "crd2offset: the offset overflows int64%s", tla__where_str(w, wb));
+        }
+        *out = sum;
+        return 0;
+    }
+    /* An integer over a tuple: split colexicographically (first mode fastest);
+     * the last mode takes what is left, without a modulo. */
+    x = c->val[0];
+    for (k = 0; k < r; k++) {
+        tla__where wk = tla__where_push(w, k);
+        tla__elem(s, k, &se);
+        tla__elem(d, k, &de);
+        if (k == r - 1) {
+            ce = tla_tuple_leaf(x, 0);
+        } else {
+            if (tla_tuple_size(&se, &sz, err) != 0) return -1;
+            if (sz <= 0)
+                return tla__fail(err, -1, "crd2offset: cannot split an index over a mode of size %lld%s",
+                                 (long long)sz, tla__where_str(&wk, wb));
+            ce = tla_tuple_leaf(x % sz, 0);
+            x /= sz;
+        }
+        if (tla__crd2off(&ce, &se, &de, &part, err, &wk) != 0) return -1;
+        if (tla__add64(sum, part, &sum) != 0)
+            return tla__fail(err, -1, "crd2offset: the offset overflows int64%s", tla__where_str(w, wb));
+    }
+    *out = sum;
+    return 0;
+}
+
+/* The offset of coordinate coord under shape:stride (every coordinate form of crd2offset).
+ * (Not named tla_crd2offset: that is the compile-time macro of layout.h.) */
+TLA_FUNC int tla_tuple_crd2offset(const tla_tuple *coord, const tla_tuple *shape, const tla_tuple *stride,
+                                  int64_t *out, tla_error *err) {
+    tla__where w = {0, {0}};
+    int64_t r = 0;
+    if (!tla_tuple_congruent(shape, stride))
+        return tla__fail(err, -1, "crd2offset: shape and stride are not congruent");
+    if (tla__crd2off(coord, shape, stride, &r, err, &w) != 0) return -1;
+    *out = r;
+    return 0;
+}
+
+/* The fast path of crd2offset: a non-negative integer x split over leaves [lo, hi) (first
+ * fastest, the last takes the rest).  0 and *sum += offset, or -1 when the general path
+ * must decide (a shape <= 0, overflow). */
+TLA_FUNC int tla__crd_leaves(int64_t x, const tla_tuple *s, const tla_tuple *d, int lo, int hi, int64_t *sum) {
+    int j;
+    for (j = lo; j < hi; j++) {
+        int64_t sj = s->val[j], part;
+        int64_t c = j + 1 < hi ? x % (sj > 0 ? sj : 1) : x;
+        if (j + 1 < hi && sj <= 0) return -1;
+        if (tla__mul64(c, d->val[j], &part) != 0 || tla__add64(*sum, part, sum) != 0) return -1;
+        if (j + 1 < hi) x /= sj;
+    }
+    return 0;
+}
+
+/* Integer and (row, col, ...) coordinates with non-negative values go straight over the
+ * leaves (no copies); everything else takes the general path, which also explains errors. */
+TLA_FUNC int tla__crd_fast(const tla_tuple *c, const tla_tuple *s, const tla_tuple *d, int64_t *out) {
+    int64_t sum = 0;
+    int i, k = 0, depth = 0, start = 0, leaf = 0;
+    if (tla_tuple_is_int(c)) {
+        if (c->val[0] < 0 || tla__crd_leaves(c->val[0], s, d, 0, s->nleaf, &sum) != 0) return -1;
+        *out = sum;
+        return 0;
+    }
+    if (tla_tuple_is_int(s) || tla_tuple_depth(c) != 1 || c->nleaf != tla_tuple_rank(s)) return -1;
+    for (i = 1; i < s->ntok - 1; i++) { /* the top-level modes of s, by tokens */
+        int t = s->tok[i];
+        if (t == TLA_TOK_OPEN && depth++ == 0) start = leaf;
+        if (t == TLA_TOK_CLOSE) depth--;
+        if (t == TLA_TOK_LEAF) {
+            if (depth == 0) start = leaf;
+            leaf++;
+        }
+        if (depth == 0 && t != TLA_TOK_OPEN) {
+            if (c->val[k] < 0 || tla__crd_leaves(c->val[k], s, d, start, leaf, &sum) != 0) return -1;
+            k++;
+        }
+    }
+    *out = sum;
+    return 0;
+}
+
+TLA_FUNC int tla_layout_crd2offset(const tla_layout *L, const tla_tuple *coord, int64_t *out, tla_error *err) {
+    if (tla__crd_fast(coord, &L->shape, &L->stride, out) == 0) return 0;
+    return tla_tuple_crd2offset(coord, &L->shape, &L->stride, out, err);
+}
+
+#endif
