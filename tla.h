@@ -22,11 +22,12 @@
  *   tla/algebra.h    the layout algebra: coalesce, composition, complement, divides, products
  *   tla/tensor.h     tensors (pointer + layout), TLA_FOR_EACH, tiles, layout-generic copy
  *   tla/xla.h        XLA shape strings and layouts, to and from TLA layouts
+ *   tla/deprecated.h the 0.1 names (tla_tuple(...), tla_get_tile, ...) for one more release
  *   tla/compat.h     opt-in TLA names (MakeLayout, _4, ...)
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_auto L = tla_zN(tla_half, TLA_C(32), TLA_C(48));   // ((_16,_2),(_16,_3)):((_16,_256),(_1,_512))
- *   _Static_assert(tla_crd2offset_const(tla_tuple(TLA_C(17), TLA_C(33)), L) == 16 + 256 + 1 + 1024, "(17,33)");
+ *   _Static_assert(tla_crd2offset_const(tla_make_tuple(TLA_C(17), TLA_C(33)), L) == 16 + 256 + 1 + 1024, "(17,33)");
  *   tla_print(L);
  *   printf("\n");
  */
@@ -50,5 +51,6 @@
 #include "tla/algebra.h"
 #include "tla/tensor.h"
 #include "tla/xla.h"
+#include "tla/deprecated.h"
 
 #endif

@@ -54,7 +54,7 @@ int main(void) {
         if (t0 < best_alg) best_alg = t0;
     }
     /* the same count of crd2offset calls on a run-time zN layout (coordinates vary) */
-    tla_format_layout(&Z, TLA_ZN, 2, 64, 64, &e);
+    tla_layout_format(&Z, TLA_ZN, 2, 64, 64, &e);
     for (round = 0; round < ROUNDS; round++) {
         double t0 = now();
         for (i = 0; i < n; i++) {

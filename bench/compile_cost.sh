@@ -23,7 +23,7 @@
 #   compat2     the project issue's reference site, in TLA names (tla/compat.h):
 #               MakeLayout(((16,m),(16,n)):((16,256),(1,256m))) and crd2offset(MakeCoord(i, j),
 #               shape(L), stride(L)); site 0 is the layout (m = n = 4)
-#   rank2       tla_make_layout((a,b):(c,1)), tla_crd2offset(tla_tuple(i, j), L)
+#   rank2       tla_make_layout((a,b):(c,1)), tla_crd2offset(tla_make_tuple(i, j), L)
 #   formats     tla_zN / zZ / nZ / nN / row_major / column_major / l0c in turn, of uint8_t,
 #               tla_half and float, rows and cols multiples of 16, then tla_crd2offset
 #   deep        a depth-3 layout ((2,(2,a)),b):((2,(1,4)),s), then tla_crd2offset
@@ -212,7 +212,7 @@ site() {
         ROWS=$((16 * _m)) COLS=$((16 * _n)) ;;
     rank2)
         _a=$((2 + K % 1000)) _b=$((8 + K % 13)); _c=$((_b + K % 3))
-        LIB="tla_auto L = tla_make_layout(tla_tuple(TLA_C($_a), TLA_C($_b)), tla_tuple(TLA_C($_c), TLA_C(1))); return (unsigned)tla_crd2offset(tla_tuple(i, j), L);"
+        LIB="tla_auto L = tla_make_layout(tla_make_tuple(TLA_C($_a), TLA_C($_b)), tla_make_tuple(TLA_C($_c), TLA_C(1))); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L);"
         HAND="return i * $_c + j;"
         ROWS=$_a COLS=$_b ;;
     formats)
@@ -232,17 +232,17 @@ site() {
         5) _f="tla_column_major(TLA_C($_R), TLA_C($_C))"; _h="i + j * $_R" ;;
         6) _f="tla_l0c(TLA_C($_R), TLA_C($_C))"; _h="i % 16 * 16 + i / 16 * 256 + j % 16 + j / 16 * $((_up16r * 16))" ;;
         esac
-        LIB="tla_auto L = $_f; return (unsigned)tla_crd2offset(tla_tuple(i, j), L);"
+        LIB="tla_auto L = $_f; return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L);"
         HAND="return $_h;"
         ROWS=$_R COLS=$_C ;;
     deep)
         _a=$((2 + K % 997)) _b=$((3 + K % 5)); _s=$((4 * _a + K % 3))
-        LIB="tla_auto L = tla_make_layout(tla_tuple(tla_tuple(TLA_C(2), tla_tuple(TLA_C(2), TLA_C($_a))), TLA_C($_b)), tla_tuple(tla_tuple(TLA_C(2), tla_tuple(TLA_C(1), TLA_C(4))), TLA_C($_s))); return (unsigned)tla_crd2offset(tla_tuple(i, j), L);"
+        LIB="tla_auto L = tla_make_layout(tla_make_tuple(tla_make_tuple(TLA_C(2), tla_make_tuple(TLA_C(2), TLA_C($_a))), TLA_C($_b)), tla_make_tuple(tla_make_tuple(TLA_C(2), tla_make_tuple(TLA_C(1), TLA_C(4))), TLA_C($_s))); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L);"
         HAND="return i % 2 * 2 + i / 2 % 2 + i / 4 * 4 + j * $_s;"
         ROWS=$((4 * _a)) COLS=$_b ;;
     nested_get)
         _x=$((2 + K % 1000)) _y=$((3 + K % 7)) _p=$((5 + K % 1009)) _q=$((7 + K % 3))
-        LIB="tla_auto T = tla_tuple(TLA_C($_x), tla_tuple(TLA_C($_y), tla_tuple(TLA_C($_p), TLA_C($_q)))); (void)j; return (unsigned)tla_size(tla_get(tla_get(tla_get(T, 1), 1), 0)) + i;"
+        LIB="tla_auto T = tla_make_tuple(TLA_C($_x), tla_make_tuple(TLA_C($_y), tla_make_tuple(TLA_C($_p), TLA_C($_q)))); (void)j; return (unsigned)tla_size(tla_get(tla_get(tla_get(T, 1), 1), 0)) + i;"
         HAND="(void)j; return $_p + i;"
         ROWS=64 COLS=64 ;;
     esac

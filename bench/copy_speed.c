@@ -68,9 +68,9 @@ int main(void) {
         tla_layout Ls, Ld;
         tla_error e;
         double tg = 1e30, th = 1e30, tm = 1e30, t;
-        tla_format_layout(&Ls, conv[k].from, 2, N, N, &e);
-        tla_format_layout(&Ld, conv[k].to, 2, N, N, &e);
-        tla_tensor S = tla_make_tensor(a, 2, &Ls, TLA_POS_GM), D = tla_make_tensor(b, 2, &Ld, TLA_POS_L1);
+        tla_layout_format(&Ls, conv[k].from, 2, N, N, &e);
+        tla_layout_format(&Ld, conv[k].to, 2, N, N, &e);
+        tla_tensor S = tla_tensor_make(a, 2, &Ls, TLA_POS_GM), D = tla_tensor_make(b, 2, &Ld, TLA_POS_L1);
         for (int r = 0; r < RUNS; r++) {
             t = now();
             tla_copy(&D, &S, &e);

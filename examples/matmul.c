@@ -43,9 +43,9 @@ static tla_tensor buffer(enum tla_format f, int bytes, int64_t rows, int64_t col
     tla_layout L;
     tla_error e;
     int64_t n = 0;
-    tla_format_layout(&L, f, bytes, rows, cols, &e);
+    tla_layout_format(&L, f, bytes, rows, cols, &e);
     tla_layout_cosize(&L, &n, &e);
-    return tla_make_tensor(calloc((size_t)n, (size_t)bytes), bytes, &L, pos);
+    return tla_tensor_make(calloc((size_t)n, (size_t)bytes), bytes, &L, pos);
 }
 
 static int copy(tla_tensor *dst, const tla_tensor *src) {

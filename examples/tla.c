@@ -51,13 +51,12 @@ static int cli_fail_lib(cli_parser *P, int pos, const tla_error *e) {
 }
 
 static int cli_is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
-static int cli_is_alnum(char c) { return cli_is_alpha(c) || tla__is_digit(c); }
+static int cli_is_alnum(char c) { return cli_is_alpha(c) || tla_is_digit(c); }
 
 static int cli_expr(cli_parser *P, cli_value *out);
 
 /* ------------------------------------------------------------------ helpers for the functions */
 
-static int cli_all_static(const tla_tuple *t) { return t->nleaf == 32 ? t->stat == 0xffffffffu : t->stat == (1u << t->nleaf) - 1u; }
 
 static const char *cli_kind_name(const cli_value *v) {
     switch (v->kind) {
@@ -192,7 +191,7 @@ static int cli_format(cli_parser *P, const cli_call *c, enum tla_format f, cli_v
     }
     if (cli_int_arg(P, c, first, &rows, &rs) != 0) return -1;
     if (f != TLA_VECTOR && cli_int_arg(P, c, first + 1, &cols, &cs) != 0) return -1;
-    if (tla_format_layout_ex(&L, f, bytes, rows, cols, (rs ? TLA_ROWS_STATIC : 0) | (cs ? TLA_COLS_STATIC : 0), &e))
+    if (tla_layout_format_ex(&L, f, bytes, rows, cols, (rs ? TLA_ROWS_STATIC : 0) | (cs ? TLA_COLS_STATIC : 0), &e))
         return cli_fail_lib(P, c->pos, &e);
     cli_set_layout(out, &L);
     return 0;
@@ -221,9 +220,9 @@ static int cli_tiler_of(const char *text, tla_tiler *T, tla_error *e) {
     return 0;
 }
 
-/* The algebra (spec 2).  0: done; else -1 with *failed set when the name was an algebra
- * function (the error is in P), *failed = 0 when it was not one. */
-static int cli_algebra(cli_parser *P, const cli_call *c, cli_value *out, int64_t *failed) {
+/* The algebra.  0: done (*matched = 1); -1 with *matched = 1 when the name was an algebra
+ * function and it failed (the error is in P), or -1 with *matched = 0 when it was not one. */
+static int cli_algebra(cli_parser *P, const cli_call *c, cli_value *out, int *matched) {
     static const char *const unary[] = {"flatten", "coalesce", "filter", "right_inverse", "left_inverse"};
     static const char *const binary[] = {"composition", "logical_divide", "zipped_divide", "tiled_divide",
                                          "flat_divide", "logical_product", "zipped_product", "tiled_product",
@@ -235,7 +234,7 @@ static int cli_algebra(cli_parser *P, const cli_call *c, cli_value *out, int64_t
     tla_error e;
     int64_t x = 0, y = 0;
     int i, k, idx[CLI_MAX_ARGS], rc = -1;
-    *failed = 1;
+    *matched = 1;
     for (k = 0; k < (int)(sizeof unary / sizeof *unary); k++) {
         if (strcmp(f, unary[k])) continue;
         if (cli_arity(P, c, 1, 1, "1 argument (a layout)") != 0 || cli_layout_arg(P, c, 0, &A) != 0) return -1;
@@ -283,7 +282,7 @@ static int cli_algebra(cli_parser *P, const cli_call *c, cli_value *out, int64_t
         if (cli_arity(P, c, 1, CLI_MAX_ARGS, "1 to 8 layouts") != 0) return -1;
         for (i = 0; i < c->n; i++)
             if (cli_layout_arg(P, c, i, &modes[i]) != 0) return -1;
-        rc = tla_make_layout_of(&R, c->n, modes, &e);
+        rc = tla_layout_make_of(&R, c->n, modes, &e);
         goto done;
     }
     if (!strcmp(f, "group")) {
@@ -323,7 +322,7 @@ static int cli_algebra(cli_parser *P, const cli_call *c, cli_value *out, int64_t
         cli_set_tuple(out, &t);
         return 0;
     }
-    *failed = 0;
+    *matched = 0;
     return -1;
 done:
     if (rc != 0) return cli_fail_lib(P, c->pos, &e);
@@ -331,14 +330,13 @@ done:
     return 0;
 }
 
-/* xla("shape"), xla_index("shape", coord), to_xla(L, "type"): 0 done, -1 with *failed set
- * (error in P) or *failed = 0 (not one of these). */
-static int cli_xla(cli_parser *P, const cli_call *c, cli_value *out, int64_t *failed) {
+/* xla("shape"), xla_index("shape", coord), to_xla(L, "type"): as cli_algebra (*matched). */
+static int cli_xla(cli_parser *P, const cli_call *c, cli_value *out, int *matched) {
     const char *f = c->name;
     tla_xla_shape x;
     tla_layout L;
     tla_error e;
-    *failed = 1;
+    *matched = 1;
     if (!strcmp(f, "xla") || !strcmp(f, "xla_index")) {
         int idx = !strcmp(f, "xla_index");
         if (cli_arity(P, c, 1 + idx, 1 + idx, idx ? "2 arguments (\"shape\", coordinate)" : "1 argument (\"shape\")"))
@@ -377,11 +375,12 @@ static int cli_xla(cli_parser *P, const cli_call *c, cli_value *out, int64_t *fa
         tla_xla_snprint(out->text, sizeof out->text, &x);
         return 0;
     }
-    *failed = 0;
+    *matched = 0;
     return -1;
 }
 
 static int cli_apply(cli_parser *P, const cli_call *c, cli_value *out) {
+    int matched = 0;
     const char *f = c->name;
     tla_layout L, R;
     tla_tuple t, u, w;
@@ -409,10 +408,10 @@ static int cli_apply(cli_parser *P, const cli_call *c, cli_value *out) {
         else if (tla_layout_make_compact(&L, &sub.L.shape, &e) != 0) return cli_fail_lib(P, c->pos, &e);
         if (!strcmp(f, "size")) {
             if (tla_layout_size(&L, &x, &e) != 0) return cli_fail_lib(P, c->pos, &e);
-            cli_set_int(out, x, cli_all_static(&L.shape));
+            cli_set_int(out, x, tla_tuple_all_static(&L.shape));
         } else if (!strcmp(f, "cosize")) {
             if (tla_layout_cosize(&L, &x, &e) != 0) return cli_fail_lib(P, c->pos, &e);
-            cli_set_int(out, x, cli_all_static(&L.shape) && cli_all_static(&L.stride));
+            cli_set_int(out, x, tla_tuple_all_static(&L.shape) && tla_tuple_all_static(&L.stride));
         } else {
             cli_set_tuple(out, !strcmp(f, "shape") ? &L.shape : &L.stride);
         }
@@ -428,7 +427,7 @@ static int cli_apply(cli_parser *P, const cli_call *c, cli_value *out) {
             if (tla_layout_make(&L, &u, &w, &e) != 0) return cli_fail_lib(P, c->argpos[2], &e);
         }
         if (tla_layout_crd2offset(&L, &t, &x, &e) != 0) return cli_fail_lib(P, c->pos, &e);
-        cli_set_int(out, x, cli_all_static(&t) && cli_all_static(&L.shape) && cli_all_static(&L.stride));
+        cli_set_int(out, x, tla_tuple_all_static(&t) && tla_tuple_all_static(&L.shape) && tla_tuple_all_static(&L.stride));
         return 0;
     }
     if (!strcmp(f, "idx2crd")) {
@@ -436,21 +435,21 @@ static int cli_apply(cli_parser *P, const cli_call *c, cli_value *out) {
         if (cli_int_arg(P, c, 0, &x, NULL) != 0) return -1;
         if (c->arg[1].kind == CLI_LAYOUT) u = c->arg[1].L.shape;
         else if (cli_tuple_arg(P, c, 1, &u) != 0) return -1;
-        if (tla_idx2crd(x, &u, &t, &e) != 0) return cli_fail_lib(P, c->pos, &e);
+        if (tla_tuple_idx2crd(x, &u, &t, &e) != 0) return cli_fail_lib(P, c->pos, &e);
         cli_set_tuple(out, &t);
         return 0;
     }
     if (!strcmp(f, "make_layout_tile")) {
         if (cli_arity(P, c, 2, 2, "2 arguments (layout, tile shape)") != 0) return -1;
         if (cli_layout_arg(P, c, 0, &L) != 0 || cli_tuple_arg(P, c, 1, &t) != 0) return -1;
-        if (tla_make_layout_tile(&R, &L, &t, &e) != 0) return cli_fail_lib(P, c->pos, &e);
+        if (tla_layout_make_tile(&R, &L, &t, &e) != 0) return cli_fail_lib(P, c->pos, &e);
         cli_set_layout(out, &R);
         return 0;
     }
-    if (cli_algebra(P, c, out, &x) == 0) return 0;
-    if (x) return -1; /* an algebra function that failed */
-    if (cli_xla(P, c, out, &x) == 0) return 0;
-    if (x) return -1;
+    if (cli_algebra(P, c, out, &matched) == 0) return 0;
+    if (matched) return -1; /* an algebra function that failed */
+    if (cli_xla(P, c, out, &matched) == 0) return 0;
+    if (matched) return -1;
     if (!strcmp(f, "row_major")) return cli_format(P, c, TLA_ROW_MAJOR, out);
     if (!strcmp(f, "column_major")) return cli_format(P, c, TLA_COLUMN_MAJOR, out);
     if (!strcmp(f, "l0c")) return cli_format(P, c, TLA_L0C, out);
@@ -470,14 +469,14 @@ static int cli_call_expr(cli_parser *P, const char *name, int pos, cli_value *ou
     cli_value args[CLI_MAX_ARGS];
     int argpos[CLI_MAX_ARGS], n = 0;
     cli_call c;
-    P->p = tla__skip_space(P->s, P->p);
+    P->p = tla_skip_space(P->s, P->p);
     if (P->s[P->p] != ')') {
         for (;;) {
             if (n == CLI_MAX_ARGS) return cli_fail(P, P->p, "too many arguments (at most 8)");
-            argpos[n] = tla__skip_space(P->s, P->p);
+            argpos[n] = tla_skip_space(P->s, P->p);
             if (cli_expr(P, &args[n]) != 0) return -1;
             n++;
-            P->p = tla__skip_space(P->s, P->p);
+            P->p = tla_skip_space(P->s, P->p);
             if (P->s[P->p] == ',') {
                 P->p++;
                 continue;
@@ -503,7 +502,7 @@ static int cli_tuple_expr(cli_parser *P, int pos, cli_value *out) {
     int n = 0, at;
     for (;;) {
         if (n == TLA_MAX_RANK) return cli_fail(P, P->p, "more than 8 elements in one tuple");
-        at = tla__skip_space(P->s, P->p);
+        at = tla_skip_space(P->s, P->p);
         if (cli_expr(P, &v) != 0) return -1;
         if (v.kind != CLI_TUPLE) {
             char m[120];
@@ -511,7 +510,7 @@ static int cli_tuple_expr(cli_parser *P, int pos, cli_value *out) {
             return cli_fail(P, at, m);
         }
         parts[n++] = v.L.shape;
-        P->p = tla__skip_space(P->s, P->p);
+        P->p = tla_skip_space(P->s, P->p);
         if (P->s[P->p] == ',') {
             P->p++;
             continue;
@@ -534,7 +533,7 @@ static int cli_tiler_expr(cli_parser *P, cli_value *out) {
     buf[0] = '[';
     for (;;) {
         if (n == TLA_MAX_RANK) return cli_fail(P, P->p, "more than 8 modes in one tiler");
-        at = tla__skip_space(P->s, P->p);
+        at = tla_skip_space(P->s, P->p);
         if (cli_expr(P, &v) != 0) return -1;
         if (v.kind != CLI_TUPLE && v.kind != CLI_LAYOUT)
             return cli_fail(P, at, "a tiler element must be a layout or a shape");
@@ -543,7 +542,7 @@ static int cli_tiler_expr(cli_parser *P, cli_value *out) {
                                  : tla_tuple_snprint(buf + len, sizeof buf - len, &v.L.shape);
         if ((size_t)k + len + 2 >= sizeof buf) return cli_fail(P, at, "tiler too long");
         len += (size_t)k;
-        P->p = tla__skip_space(P->s, P->p);
+        P->p = tla_skip_space(P->s, P->p);
         if (P->s[P->p] == ',') {
             P->p++;
             continue;
@@ -562,7 +561,7 @@ static int cli_tiler_expr(cli_parser *P, cli_value *out) {
 /* A primary: integer, tuple, tiler, string, name or call. */
 static int cli_primary(cli_parser *P, cli_value *out) {
     const char *s = P->s;
-    int p = tla__skip_space(s, P->p), start = p;
+    int p = tla_skip_space(s, P->p), start = p;
     char cb[16];
     P->p = p;
     if (s[p] == '(') {
@@ -584,8 +583,8 @@ static int cli_primary(cli_parser *P, cli_value *out) {
         P->p = q + 1;
         return 0;
     }
-    if (tla__is_digit(s[p]) || (s[p] == '-' && tla__is_digit(s[p + 1])) ||
-        (s[p] == '_' && (tla__is_digit(s[p + 1]) || (s[p + 1] == '-' && tla__is_digit(s[p + 2]))))) {
+    if (tla_is_digit(s[p]) || (s[p] == '-' && tla_is_digit(s[p + 1])) ||
+        (s[p] == '_' && (tla_is_digit(s[p + 1]) || (s[p + 1] == '-' && tla_is_digit(s[p + 2]))))) {
         int64_t v = 0;
         int st = 0;
         if (tla_parse_int_at(s, &P->p, &v, &st, &P->err) != 0) return -1;
@@ -604,7 +603,7 @@ static int cli_primary(cli_parser *P, cli_value *out) {
         if (q - p >= (int)sizeof name) return cli_fail(P, p, "name too long");
         memcpy(name, s + p, (size_t)(q - p));
         name[q - p] = '\0';
-        P->p = tla__skip_space(s, q);
+        P->p = tla_skip_space(s, q);
         if (s[P->p] == '(') {
             P->p++;
             return cli_call_expr(P, name, start, out);
@@ -616,7 +615,7 @@ static int cli_primary(cli_parser *P, cli_value *out) {
     }
     {
         char m[120];
-        snprintf(m, sizeof m, "expected an expression, found %s", tla__char_name(s, p, cb));
+        snprintf(m, sizeof m, "expected an expression, found %s", tla_char_name(s, p, cb));
         return cli_fail(P, p, m);
     }
 }
@@ -626,17 +625,17 @@ static int cli_expr(cli_parser *P, cli_value *out) {
     cli_value rhs;
     tla_layout L;
     tla_error e;
-    int start = tla__skip_space(P->s, P->p), at, rc;
+    int start = tla_skip_space(P->s, P->p), at, rc;
     if (P->nest >= CLI_MAX_NEST) return cli_fail(P, start, "expression nested too deeply");
     P->nest++;
     rc = cli_primary(P, out);
     P->nest--;
     if (rc != 0) return -1;
-    P->p = tla__skip_space(P->s, P->p);
+    P->p = tla_skip_space(P->s, P->p);
     if (P->s[P->p] != ':') return 0;
     if (out->kind != CLI_TUPLE) return cli_fail(P, start, "the shape before ':' must be an integer or a tuple");
     P->p++;
-    at = tla__skip_space(P->s, P->p);
+    at = tla_skip_space(P->s, P->p);
     P->nest++;
     rc = cli_primary(P, &rhs);
     P->nest--;
@@ -682,15 +681,15 @@ static int cli_eval(const char *expr, cli_value *out, tla_error *err) {
         return -1;
     }
     if (cli_expr(&P, out) == 0) {
-        P.p = tla__skip_space(expr, P.p);
+        P.p = tla_skip_space(expr, P.p);
         if (expr[P.p] == '\0' && out->kind != CLI_NAME) return 0;
         if (expr[P.p] == '\0') {
             char m[120];
             snprintf(m, sizeof m, "unknown name '%.60s'", out->text);
-            cli_fail(&P, tla__skip_space(expr, 0), m);
+            cli_fail(&P, tla_skip_space(expr, 0), m);
         } else {
             char m[120];
-            snprintf(m, sizeof m, "unexpected %s after the expression", tla__char_name(expr, P.p, cb));
+            snprintf(m, sizeof m, "unexpected %s after the expression", tla_char_name(expr, P.p, cb));
             cli_fail(&P, P.p, m);
         }
     }
@@ -808,7 +807,7 @@ static int cli_eval_stdin(void) {
         if (too_long) {
             printf("error: line longer than %d bytes\n", CLI_MAX_LINE - 2);
             status = 2;
-        } else if (line[tla__skip_space(line, 0)] == '\0') {
+        } else if (line[tla_skip_space(line, 0)] == '\0') {
             printf("\n");
         } else if (cli_eval_to_string(line, out, sizeof out, &e) < 0) {
             printf("error: %s (column %d)\n", e.msg, e.pos + 1);

@@ -23,12 +23,12 @@ site() { # kind bound(KB) code
 }
 # The reference site: compat names, crd2offset(coord, shape, stride).
 site compat2 210 'unsigned f(unsigned i, unsigned j) { tla_auto L = MakeLayout(MakeShape(MakeShape(_16, _4), MakeShape(_16, _4)), MakeStride(MakeStride(_16, _256), MakeStride(_1, _1024))); return (unsigned)crd2offset(MakeCoord(i, j), shape(L), stride(L)); }'
-site rank2 88 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_make_layout(tla_tuple(TLA_C(8), TLA_C(4)), tla_tuple(TLA_C(4), TLA_C(1))); return (unsigned)tla_crd2offset(tla_tuple(i, j), L); }'
-site zN 112 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_zN(tla_half, TLA_C(64), TLA_C(48)); return (unsigned)tla_crd2offset(tla_tuple(i, j), L); }'
-site deep 148 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_make_layout(tla_tuple(tla_tuple(TLA_C(2), tla_tuple(TLA_C(2), TLA_C(3))), TLA_C(5)), tla_tuple(tla_tuple(TLA_C(1), tla_tuple(TLA_C(2), TLA_C(4))), TLA_C(12))); return (unsigned)tla_crd2offset(tla_tuple(i, j), L); }'
+site rank2 88 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_make_layout(tla_make_tuple(TLA_C(8), TLA_C(4)), tla_make_tuple(TLA_C(4), TLA_C(1))); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'
+site zN 112 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_zN(tla_half, TLA_C(64), TLA_C(48)); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'
+site deep 148 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_make_layout(tla_make_tuple(tla_make_tuple(TLA_C(2), tla_make_tuple(TLA_C(2), TLA_C(3))), TLA_C(5)), tla_make_tuple(tla_make_tuple(TLA_C(1), tla_make_tuple(TLA_C(2), TLA_C(4))), TLA_C(12))); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'
 # Nested queries: each level binds its argument once, so text adds up instead of multiplying.
-site get_get_get 72 'unsigned f(unsigned i) { tla_auto T = tla_tuple(TLA_C(2), tla_tuple(TLA_C(3), tla_tuple(TLA_C(4), TLA_C(5)))); return (unsigned)tla_size(tla_get(tla_get(tla_get(T, 1), 1), 0)) + i; }'
+site get_get_get 72 'unsigned f(unsigned i) { tla_auto T = tla_make_tuple(TLA_C(2), tla_make_tuple(TLA_C(3), tla_make_tuple(TLA_C(4), TLA_C(5)))); return (unsigned)tla_size(tla_get(tla_get(tla_get(T, 1), 1), 0)) + i; }'
 site size_of_get 80 'unsigned f(unsigned i) { tla_auto L = tla_zN(float, TLA_C(32), TLA_C(32)); return (unsigned)tla_size(tla_get(L, 1)) + i; }'
-site crd_of_tile 275 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_zN(tla_half, TLA_C(64), TLA_C(64)); tla_auto T = tla_tile_at(L, tla_tuple(TLA_C(16), TLA_C(16)), tla_tuple(i, j)); return (unsigned)tla_crd2offset(tla_tuple(1, 2), T); }'
+site crd_of_tile 275 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_zN(tla_half, TLA_C(64), TLA_C(64)); tla_auto T = tla_tile_at(L, tla_make_tuple(TLA_C(16), TLA_C(16)), tla_make_tuple(i, j)); return (unsigned)tla_crd2offset(tla_make_tuple(1, 2), T); }'
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -34,7 +34,7 @@ static void fuzz_tuple(const char *s, size_t len) {
             tla_tuple c;
             int64_t i;
             for (i = 0; i < 4; i++)
-                if (tla_idx2crd(i * 7919 % sz, &t, &c, &e) == 0) fuzz_assert(tla_tuple_congruent(&c, &t));
+                if (tla_tuple_idx2crd(i * 7919 % sz, &t, &c, &e) == 0) fuzz_assert(tla_tuple_congruent(&c, &t));
         }
     } else {
         fuzz_assert(e.pos >= 0 && (size_t)e.pos <= len);
@@ -69,8 +69,8 @@ static void fuzz_layout(const char *s, size_t len) {
         tla_layout T;
         int64_t o;
         tla_tuple tile = L.shape;
-        tla_make_layout_tile(&T, &L, &tile, &e);
-        tla_get_tile(&T, &o, &L, &tile, &tile, &e);
+        tla_layout_make_tile(&T, &L, &tile, &e);
+        tla_layout_get_tile(&T, &o, &L, &tile, &tile, &e);
     }
 }
 

@@ -170,7 +170,7 @@ static void properties(void) {
         M = cosz(&B) * (1 + rnd(3));
         if (tla_complement(&C, &B, M, &e) != 0) { bad++; printf("  complement failed: %s\n", e.msg); continue; }
         AB[0] = B, AB[1] = C;
-        tla_make_layout_of(&W, 2, AB, &e);
+        tla_layout_make_of(&W, 2, AB, &e);
         if (cosz(&W) >= (int64_t)sizeof seen || cosz(&W) < M) { bad++; continue; }
         memset(seen, 0, (size_t)cosz(&W));
         for (i = 0; i < sz(&W); i++) bad += seen[at(&W, i)]++ != 0; /* (B, complement) is injective */
@@ -245,7 +245,7 @@ static void statics(void) {
     tla_layout_snprint(buf, sizeof buf, &R);
     CHECK_STR(buf, "(_16,_32,_3):(_32,_1,_512)");
     /* mixed: the static _1 stride stays static through coalesce */
-    A = tla_to_layout(tla_make_layout(tla_tuple(7, TLA_C(4)), tla_tuple(TLA_C(1), 7)));
+    A = tla_to_layout(tla_make_layout(tla_make_tuple(7, TLA_C(4)), tla_make_tuple(TLA_C(1), 7)));
     CHECK(tla_coalesce(&R, &A, &e) == 0);
     tla_layout_snprint(buf, sizeof buf, &R);
     CHECK_STR(buf, "28:_1");
@@ -269,7 +269,7 @@ static void structure(void) {
     CHECK(tla_flatten(&R, &A, &e) == 0);
     CHECK_STR(show(&R), "(4,2,3,5):(1,4,8,24)");
     m[0] = A, m[1] = B;
-    CHECK(tla_make_layout_of(&R, 2, m, &e) == 0);
+    CHECK(tla_layout_make_of(&R, 2, m, &e) == 0);
     CHECK_STR(show(&R), "((4,(2,3),5),7):((1,(4,8),24),120)");
     CHECK(tla_append(&R, &A, &B, &e) == 0);
     CHECK_STR(show(&R), "(4,(2,3),5,7):(1,(4,8),24,120)");

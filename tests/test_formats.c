@@ -15,7 +15,7 @@ static void same_as_runtime(tla_layout got, enum tla_format f, int bytes, int64_
                             const char *what) {
     tla_layout want = {0};
     tla_error err;
-    int k, ok = tla_format_layout_ex(&want, f, bytes, rows, cols, flags, &err) == 0;
+    int k, ok = tla_layout_format_ex(&want, f, bytes, rows, cols, flags, &err) == 0;
     tla_layout_snprint(buf_a, sizeof buf_a, &got);
     tla_layout_snprint(buf_b, sizeof buf_b, &want);
     if (strcmp(buf_a, buf_b) != 0) printf("  %s: %s, expected %s\n", what, buf_a, buf_b);
@@ -49,7 +49,7 @@ static void formats_match_runtime(void) {
 static void static_formats_are_constant(void) {
     tla_auto A = tla_zN(tla_half, S(32), S(48));
     _Static_assert(tla_size(A) == 32 * 48 && tla_cosize(A) == 32 * 48, "zN 32x48 half");
-    _Static_assert(tla_crd2offset_const(tla_tuple(S(17), S(33)), A) == 16 + 256 + 1 + 2 * 512, "zN offset");
+    _Static_assert(tla_crd2offset_const(tla_make_tuple(S(17), S(33)), A) == 16 + 256 + 1 + 2 * 512, "zN offset");
     tla_auto B = tla_nZ(float, S(20), S(20)); /* ((_8,_3),(_16,_2)):((_1,_256),(_8,_128)) */
     _Static_assert(tla_cosize(B) == 7 + 2 * 256 + 15 * 8 + 128 + 1, "nZ cosize, padding included");
     float storage[tla_cosize(B)];
@@ -60,32 +60,32 @@ static void static_formats_are_constant(void) {
     int bad = 0;
     for (unsigned i = 0; i < rows; i++)
         for (unsigned j = 0; j < cols; j++)
-            if ((unsigned long long)tla_crd2offset(tla_tuple(i, j), Z) !=
+            if ((unsigned long long)tla_crd2offset(tla_make_tuple(i, j), Z) !=
                 i % 16 * 16 + i / 16 * 256 + j % 16 + j / 16 * (rows + 15) / 16 * 16 * 16) bad++;
     CHECK_EQ(bad, 0);
 }
 
 static void tiles(void) {
     /* the seed: MakeLayoutTile(((4,2),(4,3)):((4,16),(1,32)), (4,4)) = ((4,1),(4,1)):((4,16),(1,32)) */
-    tla_auto a = tla_make_layout(tla_tuple(tla_tuple(4, 2), tla_tuple(4, 3)), tla_tuple(tla_tuple(4, 16), tla_tuple(1, 32)));
-    tla_snprint(buf_a, sizeof buf_a, tla_make_tile(a, tla_tuple(4, 4)));
+    tla_auto a = tla_make_layout(tla_make_tuple(tla_make_tuple(4, 2), tla_make_tuple(4, 3)), tla_make_tuple(tla_make_tuple(4, 16), tla_make_tuple(1, 32)));
+    tla_snprint(buf_a, sizeof buf_a, tla_make_tile(a, tla_make_tuple(4, 4)));
     CHECK_STR(buf_a, "((4,1),(4,1)):((4,16),(1,32))");
-    tla_auto s = tla_make_layout(tla_tuple(tla_tuple(S(4), S(2)), tla_tuple(S(4), S(3))),
-                                 tla_tuple(tla_tuple(S(4), S(16)), tla_tuple(S(1), S(32))));
-    tla_auto st = tla_make_tile(s, tla_tuple(S(8), S(5)));
+    tla_auto s = tla_make_layout(tla_make_tuple(tla_make_tuple(S(4), S(2)), tla_make_tuple(S(4), S(3))),
+                                 tla_make_tuple(tla_make_tuple(S(4), S(16)), tla_make_tuple(S(1), S(32))));
+    tla_auto st = tla_make_tile(s, tla_make_tuple(S(8), S(5)));
     _Static_assert(tla_size(st) == 8 * 8, "static tile: (4,2)x(4,2)");
     tla_snprint(buf_a, sizeof buf_a, st);
     CHECK_STR(buf_a, "((_4,_2),(_4,_2)):((_4,_16),(_1,_32))");
     CHECK_EQ(tla_to_layout(st).origin[1], 5);
-    tla_snprint(buf_a, sizeof buf_a, tla_make_tile(tla_row_major(S(8), S(8)), tla_tuple(S(2), 3)));
+    tla_snprint(buf_a, sizeof buf_a, tla_make_tile(tla_row_major(S(8), S(8)), tla_make_tuple(S(2), 3)));
     CHECK_STR(buf_a, "(_2,3):(_8,_1)");
     /* the same as the run-time MakeLayoutTile */
     {
         tla_layout rt = tla_to_layout(a), want;
-        tla_tuple tile = tla_to_tuple(tla_tuple(6, 9));
+        tla_tuple tile = tla_to_tuple(tla_make_tuple(6, 9));
         tla_error err;
-        CHECK(tla_make_layout_tile(&want, &rt, &tile, &err) == 0);
-        tla_layout got = tla_to_layout(tla_make_tile(a, tla_tuple(6, 9)));
+        CHECK(tla_layout_make_tile(&want, &rt, &tile, &err) == 0);
+        tla_layout got = tla_to_layout(tla_make_tile(a, tla_make_tuple(6, 9)));
         CHECK(tla_layout_equal(&want, &got));
     }
     /* GetTile: tiles of a 100x100 zN, tail tiles cropped; the tiles cover every element once */
@@ -94,14 +94,14 @@ static void tiles(void) {
     int bad = 0;
     for (int i = 0; i < 100; i += 32)
         for (int j = 0; j < 100; j += 48) {
-            tla_auto T = tla_tile_at(Z, tla_tuple(S(32), S(48)), tla_tuple(i, j));
+            tla_auto T = tla_tile_at(Z, tla_make_tuple(S(32), S(48)), tla_make_tuple(i, j));
             tla_layout t = tla_to_layout(T);
             CHECK_EQ(t.origin[0], i + 32 <= 100 ? 32 : 100 - i);
             CHECK_EQ(t.origin[1], j + 48 <= 100 ? 48 : 100 - j);
             for (int x = 0; x < t.origin[0]; x++)
                 for (int y = 0; y < t.origin[1]; y++) {
                     seen[i + x][j + y]++;
-                    if (tla_crd2offset(tla_tuple(x, y), T) != tla_crd2offset(tla_tuple(i + x, j + y), Z)) bad++;
+                    if (tla_crd2offset(tla_make_tuple(x, y), T) != tla_crd2offset(tla_make_tuple(i + x, j + y), Z)) bad++;
                 }
         }
     for (int i = 0; i < 100; i++)
@@ -110,7 +110,7 @@ static void tiles(void) {
 }
 
 static void conversion_and_printing(void) {
-    tla_auto t = tla_tuple(S(2), tla_tuple(3, tla_tuple(S(4), tla_tuple(5))), -7, tla_tuple(tla_tuple(S(-1)), 8));
+    tla_auto t = tla_make_tuple(S(2), tla_make_tuple(3, tla_make_tuple(S(4), tla_make_tuple(5))), -7, tla_make_tuple(tla_make_tuple(S(-1)), 8));
     tla_tuple rt = tla_to_tuple(t), parsed;
     tla_error err;
     tla_snprint(buf_a, sizeof buf_a, t);
@@ -136,7 +136,7 @@ static void conversion_and_printing(void) {
     /* snprintf rules: truncation, termination, full length returned */
     char small[6];
     memset(small, 'x', sizeof small);
-    int n = tla_snprint(small, sizeof small, tla_make_layout(tla_tuple(S(2), 4), tla_tuple(S(12), S(1))));
+    int n = tla_snprint(small, sizeof small, tla_make_layout(tla_make_tuple(S(2), 4), tla_make_tuple(S(12), S(1))));
     CHECK_EQ(n, 15);
     CHECK_STR(small, "(_2,4");
     CHECK_EQ(tla_snprint(NULL, 0, t), (long long)strlen("(_2,(3,(_4,(5))),-7,((_-1),8))"));

@@ -477,7 +477,7 @@ static const char *crd(int64_t i, const char *shape) {
     tla_tuple s = T(shape), c;
     tla_error e;
     k = (k + 1) % 8;
-    if (tla_idx2crd(i, &s, &c, &e) != 0) {
+    if (tla_tuple_idx2crd(i, &s, &c, &e) != 0) {
         snprintf(buf[k], sizeof buf[k], "error: %s", e.msg);
         return buf[k];
     }
@@ -507,7 +507,7 @@ static void test_idx2crd(void) {
     l = L("((4,2),(3,(2,2))):((1,100),(7,(1000,10000)))");
     for (i = 0; i < 150; i++) {
         tla_tuple ii = tla_tuple_leaf(i, 0);
-        tla_idx2crd(i, &l.shape, &c, &e);
+        tla_tuple_idx2crd(i, &l.shape, &c, &e);
         tla_layout_crd2offset(&l, &ii, &a, &e);
         tla_layout_crd2offset(&l, &c, &b, &e);
         if (a != b) break;
@@ -515,7 +515,7 @@ static void test_idx2crd(void) {
     CHECK_EQ(i, 150);
     s = T("(2,3)");
     c = tla_tuple_leaf(77, 0);
-    CHECK_EQ(tla_idx2crd(1, &s, &c, &e), 0);
+    CHECK_EQ(tla_tuple_idx2crd(1, &s, &c, &e), 0);
     CHECK_STR(PT(&c), "(1,0)");
 }
 
@@ -527,7 +527,7 @@ static const char *fmt(enum tla_format f, int bytes, int64_t r, int64_t c, int f
     tla_layout l;
     tla_error e;
     k = (k + 1) % 8;
-    if (tla_format_layout_ex(&l, f, bytes, r, c, flags, &e) != 0) snprintf(buf[k], sizeof buf[k], "error: %s", e.msg);
+    if (tla_layout_format_ex(&l, f, bytes, r, c, flags, &e) != 0) snprintf(buf[k], sizeof buf[k], "error: %s", e.msg);
     else tla_layout_snprint(buf[k], sizeof buf[k], &l);
     return buf[k];
 }
@@ -563,7 +563,7 @@ static void test_formats(void) {
     CHECK(strstr(fmt(TLA_ZZ, 2, 1, INT64_MAX - 3, 0), "too large") != NULL);
     CHECK(strstr(fmt((enum tla_format)42, 2, 1, 1, 0), "unknown") != NULL);
 
-    CHECK_EQ(tla_format_layout(&l, TLA_ZN, 2, 100, 90, &e), 0);
+    CHECK_EQ(tla_layout_format(&l, TLA_ZN, 2, 100, 90, &e), 0);
     CHECK_EQ(tla_layout_origin(&l, 0), 100);
     CHECK_EQ(tla_layout_origin(&l, 1), 90);
     CHECK_STR(PL(&l), "((_16,7),(_16,6)):((_16,_256),(_1,1792))");
@@ -596,68 +596,68 @@ static void test_tiles(void) {
 
     l = L("((4,2),(4,3)):((4,16),(1,32))");
     tile = T("(4,4)");
-    CHECK_EQ(tla_make_layout_tile(&t, &l, &tile, &e), 0);
+    CHECK_EQ(tla_layout_make_tile(&t, &l, &tile, &e), 0);
     CHECK_STR(PL(&t), "((4,1),(4,1)):((4,16),(1,32))");
     l = L("((_4,_2),(_4,_3)):((_4,_16),(_1,_32))");
-    CHECK_EQ(tla_make_layout_tile(&t, &l, &tile, &e), 0);
+    CHECK_EQ(tla_layout_make_tile(&t, &l, &tile, &e), 0);
     CHECK_STR(PL(&t), "((_4,1),(_4,1)):((_4,_16),(_1,_32))");
     tile = T("(5,9)");
-    CHECK_EQ(tla_make_layout_tile(&t, &l, &tile, &e), 0);
+    CHECK_EQ(tla_layout_make_tile(&t, &l, &tile, &e), 0);
     CHECK_STR(PL(&t), "((_4,2),(_4,3)):((_4,_16),(_1,_32))");
     CHECK_EQ(tla_layout_origin(&t, 0), 5);
     CHECK_EQ(tla_layout_origin(&t, 1), 9);
 
     l = L("(8,6):(6,_1)");
     tile = T("(2,_3)");
-    CHECK_EQ(tla_make_layout_tile(&t, &l, &tile, &e), 0);
+    CHECK_EQ(tla_layout_make_tile(&t, &l, &tile, &e), 0);
     CHECK_STR(PL(&t), "(2,_3):(6,_1)");
     l = L("(8):(1)");
     tile = T("(3)");
-    CHECK_EQ(tla_make_layout_tile(&t, &l, &tile, &e), 0);
+    CHECK_EQ(tla_layout_make_tile(&t, &l, &tile, &e), 0);
     CHECK_STR(PL(&t), "(3):(1)");
     l = L("8:1");
     tile = T("3");
-    CHECK_EQ(tla_make_layout_tile(&t, &l, &tile, &e), 0);
+    CHECK_EQ(tla_layout_make_tile(&t, &l, &tile, &e), 0);
     CHECK_STR(PL(&t), "3:1");
 
     l = L("(8,6):(6,1)");
     tile = T("(2,3,4)");
-    CHECK_EQ(tla_make_layout_tile(&t, &l, &tile, &e), -1);
+    CHECK_EQ(tla_layout_make_tile(&t, &l, &tile, &e), -1);
     CHECK(strstr(e.msg, "rank") != NULL);
     tile = T("(2,(3,4))");
-    CHECK_EQ(tla_make_layout_tile(&t, &l, &tile, &e), -1);
+    CHECK_EQ(tla_layout_make_tile(&t, &l, &tile, &e), -1);
     CHECK(strstr(e.msg, "integer") != NULL);
     l = L("((2,2,2),6):((1,2,4),8)");
     tile = T("(2,3)");
-    CHECK_EQ(tla_make_layout_tile(&t, &l, &tile, &e), -1);
+    CHECK_EQ(tla_layout_make_tile(&t, &l, &tile, &e), -1);
     CHECK(strstr(e.msg, "mode 0") != NULL);
     l = L("((0,2),6):((1,2),8)");
-    CHECK_EQ(tla_make_layout_tile(&t, &l, &tile, &e), -1);
+    CHECK_EQ(tla_layout_make_tile(&t, &l, &tile, &e), -1);
 
     /* GetTile on a 100 x 90 zN half matrix: a tail tile. */
-    tla_format_layout(&l, TLA_ZN, 2, 100, 90, &e);
+    tla_layout_format(&l, TLA_ZN, 2, 100, 90, &e);
     tile = T("(32,32)");
     c = T("(96,64)");
-    CHECK_EQ(tla_get_tile(&t, &o, &l, &tile, &c, &e), 0);
+    CHECK_EQ(tla_layout_get_tile(&t, &o, &l, &tile, &c, &e), 0);
     CHECK_STR(PL(&t), "((_16,2),(_16,2)):((_16,_256),(_1,1792))");
     CHECK_EQ(tla_layout_origin(&t, 0), 4);
     CHECK_EQ(tla_layout_origin(&t, 1), 26);
     CHECK_EQ(o, 0 * 16 + 6 * 256 + 0 + 4 * 1792);
     c = T("(16,32)");
-    CHECK_EQ(tla_get_tile(&t, &o, &l, &tile, &c, &e), 0);
+    CHECK_EQ(tla_layout_get_tile(&t, &o, &l, &tile, &c, &e), 0);
     CHECK_EQ(tla_layout_origin(&t, 0), 32);
     CHECK_EQ(o, 256 + 2 * 1792);
     c = T("(101,0)");
     o = -7;
-    CHECK_EQ(tla_get_tile(&t, &o, &l, &tile, &c, &e), -1);
+    CHECK_EQ(tla_layout_get_tile(&t, &o, &l, &tile, &c, &e), -1);
     CHECK(strstr(e.msg, "outside") != NULL);
     CHECK_EQ(o, -7);
     c = T("(1,2,3)");
-    CHECK_EQ(tla_get_tile(&t, &o, &l, &tile, &c, &e), -1);
+    CHECK_EQ(tla_layout_get_tile(&t, &o, &l, &tile, &c, &e), -1);
     l = L("10:1");
     tile = T("4");
     c = T("8");
-    CHECK_EQ(tla_get_tile(&t, &o, &l, &tile, &c, &e), 0);
+    CHECK_EQ(tla_layout_get_tile(&t, &o, &l, &tile, &c, &e), 0);
     CHECK_STR(PL(&t), "4:1");
     CHECK_EQ(tla_layout_origin(&t, 0), 2);
     CHECK_EQ(o, 8);
@@ -710,7 +710,7 @@ static void test_vectors(void) {
         } else if (!strcmp(f[0], "idx2crd") && n == 4) {
             tla_tuple i, s, c;
             ok = tla_parse_tuple(f[1], &i, &e) == 0 && tla_tuple_is_int(&i) && tla_parse_tuple(f[2], &s, &e) == 0 &&
-                 tla_idx2crd(i.val[0], &s, &c, &e) == 0;
+                 tla_tuple_idx2crd(i.val[0], &s, &c, &e) == 0;
             if (ok) tla_tuple_snprint(got, sizeof got, &c);
         } else {
             continue; /* other operations: a later milestone */

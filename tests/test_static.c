@@ -7,24 +7,24 @@
 
 static void seed_layouts(void) {
     /* w2xh4 = (_2,4):(_12,_1) */
-    tla_auto w2xh4 = tla_make_layout(tla_tuple(S(2), 4), tla_tuple(S(12), S(1)));
+    tla_auto w2xh4 = tla_make_layout(tla_make_tuple(S(2), 4), tla_make_tuple(S(12), S(1)));
     CHECK_EQ(tla_rank(w2xh4), 2);
     CHECK_EQ(tla_size(w2xh4), 8);
     CHECK_EQ(tla_cosize(w2xh4), 16);
     /* w32xh48 = ((16,2),(16,3)):((16,256),(1,512)), all dynamic */
-    tla_auto w32 = tla_make_layout(tla_tuple(tla_tuple(16, 2), tla_tuple(16, 3)),
-                                   tla_tuple(tla_tuple(16, 256), tla_tuple(1, 512)));
+    tla_auto w32 = tla_make_layout(tla_make_tuple(tla_make_tuple(16, 2), tla_make_tuple(16, 3)),
+                                   tla_make_tuple(tla_make_tuple(16, 256), tla_make_tuple(1, 512)));
     CHECK_EQ(tla_depth(w32), 2);
     CHECK_EQ(tla_size(w32), 1536);
     CHECK_EQ(tla_cosize(w32), 1536);
-    CHECK_EQ(tla_crd2offset(tla_tuple(17, 33), w32), 1 * 16 + 1 * 256 + 1 + 2 * 512);
+    CHECK_EQ(tla_crd2offset(tla_make_tuple(17, 33), w32), 1 * 16 + 1 * 256 + 1 + 2 * 512);
 }
 
 static void zn_seed_static(void) {
     /* ((4,2),(4,3)):((4,16),(1,32)) all static: everything is a constant expression */
-    tla_auto L = tla_make_layout(tla_tuple(tla_tuple(S(4), S(2)), tla_tuple(S(4), S(3))),
-                                 tla_tuple(tla_tuple(S(4), S(16)), tla_tuple(S(1), S(32))));
-    tla_auto c = tla_tuple(S(1), S(5));
+    tla_auto L = tla_make_layout(tla_make_tuple(tla_make_tuple(S(4), S(2)), tla_make_tuple(S(4), S(3))),
+                                 tla_make_tuple(tla_make_tuple(S(4), S(16)), tla_make_tuple(S(1), S(32))));
+    tla_auto c = tla_make_tuple(S(1), S(5));
     _Static_assert(tla_size(L) == 96, "size");
     _Static_assert(tla_cosize(L) == 96, "cosize");
     _Static_assert(tla_rank(L) == 2 && tla_depth(L) == 2, "rank, depth");
@@ -39,7 +39,7 @@ static void zn_seed_static(void) {
     for (int r = 0; r < 8; r++)
         for (int col = 0; col < 12; col++) {
             long long want = r % 4 * 4 + r / 4 * 16 + col % 4 + col / 4 * 32;
-            if (tla_crd2offset(tla_tuple(r, col), L) != want) bad++;
+            if (tla_crd2offset(tla_make_tuple(r, col), L) != want) bad++;
             if (tla_crd2offset(r + 8 * col, L) != want) bad++;
         }
     CHECK_EQ(bad, 0);
@@ -47,20 +47,20 @@ static void zn_seed_static(void) {
 
 static void mixed_and_unsigned(void) {
     unsigned rows = 40;
-    tla_auto L = tla_make_layout(tla_tuple(tla_tuple(S(16), (rows + 15) / 16), tla_tuple(S(16), 3u)),
-                                 tla_tuple(tla_tuple(S(16), S(256)), tla_tuple(S(1), (rows + 15) / 16 * 256)));
+    tla_auto L = tla_make_layout(tla_make_tuple(tla_make_tuple(S(16), (rows + 15) / 16), tla_make_tuple(S(16), 3u)),
+                                 tla_make_tuple(tla_make_tuple(S(16), S(256)), tla_make_tuple(S(1), (rows + 15) / 16 * 256)));
     CHECK_EQ(tla_size(L), 48 * 48);
     int bad = 0;
     for (unsigned r = 0; r < 48; r++)
         for (unsigned col = 0; col < 48; col++) {
             unsigned long long want = r % 16 * 16 + r / 16 * 256 + col % 16 + col / 16 * 768;
-            if ((unsigned long long)tla_crd2offset(tla_tuple(r, col), L) != want) bad++;
+            if ((unsigned long long)tla_crd2offset(tla_make_tuple(r, col), L) != want) bad++;
         }
     CHECK_EQ(bad, 0);
 }
 
 static void tuples(void) {
-    tla_auto t = tla_tuple(S(2), tla_tuple(3, tla_tuple(S(4), 5)), -7);
+    tla_auto t = tla_make_tuple(S(2), tla_make_tuple(3, tla_make_tuple(S(4), 5)), -7);
     CHECK_EQ(tla_rank(t), 3);
     CHECK_EQ(tla_depth(t), 3);
     CHECK_EQ(tla_size(t), 2 * 3 * 4 * 5 * -7);
@@ -68,9 +68,9 @@ static void tuples(void) {
     CHECK_EQ(tla_value(tla_get(t, 2)), -7);
     _Static_assert(tla_value(tla_get(t, 1, 1, 0)) == 4, "a static leaf of a mixed tuple is a constant");
     _Static_assert(tla_rank(tla_get(t, 1)) == 2 && tla_depth(t) == 3, "rank and depth of mixed tuples are constants");
-    tla_auto neg = tla_tuple(S(-3), S(2));
+    tla_auto neg = tla_make_tuple(S(-3), S(2));
     CHECK_EQ(tla_size(neg), -6); /* negative leaves: size is computed at run time */
-    tla_auto wide = tla_tuple(1, 2, 3, 4, 5, 6, 7, 8);
+    tla_auto wide = tla_make_tuple(1, 2, 3, 4, 5, 6, 7, 8);
     CHECK_EQ(tla_rank(wide), 8);
     CHECK_EQ(tla_size(wide), 40320);
 }

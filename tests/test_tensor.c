@@ -29,14 +29,14 @@ static void copy_all_pairs(void) {
                 for (int fd = 0; fd < 6; fd++) {
                     int64_t R = sizes[z][0], C = sizes[z][1], cs = 0, cd = 0;
                     tla_layout Ls, Ld;
-                    tla_format_layout(&Ls, formats[fs], bytes[b], R, C, &e);
-                    tla_format_layout(&Ld, formats[fd], bytes[b], R, C, &e);
+                    tla_layout_format(&Ls, formats[fs], bytes[b], R, C, &e);
+                    tla_layout_format(&Ld, formats[fd], bytes[b], R, C, &e);
                     tla_layout_cosize(&Ls, &cs, &e);
                     tla_layout_cosize(&Ld, &cd, &e);
                     unsigned char *ms = malloc((size_t)(cs * bytes[b])), *md = malloc((size_t)(cd * bytes[b]));
                     memset(ms, 0xA5, (size_t)(cs * bytes[b]));
                     memset(md, 0xA5, (size_t)(cd * bytes[b])); /* the canary */
-                    tla_tensor S = tla_make_tensor(ms, bytes[b], &Ls, TLA_POS_GM), D = tla_make_tensor(md, bytes[b], &Ld, TLA_POS_L1);
+                    tla_tensor S = tla_tensor_make(ms, bytes[b], &Ls, TLA_POS_GM), D = tla_tensor_make(md, bytes[b], &Ld, TLA_POS_L1);
                     for (int64_t r = 0; r < R; r++)
                         for (int64_t c = 0; c < C; c++) put(&S, r, c, value_of(r, c));
                     if (tla_copy(&D, &S, &e) != 0) { bad++; printf("  copy failed: %s\n", e.msg); }
@@ -71,8 +71,8 @@ static void tiles_cover_once(void) {
     tla_layout L;
     tla_error e;
     int bad = 0;
-    tla_format_layout(&L, TLA_ZN, 2, 100, 100, &e);
-    tla_tensor A = tla_make_tensor(mem, 2, &L, TLA_POS_L1);
+    tla_layout_format(&L, TLA_ZN, 2, 100, 100, &e);
+    tla_tensor A = tla_tensor_make(mem, 2, &L, TLA_POS_L1);
     int64_t tile_v[2] = {32, 48};
     tla_tuple tile;
     tla__flat_tuple(&tile, 2, tile_v, 0);
@@ -111,15 +111,15 @@ static void tiles_at_any_origin(void) {
                 int b = bytes[bi];
                 tla_layout L, L2, Ls;
                 int64_t cs = 0, cs2 = 0;
-                tla_format_layout(&L, fmts[f], b, R, C, &e);
-                tla_format_layout(&L2, fmts[(f + 3) % NF], b, R, C, &e);
+                tla_layout_format(&L, fmts[f], b, R, C, &e);
+                tla_layout_format(&L2, fmts[(f + 3) % NF], b, R, C, &e);
                 tla_layout_cosize(&L, &cs, &e);
                 tla_layout_cosize(&L2, &cs2, &e);
                 unsigned char *pm = malloc((size_t)(cs * b)), *ref = malloc((size_t)(cs * b));
                 unsigned char *pm2 = malloc((size_t)(cs2 * b)), *ref2 = malloc((size_t)(cs2 * b));
                 unsigned char *sm = malloc((size_t)(R * C * 4)), *dm = malloc((size_t)(R * C * 4));
-                tla_tensor P = tla_make_tensor(pm, b, &L, TLA_POS_GM), P2 = tla_make_tensor(pm2, b, &L2, TLA_POS_L1);
-                tla_tensor Pref = tla_make_tensor(ref, b, &L, TLA_POS_GM), P2ref = tla_make_tensor(ref2, b, &L2, TLA_POS_L1);
+                tla_tensor P = tla_tensor_make(pm, b, &L, TLA_POS_GM), P2 = tla_tensor_make(pm2, b, &L2, TLA_POS_L1);
+                tla_tensor Pref = tla_tensor_make(ref, b, &L, TLA_POS_GM), P2ref = tla_tensor_make(ref2, b, &L2, TLA_POS_L1);
                 for (int64_t r0 = 0; r0 < R; r0++)
                     for (int64_t c0 = 0; c0 < C; c0++) {
                         int64_t tv[2] = {tiles[ti][0], tiles[ti][1]}, cv[2] = {r0, c0};
@@ -149,10 +149,10 @@ static void tiles_at_any_origin(void) {
                         bad_addr += this_bad != 0;
                         /* into the tile from a row-major buffer, then from the tile into a tile of
                          * another format at another origin, then out into a column-major buffer */
-                        tla_format_layout(&Ls, TLA_ROW_MAJOR, b, er, ec, &e);
-                        S = tla_make_tensor(sm, b, &Ls, TLA_POS_GM);
-                        tla_format_layout(&Ls, TLA_COLUMN_MAJOR, b, er, ec, &e);
-                        D = tla_make_tensor(dm, b, &Ls, TLA_POS_GM);
+                        tla_layout_format(&Ls, TLA_ROW_MAJOR, b, er, ec, &e);
+                        S = tla_tensor_make(sm, b, &Ls, TLA_POS_GM);
+                        tla_layout_format(&Ls, TLA_COLUMN_MAJOR, b, er, ec, &e);
+                        D = tla_tensor_make(dm, b, &Ls, TLA_POS_GM);
                         memset(pm, 0xA5, (size_t)(cs * b));
                         memset(ref, 0xA5, (size_t)(cs * b));
                         memset(pm2, 0x5A, (size_t)(cs2 * b));
@@ -186,11 +186,11 @@ static void copy_errors(void) {
     uint16_t a[64], b[64];
     tla_layout L1, L2;
     tla_error e;
-    tla_format_layout(&L1, TLA_ROW_MAJOR, 2, 8, 8, &e);
-    tla_format_layout(&L2, TLA_ROW_MAJOR, 2, 4, 16, &e);
-    tla_tensor A = tla_make_tensor(a, 2, &L1, TLA_POS_GM), B = tla_make_tensor(b, 2, &L2, TLA_POS_GM);
+    tla_layout_format(&L1, TLA_ROW_MAJOR, 2, 8, 8, &e);
+    tla_layout_format(&L2, TLA_ROW_MAJOR, 2, 4, 16, &e);
+    tla_tensor A = tla_tensor_make(a, 2, &L1, TLA_POS_GM), B = tla_tensor_make(b, 2, &L2, TLA_POS_GM);
     CHECK(tla_copy(&B, &A, &e) != 0 && strstr(e.msg, "extent"));
-    B = tla_make_tensor(b, 4, &L1, TLA_POS_GM);
+    B = tla_tensor_make(b, 4, &L1, TLA_POS_GM);
     CHECK(tla_copy(&B, &A, &e) != 0 && strstr(e.msg, "element sizes"));
     /* an originShape beyond the layout would write past the memory: refused */
     tla_tuple big;
@@ -198,10 +198,10 @@ static void copy_errors(void) {
     tla__flat_tuple(&big, 2, v, 0);
     CHECK(tla_layout_set_origin(&L1, &big, &e) != 0 && strstr(e.msg, "larger than mode 0"));
     /* and a hand-made struct with one is refused by the copy */
-    tla_format_layout(&L2, TLA_ROW_MAJOR, 2, 8, 8, &e);
+    tla_layout_format(&L2, TLA_ROW_MAJOR, 2, 8, 8, &e);
     L1.origin[0] = 9, L2.origin[0] = 9;
-    B = tla_make_tensor(b, 2, &L2, TLA_POS_GM);
-    A = tla_make_tensor(a, 2, &L1, TLA_POS_GM);
+    B = tla_tensor_make(b, 2, &L2, TLA_POS_GM);
+    A = tla_tensor_make(a, 2, &L1, TLA_POS_GM);
     CHECK(tla_copy(&B, &A, &e) != 0 && strstr(e.msg, "larger than the mode"));
 }
 
@@ -213,7 +213,7 @@ static void other_ranks_and_views(void) {
     int bad = 0, count = 0;
     tla_parse_layout("64:1", &L, &e);
     tla_parse_layout("(8,8):(8,1)", &T, &e); /* the transpose of a column-major 8x8 */
-    tla_tensor A = tla_make_tensor(a, 4, &L, TLA_POS_UB), B = tla_make_tensor(b, 4, &L, TLA_POS_UB);
+    tla_tensor A = tla_tensor_make(a, 4, &L, TLA_POS_UB), B = tla_tensor_make(b, 4, &L, TLA_POS_UB);
     TLA_FOR_EACH(i, &A) { *(int32_t *)tla_tensor_ptr(&A, &i.tuple) = (int32_t)i.x[0]; count++; }
     CHECK_EQ(count, 64);
     CHECK(tla_copy(&B, &A, &e) == 0);
@@ -227,7 +227,7 @@ static void other_ranks_and_views(void) {
     tla_parse_layout("(2,3,4):(1,2,6)", &L3s, &e);
     tla_parse_layout("(2,3,4):(12,4,1)", &L3d, &e);
     for (int i = 0; i < 24; i++) c3[i] = i;
-    tla_tensor S3 = tla_make_tensor(c3, 4, &L3s, TLA_POS_GM), D3 = tla_make_tensor(d3, 4, &L3d, TLA_POS_GM);
+    tla_tensor S3 = tla_tensor_make(c3, 4, &L3s, TLA_POS_GM), D3 = tla_tensor_make(d3, 4, &L3d, TLA_POS_GM);
     CHECK(tla_copy(&D3, &S3, &e) == 0);
     TLA_FOR_EACH(x, &S3) bad += *(int32_t *)tla_tensor_ptr(&D3, &x.tuple) != *(int32_t *)tla_tensor_ptr(&S3, &x.tuple);
     CHECK_EQ(bad, 0);

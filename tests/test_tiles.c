@@ -23,12 +23,12 @@ enum { NTILES = sizeof tile_sizes / sizeof tile_sizes[0] };
                 for (int64_t c0 = 0; c0 < C; c0++) { \
                     int64_t tr = tile_sizes[t][0], tc = tile_sizes[t][1]; \
                     int64_t er = tr < R - r0 ? tr : R - r0, ec = tc < C - c0 ? tc : C - c0; \
-                    tla_auto T = tla_tile_at(P, tla_tuple(tr, tc), tla_tuple(r0, c0)); \
+                    tla_auto T = tla_tile_at(P, tla_make_tuple(tr, tc), tla_make_tuple(r0, c0)); \
                     tla_layout rt = tla_to_layout(T); \
                     bad += tla_layout_origin(&rt, 0) != er || tla_layout_origin(&rt, 1) != ec; \
                     for (int64_t i = 0; i < er; i++) \
                         for (int64_t j = 0; j < ec; j++) \
-                            bad += tla_crd2offset(tla_tuple(i, j), T) != tla_crd2offset(tla_tuple(r0 + i, c0 + j), P); \
+                            bad += tla_crd2offset(tla_make_tuple(i, j), T) != tla_crd2offset(tla_make_tuple(r0 + i, c0 + j), P); \
                 } \
         if (bad) printf("  %s: %d wrong\n", #PARENT, bad); \
         return bad; \
@@ -59,22 +59,22 @@ TILE_CHECK(nZ_1_dynamic, tla_nZ(uint8_t, dyn_rows, dyn_cols))
  * a tile adds both coordinates. */
 static void static_tiles_are_constant(void) {
     tla_auto Z = tla_zN(tla_half, S(32), S(48));
-    tla_auto T = tla_tile_at(Z, tla_tuple(S(16), S(16)), tla_tuple(S(0), S(8)));
-    _Static_assert(tla_crd2offset_const(tla_tuple(S(0), S(8)), T) == 512, "tile element (0,8) is parent (0,16)");
-    _Static_assert(tla_crd2offset_const(tla_tuple(S(0), S(7)), T) == 15, "tile element (0,7) is parent (0,15)");
-    tla_auto T2 = tla_tile_at(T, tla_tuple(S(8), S(8)), tla_tuple(S(3), S(5)));
-    _Static_assert(tla_crd2offset_const(tla_tuple(S(1), S(2)), T2) == 4 * 16 + 15, "(3,8) + (1,2) + (0,5)");
-    CHECK_EQ(tla_crd2offset(tla_tuple(1, 3), T2), tla_crd2offset(tla_tuple(4, 16), Z));
+    tla_auto T = tla_tile_at(Z, tla_make_tuple(S(16), S(16)), tla_make_tuple(S(0), S(8)));
+    _Static_assert(tla_crd2offset_const(tla_make_tuple(S(0), S(8)), T) == 512, "tile element (0,8) is parent (0,16)");
+    _Static_assert(tla_crd2offset_const(tla_make_tuple(S(0), S(7)), T) == 15, "tile element (0,7) is parent (0,15)");
+    tla_auto T2 = tla_tile_at(T, tla_make_tuple(S(8), S(8)), tla_make_tuple(S(3), S(5)));
+    _Static_assert(tla_crd2offset_const(tla_make_tuple(S(1), S(2)), T2) == 4 * 16 + 15, "(3,8) + (1,2) + (0,5)");
+    CHECK_EQ(tla_crd2offset(tla_make_tuple(1, 3), T2), tla_crd2offset(tla_make_tuple(4, 16), Z));
     /* zZ / nZ tiles at (8,0) and nN at (0,8), from the issue */
     tla_auto A = tla_zZ(tla_half, S(32), S(48));
-    tla_auto TA = tla_tile_at(A, tla_tuple(S(16), S(16)), tla_tuple(S(8), S(0)));
-    CHECK_EQ(tla_crd2offset(tla_tuple(8, 0), TA), tla_crd2offset(tla_tuple(16, 0), A));
+    tla_auto TA = tla_tile_at(A, tla_make_tuple(S(16), S(16)), tla_make_tuple(S(8), S(0)));
+    CHECK_EQ(tla_crd2offset(tla_make_tuple(8, 0), TA), tla_crd2offset(tla_make_tuple(16, 0), A));
     tla_auto B = tla_nZ(tla_half, S(32), S(48));
-    tla_auto TB = tla_tile_at(B, tla_tuple(S(16), S(16)), tla_tuple(S(8), S(0)));
-    CHECK_EQ(tla_crd2offset(tla_tuple(8, 0), TB), tla_crd2offset(tla_tuple(16, 0), B));
+    tla_auto TB = tla_tile_at(B, tla_make_tuple(S(16), S(16)), tla_make_tuple(S(8), S(0)));
+    CHECK_EQ(tla_crd2offset(tla_make_tuple(8, 0), TB), tla_crd2offset(tla_make_tuple(16, 0), B));
     tla_auto N = tla_nN(tla_half, S(32), S(48));
-    tla_auto TN = tla_tile_at(N, tla_tuple(S(16), S(16)), tla_tuple(S(0), S(8)));
-    CHECK_EQ(tla_crd2offset(tla_tuple(0, 8), TN), tla_crd2offset(tla_tuple(0, 16), N));
+    tla_auto TN = tla_tile_at(N, tla_make_tuple(S(16), S(16)), tla_make_tuple(S(0), S(8)));
+    CHECK_EQ(tla_crd2offset(tla_make_tuple(0, 8), TN), tla_crd2offset(tla_make_tuple(0, 16), N));
 }
 
 int main(void) {

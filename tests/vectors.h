@@ -74,7 +74,7 @@ static int run(const char *op, arg *a, int n, char *out, size_t outn, tla_layout
     if (!strcmp(op, "cosize")) rc = tla_layout_cosize(&a[0].L, &v, &e);
     if (!strcmp(op, "crd2offset")) rc = tla_layout_crd2offset(&a[1].L, &a[0].t, &v, &e);
     if (rc == 0) return snprintf(out, outn, "%lld", (long long)v), 'I';
-    if (!strcmp(op, "idx2crd")) rc = tla_idx2crd(a[0].t.val[0], &a[1].t, &t, &e);
+    if (!strcmp(op, "idx2crd")) rc = tla_tuple_idx2crd(a[0].t.val[0], &a[1].t, &t, &e);
     if (rc == 0) return tla_tuple_snprint(out, outn, &t), 'T';
     snprintf(out, outn, "error: %s", e.msg);
     return 0;

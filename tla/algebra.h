@@ -18,7 +18,7 @@
  * Tilers.  The divides, products and composition also accept a by-mode tiler [B0,B1,...]:
  * a tla_tiler holds n layouts, one per leading mode of A; the *_tiler variants take it.
  *
- * Structural helpers: tla_make_layout_of (modes to one layout), tla_append, tla_prepend,
+ * Structural helpers: tla_layout_make_of (modes to one layout), tla_append, tla_prepend,
  * tla_group, tla_select, tla_slice (a coordinate with TLA_UNDERSCORE leaves keeps those
  * modes; the rest give the offset), tla_crd2crd.
  *
@@ -65,7 +65,7 @@ typedef struct tla_tiler {
 typedef struct tla__flat {
     int n;
     int64_t s[TLA_MAX_LEAVES], d[TLA_MAX_LEAVES];
-    unsigned char ss[TLA_MAX_LEAVES], ds[TLA_MAX_LEAVES];
+    unsigned char s_static[TLA_MAX_LEAVES], d_static[TLA_MAX_LEAVES]; /* leaf i of shape / stride is static */
 } tla__flat;
 
 TLA_FUNC void tla__flat_of(const tla_layout *L, tla__flat *f) {
@@ -74,17 +74,17 @@ TLA_FUNC void tla__flat_of(const tla_layout *L, tla__flat *f) {
     for (i = 0; i < f->n; i++) {
         f->s[i] = L->shape.val[i];
         f->d[i] = L->stride.val[i];
-        f->ss[i] = (unsigned char)tla_tuple_is_static(&L->shape, i);
-        f->ds[i] = (unsigned char)tla_tuple_is_static(&L->stride, i);
+        f->s_static[i] = (unsigned char)tla_tuple_is_static(&L->shape, i);
+        f->d_static[i] = (unsigned char)tla_tuple_is_static(&L->stride, i);
     }
 }
 
-TLA_FUNC int tla__flat_push(tla__flat *f, int64_t s, int ss, int64_t d, int ds, tla_error *err) {
+TLA_FUNC int tla__flat_push(tla__flat *f, int64_t s, int s_static, int64_t d, int d_static, tla_error *err) {
     if (f->n >= TLA_MAX_LEAVES) return tla__fail(err, -1, "the result has more than %d leaves", TLA_MAX_LEAVES);
     f->s[f->n] = s;
     f->d[f->n] = d;
-    f->ss[f->n] = (unsigned char)!!ss;
-    f->ds[f->n] = (unsigned char)!!ds;
+    f->s_static[f->n] = (unsigned char)!!s_static;
+    f->d_static[f->n] = (unsigned char)!!d_static;
     f->n++;
     return 0;
 }
@@ -95,8 +95,8 @@ TLA_FUNC void tla__flat_layout(const tla__flat *f, tla_layout *out) {
     int i;
     memset(out, 0, sizeof *out);
     if (f->n <= 1) {
-        out->shape = tla_tuple_leaf(f->n ? f->s[0] : 1, f->n ? f->ss[0] : 1);
-        out->stride = tla_tuple_leaf(f->n ? f->d[0] : 0, f->n ? f->ds[0] : 1);
+        out->shape = tla_tuple_leaf(f->n ? f->s[0] : 1, f->n ? f->s_static[0] : 1);
+        out->stride = tla_tuple_leaf(f->n ? f->d[0] : 0, f->n ? f->d_static[0] : 1);
         return;
     }
     out->shape.tok[out->shape.ntok++] = TLA_TOK_OPEN;
@@ -104,8 +104,8 @@ TLA_FUNC void tla__flat_layout(const tla__flat *f, tla_layout *out) {
         out->shape.tok[out->shape.ntok++] = TLA_TOK_LEAF;
         out->shape.val[i] = f->s[i];
         out->stride.val[i] = f->d[i];
-        if (f->ss[i]) out->shape.stat |= 1u << i;
-        if (f->ds[i]) out->stride.stat |= 1u << i;
+        if (f->s_static[i]) out->shape.stat |= 1u << i;
+        if (f->d_static[i]) out->stride.stat |= 1u << i;
     }
     out->shape.tok[out->shape.ntok++] = TLA_TOK_CLOSE;
     out->shape.nleaf = out->stride.nleaf = f->n;
@@ -132,7 +132,7 @@ TLA_FUNC int tla__mode(const tla_layout *L, int i, tla_layout *out) {
 }
 
 /* make_layout(M0, M1, ...): each layout becomes one mode of the result (always a tuple). */
-TLA_FUNC int tla_make_layout_of(tla_layout *out, int n, const tla_layout *modes, tla_error *err) {
+TLA_FUNC int tla_layout_make_of(tla_layout *out, int n, const tla_layout *modes, tla_error *err) {
     tla_tuple sh[TLA_MAX_RANK], st[TLA_MAX_RANK];
     tla_layout r;
     int i;
@@ -160,14 +160,14 @@ TLA_FUNC int tla_append(tla_layout *out, const tla_layout *L, const tla_layout *
     int n = tla__modes_of(L, m);
     if (n >= TLA_MAX_RANK) return tla__fail(err, -1, "append: the result would have more than %d modes", TLA_MAX_RANK);
     m[n] = *M;
-    return tla_make_layout_of(out, n + 1, m, err);
+    return tla_layout_make_of(out, n + 1, m, err);
 }
 TLA_FUNC int tla_prepend(tla_layout *out, const tla_layout *L, const tla_layout *M, tla_error *err) {
     tla_layout m[TLA_MAX_RANK + 1];
     int n = tla__modes_of(L, m + 1);
     if (n >= TLA_MAX_RANK) return tla__fail(err, -1, "prepend: the result would have more than %d modes", TLA_MAX_RANK);
     m[0] = *M;
-    return tla_make_layout_of(out, n + 1, m, err);
+    return tla_layout_make_of(out, n + 1, m, err);
 }
 
 /* group(L, b, e): modes b..e-1 become one mode. */
@@ -176,9 +176,9 @@ TLA_FUNC int tla_group(tla_layout *out, const tla_layout *L, int b, int e, tla_e
     int n = tla__modes_of(L, m), k = 0, i;
     if (b < 0 || e > n || b >= e) return tla__fail(err, -1, "group: [%d,%d) is not a range of modes of a rank-%d layout", b, e, n);
     for (i = 0; i < b; i++) g[k++] = m[i];
-    if (tla_make_layout_of(&g[k++], e - b, m + b, err) != 0) return -1;
+    if (tla_layout_make_of(&g[k++], e - b, m + b, err) != 0) return -1;
     for (i = e; i < n; i++) g[k++] = m[i];
-    return tla_make_layout_of(out, k, g, err);
+    return tla_layout_make_of(out, k, g, err);
 }
 
 /* select(L, idx[0..n-1]): the listed modes, in that order. */
@@ -190,7 +190,7 @@ TLA_FUNC int tla_select(tla_layout *out, const tla_layout *L, int n, const int *
         if (idx[i] < 0 || idx[i] >= r) return tla__fail(err, -1, "select: mode %d of a rank-%d layout", idx[i], r);
         s[i] = m[idx[i]];
     }
-    return tla_make_layout_of(out, n, s, err);
+    return tla_layout_make_of(out, n, s, err);
 }
 
 /* ---------------------------------------------------------------- flatten, coalesce, filter */
@@ -207,7 +207,7 @@ TLA_FUNC int tla_flatten(tla_layout *out, const tla_layout *L, tla_error *err) {
     if (f.n == 1) { /* keep a rank-1 tuple a tuple: ((4)) -> (4) */
         tla_layout r;
         tla__flat_layout(&f, &r);
-        return tla_make_layout_of(out, 1, &r, err);
+        return tla_layout_make_of(out, 1, &r, err);
     }
     tla__flat_layout(&f, out);
     return 0;
@@ -217,19 +217,19 @@ TLA_FUNC int tla_flatten(tla_layout *out, const tla_layout *L, tla_error *err) {
 TLA_FUNC int tla__coalesce_flat(const tla__flat *in, tla__flat *out, tla_error *err) {
     int i;
     out->n = 1;
-    out->s[0] = 1, out->d[0] = 0, out->ss[0] = 1, out->ds[0] = 1;
+    out->s[0] = 1, out->d[0] = 0, out->s_static[0] = 1, out->d_static[0] = 1;
     for (i = 0; i < in->n; i++) {
         int last = out->n - 1;
         int64_t span;
         if (in->s[i] == 1) continue;
         if (out->s[last] == 1) {
             out->s[last] = in->s[i], out->d[last] = in->d[i];
-            out->ss[last] = in->ss[i], out->ds[last] = in->ds[i];
+            out->s_static[last] = in->s_static[i], out->d_static[last] = in->d_static[i];
         } else if (tla__mul64(out->s[last], out->d[last], &span) == 0 && span == in->d[i]) {
             if (tla__mul64(out->s[last], in->s[i], &out->s[last]) != 0)
                 return tla__fail(err, -1, "coalesce: a merged shape overflows int64");
-            out->ss[last] = (unsigned char)(out->ss[last] && in->ss[i]);
-        } else if (tla__flat_push(out, in->s[i], in->ss[i], in->d[i], in->ds[i], err) != 0) {
+            out->s_static[last] = (unsigned char)(out->s_static[last] && in->s_static[i]);
+        } else if (tla__flat_push(out, in->s[i], in->s_static[i], in->d[i], in->d_static[i], err) != 0) {
             return -1;
         }
     }
@@ -250,7 +250,7 @@ TLA_FUNC int tla_filter(tla_layout *out, const tla_layout *L, tla_error *err) {
     tla__flat_of(L, &f);
     k.n = 0;
     for (i = 0; i < f.n; i++)
-        if (f.s[i] != 1 && f.d[i] != 0) tla__flat_push(&k, f.s[i], f.ss[i], f.d[i], f.ds[i], NULL);
+        if (f.s[i] != 1 && f.d[i] != 0) tla__flat_push(&k, f.s[i], f.s_static[i], f.d[i], f.d_static[i], NULL);
     if (tla__coalesce_flat(&k, &c, err) != 0) return -1;
     tla__flat_layout(&c, out);
     return 0;
@@ -260,20 +260,20 @@ TLA_FUNC int tla_filter(tla_layout *out, const tla_layout *L, tla_error *err) {
 
 /* A o (s:d) for an integral right-hand side: walk the coalesced leaves of A, dividing the
  * stride d out of them, then taking s elements. */
-TLA_FUNC int tla__compose_int(tla_layout *out, const tla_layout *A, int64_t s, int ss, int64_t d, int ds,
+TLA_FUNC int tla__compose_int(tla_layout *out, const tla_layout *A, int64_t s, int s_static, int64_t d, int d_static,
                               tla_error *err) {
     tla__flat fa, ca, r;
     int64_t rest_s = s, rest_d = d;
-    int rest_ss = ss, rest_ds = ds, i;
+    int rest_ss = s_static, rest_ds = d_static, i;
     r.n = 0;
     if (d == 0) {
-        tla__flat_push(&r, s, ss, 0, 1, NULL);
+        tla__flat_push(&r, s, s_static, 0, 1, NULL);
         tla__flat_layout(&r, out);
         return 0;
     }
     if (d < 0) return tla__fail(err, -1, "composition: negative stride %lld on the right", (long long)d);
     if (s <= 0) { /* an empty right-hand side: an empty result */
-        tla__flat_push(&r, s, ss, 0, 1, NULL);
+        tla__flat_push(&r, s, s_static, 0, 1, NULL);
         tla__flat_layout(&r, out);
         return 0;
     }
@@ -291,18 +291,18 @@ TLA_FUNC int tla__compose_int(tla_layout *out, const tla_layout *A, int64_t s, i
         if (new_s > rest_s) new_s = rest_s;
         if (new_s != 1) {
             if (tla__mul64(rest_d, cd, &prod) != 0) return tla__fail(err, -1, "composition: a stride overflows int64");
-            if (tla__flat_push(&r, new_s, rest_ss && ca.ss[i] && rest_ds, prod, rest_ds && ca.ds[i], err) != 0) return -1;
+            if (tla__flat_push(&r, new_s, rest_ss && ca.s_static[i] && rest_ds, prod, rest_ds && ca.d_static[i], err) != 0) return -1;
         }
         rest_s /= new_s;
         rest_d = (rest_d + cs - 1) / cs;
-        rest_ds = rest_ds && ca.ss[i];
-        rest_ss = rest_ss && (new_s == 1 || ca.ss[i]);
+        rest_ds = rest_ds && ca.s_static[i];
+        rest_ss = rest_ss && (new_s == 1 || ca.s_static[i]);
     }
     if (rest_s != 1 || r.n == 0) {
         int64_t prod;
         int last = ca.n - 1;
         if (tla__mul64(rest_d, ca.d[last], &prod) != 0) return tla__fail(err, -1, "composition: a stride overflows int64");
-        if (tla__flat_push(&r, rest_s, rest_ss, prod, rest_ds && ca.ds[last], err) != 0) return -1;
+        if (tla__flat_push(&r, rest_s, rest_ss, prod, rest_ds && ca.d_static[last], err) != 0) return -1;
     }
     tla__flat_layout(&r, out);
     return 0;
@@ -314,7 +314,7 @@ TLA_FUNC int tla__compose(tla_layout *out, const tla_layout *A, const tla_layout
         int n = tla__modes_of(B, bm), i;
         for (i = 0; i < n; i++)
             if (tla__compose(&rm[i], A, &bm[i], err) != 0) return -1;
-        return tla_make_layout_of(out, n, rm, err);
+        return tla_layout_make_of(out, n, rm, err);
     }
     return tla__compose_int(out, A, B->shape.val[0], tla_tuple_is_static(&B->shape, 0), B->stride.val[0],
                             tla_tuple_is_static(&B->stride, 0), err);
@@ -356,7 +356,7 @@ TLA_FUNC int tla__by_mode(tla_layout *out, const tla_layout *A, const tla_tiler 
             rm[i] = am[i];
         }
     }
-    return tla_make_layout_of(out, n, rm, err);
+    return tla_layout_make_of(out, n, rm, err);
 }
 
 TLA_FUNC int tla_composition_tiler(tla_layout *out, const tla_layout *A, const tla_tiler *T, tla_error *err) {
@@ -381,12 +381,11 @@ TLA_FUNC void tla__sort_leaves(const tla__flat *f, const int64_t *third, int *id
     }
 }
 
-TLA_FUNC int tla__all_static(const tla_tuple *t) { return t->nleaf >= 32 ? t->stat == 0xffffffffu : t->stat == (1u << t->nleaf) - 1u; }
 
 /* complement with M_static: is M known statically (then so is the last mode's size). */
 TLA_FUNC int tla__complement(tla_layout *out, const tla_layout *A, int64_t M, int M_static, tla_error *err);
 TLA_FUNC int tla_complement(tla_layout *out, const tla_layout *A, int64_t M, tla_error *err) {
-    return tla__complement(out, A, M, M > 0 ? 0 : tla__all_static(&A->shape) && tla__all_static(&A->stride), err);
+    return tla__complement(out, A, M, M > 0 ? 0 : tla_tuple_all_static(&A->shape) && tla_tuple_all_static(&A->stride), err);
 }
 TLA_FUNC int tla__complement(tla_layout *out, const tla_layout *A, int64_t M, int M_static, tla_error *err) {
     tla__flat f, r, c;
@@ -407,9 +406,9 @@ TLA_FUNC int tla__complement(tla_layout *out, const tla_layout *A, int64_t M, in
             return tla__fail(err, -1,
                              "complement: the layout is not injective or its strides do not divide one another "
                              "(stride %lld after span %lld)", (long long)f.d[k], (long long)cur);
-        if (tla__flat_push(&r, f.d[k] / cur, cur_s && f.ds[k], cur, cur_s, err) != 0) return -1;
+        if (tla__flat_push(&r, f.d[k] / cur, cur_s && f.d_static[k], cur, cur_s, err) != 0) return -1;
         cur = span;
-        cur_s = cur_s && f.ss[k] && f.ds[k];
+        cur_s = cur_s && f.s_static[k] && f.d_static[k];
     }
     if (tla__flat_push(&r, (M + cur - 1) / cur, M_static && cur_s, cur, cur_s, err) != 0) return -1;
     if (tla__coalesce_flat(&r, &c, err) != 0) return -1;
@@ -425,7 +424,7 @@ TLA_FUNC int tla_right_inverse(tla_layout *out, const tla_layout *A, tla_error *
     for (i = 0; i < f.n; i++) {
         pre[i] = p;
         pst[i] = ps;
-        ps = ps && f.ss[i];
+        ps = ps && f.s_static[i];
         if (tla__mul64(p, f.s[i], &p) != 0) return tla__fail(err, -1, "right_inverse: the size overflows int64");
     }
     tla__sort_leaves(&f, pre, idx);
@@ -434,7 +433,7 @@ TLA_FUNC int tla_right_inverse(tla_layout *out, const tla_layout *A, tla_error *
         int k = idx[i];
         if (f.s[k] == 1) continue;
         if (f.d[k] != cur) break;
-        if (tla__flat_push(&r, f.s[k], f.ss[k], pre[k], pst[k], err) != 0) return -1;
+        if (tla__flat_push(&r, f.s[k], f.s_static[k], pre[k], pst[k], err) != 0) return -1;
         if (tla__mul64(f.s[k], f.d[k], &cur) != 0) return tla__fail(err, -1, "right_inverse: overflow");
     }
     if (tla__coalesce_flat(&r, &c, err) != 0) return -1;
@@ -458,7 +457,7 @@ TLA_FUNC int tla_left_inverse(tla_layout *out, const tla_layout *A, tla_error *e
     both[0] = *A;
     both[0].has_origin = 0;
     both[1] = comp;
-    if (tla_make_layout_of(&whole, 2, both, err) != 0) return -1;
+    if (tla_layout_make_of(&whole, 2, both, err) != 0) return -1;
     return tla_right_inverse(out, &whole, err);
 }
 
@@ -467,12 +466,12 @@ TLA_FUNC int tla_left_inverse(tla_layout *out, const tla_layout *A, tla_error *e
 TLA_FUNC int tla__logical_divide(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) {
     tla_layout comp, both[2], tiler;
     int64_t n = 0;
-    if (tla_layout_size(A, &n, err) != 0 || tla__complement(&comp, B, n, tla__all_static(&A->shape), err) != 0)
+    if (tla_layout_size(A, &n, err) != 0 || tla__complement(&comp, B, n, tla_tuple_all_static(&A->shape), err) != 0)
         return -1;
     both[0] = *B;
     both[0].has_origin = 0;
     both[1] = comp;
-    if (tla_make_layout_of(&tiler, 2, both, err) != 0) return -1;
+    if (tla_layout_make_of(&tiler, 2, both, err) != 0) return -1;
     return tla__compose(out, A, &tiler, err);
 }
 
@@ -481,13 +480,13 @@ TLA_FUNC int tla__logical_product(tla_layout *out, const tla_layout *A, const tl
     int64_t n = 0, m = 0, nm = 0;
     if (tla_layout_size(A, &n, err) != 0 || tla_layout_cosize(B, &m, err) != 0) return -1;
     if (tla__mul64(n, m, &nm) != 0) return tla__fail(err, -1, "logical_product: size times cosize overflows int64");
-    if (tla__complement(&comp, A, nm, tla__all_static(&A->shape) && tla__all_static(&B->shape) &&
-                        tla__all_static(&B->stride), err) != 0)
+    if (tla__complement(&comp, A, nm, tla_tuple_all_static(&A->shape) && tla_tuple_all_static(&B->shape) &&
+                        tla_tuple_all_static(&B->stride), err) != 0)
         return -1;
     both[0] = *A;
     both[0].has_origin = 0;
     if (tla__compose(&both[1], &comp, B, err) != 0) return -1;
-    return tla_make_layout_of(out, 2, both, err);
+    return tla_layout_make_of(out, 2, both, err);
 }
 
 /* One layout or a tiler: T == NULL means B alone. */
@@ -513,8 +512,8 @@ TLA_FUNC int tla__zipped(tla_layout *out, const tla_layout *A, const tla_layout 
         tla__mode(&split, 1, &second[k++]);
     }
     for (i = T->n; i < n; i++) second[k++] = am[i];
-    if (tla_make_layout_of(&parts[0], T->n, first, err) != 0 || tla_make_layout_of(&parts[1], k, second, err) != 0 ||
-        tla_make_layout_of(&r, 2, parts, err) != 0)
+    if (tla_layout_make_of(&parts[0], T->n, first, err) != 0 || tla_layout_make_of(&parts[1], k, second, err) != 0 ||
+        tla_layout_make_of(&r, 2, parts, err) != 0)
         return -1;
     *out = r;
     return 0;
@@ -530,7 +529,7 @@ TLA_FUNC int tla__unpack(tla_layout *out, const tla_layout *Z, int flat_first, t
     else m[k++] = z0;
     if (k + tla__nmodes(&z1) > TLA_MAX_RANK) return tla__fail(err, -1, "the result has more than %d modes", TLA_MAX_RANK);
     k += tla__modes_of(&z1, m + k);
-    return tla_make_layout_of(out, k, m, err);
+    return tla_layout_make_of(out, k, m, err);
 }
 
 #define TLA__DIVIDE_API(name, body) \
@@ -559,7 +558,7 @@ TLA_FUNC int tla__block_rake(tla_layout *out, const tla_layout *A, const tla_lay
     tla_tuple one = tla_tuple_leaf(1, 1), zero = tla_tuple_leaf(0, 1);
     for (i = na; i < R; i++) tla_layout_make(&am[i], &one, &zero, NULL);
     for (i = nb; i < R; i++) tla_layout_make(&bm[i], &one, &zero, NULL);
-    if (tla_make_layout_of(&pa, R, am, err) != 0 || tla_make_layout_of(&pb, R, bm, err) != 0) return -1;
+    if (tla_layout_make_of(&pa, R, am, err) != 0 || tla_layout_make_of(&pb, R, bm, err) != 0) return -1;
     if (tla__logical_product(&prod, &pa, &pb, err) != 0) return -1;
     tla__mode(&prod, 0, &p0);
     tla__mode(&prod, 1, &p1);
@@ -568,9 +567,9 @@ TLA_FUNC int tla__block_rake(tla_layout *out, const tla_layout *A, const tla_lay
     for (i = 0; i < R; i++) {
         pair[0] = raked ? c1[i] : c0[i];
         pair[1] = raked ? c0[i] : c1[i];
-        if (tla_make_layout_of(&zm[i], 2, pair, err) != 0) return -1;
+        if (tla_layout_make_of(&zm[i], 2, pair, err) != 0) return -1;
     }
-    return tla_make_layout_of(out, R, zm, err);
+    return tla_layout_make_of(out, R, zm, err);
 }
 TLA_FUNC int tla_blocked_product(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) {
     tla_layout r;
@@ -644,7 +643,7 @@ TLA_FUNC int tla_crd2crd(tla_tuple *out, const tla_tuple *coord, const tla_tuple
                          tla_error *err) {
     tla_layout compact;
     int64_t idx = 0;
-    if (tla_tuple_is_int(coord)) return tla_idx2crd(coord->val[0], dst, out, err);
+    if (tla_tuple_is_int(coord)) return tla_tuple_idx2crd(coord->val[0], dst, out, err);
     if (tla_tuple_congruent(coord, dst)) { /* already in the target's form */
         *out = *coord;
         return 0;
@@ -652,7 +651,7 @@ TLA_FUNC int tla_crd2crd(tla_tuple *out, const tla_tuple *coord, const tla_tuple
     if (!src) return tla__fail(err, -1, "crd2crd: the coordinate does not match the target shape; give the source shape");
     if (tla_layout_make_compact(&compact, src, err) != 0 || tla_layout_crd2offset(&compact, coord, &idx, err) != 0)
         return -1;
-    return tla_idx2crd(idx, dst, out, err);
+    return tla_tuple_idx2crd(idx, dst, out, err);
 }
 
 #endif

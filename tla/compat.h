@@ -190,9 +190,9 @@ TLA__COMPAT_INT(524288, 524288)
 #define _524288 ((tla__compat524288){0})
 
 /* ---- construction ---- */
-#define MakeShape(...) tla_tuple(__VA_ARGS__)
-#define MakeStride(...) tla_tuple(__VA_ARGS__)
-#define MakeCoord(...) tla_tuple(__VA_ARGS__)
+#define MakeShape(...) tla_make_tuple(__VA_ARGS__)
+#define MakeStride(...) tla_make_tuple(__VA_ARGS__)
+#define MakeCoord(...) tla_make_tuple(__VA_ARGS__)
 #define MakeLayout(...) tla_make_layout(__VA_ARGS__)
 #define MakeLayoutTile(L, tileShape) tla_make_tile(L, tileShape)
 

@@ -1,6 +1,6 @@
 /* tla/convert.h - static and mixed values to the run-time types.
  *
- * Static and mixed tuples and layouts (tla_tuple(...), tla_make_layout(...)) keep their
+ * Static and mixed tuples and layouts (tla_make_tuple(...), tla_make_layout(...)) keep their
  * static facts in their types; the run-time types tla_tuple / tla_layout (rt_types.h)
  * keep everything in data.  This header joins the two:
  *
@@ -11,7 +11,7 @@
  * kind of value (tla_print, tla_size, ...) are in query.h.
  *
  * Example (compiled and run by make test, tests/docs.sh):
- *   tla_auto L = tla_make_layout(tla_tuple(TLA_C(2), 4), tla_tuple(TLA_C(12), TLA_C(1)));
+ *   tla_auto L = tla_make_layout(tla_make_tuple(TLA_C(2), 4), tla_make_tuple(TLA_C(12), TLA_C(1)));
  *   tla_layout R = tla_to_layout(L);                        // a run-time copy, static markers kept
  *   int64_t n = 0;
  *   if (tla_layout_size(&R, &n, NULL) != 0 || n != 8 || !tla_tuple_is_static(&R.shape, 0)) return 1;

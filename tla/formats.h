@@ -40,8 +40,8 @@
  *   tla_auto A = tla_zN(tla_half, TLA_C(32), TLA_C(48));   // ((_16,_2),(_16,_3)):((_16,_256),(_1,_512))
  *   _Static_assert(tla_cosize(A) == 32 * 48, "no padding at 32x48");
  *   tla_auto B = tla_zN(tla_half, 100, 100);                // padded to 112x112, originShape (100,100)
- *   tla_auto T = tla_tile_at(B, tla_tuple(TLA_C(16), TLA_C(16)), tla_tuple(0, 8));
- *   if (tla_crd2offset(tla_tuple(0, 8), T) != tla_crd2offset(tla_tuple(0, 16), B)) return 1;   // off a fractal boundary
+ *   tla_auto T = tla_tile_at(B, tla_make_tuple(TLA_C(16), TLA_C(16)), tla_make_tuple(0, 8));
+ *   if (tla_crd2offset(tla_make_tuple(0, 8), T) != tla_crd2offset(tla_make_tuple(0, 16), B)) return 1;   // off a fractal boundary
  */
 #ifndef TLA_FORMATS_H
 #define TLA_FORMATS_H
@@ -87,7 +87,7 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
 #define tla_column_major(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) \
         tla_make_layout(TLA__LEAVES2(tla__fr, tla__fc), TLA__LEAVES2(TLA_C(1), tla__fr), TLA__FMT_ORIGIN); )
 #define tla_vector(len) TLA__STMT(TLA__FMT_ARGS(len, 0) \
-        (void)tla__fc; tla_make_layout(tla_tuple(tla__fr), tla_tuple(TLA_C(1)), tla_tuple(tla__fr)); )
+        (void)tla__fc; tla_make_layout(tla_make_tuple(tla__fr), tla_make_tuple(TLA_C(1)), tla_make_tuple(tla__fr)); )
 
 /* z? formats: rows in (16, ..), cols in (C0, ..); n? formats: rows in (C0, ..), cols in (16, ..). */
 /* ((a,b),(c,d)) through the fast constructors (tuple.h): formats cost a fraction of tla_tuple. */
@@ -119,7 +119,7 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
 
 /* ---- tiles ---- */
 /* Mode k of the tile layout: an integer mode becomes t; a pair (r0, n) becomes (r0, ceil(t/r0)). */
-#define TLA__TILE_MODE(m, t) TLA_IF(TLA__IS_LEAF(m), (t), tla_tuple((m).e0[0], TLA__CEIL_NODES(t, (m).e0[0])))
+#define TLA__TILE_MODE(m, t) TLA_IF(TLA__IS_LEAF(m), (t), tla_make_tuple((m).e0[0], TLA__CEIL_NODES(t, (m).e0[0])))
 #define TLA__TILE_CHECKS(L, t) \
     _Static_assert(TLA__IS_LAYOUT(L), "tla: make_tile needs a layout"); \
     _Static_assert(TLA__IS_LEAF(TLA__LSHAPE(L)) ? TLA__IS_LEAF(t) : TLA__IS_TUPLE(t) && \
@@ -131,7 +131,7 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
         "tla: make_tile takes a depth-1 layout or a rank-2 fractal layout ((r0,n),(c0,m))");
 /* The shape of the tile layout (both forms are compiled; the right one is chosen). */
 #define TLA__TILE_SHAPE(L, t) TLA_IF(TLA__DEPTH(TLA__LSHAPE(L)) <= 1, (t), \
-        tla_tuple(TLA__TILE_MODE(TLA__LSHAPE(L).e0[0], (t).e0[0]), TLA__TILE_MODE(TLA__LSHAPE(L).e1[0], (t).e1[0])))
+        tla_make_tuple(TLA__TILE_MODE(TLA__LSHAPE(L).e0[0], (t).e0[0]), TLA__TILE_MODE(TLA__LSHAPE(L).e1[0], (t).e1[0])))
 
 #define tla_make_tile(L, tile) TLA__STMT(__auto_type tla__tl = (L); __auto_type tla__tta = (tile); \
         TLA__CHECK_ELEMENT(tla__tta) __auto_type tla__tt = TLA__NODE(tla__tta); \
@@ -148,7 +148,7 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
  * parent is itself a tile (sums of static integers stay static). */
 #define TLA__ADD_NODES(a, b) TLA_IF(TLA__IS_STATIC_LEAF(a) && TLA__IS_STATIC_LEAF(b), \
         TLA_C(TLA__SVAL(a) + TLA__SVAL(b)), TLA__VAL(a) + TLA__VAL(b))
-#define TLA__TILE_COORD(L, c) TLA_IF(TLA__IS_TILE(L), tla_tuple(TLA__ADD_NODES((L).tla_x[0].e0[0], (c).e0[0]), \
+#define TLA__TILE_COORD(L, c) TLA_IF(TLA__IS_TILE(L), tla_make_tuple(TLA__ADD_NODES((L).tla_x[0].e0[0], (c).e0[0]), \
         TLA__ADD_NODES((L).tla_x[0].e1[0], (c).e1[0])), (c))
 
 #define tla_tile_at(L, tile, coord) TLA__STMT(__auto_type tla__al = (L); __auto_type tla__aca = (coord); \
@@ -156,7 +156,7 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
         __auto_type tla__at = tla_make_tile(tla__al, tile); \
         _Static_assert(TLA__TRANK(TLA__LSHAPE(tla__al)) == 2 && TLA__IS_TUPLE(tla__ac) && TLA__TRANK(tla__ac) == 2 \
             && TLA__DEPTH(tla__ac) == 1, "tla: tile_at takes a rank-2 layout and a coordinate (row, col)"); \
-        TLA__LAYOUT_IMPLX(TLA__LSHAPE(tla__at), TLA__LSTRIDE(tla__at), tla_tuple( \
+        TLA__LAYOUT_IMPLX(TLA__LSHAPE(tla__at), TLA__LSTRIDE(tla__at), tla_make_tuple( \
             TLA__CROP(TLA__VAL(tla__at.tla_o[0].e0[0]), TLA__ORIGIN_K(tla__al, 0), TLA__VAL(tla__ac.e0[0])), \
             TLA__CROP(TLA__VAL(tla__at.tla_o[0].e1[0]), TLA__ORIGIN_K(tla__al, 1), TLA__VAL(tla__ac.e1[0]))), \
             TLA__TILE_COORD(tla__al, tla__ac), 32, 1); )

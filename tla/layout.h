@@ -1,8 +1,8 @@
 /* tla/layout.h - layouts: a shape and a stride of the same structure (Shape:Stride).
  *
- *   tla_auto L = tla_make_layout(tla_tuple(TLA_C(2), 4), tla_tuple(TLA_C(12), TLA_C(1)));  // (_2,4):(_12,_1)
+ *   tla_auto L = tla_make_layout(tla_make_tuple(TLA_C(2), 4), tla_make_tuple(TLA_C(12), TLA_C(1)));  // (_2,4):(_12,_1)
  *   tla_size(L) == 8, tla_cosize(L) == 16 (cosize = L(size-1) + 1)
- *   tla_auto c = tla_tuple(1, 5);
+ *   tla_auto c = tla_make_tuple(1, 5);
  *   tla_crd2offset(c, L)                 the offset of coordinate c
  *
  * An optional third argument is the originShape, the logically valid extent of each
@@ -19,11 +19,11 @@
  * For a static layout and run-time coordinates both compile to plain arithmetic.
  *
  * Example (compiled and run by make test, tests/docs.sh):
- *   tla_auto L = tla_make_layout(tla_tuple(TLA_C(2), 4), tla_tuple(TLA_C(12), TLA_C(1)));  // (_2,4):(_12,_1)
+ *   tla_auto L = tla_make_layout(tla_make_tuple(TLA_C(2), 4), tla_make_tuple(TLA_C(12), TLA_C(1)));  // (_2,4):(_12,_1)
  *   if (tla_size(L) != 8 || tla_cosize(L) != 16) return 1;
- *   if (tla_crd2offset(tla_tuple(1, 3), L) != 15) return 1;    // 1*12 + 3*1
- *   tla_auto S = tla_make_layout(tla_tuple(TLA_C(4), TLA_C(8)), tla_tuple(TLA_C(1), TLA_C(4)));
- *   _Static_assert(tla_crd2offset_const(tla_tuple(TLA_C(3), TLA_C(2)), S) == 11, "an all-static offset");
+ *   if (tla_crd2offset(tla_make_tuple(1, 3), L) != 15) return 1;    // 1*12 + 3*1
+ *   tla_auto S = tla_make_layout(tla_make_tuple(TLA_C(4), TLA_C(8)), tla_make_tuple(TLA_C(1), TLA_C(4)));
+ *   _Static_assert(tla_crd2offset_const(tla_make_tuple(TLA_C(3), TLA_C(2)), S) == 11, "an all-static offset");
  */
 #ifndef TLA_LAYOUT_H
 #define TLA_LAYOUT_H
@@ -60,7 +60,7 @@
         "tla: static overflow: the size of this all-static shape is past 2^31 - 3 (make a leaf dynamic)"); \
     _Static_assert(!(check) || TLA__CONGRUENT(tla__sn, tla__dn), \
         "tla: shape and stride are not congruent (they must have the same nesting)"); \
-    _Static_assert(!(check) || (kind) == 30 || (TLA__IS_LEAF(tla__sn) ? TLA__IS_LEAF(tla__on) \
+    _Static_assert(!(check) || (kind) == TLA__KIND_LAYOUT || (TLA__IS_LEAF(tla__sn) ? TLA__IS_LEAF(tla__on) \
         : TLA__IS_TUPLE(tla__on) && TLA__TRANK(tla__on) == TLA__TRANK(tla__sn) && TLA__DEPTH(tla__on) == 1), \
         "tla: originShape needs one integer per top-level mode of the shape"); \
     __auto_type tla__xn = (x); (void)tla__xn; \

@@ -40,7 +40,7 @@
  *   tla_auto s = TLA_C(16);               // a static integer: its value is in its type
  *   _Static_assert(tla_value(s) == 16, "a constant expression");
  *   int n = 5;
- *   if (tla_value(tla_get(tla_tuple(s, n), 1)) != 5) return 1;   // a dynamic leaf keeps its value
+ *   if (tla_value(tla_get(tla_make_tuple(s, n), 1)) != 5) return 1;   // a dynamic leaf keeps its value
  */
 #ifndef TLA_NODE_H
 #define TLA_NODE_H
@@ -156,12 +156,23 @@ typedef TLA__DYN_UNION(unsigned long long) tla_dyn_ullong;
 
 /* ---- kind queries (all integer constant expressions) ---- */
 #define TLA__K(x) sizeof(*(x).tla_k)
-#define TLA__IS_LEAF(x) (TLA__K(x) <= 3)
-#define TLA__IS_STATIC_LEAF(x) (TLA__K(x) - 2 <= 1) /* kind 2 or 3, naming x once */
-#define TLA__IS_TUPLE(x) (TLA__K(x) >= 4 && TLA__K(x) <= 12)
-#define TLA__IS_LAYOUT(x) (TLA__K(x) >= 30)
-#define TLA__HAS_ORIGIN(x) (TLA__K(x) == 31 || TLA__K(x) == 32)
-#define TLA__IS_TILE(x) (TLA__K(x) == 32)
+/* The kinds (the extent of tla_k).  Layout constructors paste the literal 30, 31 or 32
+ * into member names (TLA__XSTRUCT_##kind), so those stay literal where they are passed. */
+enum tla__kind {
+    TLA__KIND_DYN = 1,           /* a dynamic leaf */
+    TLA__KIND_STATIC = 2,        /* a static leaf >= 0 */
+    TLA__KIND_STATIC_NEG = 3,    /* a static leaf < 0 */
+    TLA__KIND_TUPLE = 4,         /* + rank: a tuple (tla_nil is the rank-0 tuple) */
+    TLA__KIND_LAYOUT = 30,       /* a layout */
+    TLA__KIND_LAYOUT_ORIGIN = 31, /* a layout with an originShape */
+    TLA__KIND_TILE = 32          /* a tile: a layout with an originShape and a coordinate */
+};
+#define TLA__IS_LEAF(x) (TLA__K(x) <= TLA__KIND_STATIC_NEG)
+#define TLA__IS_STATIC_LEAF(x) (TLA__K(x) - TLA__KIND_STATIC <= 1) /* kind 2 or 3, naming x once */
+#define TLA__IS_TUPLE(x) (TLA__K(x) >= TLA__KIND_TUPLE && TLA__K(x) <= TLA__KIND_TUPLE + 8)
+#define TLA__IS_LAYOUT(x) (TLA__K(x) >= TLA__KIND_LAYOUT)
+#define TLA__HAS_ORIGIN(x) (TLA__K(x) >= TLA__KIND_LAYOUT_ORIGIN)
+#define TLA__IS_TILE(x) (TLA__K(x) == TLA__KIND_TILE)
 
 /* Static values are ints, so arithmetic with an unsigned coordinate stays unsigned (as a
  * hand-written expression would). */

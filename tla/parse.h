@@ -24,15 +24,17 @@
 #include "rt_layout.h"
 
 TLA_FUNC int tla__is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
-TLA_FUNC int tla__is_digit(char c) { return c >= '0' && c <= '9'; }
+TLA_FUNC int tla_is_digit(char c) { return c >= '0' && c <= '9'; }
 
-TLA_FUNC int tla__skip_space(const char *s, int p) {
+/* Helpers for tools that read the same text (the `tla` tool uses them): the index of the
+ * first non-space at or after p, and a name for the character at s[p] in a message. */
+TLA_FUNC int tla_skip_space(const char *s, int p) {
     while (tla__is_space(s[p])) p++;
     return p;
 }
 
 /* Describe the character at s[p] for error messages ("end of text", "'x'"). */
-TLA_FUNC const char *tla__char_name(const char *s, int p, char buf[16]) {
+TLA_FUNC const char *tla_char_name(const char *s, int p, char buf[16]) {
     unsigned char c = (unsigned char)s[p];
     if (c == 0) return "the end of the text";
     if (c < 32 || c > 126) snprintf(buf, 16, "byte 0x%02x", c);
@@ -43,7 +45,7 @@ TLA_FUNC const char *tla__char_name(const char *s, int p, char buf[16]) {
 /* One integer at *pos (after optional spaces): [-]digits, or _[-]digits for a
  * static one.  Advances *pos past it. */
 TLA_FUNC int tla_parse_int_at(const char *s, int *pos, int64_t *value, int *is_static, tla_error *err) {
-    int p = tla__skip_space(s, *pos), start, neg = 0, st = 0;
+    int p = tla_skip_space(s, *pos), start, neg = 0, st = 0;
     uint64_t mag = 0, limit;
     char cb[16];
     start = p;
@@ -55,11 +57,11 @@ TLA_FUNC int tla_parse_int_at(const char *s, int *pos, int64_t *value, int *is_s
         neg = 1;
         p++;
     }
-    if (!tla__is_digit(s[p]))
+    if (!tla_is_digit(s[p]))
         return tla__fail(err, p, "expected %s, found %s", st || neg ? "digits" : "an integer",
-                         tla__char_name(s, p, cb));
+                         tla_char_name(s, p, cb));
     limit = neg ? (uint64_t)INT64_MAX + 1u : (uint64_t)INT64_MAX;
-    while (tla__is_digit(s[p])) {
+    while (tla_is_digit(s[p])) {
         unsigned d = (unsigned)(s[p] - '0');
         if (mag > (limit - d) / 10u) return tla__fail(err, start, "integer does not fit in int64");
         mag = mag * 10u + d;
@@ -82,7 +84,7 @@ TLA_FUNC int tla_parse_tuple_at(const char *s, int *pos, tla_tuple *out, tla_err
     tla__tuple_clear(&t);
     for (;;) {
         /* Expecting a value: '(' or an integer. */
-        p = tla__skip_space(s, p);
+        p = tla_skip_space(s, p);
         if (level > 0 && ++rank[level - 1] > TLA_MAX_RANK)
             return tla__fail(err, p, "more than %d elements in one tuple", TLA_MAX_RANK);
         /* Room for this token, its ')' if it opens a tuple, and the open ones' ')'. */
@@ -95,8 +97,8 @@ TLA_FUNC int tla_parse_tuple_at(const char *s, int *pos, tla_tuple *out, tla_err
             p++;
             continue;
         }
-        if (s[p] != '_' && s[p] != '-' && !tla__is_digit(s[p]))
-            return tla__fail(err, p, "expected an integer or '(', found %s", tla__char_name(s, p, cb));
+        if (s[p] != '_' && s[p] != '-' && !tla_is_digit(s[p]))
+            return tla__fail(err, p, "expected an integer or '(', found %s", tla_char_name(s, p, cb));
         if (t.nleaf == TLA_MAX_LEAVES) return tla__fail(err, p, "more than %d integers in one tuple", TLA_MAX_LEAVES);
         {
             int64_t v = 0;
@@ -113,7 +115,7 @@ TLA_FUNC int tla_parse_tuple_at(const char *s, int *pos, tla_tuple *out, tla_err
                 *pos = p;
                 return 0;
             }
-            p = tla__skip_space(s, p);
+            p = tla_skip_space(s, p);
             if (s[p] == ')') {
                 t.tok[t.ntok++] = TLA_TOK_CLOSE;
                 level--;
@@ -124,7 +126,7 @@ TLA_FUNC int tla_parse_tuple_at(const char *s, int *pos, tla_tuple *out, tla_err
                 p++;
                 break;
             }
-            return tla__fail(err, p, "expected ',' or ')', found %s", tla__char_name(s, p, cb));
+            return tla__fail(err, p, "expected ',' or ')', found %s", tla_char_name(s, p, cb));
         }
     }
 }
@@ -135,8 +137,8 @@ TLA_FUNC int tla_parse_tuple(const char *s, tla_tuple *out, tla_error *err) {
     int p = 0;
     char cb[16];
     if (tla_parse_tuple_at(s, &p, &t, err) != 0) return -1;
-    p = tla__skip_space(s, p);
-    if (s[p] != '\0') return tla__fail(err, p, "unexpected %s after the tuple", tla__char_name(s, p, cb));
+    p = tla_skip_space(s, p);
+    if (s[p] != '\0') return tla__fail(err, p, "unexpected %s after the tuple", tla_char_name(s, p, cb));
     *out = t;
     return 0;
 }
@@ -148,10 +150,10 @@ TLA_FUNC int tla_parse_layout_at(const char *s, int *pos, tla_layout *out, tla_e
     int p = *pos, sp;
     char cb[16];
     if (tla_parse_tuple_at(s, &p, &shape, err) != 0) return -1;
-    p = tla__skip_space(s, p);
+    p = tla_skip_space(s, p);
     if (s[p] != ':')
-        return tla__fail(err, p, "expected ':' and a stride after the shape, found %s", tla__char_name(s, p, cb));
-    sp = tla__skip_space(s, p + 1);
+        return tla__fail(err, p, "expected ':' and a stride after the shape, found %s", tla_char_name(s, p, cb));
+    sp = tla_skip_space(s, p + 1);
     p = sp;
     if (tla_parse_tuple_at(s, &p, &stride, err) != 0) return -1;
     if (tla_layout_make(&L, &shape, &stride, err) != 0) {
@@ -169,8 +171,8 @@ TLA_FUNC int tla_parse_layout(const char *s, tla_layout *out, tla_error *err) {
     int p = 0;
     char cb[16];
     if (tla_parse_layout_at(s, &p, &L, err) != 0) return -1;
-    p = tla__skip_space(s, p);
-    if (s[p] != '\0') return tla__fail(err, p, "unexpected %s after the layout", tla__char_name(s, p, cb));
+    p = tla_skip_space(s, p);
+    if (s[p] != '\0') return tla__fail(err, p, "unexpected %s after the layout", tla_char_name(s, p, cb));
     *out = L;
     return 0;
 }

@@ -11,7 +11,7 @@
  * as well (plain functions then; integer constant expressions on static values).
  *
  * Example (compiled and run by make test, tests/docs.sh):
- *   tla_auto L = tla_make_layout(tla_tuple(TLA_C(2), 4), tla_tuple(TLA_C(12), TLA_C(1)));
+ *   tla_auto L = tla_make_layout(tla_make_tuple(TLA_C(2), 4), tla_make_tuple(TLA_C(12), TLA_C(1)));
  *   char buf[64];
  *   tla_snprint(buf, sizeof buf, L);
  *   if (strcmp(buf, "(_2,4):(_12,_1)") != 0) return 1;

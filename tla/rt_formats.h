@@ -4,19 +4,19 @@
  * file builds their layouts and cuts tiles out of them.
  *
  *   tla_layout L, T;  tla_error e;  int64_t off;
- *   tla_format_layout(&L, TLA_ZN, 2, 32, 48, &e);
+ *   tla_layout_format(&L, TLA_ZN, 2, 32, 48, &e);
  *       // ((_16,2),(_16,3)):((_16,_256),(_1,512)), originShape (32,48)
  *   tla_tuple tile = ..., crd = ...;                    // (16,16), (16,32)
- *   tla_get_tile(&T, &off, &L, &tile, &crd, &e);
+ *   tla_layout_get_tile(&T, &off, &L, &tile, &crd, &e);
  *       // T = ((_16,1),(_16,1)):((_16,_256),(_1,512)), originShape (16,16),
  *       // off = L(16,32) = 1*256 + 2*512 = 1280
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_layout L, T;  tla_tuple tile, crd;  tla_error e;  int64_t off = 0;
- *   tla_format_layout(&L, TLA_ZN, 2, 32, 48, &e);          // ((_16,2),(_16,3)):((_16,_256),(_1,512))
+ *   tla_layout_format(&L, TLA_ZN, 2, 32, 48, &e);          // ((_16,2),(_16,3)):((_16,_256),(_1,512))
  *   tla_parse_tuple("(16,16)", &tile, &e);
  *   tla_parse_tuple("(16,32)", &crd, &e);
- *   if (tla_get_tile(&T, &off, &L, &tile, &crd, &e) != 0 || off != 1 * 256 + 2 * 512) return 1;
+ *   if (tla_layout_get_tile(&T, &off, &L, &tile, &crd, &e) != 0 || off != 1 * 256 + 2 * 512) return 1;
  */
 #ifndef TLA_RT_FORMATS_H
 #define TLA_RT_FORMATS_H
@@ -25,7 +25,7 @@
 
 enum tla_format { TLA_ROW_MAJOR, TLA_COLUMN_MAJOR, TLA_ZN, TLA_ZZ, TLA_NZ, TLA_NN, TLA_L0C, TLA_VECTOR };
 
-/* Flags for tla_format_layout_ex: which of rows / cols are static. */
+/* Flags for tla_layout_format_ex: which of rows / cols are static. */
 enum { TLA_ROWS_STATIC = 1, TLA_COLS_STATIC = 2 };
 
 /* "row_major", "RowMajor", "column_major", "ColumnMajor", "zN", "zZ", "nZ",
@@ -97,7 +97,7 @@ TLA_FUNC int64_t tla__ceil_div(int64_t x, int64_t k) { return x / k + (x % k != 
  * formats zN zZ nZ nN use it).  Fractal sizes are static; counts and the big
  * strides are static only when the rows / cols they come from are (flags
  * TLA_ROWS_STATIC, TLA_COLS_STATIC).  originShape is set to (rows, cols). */
-TLA_FUNC int tla_format_layout_ex(tla_layout *out, enum tla_format f, int elem_bytes, int64_t rows, int64_t cols,
+TLA_FUNC int tla_layout_format_ex(tla_layout *out, enum tla_format f, int elem_bytes, int64_t rows, int64_t cols,
                                   int static_flags, tla_error *err) {
     unsigned rs = (static_flags & TLA_ROWS_STATIC) ? 1u : 0u, cs = (static_flags & TLA_COLS_STATIC) ? 1u : 0u;
     int64_t c0, frac, big = 0, sv[4], dv[4];
@@ -181,10 +181,10 @@ overflow:
                      (long long)cols);
 }
 
-/* tla_format_layout_ex with dynamic rows and cols. */
-TLA_FUNC int tla_format_layout(tla_layout *out, enum tla_format f, int elem_bytes, int64_t rows, int64_t cols,
+/* tla_layout_format_ex with dynamic rows and cols. */
+TLA_FUNC int tla_layout_format(tla_layout *out, enum tla_format f, int elem_bytes, int64_t rows, int64_t cols,
                                tla_error *err) {
-    return tla_format_layout_ex(out, f, elem_bytes, rows, cols, 0, err);
+    return tla_layout_format_ex(out, f, elem_bytes, rows, cols, 0, err);
 }
 
 /* ---------------------------------------------------------------- tiles */
@@ -211,7 +211,7 @@ TLA_FUNC int tla__per_mode_ints(const tla_tuple *t, int r, int64_t *v, unsigned 
  * becomes (r0, ceil(t/r0)), r0 keeping its static marker, the count dynamic.
  * Covers the depth-1 layouts and the rank-2 fractal ((r0,_),(c0,_)) ones.
  * originShape becomes the tile shape when it differs from the mode sizes. */
-TLA_FUNC int tla_make_layout_tile(tla_layout *out, const tla_layout *L, const tla_tuple *tile_shape,
+TLA_FUNC int tla_layout_make_tile(tla_layout *out, const tla_layout *L, const tla_tuple *tile_shape,
                                   tla_error *err) {
     int r = tla_layout_rank(L), k, differs = 0;
     int64_t t[TLA_MAX_RANK], v[2];
@@ -267,7 +267,7 @@ TLA_FUNC int tla_make_layout_tile(tla_layout *out, const tla_layout *L, const tl
  * every coordinate inside L).  That equals *offset + out(c) only when coord
  * starts on a boundary of every mode (a fractal, for the Ascend formats):
  * for a zN tile at (0,8) it does not.  tla_tensor_tile does the right thing. */
-TLA_FUNC int tla_get_tile(tla_layout *out, int64_t *offset, const tla_layout *L, const tla_tuple *tile_shape,
+TLA_FUNC int tla_layout_get_tile(tla_layout *out, int64_t *offset, const tla_layout *L, const tla_tuple *tile_shape,
                           const tla_tuple *coord, tla_error *err) {
     int r = tla_layout_rank(L), k;
     int64_t t[TLA_MAX_RANK], c[TLA_MAX_RANK], off = 0, o = 0;
@@ -286,7 +286,7 @@ TLA_FUNC int tla_get_tile(tla_layout *out, int64_t *offset, const tla_layout *L,
         if (tla__per_mode_ints(tile_shape, r, t, &st, "tile shape", "get_tile", err) != 0) return -1;
         if (tla__per_mode_ints(coord, r, c, &st, "coordinate", "get_tile", err) != 0) return -1;
     }
-    if (tla_make_layout_tile(&res, L, tile_shape, err) != 0) return -1;
+    if (tla_layout_make_tile(&res, L, tile_shape, err) != 0) return -1;
     if (tla_layout_crd2offset(L, coord, &off, err) != 0) return -1;
     for (k = 0; k < r; k++) {
         o = tla_layout_origin(L, k);

@@ -11,7 +11,7 @@
  *   tla_parse_tuple("((4,2),3)", &t, &e);
  *   if (tla_tuple_rank(&t) != 2 || tla_tuple_depth(&t) != 2) return 1;
  *   if (tla_tuple_size(&t, &n, &e) != 0 || n != 24) return 1;
- *   if (tla_idx2crd(13, &t, &c, &e) != 0 || c.val[0] != 1 || c.val[1] != 1 || c.val[2] != 1) return 1;
+ *   if (tla_tuple_idx2crd(13, &t, &c, &e) != 0 || c.val[0] != 1 || c.val[1] != 1 || c.val[2] != 1) return 1;
  */
 #ifndef TLA_RT_TUPLE_H
 #define TLA_RT_TUPLE_H
@@ -37,6 +37,11 @@ TLA_FUNC tla_tuple tla_tuple_leaf(int64_t v, int is_static) {
 TLA_FUNC int tla_tuple_is_int(const tla_tuple *t) { return t->ntok == 1 && t->tok[0] == TLA_TOK_LEAF; }
 
 TLA_FUNC int tla_tuple_is_static(const tla_tuple *t, int leaf) { return (int)((t->stat >> leaf) & 1u); }
+
+/* Are all leaves of t static?  (One bit a leaf in t->stat; TLA_MAX_LEAVES bits at most.) */
+TLA_FUNC int tla_tuple_all_static(const tla_tuple *t) {
+    return t->nleaf >= TLA_MAX_LEAVES ? t->stat == 0xffffffffu : t->stat == (1u << t->nleaf) - 1u;
+}
 
 /* Token index just past the element that starts at token i. */
 TLA_FUNC int tla__tok_end(const tla_tuple *t, int i) {
@@ -223,7 +228,7 @@ TLA_FUNC int tla__idx2crd(int64_t idx, const tla_tuple *s, int last, tla_tuple *
  * colexicographic (first mode fastest).  Every mode takes idx / prefix % size
  * except the last one (recursively), which keeps the remainder, so that
  * crd2offset(idx2crd(i, S), S, D) == crd2offset(i, S, D) for every i. */
-TLA_FUNC int tla_idx2crd(int64_t idx, const tla_tuple *shape, tla_tuple *out, tla_error *err) {
+TLA_FUNC int tla_tuple_idx2crd(int64_t idx, const tla_tuple *shape, tla_tuple *out, tla_error *err) {
     tla_tuple r = *shape;
     tla__where w = {0, {0}};
     int leaf = 0;

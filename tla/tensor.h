@@ -2,7 +2,7 @@
  *
  *   uint16_t a[32 * 48];
  *   tla_layout L = tla_to_layout(tla_zN(tla_half, TLA_C(32), TLA_C(48)));
- *   tla_tensor A = tla_make_tensor(a, sizeof a[0], &L, TLA_POS_L1);
+ *   tla_tensor A = tla_tensor_make(a, sizeof a[0], &L, TLA_POS_L1);
  *   *(uint16_t *)tla_tensor_at2(&A, 17, 33) = 1;       // element (17,33)
  *   TLA_FOR_EACH(c, &A) { ...  tla_tensor_ptr(&A, &c.tuple) ... }   // every logical coordinate
  *   tla_copy(&B, &A, &err);                             // any two layouts, same logical shape
@@ -29,7 +29,7 @@
  *   static uint16_t a[32 * 48], b[32 * 48];
  *   tla_layout La = tla_to_layout(tla_zN(tla_half, TLA_C(32), TLA_C(48)));
  *   tla_layout Lb = tla_to_layout(tla_row_major(32, 48));
- *   tla_tensor A = tla_make_tensor(a, sizeof a[0], &La, TLA_POS_L1), B = tla_make_tensor(b, sizeof b[0], &Lb, TLA_POS_GM);
+ *   tla_tensor A = tla_tensor_make(a, sizeof a[0], &La, TLA_POS_L1), B = tla_tensor_make(b, sizeof b[0], &Lb, TLA_POS_GM);
  *   tla_error err;
  *   *(uint16_t *)tla_tensor_at2(&A, 17, 33) = 7;            // element (17,33)
  *   TLA_FOR_EACH(c, &A) { (void)tla_tensor_ptr(&A, &c.tuple); }   // every logical coordinate
@@ -52,7 +52,7 @@ typedef struct tla_tensor {
                                   * every coordinate before the layout applies */
 } tla_tensor;
 
-TLA_FUNC tla_tensor tla_make_tensor(TLA_GM void *data, int elem_bytes, const tla_layout *L, enum tla_position pos) {
+TLA_FUNC tla_tensor tla_tensor_make(TLA_GM void *data, int elem_bytes, const tla_layout *L, enum tla_position pos) {
     tla_tensor t;
     memset(&t, 0, sizeof t);
     t.data = (TLA_GM char *)data;
@@ -166,7 +166,7 @@ TLA_FUNC int tla_tensor_tile(tla_tensor *out, const tla_tensor *t, const tla_tup
     tla_tensor r = *t;
     int64_t off = 0, x[TLA_MAX_RANK];
     int k;
-    if (tla_get_tile(&r.layout, &off, &t->layout, tile, coord, err) != 0) return -1;
+    if (tla_layout_get_tile(&r.layout, &off, &t->layout, tile, coord, err) != 0) return -1;
     if (tla__mode_coords(&t->layout, coord, x, err) != 0) return -1;
     for (k = 0; k < tla_layout_rank(&r.layout); k++)
         if (tla__add64(t->coord[k], x[k], &r.coord[k]) != 0) return tla__fail(err, -1, "get_tile: coordinate overflows");

@@ -1,6 +1,6 @@
 /* tla/tuple.h - IntTuples: construction and queries.
  *
- *   tla_auto s = tla_tuple(tla_tuple(TLA_C(16), 2), tla_tuple(TLA_C(16), n));   // ((_16,2),(_16,n))
+ *   tla_auto s = tla_make_tuple(tla_make_tuple(TLA_C(16), 2), tla_make_tuple(TLA_C(16), n));   // ((_16,2),(_16,n))
  *   tla_rank(s) == 2, tla_depth(s) == 2, tla_size(s) == 512 * n
  *   tla_get(s, 1, 0)  is TLA_C(16), printed _16 (indices are literal 0..7, like get<1,0> in TLA)
  *
@@ -11,7 +11,7 @@
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   int n = 4;
- *   tla_auto s = tla_tuple(tla_tuple(TLA_C(16), 2), tla_tuple(TLA_C(16), n));   // ((_16,2),(_16,n))
+ *   tla_auto s = tla_make_tuple(tla_make_tuple(TLA_C(16), 2), tla_make_tuple(TLA_C(16), n));   // ((_16,2),(_16,n))
  *   _Static_assert(tla_rank(s) == 2 && tla_depth(s) == 2, "rank and depth are constants");
  *   _Static_assert(tla_value(tla_get(s, 1, 0)) == 16, "get<1,0> is the static 16");
  *   if (tla_size(s) != 512 * n) return 1;
@@ -279,8 +279,8 @@
     int tla__v4 = 1, tla__v5 = 1, tla__v6 = 1, tla__v7 = 1; \
     TLA__FAST_TAIL2; )
 
-/* tla_tuple(e0, ..., e{r-1}): a tuple of 1..8 elements. */
-#define tla_tuple(...) TLA__TUPLE_N(TLA__NARGS(__VA_ARGS__), __VA_ARGS__)
+/* tla_make_tuple(e0, ..., e{r-1}): a tuple of 1..8 elements. */
+#define tla_make_tuple(...) TLA__TUPLE_N(TLA__NARGS(__VA_ARGS__), __VA_ARGS__)
 
 /* ---- queries on tuples (and integers); all ICEs on static arguments ---- */
 /* rank of a tuple (an integer has rank 1). */

@@ -100,8 +100,8 @@ TLA_FUNC int tla__xla_int(const char *s, int *p, int64_t *v, int allow_neg, tla_
 
 TLA_FUNC int tla__xla_expect(const char *s, int *p, char c, const char *what, tla_error *err) {
     char cb[16];
-    *p = tla__skip_space(s, *p);
-    if (s[*p] != c) return tla__fail(err, *p, "expected %s, found %s", what, tla__char_name(s, *p, cb));
+    *p = tla_skip_space(s, *p);
+    if (s[*p] != c) return tla__fail(err, *p, "expected %s, found %s", what, tla_char_name(s, *p, cb));
     (*p)++;
     return 0;
 }
@@ -126,7 +126,7 @@ TLA_FUNC int tla__xla_keep(const char *s, int *p, char *out, size_t n, tla_error
 TLA_FUNC int tla__xla_parse_layout(const char *s, int *p, tla_xla_shape *x, tla_error *err) {
     int n = 0, seen[TLA_XLA_MAX_RANK] = {0};
     char cb[16];
-    *p = tla__skip_space(s, *p);
+    *p = tla_skip_space(s, *p);
     while (s[*p] != ':' && s[*p] != '}') {
         int64_t v = 0;
         int at = *p;
@@ -137,17 +137,17 @@ TLA_FUNC int tla__xla_parse_layout(const char *s, int *p, tla_xla_shape *x, tla_
         if (seen[v]) return tla__fail(err, at, "dimension %lld appears twice in minor_to_major", (long long)v);
         seen[v] = 1;
         x->minor_to_major[n++] = (int)v;
-        *p = tla__skip_space(s, *p);
-        if (s[*p] == ',') (*p)++, *p = tla__skip_space(s, *p);
+        *p = tla_skip_space(s, *p);
+        if (s[*p] == ',') (*p)++, *p = tla_skip_space(s, *p);
         else if (s[*p] != ':' && s[*p] != '}')
-            return tla__fail(err, *p, "expected ',', ':' or '}' in minor_to_major, found %s", tla__char_name(s, *p, cb));
+            return tla__fail(err, *p, "expected ',', ':' or '}' in minor_to_major, found %s", tla_char_name(s, *p, cb));
     }
     if (n != x->rank) return tla__fail(err, *p, "minor_to_major has %d entries for a rank-%d shape", n, x->rank);
     x->has_layout = 1;
     if (s[*p] == '}') return (*p)++, 0;
     (*p)++; /* ':' */
     for (;;) {
-        int at = (*p = tla__skip_space(s, *p));
+        int at = (*p = tla_skip_space(s, *p));
         char c = s[*p];
         if (c == '}') return (*p)++, 0;
         if (c == 'T') {
@@ -157,7 +157,7 @@ TLA_FUNC int tla__xla_parse_layout(const char *s, int *p, tla_xla_shape *x, tla_
                 if (t == TLA_XLA_MAX_TILES) return tla__fail(err, *p, "more than %d tiles", TLA_XLA_MAX_TILES);
                 (*p)++;
                 for (;;) {
-                    *p = tla__skip_space(s, *p);
+                    *p = tla_skip_space(s, *p);
                     if (k == TLA_XLA_MAX_RANK) return tla__fail(err, *p, "a tile has more than %d dimensions", TLA_XLA_MAX_RANK);
                     if (s[*p] == '*') x->tiles[t][k++] = TLA_XLA_COMBINED, (*p)++;
                     else {
@@ -167,10 +167,10 @@ TLA_FUNC int tla__xla_parse_layout(const char *s, int *p, tla_xla_shape *x, tla_
                         if (v == 0) return tla__fail(err, vat, "a tile dimension must be at least 1");
                         x->tiles[t][k++] = v;
                     }
-                    *p = tla__skip_space(s, *p);
+                    *p = tla_skip_space(s, *p);
                     if (s[*p] == ',') { (*p)++; continue; }
                     if (s[*p] == ')') { (*p)++; break; }
-                    return tla__fail(err, *p, "expected ',' or ')' in a tile, found %s", tla__char_name(s, *p, cb));
+                    return tla__fail(err, *p, "expected ',' or ')' in a tile, found %s", tla_char_name(s, *p, cb));
                 }
                 x->tile_rank[t] = k;
                 x->ntiles++;
@@ -198,40 +198,40 @@ TLA_FUNC int tla__xla_parse_layout(const char *s, int *p, tla_xla_shape *x, tla_
             continue;
         }
         return tla__fail(err, at, "expected a layout attribute (T L E S D # * P M) or '}', found %s",
-                         tla__char_name(s, at, cb));
+                         tla_char_name(s, at, cb));
     }
 }
 
 /* Parse "f32[3,5]{1,0:T(2,2)}".  0, or -1 with err (pos = byte offset); *out untouched then. */
 TLA_FUNC int tla_xla_parse(const char *s, tla_xla_shape *out, tla_error *err) {
     tla_xla_shape x;
-    int p = tla__skip_space(s, 0), q;
+    int p = tla_skip_space(s, 0), q;
     char cb[16];
     memset(&x, 0, sizeof x);
     x.dynamic_prefix = -1;
     q = p;
     while ((s[q] >= 'a' && s[q] <= 'z') || (s[q] >= 'A' && s[q] <= 'Z') || (s[q] >= '0' && s[q] <= '9')) q++;
-    if (q == p) return tla__fail(err, p, "expected an element type (f32, bf16, s8, ...), found %s", tla__char_name(s, p, cb));
+    if (q == p) return tla__fail(err, p, "expected an element type (f32, bf16, s8, ...), found %s", tla_char_name(s, p, cb));
     if (tla_xla_type_from_name(s + p, (size_t)(q - p), &x.type) != 0)
         return tla__fail(err, p, "unknown element type '%.*s'", q - p > 20 ? 20 : q - p, s + p);
     p = q;
     if (tla__xla_expect(s, &p, '[', "'[' after the element type", err) != 0) return -1;
-    p = tla__skip_space(s, p);
+    p = tla_skip_space(s, p);
     if (s[p] != ']') {
         for (;;) {
             int64_t v = 0;
             if (x.rank == TLA_XLA_MAX_RANK) return tla__fail(err, p, "more than %d dimensions", TLA_XLA_MAX_RANK);
-            p = tla__skip_space(s, p);
+            p = tla_skip_space(s, p);
             if (tla__xla_int(s, &p, &v, 0, err) != 0) return -1;
             x.dims[x.rank++] = v;
-            p = tla__skip_space(s, p);
+            p = tla_skip_space(s, p);
             if (s[p] == ',') { p++; continue; }
             if (s[p] == ']') break;
-            return tla__fail(err, p, "expected ',' or ']' in the dimensions, found %s", tla__char_name(s, p, cb));
+            return tla__fail(err, p, "expected ',' or ']' in the dimensions, found %s", tla_char_name(s, p, cb));
         }
     }
     p++;
-    p = tla__skip_space(s, p);
+    p = tla_skip_space(s, p);
     if (s[p] == '{') {
         p++;
         if (tla__xla_parse_layout(s, &p, &x, err) != 0) return -1;
@@ -239,8 +239,8 @@ TLA_FUNC int tla_xla_parse(const char *s, tla_xla_shape *out, tla_error *err) {
         int i;
         for (i = 0; i < x.rank; i++) x.minor_to_major[i] = x.rank - 1 - i;
     }
-    p = tla__skip_space(s, p);
-    if (s[p]) return tla__fail(err, p, "unexpected %s after the shape", tla__char_name(s, p, cb));
+    p = tla_skip_space(s, p);
+    if (s[p]) return tla__fail(err, p, "unexpected %s after the shape", tla_char_name(s, p, cb));
     *out = x;
     return 0;
 }
