@@ -82,6 +82,18 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
         _Static_assert(TLA__IS_LEAF(tla__fr) && TLA__IS_LEAF(tla__fc), "tla: rows and cols of a format must be integers");
 #define TLA__FMT_ORIGIN TLA__LEAVES2(tla__fr, tla__fc)
 
+/* tla_row_major(rows, cols), tla_column_major(rows, cols), tla_vector(len),
+ * tla_zN(T, rows, cols), tla_zZ, tla_nZ, tla_nN, tla_l0c(rows, cols) -> layout with originShape
+ *   rows, cols: C integers or static integers (then everything is static); T: an element
+ *   type of 1, 2 or 4 bytes (C0 = 32 / sizeof(T)).  Formulas at the top of this header.
+ *   Misuse: "tla: the Ascend formats take element types of 1, 2 or 4 bytes", "tla: rows and
+ *   cols of a format must be integers", "tla: a static integer must lie in [...]".
+ * Example:
+ *   int rows = 100;
+ *   tla_auto Z = tla_zN(uint8_t, rows, TLA_C(64));       // ((_16,7),(_32,_2)):((_32,_512),(_1,3584))
+ *   _Static_assert(tla_value(tla_get(tla_shape(Z), 1, 0)) == 32, "C0 of a byte type");
+ *   if (tla_cosize(Z) != 112 * 64) return 1;             // padded rows
+ */
 #define tla_row_major(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) \
         tla_make_layout(TLA__LEAVES2(tla__fr, tla__fc), TLA__LEAVES2(tla__fc, TLA_C(1)), TLA__FMT_ORIGIN); )
 #define tla_column_major(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) \
@@ -133,6 +145,14 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
 #define TLA__TILE_SHAPE(L, t) TLA_IF(TLA__DEPTH(TLA__LSHAPE(L)) <= 1, (t), \
         tla_make_tuple(TLA__TILE_MODE(TLA__LSHAPE(L).e0[0], (t).e0[0]), TLA__TILE_MODE(TLA__LSHAPE(L).e1[0], (t).e1[0])))
 
+/* tla_make_tile(L, tile) -> layout: TLA's MakeLayoutTile
+ *   The stride is kept; the shape covers one tile of extent `tile` (one integer per top-level
+ *   mode); a fractal mode (r0,n) becomes (r0, ceil(t/r0)).  originShape: the tile.
+ *   Misuse: "tla: make_tile needs one integer tile extent per top-level mode of the layout".
+ * Example:
+ *   tla_auto T = tla_make_tile(tla_zN(tla_half, TLA_C(64), TLA_C(64)), tla_make_tuple(TLA_C(32), TLA_C(16)));
+ *   _Static_assert(tla_size(T) == 32 * 16, "");
+ */
 #define tla_make_tile(L, tile) TLA__STMT(__auto_type tla__tl = (L); __auto_type tla__tta = (tile); \
         TLA__CHECK_ELEMENT(tla__tta) __auto_type tla__tt = TLA__NODE(tla__tta); \
         TLA__TILE_CHECKS(tla__tl, tla__tt) \
@@ -151,6 +171,15 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
 #define TLA__TILE_COORD(L, c) TLA_IF(TLA__IS_TILE(L), tla_make_tuple(TLA__ADD_NODES((L).tla_x[0].e0[0], (c).e0[0]), \
         TLA__ADD_NODES((L).tla_x[0].e1[0], (c).e1[0])), (c))
 
+/* tla_tile_at(L, tile, coord) -> tile layout: TLA's GetTile (rank 2)
+ *   make_tile's layout, cropped to L's originShape, keeping coord: tla_crd2offset((i, j), T) is
+ *   the offset of parent element coord + (i, j) from the parent's data, at any coord.
+ *   Misuse: "tla: tile_at takes a rank-2 layout and a coordinate (row, col)".
+ * Example:
+ *   tla_auto B = tla_zN(tla_half, 100, 100);
+ *   tla_auto T = tla_tile_at(B, tla_make_tuple(TLA_C(16), TLA_C(16)), tla_make_tuple(3, 8));
+ *   if (tla_crd2offset(tla_make_tuple(2, 9), T) != tla_crd2offset(tla_make_tuple(5, 17), B)) return 1;
+ */
 #define tla_tile_at(L, tile, coord) TLA__STMT(__auto_type tla__al = (L); __auto_type tla__aca = (coord); \
         __auto_type tla__ac = TLA__NODE(tla__aca); \
         __auto_type tla__at = tla_make_tile(tla__al, tile); \

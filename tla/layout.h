@@ -70,7 +70,15 @@
                 const struct tla__noinfo *tla_f; TLA__NIL_CHILDREN TLA__XUNION_##kind }; }) \
     { .tla_s = { tla__sn }, .tla_d = { tla__dn }, .tla_o = { tla__on } TLA__XINIT_##kind }; )
 
-/* tla_make_layout(shape, stride [, originShape]) */
+/* tla_make_layout(shape, stride [, originShape]) -> static or mixed layout
+ *   shape and stride congruent (same nesting); originShape one integer per top-level mode, the
+ *   real extent of each (default: the mode sizes).  Each argument is evaluated once.
+ *   Misuse: "tla: shape and stride are not congruent (they must have the same nesting)",
+ *   "tla: originShape needs one integer per top-level mode of the shape", "tla: static overflow: ...".
+ * Example:
+ *   tla_auto L = tla_make_layout(tla_make_tuple(TLA_C(4), 8), tla_make_tuple(TLA_C(1), TLA_C(4)));   // (_4,8):(_1,_4)
+ *   if (tla_size(L) != 32 || tla_cosize(L) != 32) return 1;
+ */
 #define tla_make_layout(...) TLA__CAT(TLA__LAYOUT_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
 #define TLA__LAYOUT_2(s, d) TLA__LAYOUT_IMPL(s, d, TLA__NIL, 30, 1)
 #define TLA__LAYOUT_3(s, d, o) TLA__LAYOUT_IMPL(s, d, o, 31, 1)
@@ -209,12 +217,37 @@
         _Static_assert(!(check) || tla__static, \
             "tla: crd2offset_const needs a static coordinate and an all-static layout"); \
         (char (*)[TLA__CODE_OF(tla__static ? TLA__CRD_CT_SUM : 0)])0; )))
-/* tla_crd2offset_const(c, L): an integer constant expression (long long); c and L must be
- * all static, and may be any expressions. */
+/* tla_crd2offset_const(coord, L) -> long long, an integer constant expression
+ *   coord and L all static (any expressions: they are not evaluated).
+ *   Misuse: "tla: crd2offset_const needs a static coordinate and an all-static layout".
+ * Example:
+ *   tla_auto L = tla_make_layout(tla_make_tuple(tla_make_tuple(TLA_C(4), TLA_C(2)), tla_make_tuple(TLA_C(4), TLA_C(3))),
+ *                                 tla_make_tuple(tla_make_tuple(TLA_C(4), TLA_C(16)), tla_make_tuple(TLA_C(1), TLA_C(32))));
+ *   _Static_assert(tla_crd2offset_const(tla_make_tuple(TLA_C(1), TLA_C(5)), L) == 37, "the seed's offset");
+ */
 #define tla_crd2offset_const(c, L) TLA__CRD_VALUE(c, L, 1)
-/* tla_crd2offset_auto(c, L): an integer constant expression when c and L are all static,
- * else tla_crd2offset(c, L).  Costs the compiler about twice the work of tla_crd2offset. */
+/* tla_crd2offset_auto(coord, L) -> long long
+ *   An integer constant expression when coord and L are all static, else tla_crd2offset(coord, L).
+ *   Costs the compiler about twice tla_crd2offset (both forms are compiled).
+ * Example:
+ *   int i = 1;
+ *   tla_auto L = tla_make_layout(tla_make_tuple(TLA_C(4), TLA_C(8)), tla_make_tuple(TLA_C(1), TLA_C(4)));
+ *   _Static_assert(tla_crd2offset_auto(tla_make_tuple(TLA_C(3), TLA_C(2)), L) == 11, "static");
+ *   if (tla_crd2offset_auto(tla_make_tuple(i, 2), L) != 9) return 1;                // run time
+ */
 #define tla_crd2offset_auto(c, L) TLA_IF(TLA__CRD_IS_STATIC(c, L), TLA__CRD_VALUE(c, L, 0), tla_crd2offset(c, L))
+/* tla_crd2offset(coord, L) -> the offset, in the coordinate's integer type (static parts folded)
+ *   coord: one integer (over the whole layout, colexicographic), one integer per top-level mode,
+ *   or a tuple congruent to the shape; for a tile (tla_tile_at) one integer per mode.  L: a
+ *   static or mixed layout.  Each argument is evaluated once; coordinates are not range-checked.
+ *   Misuse: "tla: crd2offset: the rank of the coordinate does not match the rank of the layout",
+ *   "tla: tla_crd2offset takes a static or mixed layout; for a run-time tla_layout call tla_layout_crd2offset(...)".
+ * Example:
+ *   unsigned r = 17, c = 33;
+ *   tla_auto L = tla_zN(tla_half, TLA_C(32), TLA_C(48));
+ *   if (tla_crd2offset(tla_make_tuple(r, c), L) != 1 * 16 + 1 * 256 + 1 + 2 * 512) return 1;
+ *   if (tla_crd2offset(r + 32 * c, L) != tla_crd2offset(tla_make_tuple(r, c), L)) return 1;
+ */
 #define tla_crd2offset(c, L) TLA__STMT(TLA__CRD_BIND(c, L, TLA__CRD_RT) TLA__CRD_SUM; )
 
 /* ---- public queries: on tuples, integers and layouts ---- */
@@ -225,10 +258,23 @@
 #define TLA__SIZE(x) TLA__TSIZE(TLA__SHAPE_OF(x))
 #define tla_shape(L) TLA__LSHAPE(L)
 #define tla_stride(L) TLA__LSTRIDE(L)
-/* The value of a leaf (static: an integer constant expression). */
+/* tla_value(leaf) -> its value: an integer constant expression when static
+ * Example:
+ *   int n = 5;
+ *   _Static_assert(tla_value(TLA_C(-3)) == -3, "");
+ *   if (tla_value(tla_get(tla_make_tuple(TLA_C(1), n), 1)) != 5) return 1;
+ */
 #define tla_value(x) TLA__VAL(x)
-/* get(t, i, j, ...): element i of t, then element j of that, ...; literal indices 0..7.
- * Of a layout: the sub-layout (shape and stride at that path). */
+/* tla_get(x, i [, j, k, l]) -> node: element i of x, then element j of that, ...
+ *   Of a layout: the sub-layout (shape and stride at that path).  Indices are literals 0..7 below
+ *   the rank (like get<1,0> in TLA); x is evaluated once.
+ *   Misuse: "tla: get index is past the end of the tuple", "tla: get of an integer: it has no
+ *   elements", "tla: get takes literal indices 0..7, like get<1,0> in TLA".
+ * Example:
+ *   tla_auto L = tla_zN(float, TLA_C(32), TLA_C(32));       // ((_16,_2),(_8,_4)):((_8,_128),(_1,_256))
+ *   _Static_assert(tla_size(tla_get(L, 1)) == 32, "the column mode");
+ *   _Static_assert(tla_value(tla_get(tla_stride(L), 1, 1)) == 256, "");
+ */
 #define tla_get(x, ...) TLA__STMT(__auto_type tla__gx = (x); __auto_type tla__g0 = TLA__SHAPE_OF(tla__gx); \
         __auto_type tla__h0 = TLA__STRIDE_OF(tla__gx); TLA__CAT(TLA__GETC_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__) \
         TLA_IF(TLA__IS_LAYOUT(tla__gx), TLA__LAYOUT_OF_NODES(TLA__GETLAST(g, __VA_ARGS__), TLA__GETLAST(h, __VA_ARGS__)), \

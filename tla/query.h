@@ -37,6 +37,14 @@ TLA_FUNC int tla__fprint_any(FILE *f, int is_layout, tla_layout L, tla_tuple t) 
 #define TLA__LAYOUT_PART(x) TLA_IF(TLA__IS_LAYOUT_VALUE(x), TLA__TO_LAYOUT(x), (tla_layout){0})
 #define TLA__TUPLE_PART(x) TLA_IF(TLA__IS_LAYOUT_VALUE(x), (tla_tuple){0}, TLA__TO_TUPLE(x))
 
+/* tla_snprint(buf, n, x) -> int; tla_fprint(f, x), tla_print(x)
+ *   Any value: integers, static, mixed and run-time tuples and layouts.  snprintf rules: at most
+ *   n bytes written, terminated when n > 0, the full length returned.
+ * Example:
+ *   char buf[8];
+ *   int len = tla_snprint(buf, sizeof buf, tla_make_tuple(TLA_C(16), 100000));
+ *   if (len != 12 || strcmp(buf, "(_16,10") != 0) return 1;         // cut, terminated, full length
+ */
 #define tla_snprint(buf, n, x) TLA__STMT(__auto_type tla__px = (x); \
         tla__snprint_any(buf, n, TLA__IS_LAYOUT_VALUE(tla__px), TLA__LAYOUT_PART(tla__px), TLA__TUPLE_PART(tla__px)); )
 #define tla_fprint(f, x) TLA__STMT(__auto_type tla__px = (x); \
@@ -93,8 +101,16 @@ TLA_FUNC long long tla__rt_cosize(tla_layout L) {
 #define TLA__RT_SIZE(x) tla__rt_size(TLA__RT_ARGS(x))
 #define TLA__RT_COSIZE(x) tla__rt_cosize(TLA__AS_RT_LAYOUT(x))
 
-/* rank, depth, size (of a layout: of its shape) and cosize, for every kind of value;
- * integer constant expressions on static arguments (rank and depth on any node). */
+/* tla_rank(x), tla_depth(x), tla_size(x) -> of a tuple, or of a layout's shape; tla_cosize(L)
+ *   Integer constant expressions on static values (rank and depth on any node); run-time values
+ *   (tla_tuple, tla_layout) are accepted too.  x is evaluated once.
+ *   Misuse: "tla: static overflow: the size of this all-static shape is past 2^31 - 3 ...".
+ * Example:
+ *   tla_auto L = tla_zN(tla_half, TLA_C(32), TLA_C(48));
+ *   _Static_assert(tla_rank(L) == 2 && tla_depth(L) == 2 && tla_size(L) == 1536 && tla_cosize(L) == 1536, "");
+ *   tla_layout R = tla_to_layout(L);
+ *   if (tla_size(R) != 1536 || tla_rank(R) != 2) return 1;
+ */
 #define tla_rank(x) TLA__QUERY(x, TLA__ALWAYS, TLA__RANK, TLA__RT_RANK)
 #define tla_depth(x) TLA__QUERY(x, TLA__ALWAYS, TLA__DEPTH_OF, TLA__RT_DEPTH)
 #define tla_size(x) TLA__QUERYC(x, TLA__SIZE_IS_CONST, TLA__SIZE, TLA__RT_SIZE, TLA__SIZE_CHECK)

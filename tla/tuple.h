@@ -279,7 +279,17 @@
     int tla__v4 = 1, tla__v5 = 1, tla__v6 = 1, tla__v7 = 1; \
     TLA__FAST_TAIL2; )
 
-/* tla_make_tuple(e0, ..., e{r-1}): a tuple of 1..8 elements. */
+/* tla_make_tuple(e0, ..., e{r-1}) -> static or mixed IntTuple
+ *   Elements: C integers (dynamic), static integers TLA_C(N), or tuples; rank 1..8, at most 8
+ *   leaves and 4 levels in all.  Each argument is evaluated once.
+ *   Misuse: "tla: a static or mixed IntTuple holds at most TLA_STATIC_LEAVES (8) leaves ...",
+ *   "tla: an IntTuple element must be an integer or an IntTuple, not a floating value".
+ * Example:
+ *   int n = 3;
+ *   tla_auto t = tla_make_tuple(TLA_C(2), tla_make_tuple(n, TLA_C(4)));   // (_2,(n,_4))
+ *   _Static_assert(tla_rank(t) == 2 && tla_depth(t) == 2, "");
+ *   if (tla_size(t) != 24) return 1;
+ */
 #define tla_make_tuple(...) TLA__TUPLE_N(TLA__NARGS(__VA_ARGS__), __VA_ARGS__)
 
 /* ---- queries on tuples (and integers); all ICEs on static arguments ---- */
