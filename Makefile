@@ -16,7 +16,9 @@ EXAMPLES := $(patsubst examples/%.c,$(B)/%,$(filter-out examples/tla.c,$(wildcar
 
 all: $(B)/tla $(EXAMPLES)
 
-$(B)/tla: examples/tla.c $(HEADERS)
+CLI_HEADERS := $(wildcard examples/tla_cli/*.h)
+
+$(B)/tla: examples/tla.c $(CLI_HEADERS) $(HEADERS)
 	@mkdir -p $(B)
 	$(CC) $(CFLAGS) -I. $< -o $@
 
@@ -38,7 +40,7 @@ bench:
 
 fuzz: $(B)/fuzz_parse $(B)/fuzz_xla
 
-$(B)/fuzz_parse: tests/fuzz_parse.c $(HEADERS)
+$(B)/fuzz_parse: tests/fuzz_parse.c examples/tla.c $(CLI_HEADERS) $(HEADERS)
 	@mkdir -p $(B)
 	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. $< -o $@
 

@@ -49,7 +49,11 @@ static void hand_nz_to_rm(half *d, const half *s) {
 typedef void (*hand_fn)(half *, const half *);
 
 int main(void) {
-    static const struct { enum tla_format from, to; const char *name; hand_fn hand; } conv[] = {
+    static const struct {
+        enum tla_format from, to;
+        const char *name;
+        hand_fn hand;
+    } conv[] = {
         {TLA_ROW_MAJOR, TLA_ZN, "RowMajor -> zN", hand_rm_to_zn},
         {TLA_ZN, TLA_ROW_MAJOR, "zN -> RowMajor", hand_zn_to_rm},
         {TLA_ZN, TLA_ZZ, "zN -> zZ", hand_zn_to_zz},

@@ -5,7 +5,12 @@
 #include <stdint.h>
 #include "tla.h"
 
-#define SHOW(name, L) do { printf("%-12s ", name); tla_print(L); printf("\n"); } while (0)
+#define SHOW(name, L) \
+    do { \
+        printf("%-12s ", name); \
+        tla_print(L); \
+        printf("\n"); \
+    } while (0)
 
 int main(void) {
     /* Sizes as static integers: every layout below is fully static. */

@@ -20,13 +20,19 @@ typedef uint16_t half; /* IEEE binary16 bits, converted in software below */
 static float half_to_float(half h) {
     uint32_t sign = (uint32_t)(h >> 15) << 31, exp = (h >> 10) & 31u, man = h & 1023u, bits;
     float f;
-    if (exp == 0 && man == 0) bits = sign;
+    if (exp == 0 && man == 0)
+        bits = sign;
     else if (exp == 0) { /* subnormal */
         int e = -1;
-        do { man <<= 1; e++; } while (!(man & 1024u));
+        do {
+            man <<= 1;
+            e++;
+        } while (!(man & 1024u));
         bits = sign | (uint32_t)(127 - 15 - e) << 23 | (man & 1023u) << 13;
-    } else if (exp == 31) bits = sign | 0x7f800000u | man << 13;
-    else bits = sign | (exp - 15 + 127) << 23 | man << 13;
+    } else if (exp == 31)
+        bits = sign | 0x7f800000u | man << 13;
+    else
+        bits = sign | (exp - 15 + 127) << 23 | man << 13;
     memcpy(&f, &bits, sizeof f);
     return f;
 }
@@ -84,7 +90,8 @@ int main(void) {
                 for (int r = 0; r < 16; r++)
                     for (int col = 0; col < 16; col++) {
                         float s = 0;
-                        for (int kk = 0; kk < 16; kk++) s += half_to_float(a[r * 16 + kk]) * half_to_float(b[kk + col * 16]);
+                        for (int kk = 0; kk < 16; kk++)
+                            s += half_to_float(a[r * 16 + kk]) * half_to_float(b[kk + col * 16]);
                         c[r * 16 + col] += s;
                     }
             }
@@ -98,15 +105,18 @@ int main(void) {
         for (j = 0; j < N; j++) {
             float s = 0;
             for (k = 0; k < K; k++)
-                s += half_to_float(*(half *)tla_tensor_at2(&gA, i, k)) * half_to_float(*(half *)tla_tensor_at2(&gB, k, j));
+                s += half_to_float(*(half *)tla_tensor_at2(&gA, i, k))
+                     * half_to_float(*(half *)tla_tensor_at2(&gB, k, j));
             want[i][j] = s;
             wrong += *(float *)tla_tensor_at2(&gC, i, j) != s;
             nonzero += s != 0;
         }
     printf("matmul %dx%dx%d through RowMajor -> zN -> zZ/nZ -> L0C -> RowMajor: ", M, K, N);
-    if (wrong) printf("%lld elements differ\n", (long long)wrong);
-    else printf("matches the naive matmul (%lld of %d results non-zero, C[1][2] = %.0f)\n", (long long)nonzero,
-                M * N, (double)want[1][2]);
+    if (wrong)
+        printf("%lld elements differ\n", (long long)wrong);
+    else
+        printf("matches the naive matmul (%lld of %d results non-zero, C[1][2] = %.0f)\n", (long long)nonzero, M * N,
+               (double)want[1][2]);
     free(gA.data), free(gB.data), free(l1A.data), free(l0A.data), free(l1B.data), free(l0B.data);
     free(l0C.data), free(gC.data);
     return wrong != 0;

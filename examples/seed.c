@@ -7,10 +7,14 @@
 int main(void) {
     /* Layouts mix static (_N, Int(N)) and dynamic integers freely. */
     tla_auto w2xh4 = MakeLayout(MakeShape(Int(2), 4), MakeStride(Int(12), Int(1)));
-    tla_auto w32xh48 = MakeLayout(MakeShape(MakeShape(16, 2), MakeShape(16, 3)),
-                                  MakeStride(MakeStride(16, 256), MakeStride(1, 512)));
-    printf("w2xh4   : "); print(w2xh4); printf("\n");
-    printf("w32xh48 : "); print(w32xh48); printf("\n\n");
+    tla_auto w32xh48 =
+        MakeLayout(MakeShape(MakeShape(16, 2), MakeShape(16, 3)), MakeStride(MakeStride(16, 256), MakeStride(1, 512)));
+    printf("w2xh4   : ");
+    print(w2xh4);
+    printf("\n");
+    printf("w32xh48 : ");
+    print(w32xh48);
+    printf("\n\n");
 
     /* A 2x3 matrix, row-major and column-major, as grids of offsets. */
     printf("2x3 row-major\n");
@@ -34,8 +38,11 @@ int main(void) {
     printf("crd2offset((1,5), shape, stride) = %lld\n", (long long)crd2offset(MakeCoord(row, col), shape, stride));
 
     /* MakeLayoutTile keeps the stride and shrinks the shape to one tile. */
-    tla_auto a = MakeLayout(MakeShape(MakeShape(4, 2), MakeShape(4, 3)), MakeStride(MakeStride(4, 16), MakeStride(1, 32)));
+    tla_auto a =
+        MakeLayout(MakeShape(MakeShape(4, 2), MakeShape(4, 3)), MakeStride(MakeStride(4, 16), MakeStride(1, 32)));
     tla_auto a0 = MakeLayoutTile(a, MakeShape(4, 4));
-    printf("MakeLayoutTile(a, (4,4)) = "); print(a0); printf("\n");
+    printf("MakeLayoutTile(a, (4,4)) = ");
+    print(a0);
+    printf("\n");
     return 0;
 }

@@ -228,6 +228,13 @@ bad "left_inverse: the layout is not injective" eval 'left_inverse((2,2):(1,1))'
 bad "this '(' has no matching ')' (column 1)" eval '((4,2):(1,4)'
 bad "this '[' has no matching ']'" eval 'logical_divide(8:1, [2:1'
 bad "unknown command 'bogus'" help bogus
+# the help names every function of the tool's table (and nothing else is dispatched)
+"$TLA" help > "$tmp/help" 2>&1
+"$TLA" help --functions > "$tmp/fns" 2>&1
+[ "$(wc -l < "$tmp/fns")" -ge 40 ] && pass || fail "tla help --functions lists too few functions"
+while read -r fn; do
+    grep -q "\b$fn\b" "$tmp/help" && pass || fail "tla help does not mention $fn"
+done < "$tmp/fns"
 # --version prints the version of tla.h, the same as tla.pc
 "$TLA" --version > "$tmp/out" 2>&1
 v=$(sed -n 's/^Version: //p' tla.pc.in)

@@ -11,7 +11,8 @@
 #  3. the C examples in README.md and examples/*.c, built and run (matmul checks itself),
 #     and the example at the top of every header (tests/docs.sh);
 #  4. tests/cost.sh, the preprocessed text of one static site of each kind under a bound;
-#  5. tests/install.sh, make install into a scratch DESTDIR, then a pkg-config build;
+#  5. the C sources against .clang-format, and tests/install.sh (make install into a
+#     scratch DESTDIR, then a pkg-config build);
 #  6. tests/cli.sh, the command-line tool against expected output.
 # Each part counts passes and failures; the last line is the total.
 set -u
@@ -138,6 +139,18 @@ sh tests/docs.sh > "$OUT/docs.log" 2>&1
 grep -E '^FAIL' "$OUT/docs.log" | head -20
 add_counts "$OUT/docs.log"
 echo "header examples: $passed passed, $failed failed so far"
+
+# Formatting: the C sources follow .clang-format (macro-heavy parts are marked off by hand).
+if command -v clang-format > /dev/null; then
+    if clang-format --dry-run -Werror $(git ls-files '*.c' '*.h' 2> /dev/null || ls tla/*.h tests/*.c examples/*.c) \
+        > "$OUT/format.log" 2>&1; then
+        passed=$((passed + 1))
+    else
+        echo "FAIL format: run clang-format -i on:"; grep -o '^[^:]*:' "$OUT/format.log" | sort -u | head; failed=$((failed + 1))
+    fi
+else
+    echo "FAIL format: clang-format not found"; failed=$((failed + 1))
+fi
 
 # make install into a scratch DESTDIR; a program built with pkg-config --cflags tla.
 sh tests/install.sh > "$OUT/install.log" 2>&1

@@ -87,8 +87,16 @@ static tla_layout random_layout(int allow_zero) {
     int k = 0;
     tla_layout L;
     tla_error e;
-    for (i = 0; i < n; i++) { s[i] = 1 + rnd(6); order[i] = i; }
-    for (i = n - 1; i > 0; i--) { j = rnd(i + 1); int t = order[i]; order[i] = order[j]; order[j] = t; }
+    for (i = 0; i < n; i++) {
+        s[i] = 1 + rnd(6);
+        order[i] = i;
+    }
+    for (i = n - 1; i > 0; i--) {
+        j = rnd(i + 1);
+        int t = order[i];
+        order[i] = order[j];
+        order[j] = t;
+    }
     for (i = 0; i < n; i++) {
         int m = order[i];
         cur *= 1 + (rnd(4) == 0 ? rnd(3) : 0); /* a gap now and then */
@@ -96,7 +104,8 @@ static tla_layout random_layout(int allow_zero) {
         cur *= s[m];
     }
     if (allow_zero && rnd(4) == 0) d[rnd(n)] = 0;
-    if (n == 1) k += snprintf(text + k, sizeof text - k, "%lld:%lld", (long long)s[0], (long long)d[0]);
+    if (n == 1)
+        k += snprintf(text + k, sizeof text - k, "%lld:%lld", (long long)s[0], (long long)d[0]);
     else if (n == 4 && rnd(2)) /* nested: ((s0,s1),(s2,s3)) */
         k += snprintf(text + k, sizeof text - k, "((%lld,%lld),(%lld,%lld)):((%lld,%lld),(%lld,%lld))", (long long)s[0],
                       (long long)s[1], (long long)s[2], (long long)s[3], (long long)d[0], (long long)d[1],
@@ -119,8 +128,16 @@ static int64_t at(const tla_layout *L, int64_t i) {
     if (tla_layout_crd2offset(L, &c, &o, &e) != 0) return INT64_MIN;
     return o;
 }
-static int64_t sz(const tla_layout *L) { int64_t n = 0; tla_layout_size(L, &n, NULL); return n; }
-static int64_t cosz(const tla_layout *L) { int64_t n = 0; tla_layout_cosize(L, &n, NULL); return n; }
+static int64_t sz(const tla_layout *L) {
+    int64_t n = 0;
+    tla_layout_size(L, &n, NULL);
+    return n;
+}
+static int64_t cosz(const tla_layout *L) {
+    int64_t n = 0;
+    tla_layout_cosize(L, &n, NULL);
+    return n;
+}
 
 static void properties(void) {
     int round, bad = 0, composed = 0, divided = 0;
@@ -134,8 +151,8 @@ static void properties(void) {
             tla_tuple c = tla_tuple_leaf(i, 0), pm, parts[TLA_MAX_RANK];
             int64_t fast = 0, slow = 0, rest = i, msz = 0;
             int r = tla_layout_rank(&A), m;
-            bad += tla_layout_crd2offset(&A, &c, &fast, &e) != 0 ||
-                   tla_tuple_crd2offset(&c, &A.shape, &A.stride, &slow, &e) != 0 || fast != slow;
+            bad += tla_layout_crd2offset(&A, &c, &fast, &e) != 0
+                   || tla_tuple_crd2offset(&c, &A.shape, &A.stride, &slow, &e) != 0 || fast != slow;
             if (tla_tuple_is_int(&A.shape)) continue;
             for (m = 0; m < r; m++) { /* the same index as one integer per mode */
                 tla_tuple se = tla_tuple_leaf(1, 0);
@@ -145,19 +162,22 @@ static void properties(void) {
                 rest = m + 1 < r ? rest / msz : 0;
             }
             tla_tuple_join(&pm, r, parts, &e);
-            bad += tla_layout_crd2offset(&A, &pm, &fast, &e) != 0 ||
-                   tla_tuple_crd2offset(&pm, &A.shape, &A.stride, &slow, &e) != 0 || fast != slow || fast != at(&A, i);
+            bad += tla_layout_crd2offset(&A, &pm, &fast, &e) != 0
+                   || tla_tuple_crd2offset(&pm, &A.shape, &A.stride, &slow, &e) != 0 || fast != slow
+                   || fast != at(&A, i);
         }
         /* coalesce and filter keep the function */
         if (tla_coalesce(&R, &A, &e) != 0 || sz(&R) != n) bad++;
         for (i = 0; i < n; i++) bad += at(&R, i) != at(&A, i);
-        if (tla_filter(&R, &A, &e) != 0) bad++;
+        if (tla_filter(&R, &A, &e) != 0)
+            bad++;
         else {
             tla__flat f, k;
             tla_layout nz;
             tla__flat_of(&A, &f);
             k.n = 0;
-            for (int j = 0; j < f.n; j++) if (f.d[j] != 0) tla__flat_push(&k, f.s[j], 0, f.d[j], 0, NULL);
+            for (int j = 0; j < f.n; j++)
+                if (f.d[j] != 0) tla__flat_push(&k, f.s[j], 0, f.d[j], 0, NULL);
             tla__flat_layout(&k, &nz);
             for (i = 0; i < sz(&nz); i++) bad += at(&R, i) != at(&nz, i);
         }
@@ -168,10 +188,17 @@ static void properties(void) {
         }
         /* B is injective: complement, inverses */
         M = cosz(&B) * (1 + rnd(3));
-        if (tla_complement(&C, &B, M, &e) != 0) { bad++; printf("  complement failed: %s\n", e.msg); continue; }
+        if (tla_complement(&C, &B, M, &e) != 0) {
+            bad++;
+            printf("  complement failed: %s\n", e.msg);
+            continue;
+        }
         AB[0] = B, AB[1] = C;
         tla_layout_make_of(&W, 2, AB, &e);
-        if (cosz(&W) >= (int64_t)sizeof seen || cosz(&W) < M) { bad++; continue; }
+        if (cosz(&W) >= (int64_t)sizeof seen || cosz(&W) < M) {
+            bad++;
+            continue;
+        }
         memset(seen, 0, (size_t)cosz(&W));
         for (i = 0; i < sz(&W); i++) bad += seen[at(&W, i)]++ != 0; /* (B, complement) is injective */
         if (tla_right_inverse(&R, &B, &e) != 0) bad++;

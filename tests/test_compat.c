@@ -10,8 +10,8 @@ static char out[1024];
 /* Layout w2xh4 = MakeLayout(MakeShape(Int<2>{}, 4), MakeStride(Int<12>{}, Int<1>{})); */
 static void seed_layouts(void) {
     tla_auto w2xh4 = MakeLayout(MakeShape(Int(2), 4), MakeStride(Int(12), Int(1)));
-    tla_auto w32xh48 = MakeLayout(MakeShape(MakeShape(16, 2), MakeShape(16, 3)),
-                                  MakeStride(MakeStride(16, 256), MakeStride(1, 512)));
+    tla_auto w32xh48 =
+        MakeLayout(MakeShape(MakeShape(16, 2), MakeShape(16, 3)), MakeStride(MakeStride(16, 256), MakeStride(1, 512)));
     CHECK_STR(PRINTED(w2xh4), "(_2,4):(_12,_1)");
     CHECK_STR(PRINTED(w32xh48), "((16,2),(16,3)):((16,256),(1,512))");
     _Static_assert(rank(w2xh4) == 2 && depth(w2xh4) == 1, "rank and depth are static");
@@ -58,7 +58,8 @@ static void seed_crd2offset(void) {
 
 /* Layout a0 = MakeLayoutTile(a, MakeShape(4, 4)); // ((4,1),(4,1)):((4,16),(1,32)) */
 static void seed_tile(void) {
-    tla_auto a = MakeLayout(MakeShape(MakeShape(4, 2), MakeShape(4, 3)), MakeStride(MakeStride(4, 16), MakeStride(1, 32)));
+    tla_auto a =
+        MakeLayout(MakeShape(MakeShape(4, 2), MakeShape(4, 3)), MakeStride(MakeStride(4, 16), MakeStride(1, 32)));
     tla_auto a0 = MakeLayoutTile(a, MakeShape(4, 4));
     CHECK_STR(PRINTED(a0), "((4,1),(4,1)):((4,16),(1,32))");
 }

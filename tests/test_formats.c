@@ -60,14 +60,16 @@ static void static_formats_are_constant(void) {
     int bad = 0;
     for (unsigned i = 0; i < rows; i++)
         for (unsigned j = 0; j < cols; j++)
-            if ((unsigned long long)tla_crd2offset(tla_make_tuple(i, j), Z) !=
-                i % 16 * 16 + i / 16 * 256 + j % 16 + j / 16 * (rows + 15) / 16 * 16 * 16) bad++;
+            if ((unsigned long long)tla_crd2offset(tla_make_tuple(i, j), Z)
+                != i % 16 * 16 + i / 16 * 256 + j % 16 + j / 16 * (rows + 15) / 16 * 16 * 16)
+                bad++;
     CHECK_EQ(bad, 0);
 }
 
 static void tiles(void) {
     /* the seed: MakeLayoutTile(((4,2),(4,3)):((4,16),(1,32)), (4,4)) = ((4,1),(4,1)):((4,16),(1,32)) */
-    tla_auto a = tla_make_layout(tla_make_tuple(tla_make_tuple(4, 2), tla_make_tuple(4, 3)), tla_make_tuple(tla_make_tuple(4, 16), tla_make_tuple(1, 32)));
+    tla_auto a = tla_make_layout(tla_make_tuple(tla_make_tuple(4, 2), tla_make_tuple(4, 3)),
+                                 tla_make_tuple(tla_make_tuple(4, 16), tla_make_tuple(1, 32)));
     tla_snprint(buf_a, sizeof buf_a, tla_make_tile(a, tla_make_tuple(4, 4)));
     CHECK_STR(buf_a, "((4,1),(4,1)):((4,16),(1,32))");
     tla_auto s = tla_make_layout(tla_make_tuple(tla_make_tuple(S(4), S(2)), tla_make_tuple(S(4), S(3))),
@@ -101,7 +103,8 @@ static void tiles(void) {
             for (int x = 0; x < t.origin[0]; x++)
                 for (int y = 0; y < t.origin[1]; y++) {
                     seen[i + x][j + y]++;
-                    if (tla_crd2offset(tla_make_tuple(x, y), T) != tla_crd2offset(tla_make_tuple(i + x, j + y), Z)) bad++;
+                    if (tla_crd2offset(tla_make_tuple(x, y), T) != tla_crd2offset(tla_make_tuple(i + x, j + y), Z))
+                        bad++;
                 }
         }
     for (int i = 0; i < 100; i++)
@@ -110,7 +113,8 @@ static void tiles(void) {
 }
 
 static void conversion_and_printing(void) {
-    tla_auto t = tla_make_tuple(S(2), tla_make_tuple(3, tla_make_tuple(S(4), tla_make_tuple(5))), -7, tla_make_tuple(tla_make_tuple(S(-1)), 8));
+    tla_auto t = tla_make_tuple(S(2), tla_make_tuple(3, tla_make_tuple(S(4), tla_make_tuple(5))), -7,
+                                tla_make_tuple(tla_make_tuple(S(-1)), 8));
     tla_tuple rt = tla_to_tuple(t), parsed;
     tla_error err;
     tla_snprint(buf_a, sizeof buf_a, t);

@@ -422,12 +422,13 @@ static void test_crd2offset(void) {
     CHECK_EQ(off("(1,5)", "((4,2),(4,3)):((4,16),(1,32))"), 37);
     CHECK_EQ(off("((1,0),(1,1))", "((4,2),(4,3)):((4,16),(1,32))"), 37);
     CHECK_EQ(off("(1,(1,1))", "((4,2),(4,3)):((4,16),(1,32))"), 37);
-    CHECK_EQ(off("37", "((4,2),(4,3)):((4,16),(1,32))"), 4 * 1 + 16 * 1 + 1 * 0 + 32 * 1); /* 37 = 1 + 4*(1+2*(0+4*1)) */
+    CHECK_EQ(off("37", "((4,2),(4,3)):((4,16),(1,32))"),
+             4 * 1 + 16 * 1 + 1 * 0 + 32 * 1); /* 37 = 1 + 4*(1+2*(0+4*1)) */
     CHECK_EQ(off("(1,2)", "(2,3):(3,1)"), 5);
     CHECK_EQ(off("5", "(2,3):(3,1)"), 5);
     CHECK_EQ(off("(7)", "7:2"), 14); /* rank-1 tuple on an integer mode */
     CHECK_EQ(off("9", "(2,3):(1,2)"), 1 + 4 * 2); /* last mode takes the remainder: 9 -> (1,4) */
-    CHECK_EQ(off("(1,5)", "(2,3):(1,2)"), 11);     /* coordinates are not bounded */
+    CHECK_EQ(off("(1,5)", "(2,3):(1,2)"), 11); /* coordinates are not bounded */
     CHECK_EQ(off("-1", "(2,3):(1,2)"), -1);
 
     s = T("((4,2),(4,3))");
@@ -496,7 +497,7 @@ static void test_idx2crd(void) {
     CHECK_STR(crd(5, "6"), "5");
     CHECK_STR(crd(4, "(6)"), "(4)");
     CHECK_STR(crd(47, "(8,6)"), "(7,5)");
-    CHECK_STR(crd(50, "(8,6)"), "(2,6)");    /* past the end: the last mode keeps the rest */
+    CHECK_STR(crd(50, "(8,6)"), "(2,6)"); /* past the end: the last mode keeps the rest */
     CHECK_STR(crd(50, "((4,2),3)"), "((2,0),6)");
     CHECK_STR(crd(9, "6"), "9");
     CHECK_STR(crd(0, "(_4,_2)"), "(0,0)"); /* coordinates are dynamic */
@@ -527,8 +528,10 @@ static const char *fmt(enum tla_format f, int bytes, int64_t r, int64_t c, int f
     tla_layout l;
     tla_error e;
     k = (k + 1) % 8;
-    if (tla_layout_format_ex(&l, f, bytes, r, c, flags, &e) != 0) snprintf(buf[k], sizeof buf[k], "error: %s", e.msg);
-    else tla_layout_snprint(buf[k], sizeof buf[k], &l);
+    if (tla_layout_format_ex(&l, f, bytes, r, c, flags, &e) != 0)
+        snprintf(buf[k], sizeof buf[k], "error: %s", e.msg);
+    else
+        tla_layout_snprint(buf[k], sizeof buf[k], &l);
     return buf[k];
 }
 
@@ -542,8 +545,7 @@ static void test_formats(void) {
     CHECK_STR(fmt(TLA_ROW_MAJOR, 0, 3, 5, TLA_COLS_STATIC), "(3,_5):(_5,_1)");
     CHECK_STR(fmt(TLA_COLUMN_MAJOR, 0, 3, 5, TLA_ROWS_STATIC), "(_3,5):(_1,_3)");
     CHECK_STR(fmt(TLA_ZN, 2, 32, 48, 0), "((_16,2),(_16,3)):((_16,_256),(_1,512))");
-    CHECK_STR(fmt(TLA_ZN, 2, 32, 48, TLA_ROWS_STATIC | TLA_COLS_STATIC),
-              "((_16,_2),(_16,_3)):((_16,_256),(_1,_512))");
+    CHECK_STR(fmt(TLA_ZN, 2, 32, 48, TLA_ROWS_STATIC | TLA_COLS_STATIC), "((_16,_2),(_16,_3)):((_16,_256),(_1,_512))");
     CHECK_STR(fmt(TLA_ZN, 4, 20, 20, 0), "((_16,2),(_8,3)):((_8,_128),(_1,256))");
     CHECK_STR(fmt(TLA_ZN, 1, 100, 100, 0), "((_16,7),(_32,4)):((_32,_512),(_1,3584))");
     CHECK_STR(fmt(TLA_ZZ, 2, 32, 48, 0), "((_16,2),(_16,3)):((_16,768),(_1,_256))");
@@ -698,19 +700,19 @@ static void test_vectors(void) {
             tla_tuple c;
             tla_layout l;
             int64_t v;
-            ok = tla_parse_tuple(f[1], &c, &e) == 0 && tla_parse_layout(f[2], &l, &e) == 0 &&
-                 tla_layout_crd2offset(&l, &c, &v, &e) == 0;
+            ok = tla_parse_tuple(f[1], &c, &e) == 0 && tla_parse_layout(f[2], &l, &e) == 0
+                 && tla_layout_crd2offset(&l, &c, &v, &e) == 0;
             if (ok) snprintf(got, sizeof got, "%lld", (long long)v);
         } else if ((!strcmp(f[0], "size") || !strcmp(f[0], "cosize")) && n == 3) {
             tla_layout l;
             int64_t v;
-            ok = tla_parse_layout(f[1], &l, &e) == 0 &&
-                 (f[0][0] == 's' ? tla_layout_size(&l, &v, &e) : tla_layout_cosize(&l, &v, &e)) == 0;
+            ok = tla_parse_layout(f[1], &l, &e) == 0
+                 && (f[0][0] == 's' ? tla_layout_size(&l, &v, &e) : tla_layout_cosize(&l, &v, &e)) == 0;
             if (ok) snprintf(got, sizeof got, "%lld", (long long)v);
         } else if (!strcmp(f[0], "idx2crd") && n == 4) {
             tla_tuple i, s, c;
-            ok = tla_parse_tuple(f[1], &i, &e) == 0 && tla_tuple_is_int(&i) && tla_parse_tuple(f[2], &s, &e) == 0 &&
-                 tla_tuple_idx2crd(i.val[0], &s, &c, &e) == 0;
+            ok = tla_parse_tuple(f[1], &i, &e) == 0 && tla_tuple_is_int(&i) && tla_parse_tuple(f[2], &s, &e) == 0
+                 && tla_tuple_idx2crd(i.val[0], &s, &c, &e) == 0;
             if (ok) tla_tuple_snprint(got, sizeof got, &c);
         } else {
             continue; /* other operations: a later milestone */

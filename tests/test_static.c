@@ -47,8 +47,9 @@ static void zn_seed_static(void) {
 
 static void mixed_and_unsigned(void) {
     unsigned rows = 40;
-    tla_auto L = tla_make_layout(tla_make_tuple(tla_make_tuple(S(16), (rows + 15) / 16), tla_make_tuple(S(16), 3u)),
-                                 tla_make_tuple(tla_make_tuple(S(16), S(256)), tla_make_tuple(S(1), (rows + 15) / 16 * 256)));
+    tla_auto L =
+        tla_make_layout(tla_make_tuple(tla_make_tuple(S(16), (rows + 15) / 16), tla_make_tuple(S(16), 3u)),
+                        tla_make_tuple(tla_make_tuple(S(16), S(256)), tla_make_tuple(S(1), (rows + 15) / 16 * 256)));
     CHECK_EQ(tla_size(L), 48 * 48);
     int bad = 0;
     for (unsigned r = 0; r < 48; r++)

@@ -10,7 +10,9 @@ static const char *const fnames[] = {"RowMajor", "ColumnMajor", "zN", "zZ", "nZ"
 
 /* The value stored for element (r, c): distinct for every element, never the canary. */
 static uint32_t value_of(int64_t r, int64_t c) { return (uint32_t)(r * 7919 + c * 104729 + 1) & 0x7fffffffu; }
-static void put(tla_tensor *t, int64_t r, int64_t c, uint32_t v) { memcpy(tla_tensor_at2(t, r, c), &v, (size_t)t->elem_bytes); }
+static void put(tla_tensor *t, int64_t r, int64_t c, uint32_t v) {
+    memcpy(tla_tensor_at2(t, r, c), &v, (size_t)t->elem_bytes);
+}
 static uint32_t get(const tla_tensor *t, int64_t r, int64_t c) {
     uint32_t v = 0;
     memcpy(&v, tla_tensor_at2(t, r, c), (size_t)t->elem_bytes);
@@ -36,10 +38,14 @@ static void copy_all_pairs(void) {
                     unsigned char *ms = malloc((size_t)(cs * bytes[b])), *md = malloc((size_t)(cd * bytes[b]));
                     memset(ms, 0xA5, (size_t)(cs * bytes[b]));
                     memset(md, 0xA5, (size_t)(cd * bytes[b])); /* the canary */
-                    tla_tensor S = tla_tensor_make(ms, bytes[b], &Ls, TLA_POS_GM), D = tla_tensor_make(md, bytes[b], &Ld, TLA_POS_L1);
+                    tla_tensor S = tla_tensor_make(ms, bytes[b], &Ls, TLA_POS_GM),
+                               D = tla_tensor_make(md, bytes[b], &Ld, TLA_POS_L1);
                     for (int64_t r = 0; r < R; r++)
                         for (int64_t c = 0; c < C; c++) put(&S, r, c, value_of(r, c));
-                    if (tla_copy(&D, &S, &e) != 0) { bad++; printf("  copy failed: %s\n", e.msg); }
+                    if (tla_copy(&D, &S, &e) != 0) {
+                        bad++;
+                        printf("  copy failed: %s\n", e.msg);
+                    }
                     int this_bad = 0;
                     for (int64_t r = 0; r < R; r++)
                         for (int64_t c = 0; c < C; c++) this_bad += get(&D, r, c) != masked(value_of(r, c), bytes[b]);
@@ -82,7 +88,10 @@ static void tiles_cover_once(void) {
             tla_tuple idx;
             tla_tensor T;
             tla__flat_tuple(&idx, 2, idx_v, 0);
-            if (tla_tensor_local_tile(&T, &A, &tile, &idx, &e) != 0) { bad++; continue; }
+            if (tla_tensor_local_tile(&T, &A, &tile, &idx, &e) != 0) {
+                bad++;
+                continue;
+            }
             TLA_FOR_EACH(c, &T) {
                 int64_t r = T.coord[0] + c.x[0], col = T.coord[1] + c.x[1];
                 seen[r][col]++;
@@ -119,7 +128,8 @@ static void tiles_at_any_origin(void) {
                 unsigned char *pm2 = malloc((size_t)(cs2 * b)), *ref2 = malloc((size_t)(cs2 * b));
                 unsigned char *sm = malloc((size_t)(R * C * 4)), *dm = malloc((size_t)(R * C * 4));
                 tla_tensor P = tla_tensor_make(pm, b, &L, TLA_POS_GM), P2 = tla_tensor_make(pm2, b, &L2, TLA_POS_L1);
-                tla_tensor Pref = tla_tensor_make(ref, b, &L, TLA_POS_GM), P2ref = tla_tensor_make(ref2, b, &L2, TLA_POS_L1);
+                tla_tensor Pref = tla_tensor_make(ref, b, &L, TLA_POS_GM),
+                           P2ref = tla_tensor_make(ref2, b, &L2, TLA_POS_L1);
                 for (int64_t r0 = 0; r0 < R; r0++)
                     for (int64_t c0 = 0; c0 < C; c0++) {
                         int64_t tv[2] = {tiles[ti][0], tiles[ti][1]}, cv[2] = {r0, c0};
@@ -133,16 +143,16 @@ static void tiles_at_any_origin(void) {
                         tla__flat_tuple(&ext, 2, ev, 0);
                         tla__flat_tuple(&crd2, 2, cv2, 0);
                         cases++;
-                        if (tla_tensor_tile(&T, &P, &tile, &crd, &e) != 0 ||
-                            tla_tensor_tile(&T2, &P2, &ext, &crd2, &e) != 0) {
+                        if (tla_tensor_tile(&T, &P, &tile, &crd, &e) != 0
+                            || tla_tensor_tile(&T2, &P2, &ext, &crd2, &e) != 0) {
                             if (bad_addr++ < 5) printf("  tile failed: %s\n", e.msg);
                             continue;
                         }
                         int this_bad = tla_tensor_extent(&T, 0) != er || tla_tensor_extent(&T, 1) != ec;
                         for (int64_t i = 0; i < er; i++)
                             for (int64_t j = 0; j < ec; j++)
-                                this_bad += tla_tensor_at2(&T, i, j) != tla_tensor_at2(&P, r0 + i, c0 + j) ||
-                                            tla_tensor_at2(&T2, i, j) != tla_tensor_at2(&P2, r1 + i, c1 + j);
+                                this_bad += tla_tensor_at2(&T, i, j) != tla_tensor_at2(&P, r0 + i, c0 + j)
+                                            || tla_tensor_at2(&T2, i, j) != tla_tensor_at2(&P2, r1 + i, c1 + j);
                         if (this_bad && bad_addr < 5)
                             printf("  %s %dB tile (%lld,%lld) at (%lld,%lld): %d wrong addresses\n", fnames[f], b,
                                    (long long)tv[0], (long long)tv[1], (long long)r0, (long long)c0, this_bad);
@@ -164,7 +174,8 @@ static void tiles_at_any_origin(void) {
                                 put(&Pref, r0 + i, c0 + j, value_of(i + r0, j + c0));
                                 put(&P2ref, r1 + i, c1 + j, value_of(i + r0, j + c0));
                             }
-                        this_bad = tla_copy(&T, &S, &e) != 0 || tla_copy(&T2, &T, &e) != 0 || tla_copy(&D, &T2, &e) != 0;
+                        this_bad =
+                            tla_copy(&T, &S, &e) != 0 || tla_copy(&T2, &T, &e) != 0 || tla_copy(&D, &T2, &e) != 0;
                         this_bad += memcmp(pm, ref, (size_t)(cs * b)) != 0;
                         this_bad += memcmp(pm2, ref2, (size_t)(cs2 * b)) != 0;
                         for (int64_t i = 0; i < er; i++)
@@ -214,7 +225,10 @@ static void other_ranks_and_views(void) {
     tla_parse_layout("64:1", &L, &e);
     tla_parse_layout("(8,8):(8,1)", &T, &e); /* the transpose of a column-major 8x8 */
     tla_tensor A = tla_tensor_make(a, 4, &L, TLA_POS_UB), B = tla_tensor_make(b, 4, &L, TLA_POS_UB);
-    TLA_FOR_EACH(i, &A) { *(int32_t *)tla_tensor_ptr(&A, &i.tuple) = (int32_t)i.x[0]; count++; }
+    TLA_FOR_EACH(i, &A) {
+        *(int32_t *)tla_tensor_ptr(&A, &i.tuple) = (int32_t)i.x[0];
+        count++;
+    }
     CHECK_EQ(count, 64);
     CHECK(tla_copy(&B, &A, &e) == 0);
     for (int i = 0; i < 64; i++) bad += b[i] != i;

@@ -28,7 +28,8 @@ enum { NTILES = sizeof tile_sizes / sizeof tile_sizes[0] };
                     bad += tla_layout_origin(&rt, 0) != er || tla_layout_origin(&rt, 1) != ec; \
                     for (int64_t i = 0; i < er; i++) \
                         for (int64_t j = 0; j < ec; j++) \
-                            bad += tla_crd2offset(tla_make_tuple(i, j), T) != tla_crd2offset(tla_make_tuple(r0 + i, c0 + j), P); \
+                            bad += tla_crd2offset(tla_make_tuple(i, j), T) \
+                                   != tla_crd2offset(tla_make_tuple(r0 + i, c0 + j), P); \
                 } \
         if (bad) printf("  %s: %d wrong\n", #PARENT, bad); \
         return bad; \
@@ -78,8 +79,8 @@ static void static_tiles_are_constant(void) {
 }
 
 int main(void) {
-    int (*const checks[])(void) = {row_major, column_major, zN_1, zN_2, zN_4, zZ_1, zZ_2, zZ_4, nZ_1, nZ_2, nZ_4,
-                                   nN_1, nN_2, nN_4, l0c, zN_2_dynamic, nZ_1_dynamic};
+    int (*const checks[])(void) = {row_major, column_major, zN_1, zN_2, zN_4, zZ_1, zZ_2,         zZ_4,        nZ_1,
+                                   nZ_2,      nZ_4,         nN_1, nN_2, nN_4, l0c,  zN_2_dynamic, nZ_1_dynamic};
     for (size_t k = 0; k < sizeof checks / sizeof checks[0]; k++) CHECK_EQ(checks[k](), 0);
     static_tiles_are_constant();
     CHECK_DONE();

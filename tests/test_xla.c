@@ -20,7 +20,10 @@ static const char *layout_of(const char *shape) {
 }
 
 /* ---- the reference: pad, reshape, transpose, one tile after another ---- */
-typedef struct ref { int n; int64_t w[64], c[64]; } ref;
+typedef struct ref {
+    int n;
+    int64_t w[64], c[64];
+} ref;
 
 /* Linear index of logical element e (and, in *padded, the element count) for shape x.
  * Combined dimensions merge a dimension into the next more minor one first. */
@@ -41,7 +44,10 @@ static int64_t ref_linear(const tla_xla_shape *x, const int64_t *e, int64_t *pad
         for (i = first; i < r.n; i++) {
             int64_t tv = x->tiles[t][i - first], W = r.w[i], C = r.c[i];
             if (merging) W = mw * r.w[i], C = mc * r.w[i] + r.c[i], merging = 0;
-            if (tv < 0) { mw = W, mc = C, merging = 1; continue; }
+            if (tv < 0) {
+                mw = W, mc = C, merging = 1;
+                continue;
+            }
             gw[ng] = (W + tv - 1) / tv, gc[ng] = C / tv, tw[ng] = tv, tc[ng] = C % tv, ng++;
         }
         for (k = 0; k < ng; k++) o.w[o.n] = gw[k], o.c[o.n++] = gc[k];
@@ -72,7 +78,12 @@ static void against_reference(void) {
         memset(&x, 0, sizeof x);
         x.type = TLA_XLA_F32, x.rank = 1 + rnd(4), x.has_layout = 1, x.dynamic_prefix = -1;
         for (i = 0; i < x.rank; i++) x.dims[i] = rnd(10) == 0 ? 0 : 1 + rnd(9), x.minor_to_major[i] = i;
-        for (i = x.rank - 1; i > 0; i--) { j = rnd(i + 1); int tmp = x.minor_to_major[i]; x.minor_to_major[i] = x.minor_to_major[j]; x.minor_to_major[j] = tmp; }
+        for (i = x.rank - 1; i > 0; i--) {
+            j = rnd(i + 1);
+            int tmp = x.minor_to_major[i];
+            x.minor_to_major[i] = x.minor_to_major[j];
+            x.minor_to_major[j] = tmp;
+        }
         x.ntiles = rnd(3);
         int wr = x.rank;
         for (t = 0; t < x.ntiles; t++) {
@@ -96,7 +107,8 @@ static void against_reference(void) {
             int64_t el[8], rem = k, want, got = -1, crd[8];
             for (i = x.rank - 1; i >= 0; i--) el[i] = rem % x.dims[i], rem /= x.dims[i];
             want = ref_linear(&x, el, &padded);
-            if (!info.merged) for (i = 0; i < x.rank; i++) crd[i] = el[i];
+            if (!info.merged)
+                for (i = 0; i < x.rank; i++) crd[i] = el[i];
             else { /* the merged coordinates, physical order */
                 int n = 0, first = x.rank - x.tile_rank[0];
                 int64_t acc = 0;
@@ -108,18 +120,27 @@ static void against_reference(void) {
                 }
             }
             tla_tuple c;
-            if (info.rank == 1) c = tla_tuple_leaf(crd[0], 0);
-            else tla__flat_tuple(&c, info.rank, crd, 0);
+            if (info.rank == 1)
+                c = tla_tuple_leaf(crd[0], 0);
+            else
+                tla__flat_tuple(&c, info.rank, crd, 0);
             if (tla_layout_crd2offset(&L, &c, &got, &e) != 0 || got != want) {
                 if (bad++ < 5) {
                     tla_xla_snprint(buf, sizeof buf, &x);
-                    printf("  %s element %lld: got %lld, want %lld\n", buf, (long long)k, (long long)got, (long long)want);
+                    printf("  %s element %lld: got %lld, want %lld\n", buf, (long long)k, (long long)got,
+                           (long long)want);
                 }
             }
         }
-        if (total == 0) { int64_t z[8] = {0}; ref_linear(&x, z, &padded); }
+        if (total == 0) {
+            int64_t z[8] = {0};
+            ref_linear(&x, z, &padded);
+        }
         if (padded != info.padded_elements) {
-            if (bad++ < 5) { tla_xla_snprint(buf, sizeof buf, &x); printf("  %s padded %lld, want %lld\n", buf, (long long)info.padded_elements, (long long)padded); }
+            if (bad++ < 5) {
+                tla_xla_snprint(buf, sizeof buf, &x);
+                printf("  %s padded %lld, want %lld\n", buf, (long long)info.padded_elements, (long long)padded);
+            }
         }
         /* TLA -> XLA -> TLA: when an XLA form is found, it is the same function */
         if (!info.merged && x.tail_padding == 0) {
@@ -195,17 +216,29 @@ static void seeds(void) {
 }
 
 static void printing_and_errors(void) {
-    static const char *const same[] = {"f32[3,5]{1,0:T(2,2)}", "bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)S(1)}",
-                                       "f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}", "s8[0,4]{0,1:L(64)}",
-                                       "pred[]", "f32[3,5]", "c128[2]{0:D(D)#(s32)*(s64)E(128)S(5)M(8)}"};
-    static const struct { const char *in, *out; } canon[] = {{"F32[3, 5]{1,0 : T(2,2)}", "f32[3,5]{1,0:T(2,2)}"},
-                                                            {"f32[4]{0:S(1)T(2)}", "f32[4]{0:T(2)S(1)}"}};
-    static const struct { const char *in, *msg; int pos; } bad[] = {
-        {"f32[3,5", "expected ',' or ']'", 7}, {"q32[3]", "unknown element type", 0},
-        {"f32[3,5]{1,1}", "appears twice", 11}, {"f32[3,5]{2,0}", "not a dimension", 9},
-        {"f32[3,5]{1,0:T(0,2)}", "at least 1", 15}, {"f32[3,5]{1,0:X}", "expected a layout attribute", 13},
-        {"f32[3,-5]", "expected a number >= 0", 6}, {"f32[3,5]{1,0:T(2,2", "expected ',' or ')'", 18},
-        {"f32[3]{0}x", "unexpected", 9}, {"", "expected an element type", 0}};
+    static const char *const same[] = {"f32[3,5]{1,0:T(2,2)}",
+                                       "bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)S(1)}",
+                                       "f32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}",
+                                       "s8[0,4]{0,1:L(64)}",
+                                       "pred[]",
+                                       "f32[3,5]",
+                                       "c128[2]{0:D(D)#(s32)*(s64)E(128)S(5)M(8)}"};
+    static const struct {
+        const char *in, *out;
+    } canon[] = {{"F32[3, 5]{1,0 : T(2,2)}", "f32[3,5]{1,0:T(2,2)}"}, {"f32[4]{0:S(1)T(2)}", "f32[4]{0:T(2)S(1)}"}};
+    static const struct {
+        const char *in, *msg;
+        int pos;
+    } bad[] = {{"f32[3,5", "expected ',' or ']'", 7},
+               {"q32[3]", "unknown element type", 0},
+               {"f32[3,5]{1,1}", "appears twice", 11},
+               {"f32[3,5]{2,0}", "not a dimension", 9},
+               {"f32[3,5]{1,0:T(0,2)}", "at least 1", 15},
+               {"f32[3,5]{1,0:X}", "expected a layout attribute", 13},
+               {"f32[3,-5]", "expected a number >= 0", 6},
+               {"f32[3,5]{1,0:T(2,2", "expected ',' or ')'", 18},
+               {"f32[3]{0}x", "unexpected", 9},
+               {"", "expected an element type", 0}};
     tla_xla_shape x;
     tla_error e;
     char out[256];
@@ -234,9 +267,14 @@ static void printing_and_errors(void) {
 
 /* TLA to XLA: permutations and single tiles come back; others are refused. */
 static void to_xla(void) {
-    static const char *const shapes[] = {"f32[3,5]{1,0:T(2,2)}", "f32[2,3]{0,1}", "f32[4,6,8]{0,2,1}",
-                                         "f32[16,32]{0,1:T(8,8)}", "f32[7]{0}", "f32[5,9,4]{2,0,1:T(2,4)}",
-                                         "f32[4,8]{1,0:T(2,4)(2,1)}", "bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)}"};
+    static const char *const shapes[] = {"f32[3,5]{1,0:T(2,2)}",
+                                         "f32[2,3]{0,1}",
+                                         "f32[4,6,8]{0,2,1}",
+                                         "f32[16,32]{0,1:T(8,8)}",
+                                         "f32[7]{0}",
+                                         "f32[5,9,4]{2,0,1:T(2,4)}",
+                                         "f32[4,8]{1,0:T(2,4)(2,1)}",
+                                         "bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)}"};
     tla_xla_shape x, y;
     tla_layout L, R;
     tla_error e;

@@ -29,8 +29,10 @@ static int parse_arg(char *s, arg *a) {
         char *start = s + 1, *p;
         s[strlen(s) - 1] = ',';
         for (p = s + 1; *p; p++) {
-            if (*p == '(') depth++;
-            else if (*p == ')') depth--;
+            if (*p == '(')
+                depth++;
+            else if (*p == ')')
+                depth--;
             else if (*p == ',' && depth == 0) {
                 *p = 0;
                 if (n == TLA_MAX_RANK || parse_layout_or_shape(start, &a->tiler.mode[n++]) != 0) return -1;
@@ -57,11 +59,18 @@ static int run(const char *op, arg *a, int n, char *out, size_t outn, tla_layout
     tla_tuple t;
     int rc = -1;
     const tla_tiler *T = n > 1 && a[1].kind == '[' ? &a[1].tiler : NULL;
-#define BIN(name) if (!strcmp(op, #name)) rc = T ? tla_##name##_tiler(res, &a[0].L, T, &e) : tla_##name(res, &a[0].L, &a[1].L, &e)
-    BIN(logical_divide); BIN(zipped_divide); BIN(tiled_divide); BIN(flat_divide);
-    BIN(logical_product); BIN(zipped_product); BIN(tiled_product);
+#define BIN(name) \
+    if (!strcmp(op, #name)) rc = T ? tla_##name##_tiler(res, &a[0].L, T, &e) : tla_##name(res, &a[0].L, &a[1].L, &e)
+    BIN(logical_divide);
+    BIN(zipped_divide);
+    BIN(tiled_divide);
+    BIN(flat_divide);
+    BIN(logical_product);
+    BIN(zipped_product);
+    BIN(tiled_product);
 #undef BIN
-    if (!strcmp(op, "composition")) rc = T ? tla_composition_tiler(res, &a[0].L, T, &e) : tla_composition(res, &a[0].L, &a[1].L, &e);
+    if (!strcmp(op, "composition"))
+        rc = T ? tla_composition_tiler(res, &a[0].L, T, &e) : tla_composition(res, &a[0].L, &a[1].L, &e);
     if (!strcmp(op, "blocked_product")) rc = tla_blocked_product(res, &a[0].L, &a[1].L, &e);
     if (!strcmp(op, "raked_product")) rc = tla_raked_product(res, &a[0].L, &a[1].L, &e);
     if (!strcmp(op, "coalesce")) rc = tla_coalesce(res, &a[0].L, &e);

@@ -55,7 +55,7 @@
 #define TLA_UNDERSCORE INT64_MIN
 
 typedef struct tla_tiler {
-    int n;                                /* number of modes, 1..TLA_MAX_RANK */
+    int n; /* number of modes, 1..TLA_MAX_RANK */
     tla_layout mode[TLA_MAX_RANK];
 } tla_tiler;
 
@@ -136,7 +136,8 @@ TLA_FUNC int tla_layout_make_of(tla_layout *out, int n, const tla_layout *modes,
     tla_tuple sh[TLA_MAX_RANK], st[TLA_MAX_RANK];
     tla_layout r;
     int i;
-    if (n < 1 || n > TLA_MAX_RANK) return tla__fail(err, -1, "make_layout: %d modes (1 to %d allowed)", n, TLA_MAX_RANK);
+    if (n < 1 || n > TLA_MAX_RANK)
+        return tla__fail(err, -1, "make_layout: %d modes (1 to %d allowed)", n, TLA_MAX_RANK);
     for (i = 0; i < n; i++) {
         sh[i] = modes[i].shape;
         st[i] = modes[i].stride;
@@ -174,7 +175,8 @@ TLA_FUNC int tla_prepend(tla_layout *out, const tla_layout *L, const tla_layout 
 TLA_FUNC int tla_group(tla_layout *out, const tla_layout *L, int b, int e, tla_error *err) {
     tla_layout m[TLA_MAX_RANK], g[TLA_MAX_RANK];
     int n = tla__modes_of(L, m), k = 0, i;
-    if (b < 0 || e > n || b >= e) return tla__fail(err, -1, "group: [%d,%d) is not a range of modes of a rank-%d layout", b, e, n);
+    if (b < 0 || e > n || b >= e)
+        return tla__fail(err, -1, "group: [%d,%d) is not a range of modes of a rank-%d layout", b, e, n);
     for (i = 0; i < b; i++) g[k++] = m[i];
     if (tla_layout_make_of(&g[k++], e - b, m + b, err) != 0) return -1;
     for (i = e; i < n; i++) g[k++] = m[i];
@@ -285,13 +287,16 @@ TLA_FUNC int tla__compose_int(tla_layout *out, const tla_layout *A, int64_t s, i
         if (cs % rest_d != 0 && rest_d % cs != 0)
             return tla__fail(err, -1,
                              "composition: stride divisibility fails: stride %lld and shape %lld of the left layout "
-                             "do not divide one another", (long long)rest_d, (long long)cs);
+                             "do not divide one another",
+                             (long long)rest_d, (long long)cs);
         new_s = cs / rest_d;
         if (new_s < 1) new_s = 1;
         if (new_s > rest_s) new_s = rest_s;
         if (new_s != 1) {
             if (tla__mul64(rest_d, cd, &prod) != 0) return tla__fail(err, -1, "composition: a stride overflows int64");
-            if (tla__flat_push(&r, new_s, rest_ss && ca.s_static[i] && rest_ds, prod, rest_ds && ca.d_static[i], err) != 0) return -1;
+            if (tla__flat_push(&r, new_s, rest_ss && ca.s_static[i] && rest_ds, prod, rest_ds && ca.d_static[i], err)
+                != 0)
+                return -1;
         }
         rest_s /= new_s;
         rest_d = (rest_d + cs - 1) / cs;
@@ -301,7 +306,8 @@ TLA_FUNC int tla__compose_int(tla_layout *out, const tla_layout *A, int64_t s, i
     if (rest_s != 1 || r.n == 0) {
         int64_t prod;
         int last = ca.n - 1;
-        if (tla__mul64(rest_d, ca.d[last], &prod) != 0) return tla__fail(err, -1, "composition: a stride overflows int64");
+        if (tla__mul64(rest_d, ca.d[last], &prod) != 0)
+            return tla__fail(err, -1, "composition: a stride overflows int64");
         if (tla__flat_push(&r, rest_s, rest_ss, prod, rest_ds && ca.d_static[last], err) != 0) return -1;
     }
     tla__flat_layout(&r, out);
@@ -335,8 +341,10 @@ TLA_FUNC int tla_composition_checked(tla_layout *out, const tla_layout *A, const
     if (tla__compose(&r, A, B, err) != 0 || tla_layout_size(&r, &nr, err) != 0 || tla_layout_size(B, &nb, err) != 0)
         return -1;
     if (nr != nb)
-        return tla__fail(err, -1, "composition: shape divisibility fails: the %lld elements of the right layout do "
-                         "not split evenly over the modes of the left one", (long long)nb);
+        return tla__fail(err, -1,
+                         "composition: shape divisibility fails: the %lld elements of the right layout do "
+                         "not split evenly over the modes of the left one",
+                         (long long)nb);
     *out = r;
     return 0;
 }
@@ -372,8 +380,9 @@ TLA_FUNC void tla__sort_leaves(const tla__flat *f, const int64_t *third, int *id
     for (i = 1; i < f->n; i++) {
         int k = idx[i];
         for (j = i - 1; j >= 0; j--) {
-            int m = idx[j], less = f->d[k] < f->d[m] || (f->d[k] == f->d[m] && (f->s[k] < f->s[m] ||
-                                   (f->s[k] == f->s[m] && third && third[k] < third[m])));
+            int m = idx[j], less = f->d[k] < f->d[m]
+                                   || (f->d[k] == f->d[m]
+                                       && (f->s[k] < f->s[m] || (f->s[k] == f->s[m] && third && third[k] < third[m])));
             if (!less) break;
             idx[j + 1] = m;
         }
@@ -381,11 +390,11 @@ TLA_FUNC void tla__sort_leaves(const tla__flat *f, const int64_t *third, int *id
     }
 }
 
-
 /* complement with M_static: is M known statically (then so is the last mode's size). */
 TLA_FUNC int tla__complement(tla_layout *out, const tla_layout *A, int64_t M, int M_static, tla_error *err);
 TLA_FUNC int tla_complement(tla_layout *out, const tla_layout *A, int64_t M, tla_error *err) {
-    return tla__complement(out, A, M, M > 0 ? 0 : tla_tuple_all_static(&A->shape) && tla_tuple_all_static(&A->stride), err);
+    return tla__complement(out, A, M, M > 0 ? 0 : tla_tuple_all_static(&A->shape) && tla_tuple_all_static(&A->stride),
+                           err);
 }
 TLA_FUNC int tla__complement(tla_layout *out, const tla_layout *A, int64_t M, int M_static, tla_error *err) {
     tla__flat f, r, c;
@@ -405,7 +414,8 @@ TLA_FUNC int tla__complement(tla_layout *out, const tla_layout *A, int64_t M, in
         if (f.d[k] % cur != 0 || cur > span)
             return tla__fail(err, -1,
                              "complement: the layout is not injective or its strides do not divide one another "
-                             "(stride %lld after span %lld)", (long long)f.d[k], (long long)cur);
+                             "(stride %lld after span %lld)",
+                             (long long)f.d[k], (long long)cur);
         if (tla__flat_push(&r, f.d[k] / cur, cur_s && f.d_static[k], cur, cur_s, err) != 0) return -1;
         cur = span;
         cur_s = cur_s && f.s_static[k] && f.d_static[k];
@@ -480,8 +490,10 @@ TLA_FUNC int tla__logical_product(tla_layout *out, const tla_layout *A, const tl
     int64_t n = 0, m = 0, nm = 0;
     if (tla_layout_size(A, &n, err) != 0 || tla_layout_cosize(B, &m, err) != 0) return -1;
     if (tla__mul64(n, m, &nm) != 0) return tla__fail(err, -1, "logical_product: size times cosize overflows int64");
-    if (tla__complement(&comp, A, nm, tla_tuple_all_static(&A->shape) && tla_tuple_all_static(&B->shape) &&
-                        tla_tuple_all_static(&B->stride), err) != 0)
+    if (tla__complement(
+            &comp, A, nm,
+            tla_tuple_all_static(&A->shape) && tla_tuple_all_static(&B->shape) && tla_tuple_all_static(&B->stride), err)
+        != 0)
         return -1;
     both[0] = *A;
     both[0].has_origin = 0;
@@ -499,21 +511,22 @@ TLA_FUNC int tla__apply(tla_layout *out, const tla_layout *A, const tla_layout *
 }
 
 /* hier_unzip: (tile, rest) = ((B-part of each tiled mode), (rest of each tiled mode, untiled modes)). */
-TLA_FUNC int tla__zipped(tla_layout *out, const tla_layout *A, const tla_layout *B, const tla_tiler *T,
-                         tla__binop op, const char *name, tla_error *err) {
+TLA_FUNC int tla__zipped(tla_layout *out, const tla_layout *A, const tla_layout *B, const tla_tiler *T, tla__binop op,
+                         const char *name, tla_error *err) {
     tla_layout am[TLA_MAX_RANK], split, first[TLA_MAX_RANK], second[TLA_MAX_RANK], parts[2], r;
     int n, i, k = 0;
     if (!T) return tla__apply(out, A, B, NULL, op, name, err);
     n = tla__modes_of(A, am);
-    if (T->n < 1 || T->n > n) return tla__fail(err, -1, "%s: a tiler of %d modes for a layout of rank %d", name, T->n, n);
+    if (T->n < 1 || T->n > n)
+        return tla__fail(err, -1, "%s: a tiler of %d modes for a layout of rank %d", name, T->n, n);
     for (i = 0; i < T->n; i++) {
         if (op(&split, &am[i], &T->mode[i], err) != 0) return -1;
         tla__mode(&split, 0, &first[i]);
         tla__mode(&split, 1, &second[k++]);
     }
     for (i = T->n; i < n; i++) second[k++] = am[i];
-    if (tla_layout_make_of(&parts[0], T->n, first, err) != 0 || tla_layout_make_of(&parts[1], k, second, err) != 0 ||
-        tla_layout_make_of(&r, 2, parts, err) != 0)
+    if (tla_layout_make_of(&parts[0], T->n, first, err) != 0 || tla_layout_make_of(&parts[1], k, second, err) != 0
+        || tla_layout_make_of(&r, 2, parts, err) != 0)
         return -1;
     *out = r;
     return 0;
@@ -525,35 +538,45 @@ TLA_FUNC int tla__unpack(tla_layout *out, const tla_layout *Z, int flat_first, t
     int k = 0;
     tla__mode(Z, 0, &z0);
     tla__mode(Z, 1, &z1);
-    if (flat_first) k += tla__modes_of(&z0, m);
-    else m[k++] = z0;
-    if (k + tla__nmodes(&z1) > TLA_MAX_RANK) return tla__fail(err, -1, "the result has more than %d modes", TLA_MAX_RANK);
+    if (flat_first)
+        k += tla__modes_of(&z0, m);
+    else
+        m[k++] = z0;
+    if (k + tla__nmodes(&z1) > TLA_MAX_RANK)
+        return tla__fail(err, -1, "the result has more than %d modes", TLA_MAX_RANK);
     k += tla__modes_of(&z1, m + k);
     return tla_layout_make_of(out, k, m, err);
 }
 
 #define TLA__DIVIDE_API(name, body) \
     TLA_FUNC int tla_##name(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) { \
-        const tla_tiler *T = NULL; body } \
+        const tla_tiler *T = NULL; \
+        body \
+    } \
     TLA_FUNC int tla_##name##_tiler(tla_layout *out, const tla_layout *A, const tla_tiler *T, tla_error *err) { \
-        const tla_layout *B = NULL; body }
+        const tla_layout *B = NULL; \
+        body \
+    }
 
 TLA__DIVIDE_API(logical_divide, return tla__apply(out, A, B, T, tla__logical_divide, "logical_divide", err);)
 TLA__DIVIDE_API(zipped_divide, return tla__zipped(out, A, B, T, tla__logical_divide, "zipped_divide", err);)
-TLA__DIVIDE_API(tiled_divide, tla_layout z; if (tla__zipped(&z, A, B, T, tla__logical_divide, "tiled_divide", err))
-                return -1; return tla__unpack(out, &z, 0, err);)
-TLA__DIVIDE_API(flat_divide, tla_layout z; if (tla__zipped(&z, A, B, T, tla__logical_divide, "flat_divide", err))
-                return -1; return tla__unpack(out, &z, 1, err);)
+TLA__DIVIDE_API(tiled_divide, tla_layout z;
+                if (tla__zipped(&z, A, B, T, tla__logical_divide, "tiled_divide", err)) return -1;
+                return tla__unpack(out, &z, 0, err);)
+TLA__DIVIDE_API(flat_divide, tla_layout z;
+                if (tla__zipped(&z, A, B, T, tla__logical_divide, "flat_divide", err)) return -1;
+                return tla__unpack(out, &z, 1, err);)
 TLA__DIVIDE_API(logical_product, return tla__apply(out, A, B, T, tla__logical_product, "logical_product", err);)
 TLA__DIVIDE_API(zipped_product, return tla__zipped(out, A, B, T, tla__logical_product, "zipped_product", err);)
-TLA__DIVIDE_API(tiled_product, tla_layout z; if (tla__zipped(&z, A, B, T, tla__logical_product, "tiled_product",
-                err)) return -1; return tla__unpack(out, &z, 0, err);)
+TLA__DIVIDE_API(tiled_product, tla_layout z;
+                if (tla__zipped(&z, A, B, T, tla__logical_product, "tiled_product", err)) return -1;
+                return tla__unpack(out, &z, 0, err);)
 
 /* blocked / raked: pad both to the same rank R with 1:0 modes, take the whole logical
  * product (A, C), then pair mode i of each: blocked (A_i, C_i), raked (C_i, A_i). */
 TLA_FUNC int tla__block_rake(tla_layout *out, const tla_layout *A, const tla_layout *B, int raked, tla_error *err) {
-    tla_layout am[TLA_MAX_RANK], bm[TLA_MAX_RANK], pa, pb, prod, p0, p1, c0[TLA_MAX_RANK], c1[TLA_MAX_RANK],
-        pair[2], zm[TLA_MAX_RANK];
+    tla_layout am[TLA_MAX_RANK], bm[TLA_MAX_RANK], pa, pb, prod, p0, p1, c0[TLA_MAX_RANK], c1[TLA_MAX_RANK], pair[2],
+        zm[TLA_MAX_RANK];
     int na = tla__modes_of(A, am), nb = tla__modes_of(B, bm), R = na > nb ? na : nb, i;
     tla_tuple one = tla_tuple_leaf(1, 1), zero = tla_tuple_leaf(0, 1);
     for (i = na; i < R; i++) tla_layout_make(&am[i], &one, &zero, NULL);
@@ -648,7 +671,8 @@ TLA_FUNC int tla_crd2crd(tla_tuple *out, const tla_tuple *coord, const tla_tuple
         *out = *coord;
         return 0;
     }
-    if (!src) return tla__fail(err, -1, "crd2crd: the coordinate does not match the target shape; give the source shape");
+    if (!src)
+        return tla__fail(err, -1, "crd2crd: the coordinate does not match the target shape; give the source shape");
     if (tla_layout_make_compact(&compact, src, err) != 0 || tla_layout_crd2offset(&compact, coord, &idx, err) != 0)
         return -1;
     return tla_tuple_idx2crd(idx, dst, out, err);

@@ -14,6 +14,8 @@
  *   tla_auto x = TLA_IF(0, 1.5, 7);   // the chosen branch keeps its type: int here
  *   if (x != 7 || TLA_VERSION_MAJOR < 0) return 1;
  */
+/* The macros below are laid out by hand, one step a line. */
+/* clang-format off */
 #ifndef TLA_BASE_H
 #define TLA_BASE_H
 
@@ -62,4 +64,5 @@
 #define TLA__NARGS(...) TLA__NARGS_(__VA_ARGS__, 8, 7, 6, 5, 4, 3, 2, 1, 0)
 #define TLA__NARGS_(_1, _2, _3, _4, _5, _6, _7, _8, N, ...) N
 
+/* clang-format on */
 #endif

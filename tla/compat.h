@@ -29,6 +29,8 @@
  *   print(w2xh4);                                             // (_2,4):(_12,_1)
  *   printf("\n");
  */
+/* The macros below are laid out by hand, one step a line. */
+/* clang-format off */
 #ifndef TLA_COMPAT_H
 #define TLA_COMPAT_H
 
@@ -217,4 +219,5 @@ TLA__COMPAT_INT(524288, 524288)
 #define TLA__COMPAT_CRD_2(c, L) tla_crd2offset_auto(c, L)
 #define TLA__COMPAT_CRD_3(c, s, d) tla_crd2offset_auto(c, tla_make_layout(s, d))
 
+/* clang-format on */
 #endif

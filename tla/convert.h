@@ -16,6 +16,8 @@
  *   int64_t n = 0;
  *   if (tla_layout_size(&R, &n, NULL) != 0 || n != 8 || !tla_tuple_is_static(&R.shape, 0)) return 1;
  */
+/* The macros below are laid out by hand, one step a line. */
+/* clang-format off */
 #ifndef TLA_CONVERT_H
 #define TLA_CONVERT_H
 
@@ -106,4 +108,5 @@ TLA_FUNC tla_layout tla__layout_from(tla_tuple shape, tla_tuple stride, int has_
 #define TLA__TO_LAYOUT(x) TLA__STMT(__auto_type tla__cn = TLA__AS_NODE(x); (void)tla__cn; \
         _Generic((x), tla_layout: TLA__AS_RT_LAYOUT(x), default: TLA__NODE_TO_LAYOUT(tla__cn)); )
 
+/* clang-format on */
 #endif

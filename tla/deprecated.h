@@ -19,6 +19,8 @@
  *   tla_auto t = tla_tuple(TLA_C(2), 3);           // still builds; new code: tla_make_tuple
  *   if (tla_size(t) != 6) return 1;
  */
+/* The macros below are laid out by hand, one step a line. */
+/* clang-format off */
 #ifndef TLA_DEPRECATED_H
 #define TLA_DEPRECATED_H
 
@@ -31,4 +33,5 @@
 #define tla_make_tensor tla_tensor_make
 #define tla_idx2crd tla_tuple_idx2crd
 
+/* clang-format on */
 #endif

@@ -71,8 +71,7 @@ TLA_FUNC const char *tla__where_str(const tla__where *w, char *buf) {
     buf[0] = '\0';
     if (!w || w->n == 0) return buf;
     len = snprintf(buf, 64, " at mode ");
-    for (k = 0; k < w->n && len < 50; k++)
-        len += snprintf(buf + len, (size_t)(64 - len), k ? ".%d" : "%d", w->i[k]);
+    for (k = 0; k < w->n && len < 50; k++) len += snprintf(buf + len, (size_t)(64 - len), k ? ".%d" : "%d", w->i[k]);
     return buf;
 }
 

@@ -43,6 +43,8 @@
  *   tla_auto T = tla_tile_at(B, tla_make_tuple(TLA_C(16), TLA_C(16)), tla_make_tuple(0, 8));
  *   if (tla_crd2offset(tla_make_tuple(0, 8), T) != tla_crd2offset(tla_make_tuple(0, 16), B)) return 1;   // off a fractal boundary
  */
+/* The macros below are laid out by hand, one step a line. */
+/* clang-format off */
 #ifndef TLA_FORMATS_H
 #define TLA_FORMATS_H
 
@@ -190,4 +192,5 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
             TLA__CROP(TLA__VAL(tla__at.tla_o[0].e1[0]), TLA__ORIGIN_K(tla__al, 1), TLA__VAL(tla__ac.e1[0]))), \
             TLA__TILE_COORD(tla__al, tla__ac), 32, 1); )
 
+/* clang-format on */
 #endif

@@ -25,6 +25,8 @@
  *   tla_auto S = tla_make_layout(tla_make_tuple(TLA_C(4), TLA_C(8)), tla_make_tuple(TLA_C(1), TLA_C(4)));
  *   _Static_assert(tla_crd2offset_const(tla_make_tuple(TLA_C(3), TLA_C(2)), S) == 11, "an all-static offset");
  */
+/* The macros below are laid out by hand, one step a line. */
+/* clang-format off */
 #ifndef TLA_LAYOUT_H
 #define TLA_LAYOUT_H
 
@@ -333,4 +335,5 @@
         { .tla_s = { sn }, .tla_d = { dn } })
 #define TLA__STRIDE_OF(x) TLA_IF(TLA__IS_LAYOUT(x), (x).tla_d[0], (x))
 
+/* clang-format on */
 #endif

@@ -42,6 +42,8 @@
  *   int n = 5;
  *   if (tla_value(tla_get(tla_make_tuple(s, n), 1)) != 5) return 1;   // a dynamic leaf keeps its value
  */
+/* The macros below are laid out by hand, one step a line. */
+/* clang-format off */
 #ifndef TLA_NODE_H
 #define TLA_NODE_H
 
@@ -208,4 +210,5 @@ enum tla__kind {
 #define TLA__QVAL(x, j) TLA_IF(TLA__QCODE(x, j) >= 2, TLA__AS_INT((long long)TLA__QCODE(x, j) - 2), \
         TLA_IF(TLA__IS_LEAF(x), (long long)TLA__VAL(x), (x).fq[j]))
 
+/* clang-format on */
 #endif

@@ -37,8 +37,10 @@ TLA_FUNC int tla_skip_space(const char *s, int p) {
 TLA_FUNC const char *tla_char_name(const char *s, int p, char buf[16]) {
     unsigned char c = (unsigned char)s[p];
     if (c == 0) return "the end of the text";
-    if (c < 32 || c > 126) snprintf(buf, 16, "byte 0x%02x", c);
-    else snprintf(buf, 16, "'%c'", c);
+    if (c < 32 || c > 126)
+        snprintf(buf, 16, "byte 0x%02x", c);
+    else
+        snprintf(buf, 16, "'%c'", c);
     return buf;
 }
 
@@ -58,8 +60,7 @@ TLA_FUNC int tla_parse_int_at(const char *s, int *pos, int64_t *value, int *is_s
         p++;
     }
     if (!tla_is_digit(s[p]))
-        return tla__fail(err, p, "expected %s, found %s", st || neg ? "digits" : "an integer",
-                         tla_char_name(s, p, cb));
+        return tla__fail(err, p, "expected %s, found %s", st || neg ? "digits" : "an integer", tla_char_name(s, p, cb));
     limit = neg ? (uint64_t)INT64_MAX + 1u : (uint64_t)INT64_MAX;
     while (tla_is_digit(s[p])) {
         unsigned d = (unsigned)(s[p] - '0');

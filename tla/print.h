@@ -29,9 +29,9 @@
  * stores those that fit. */
 typedef struct tla__out {
     char *buf;
-    size_t n;   /* capacity, NUL included */
+    size_t n; /* capacity, NUL included */
     size_t len; /* bytes produced so far */
-    FILE *f;    /* when not NULL, bytes go here instead */
+    FILE *f; /* when not NULL, bytes go here instead */
 } tla__out;
 
 TLA_FUNC void tla__put(tla__out *o, const char *s, size_t k) {
@@ -66,8 +66,10 @@ TLA_FUNC void tla__put_tuple(tla__out *o, const tla_tuple *t) {
         int k = t->tok[i];
         /* A comma goes between two elements: before a value or '(' that follows one. */
         if (k != TLA_TOK_CLOSE && (prev == TLA_TOK_LEAF || prev == TLA_TOK_CLOSE)) tla__puts(o, ",");
-        if (k == TLA_TOK_OPEN) tla__puts(o, "(");
-        else if (k == TLA_TOK_CLOSE) tla__puts(o, ")");
+        if (k == TLA_TOK_OPEN)
+            tla__puts(o, "(");
+        else if (k == TLA_TOK_CLOSE)
+            tla__puts(o, ")");
         else {
             if (tla_tuple_is_static(t, leaf)) tla__puts(o, "_");
             tla__put_int(o, (long long)t->val[leaf], 0);
@@ -115,8 +117,8 @@ TLA_FUNC int tla__put_grid(tla__out *o, const tla_layout *L) {
     /* The smallest offset, to make room for a '-' sign.  With it and cosize
      * in range, every partial sum of every offset is in range too. */
     for (i = 0; i < L->shape.nleaf && rows > 0 && cols > 0; i++)
-        if (tla__mul64(L->shape.val[i] - 1, L->stride.val[i], &term) != 0 ||
-            (term < 0 && tla__add64(lo, term, &lo) != 0))
+        if (tla__mul64(L->shape.val[i] - 1, L->stride.val[i], &term) != 0
+            || (term < 0 && tla__add64(lo, term, &lo) != 0))
             return -1;
     w = tla__num_width(cos);
     if (tla__num_width(lo) > w) w = tla__num_width(lo);

@@ -19,6 +19,8 @@
  *   tla_layout R = tla_to_layout(L);
  *   if (tla_size(R) != 8 || tla_size(L) != 8 || tla_cosize(R) != 16) return 1;   // run-time and static alike
  */
+/* The macros below are laid out by hand, one step a line. */
+/* clang-format off */
 #ifndef TLA_QUERY_H
 #define TLA_QUERY_H
 
@@ -119,4 +121,5 @@ TLA_FUNC long long tla__rt_cosize(tla_layout L) {
         "tla: static overflow: the size of this all-static shape is past 2^31 - 3 (make a leaf dynamic)")
 #define tla_cosize(L) TLA__QUERY(L, TLA__COSIZE_IS_CONST, TLA__COSIZE, TLA__RT_COSIZE)
 
+/* clang-format on */
 #endif

@@ -35,9 +35,18 @@ TLA_FUNC int tla_format_from_name(const char *name, enum tla_format *out) {
         const char *name;
         enum tla_format f;
     } names[] = {
-        {"row_major", TLA_ROW_MAJOR}, {"RowMajor", TLA_ROW_MAJOR}, {"column_major", TLA_COLUMN_MAJOR},
-        {"ColumnMajor", TLA_COLUMN_MAJOR}, {"zN", TLA_ZN}, {"zZ", TLA_ZZ}, {"nZ", TLA_NZ}, {"nN", TLA_NN},
-        {"l0c", TLA_L0C}, {"L0C", TLA_L0C}, {"vector", TLA_VECTOR}, {"Vector", TLA_VECTOR},
+        {"row_major", TLA_ROW_MAJOR},
+        {"RowMajor", TLA_ROW_MAJOR},
+        {"column_major", TLA_COLUMN_MAJOR},
+        {"ColumnMajor", TLA_COLUMN_MAJOR},
+        {"zN", TLA_ZN},
+        {"zZ", TLA_ZZ},
+        {"nZ", TLA_NZ},
+        {"nN", TLA_NN},
+        {"l0c", TLA_L0C},
+        {"L0C", TLA_L0C},
+        {"vector", TLA_VECTOR},
+        {"Vector", TLA_VECTOR},
     };
     size_t i;
     for (i = 0; name && i < sizeof names / sizeof names[0]; i++)
@@ -65,8 +74,8 @@ TLA_FUNC int tla_elem_bytes(const char *name) {
 
 /* Fill t with the tokens of ((v0,v1),(v2,v3)); bit i of stat marks v_i static. */
 TLA_FUNC void tla__fractal_tuple(tla_tuple *t, const int64_t v[4], unsigned stat) {
-    static const signed char toks[10] = {TLA_TOK_OPEN, TLA_TOK_OPEN,  TLA_TOK_LEAF, TLA_TOK_LEAF,  TLA_TOK_CLOSE,
-                                         TLA_TOK_OPEN, TLA_TOK_LEAF,  TLA_TOK_LEAF, TLA_TOK_CLOSE, TLA_TOK_CLOSE};
+    static const signed char toks[10] = {TLA_TOK_OPEN, TLA_TOK_OPEN, TLA_TOK_LEAF, TLA_TOK_LEAF,  TLA_TOK_CLOSE,
+                                         TLA_TOK_OPEN, TLA_TOK_LEAF, TLA_TOK_LEAF, TLA_TOK_CLOSE, TLA_TOK_CLOSE};
     int i;
     tla__tuple_clear(t);
     for (i = 0; i < 10; i++) t->tok[i] = toks[i];
@@ -167,8 +176,7 @@ TLA_FUNC int tla_layout_format_ex(tla_layout *out, enum tla_format f, int elem_b
         tla__fractal_tuple(&s, sv, sst);
         tla__fractal_tuple(&d, dv, dst);
         break;
-    default:
-        return tla__fail(err, -1, "format: unknown format %d", (int)f);
+    default: return tla__fail(err, -1, "format: unknown format %d", (int)f);
     }
     if (tla_layout_make(&r, &s, &d, err) != 0) return -1;
     r.has_origin = 1;
@@ -190,8 +198,8 @@ TLA_FUNC int tla_layout_format(tla_layout *out, enum tla_format f, int elem_byte
 /* ---------------------------------------------------------------- tiles */
 
 /* The integer elements of t, one per mode of a rank-r layout, into v. */
-TLA_FUNC int tla__per_mode_ints(const tla_tuple *t, int r, int64_t *v, unsigned *stat, const char *what,
-                                const char *fn, tla_error *err) {
+TLA_FUNC int tla__per_mode_ints(const tla_tuple *t, int r, int64_t *v, unsigned *stat, const char *what, const char *fn,
+                                tla_error *err) {
     tla_tuple e;
     int k;
     if (tla_tuple_rank(t) != r)
@@ -211,8 +219,7 @@ TLA_FUNC int tla__per_mode_ints(const tla_tuple *t, int r, int64_t *v, unsigned 
  * becomes (r0, ceil(t/r0)), r0 keeping its static marker, the count dynamic.
  * Covers the depth-1 layouts and the rank-2 fractal ((r0,_),(c0,_)) ones.
  * originShape becomes the tile shape when it differs from the mode sizes. */
-TLA_FUNC int tla_layout_make_tile(tla_layout *out, const tla_layout *L, const tla_tuple *tile_shape,
-                                  tla_error *err) {
+TLA_FUNC int tla_layout_make_tile(tla_layout *out, const tla_layout *L, const tla_tuple *tile_shape, tla_error *err) {
     int r = tla_layout_rank(L), k, differs = 0;
     int64_t t[TLA_MAX_RANK], v[2];
     unsigned tstat = 0;
@@ -222,8 +229,8 @@ TLA_FUNC int tla_layout_make_tile(tla_layout *out, const tla_layout *L, const tl
     if (tla_tuple_is_int(&L->shape)) {
         /* A rank-1 integer layout n:d takes an integer tile (or a rank-1 tuple). */
         tla_tuple e = *tile_shape;
-        if (!tla_tuple_is_int(&e) && (tla_tuple_rank(&e) != 1 || tla__elem(tile_shape, 0, &e) != 0 ||
-                                      !tla_tuple_is_int(&e)))
+        if (!tla_tuple_is_int(&e)
+            && (tla_tuple_rank(&e) != 1 || tla__elem(tile_shape, 0, &e) != 0 || !tla_tuple_is_int(&e)))
             return tla__fail(err, -1, "make_layout_tile: the tile of an integer layout must be an integer");
         if (e.val[0] < 0) return tla__fail(err, -1, "make_layout_tile: negative tile extent");
         return tla_layout_make(out, &e, &L->stride, err);
@@ -268,7 +275,7 @@ TLA_FUNC int tla_layout_make_tile(tla_layout *out, const tla_layout *L, const tl
  * starts on a boundary of every mode (a fractal, for the Ascend formats):
  * for a zN tile at (0,8) it does not.  tla_tensor_tile does the right thing. */
 TLA_FUNC int tla_layout_get_tile(tla_layout *out, int64_t *offset, const tla_layout *L, const tla_tuple *tile_shape,
-                          const tla_tuple *coord, tla_error *err) {
+                                 const tla_tuple *coord, tla_error *err) {
     int r = tla_layout_rank(L), k;
     int64_t t[TLA_MAX_RANK], c[TLA_MAX_RANK], off = 0, o = 0;
     unsigned st = 0;
@@ -291,8 +298,8 @@ TLA_FUNC int tla_layout_get_tile(tla_layout *out, int64_t *offset, const tla_lay
     for (k = 0; k < r; k++) {
         o = tla_layout_origin(L, k);
         if (c[k] < 0 || c[k] > o)
-            return tla__fail(err, -1, "get_tile: coordinate %lld is outside mode %d (extent %lld)",
-                             (long long)c[k], k, (long long)o);
+            return tla__fail(err, -1, "get_tile: coordinate %lld is outside mode %d (extent %lld)", (long long)c[k], k,
+                             (long long)o);
         o -= c[k];
         res.origin[k] = o < t[k] ? o : t[k];
     }

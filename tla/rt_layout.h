@@ -81,8 +81,8 @@ TLA_FUNC int tla_layout_cosize(const tla_layout *L, int64_t *out, tla_error *err
         }
     for (i = 0; i < L->shape.nleaf; i++) {
         if (L->shape.val[i] < 0) return tla__fail(err, -1, "cosize: negative shape value");
-        if (tla__mul64(L->shape.val[i] - 1, L->stride.val[i], &term) != 0 ||
-            (term > 0 && tla__add64(hi, term, &hi) != 0))
+        if (tla__mul64(L->shape.val[i] - 1, L->stride.val[i], &term) != 0
+            || (term > 0 && tla__add64(hi, term, &hi) != 0))
             return tla__fail(err, -1, "cosize: the largest offset overflows int64");
     }
     if (hi == INT64_MAX) return tla__fail(err, -1, "cosize: overflows int64");
@@ -134,7 +134,8 @@ TLA_FUNC int tla_layout_get(const tla_layout *L, int npath, const int *path, tla
     memset(&r, 0, sizeof r);
     if (tla_tuple_get(&L->shape, npath, path, &r.shape, err) != 0) return -1;
     if (tla_tuple_get(&L->stride, npath, path, &r.stride, err) != 0) return -1;
-    if (npath == 0) r = *L;
+    if (npath == 0)
+        r = *L;
     else if (npath == 1 && L->has_origin && tla_tuple_is_int(&r.shape)) {
         r.has_origin = 1;
         r.origin[0] = L->origin[path[0]];
@@ -192,8 +193,8 @@ TLA_FUNC int tla__crd2off(const tla_tuple *c, const tla_tuple *s, const tla_tupl
         } else {
             if (tla_tuple_size(&se, &sz, err) != 0) return -1;
             if (sz <= 0)
-                return tla__fail(err, -1, "crd2offset: cannot split an index over a mode of size %lld%s",
-                                 (long long)sz, tla__where_str(&wk, wb));
+                return tla__fail(err, -1, "crd2offset: cannot split an index over a mode of size %lld%s", (long long)sz,
+                                 tla__where_str(&wk, wb));
             ce = tla_tuple_leaf(x % sz, 0);
             x /= sz;
         }
@@ -207,8 +208,8 @@ TLA_FUNC int tla__crd2off(const tla_tuple *c, const tla_tuple *s, const tla_tupl
 
 /* The offset of coordinate coord under shape:stride (every coordinate form of crd2offset).
  * (Not named tla_crd2offset: that is the compile-time macro of layout.h.) */
-TLA_FUNC int tla_tuple_crd2offset(const tla_tuple *coord, const tla_tuple *shape, const tla_tuple *stride,
-                                  int64_t *out, tla_error *err) {
+TLA_FUNC int tla_tuple_crd2offset(const tla_tuple *coord, const tla_tuple *shape, const tla_tuple *stride, int64_t *out,
+                                  tla_error *err) {
     tla__where w = {0, {0}};
     int64_t r = 0;
     if (!tla_tuple_congruent(shape, stride))

@@ -47,8 +47,10 @@ TLA_FUNC int tla_tuple_all_static(const tla_tuple *t) {
 TLA_FUNC int tla__tok_end(const tla_tuple *t, int i) {
     int d = 0;
     do {
-        if (t->tok[i] == TLA_TOK_OPEN) d++;
-        else if (t->tok[i] == TLA_TOK_CLOSE) d--;
+        if (t->tok[i] == TLA_TOK_OPEN)
+            d++;
+        else if (t->tok[i] == TLA_TOK_CLOSE)
+            d--;
         i++;
     } while (d > 0 && i < t->ntok);
     return i;
@@ -76,8 +78,10 @@ TLA_FUNC int tla_tuple_rank(const tla_tuple *t) {
 TLA_FUNC int tla_tuple_depth(const tla_tuple *t) {
     int i, d = 0, best = 0;
     for (i = 0; i < t->ntok; i++) {
-        if (t->tok[i] == TLA_TOK_OPEN && ++d > best) best = d;
-        else if (t->tok[i] == TLA_TOK_CLOSE) d--;
+        if (t->tok[i] == TLA_TOK_OPEN && ++d > best)
+            best = d;
+        else if (t->tok[i] == TLA_TOK_CLOSE)
+            d--;
     }
     return best;
 }
@@ -129,8 +133,8 @@ TLA_FUNC int tla_tuple_get(const tla_tuple *t, int npath, const int *path, tla_t
     int k;
     for (k = 0; k < npath; k++) {
         if (tla__elem(&cur, path[k], &next) != 0)
-            return tla__fail(err, -1, "get: index %d is out of range for rank %d%s", path[k],
-                             tla_tuple_rank(&cur), tla__where_str(&w, wb));
+            return tla__fail(err, -1, "get: index %d is out of range for rank %d%s", path[k], tla_tuple_rank(&cur),
+                             tla__where_str(&w, wb));
         w = tla__where_push(&w, path[k]);
         cur = next;
     }
@@ -143,7 +147,8 @@ TLA_FUNC int tla_tuple_size(const tla_tuple *t, int64_t *out, tla_error *err) {
     int64_t p = 1;
     int i;
     for (i = 0; i < t->nleaf; i++)
-        if (tla__mul64(p, t->val[i], &p) != 0) return tla__fail(err, -1, "size: the product of the shape overflows int64");
+        if (tla__mul64(p, t->val[i], &p) != 0)
+            return tla__fail(err, -1, "size: the product of the shape overflows int64");
     *out = p;
     return 0;
 }

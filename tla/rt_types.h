@@ -19,28 +19,28 @@
 #include <stdint.h>
 #include <stddef.h>
 
-#define TLA_MAX_LEAVES 32   /* leaves in one tuple */
-#define TLA_MAX_RANK 8      /* elements in one (sub)tuple */
-#define TLA_MAX_DEPTH 4     /* nesting levels */
-#define TLA_MAX_TOKENS 128  /* structure tokens: '(' leaf ')' */
+#define TLA_MAX_LEAVES 32 /* leaves in one tuple */
+#define TLA_MAX_RANK 8 /* elements in one (sub)tuple */
+#define TLA_MAX_DEPTH 4 /* nesting levels */
+#define TLA_MAX_TOKENS 128 /* structure tokens: '(' leaf ')' */
 
 /* Structure tokens.  The integer 5 is {LEAF}; (2,(3,4)) is
  * {OPEN, LEAF, OPEN, LEAF, LEAF, CLOSE, CLOSE}. */
 enum { TLA_TOK_LEAF = 0, TLA_TOK_OPEN = 1, TLA_TOK_CLOSE = 2 };
 
 typedef struct tla_tuple {
-    int nleaf;                          /* leaves in use */
-    int ntok;                           /* tokens in use */
-    signed char tok[TLA_MAX_TOKENS];    /* nesting, see above */
-    int64_t val[TLA_MAX_LEAVES];        /* leaf values, in order */
-    uint32_t stat;                      /* bit i: leaf i is static (prints as _N) */
+    int nleaf; /* leaves in use */
+    int ntok; /* tokens in use */
+    signed char tok[TLA_MAX_TOKENS]; /* nesting, see above */
+    int64_t val[TLA_MAX_LEAVES]; /* leaf values, in order */
+    uint32_t stat; /* bit i: leaf i is static (prints as _N) */
 } tla_tuple;
 
 typedef struct tla_layout {
     tla_tuple shape;
-    tla_tuple stride;                   /* same tokens as shape */
-    int has_origin;                     /* 0: originShape is the default */
-    int64_t origin[TLA_MAX_RANK];       /* one extent per top-level mode */
+    tla_tuple stride; /* same tokens as shape */
+    int has_origin; /* 0: originShape is the default */
+    int64_t origin[TLA_MAX_RANK]; /* one extent per top-level mode */
 } tla_layout;
 
 /* Where and why a run-time operation failed.  pos is a byte offset into

@@ -44,10 +44,10 @@
 enum tla_position { TLA_POS_NONE, TLA_POS_GM, TLA_POS_L1, TLA_POS_L0A, TLA_POS_L0B, TLA_POS_L0C, TLA_POS_UB };
 
 typedef struct tla_tensor {
-    TLA_GM char *data;          /* element 0 of the layout (for a tile: of its parent's) */
+    TLA_GM char *data; /* element 0 of the layout (for a tile: of its parent's) */
     int elem_bytes;
     enum tla_position pos;
-    tla_layout layout;          /* its originShape is the tensor's logical extent */
+    tla_layout layout; /* its originShape is the tensor's logical extent */
     int64_t coord[TLA_MAX_RANK]; /* where this view starts inside its parent (tiles); added to
                                   * every coordinate before the layout applies */
 } tla_tensor;
@@ -82,8 +82,8 @@ TLA_FUNC int tla__mode_coords(const tla_layout *L, const tla_tuple *coord, int64
     tla_tuple ce, se;
     if (tla_tuple_is_int(&L->shape)) {
         ce = *coord;
-        if (!tla_tuple_is_int(&ce) && (tla_tuple_rank(coord) != 1 || tla__elem(coord, 0, &ce) != 0 ||
-                                       !tla_tuple_is_int(&ce)))
+        if (!tla_tuple_is_int(&ce)
+            && (tla_tuple_rank(coord) != 1 || tla__elem(coord, 0, &ce) != 0 || !tla_tuple_is_int(&ce)))
             return tla__fail(err, -1, "crd2offset: the coordinate of a rank-1 integer layout must be an integer");
         x[0] = ce.val[0];
         return 0;
@@ -117,8 +117,8 @@ TLA_FUNC int tla__mode_coords(const tla_layout *L, const tla_tuple *coord, int64
             continue;
         }
         /* a coordinate congruent to the mode: its index under the compact strides */
-        if (tla_layout_make_compact(&compact, &se, err) != 0 ||
-            tla_tuple_crd2offset(&ce, &compact.shape, &compact.stride, &x[k], err) != 0)
+        if (tla_layout_make_compact(&compact, &se, err) != 0
+            || tla_tuple_crd2offset(&ce, &compact.shape, &compact.stride, &x[k], err) != 0)
             return -1;
     }
     return 0;
@@ -136,8 +136,10 @@ TLA_FUNC int tla__tensor_offset(const tla_tensor *t, const tla_tuple *coord, int
     if (tla__mode_coords(&t->layout, coord, x, err) != 0) return -1;
     for (k = 0; k < r; k++)
         if (tla__add64(x[k], t->coord[k], &x[k]) != 0) return tla__fail(err, -1, "crd2offset: coordinate overflows");
-    if (tla_tuple_is_int(&t->layout.shape)) c = tla_tuple_leaf(x[0], 0);
-    else tla__flat_tuple(&c, r, x, 0);
+    if (tla_tuple_is_int(&t->layout.shape))
+        c = tla_tuple_leaf(x[0], 0);
+    else
+        tla__flat_tuple(&c, r, x, 0);
     return tla_layout_crd2offset(&t->layout, &c, off, err);
 }
 
@@ -169,20 +171,22 @@ TLA_FUNC int tla_tensor_tile(tla_tensor *out, const tla_tensor *t, const tla_tup
     if (tla_layout_get_tile(&r.layout, &off, &t->layout, tile, coord, err) != 0) return -1;
     if (tla__mode_coords(&t->layout, coord, x, err) != 0) return -1;
     for (k = 0; k < tla_layout_rank(&r.layout); k++)
-        if (tla__add64(t->coord[k], x[k], &r.coord[k]) != 0) return tla__fail(err, -1, "get_tile: coordinate overflows");
+        if (tla__add64(t->coord[k], x[k], &r.coord[k]) != 0)
+            return tla__fail(err, -1, "get_tile: coordinate overflows");
     *out = r;
     return 0;
 }
 
 /* local_tile: tile number `index` (one integer per mode) of extent `tile`. */
-TLA_FUNC int tla_tensor_local_tile(tla_tensor *out, const tla_tensor *t, const tla_tuple *tile,
-                                   const tla_tuple *index, tla_error *err) {
+TLA_FUNC int tla_tensor_local_tile(tla_tensor *out, const tla_tensor *t, const tla_tuple *tile, const tla_tuple *index,
+                                   tla_error *err) {
     tla_tuple crd = *index;
     int k;
     if (tile->nleaf != index->nleaf || tla_tuple_depth(tile) > 1)
         return tla__fail(err, -1, "local_tile: the tile and the tile index need one integer per mode");
     for (k = 0; k < crd.nleaf; k++)
-        if (tla__mul64(index->val[k], tile->val[k], &crd.val[k]) != 0) return tla__fail(err, -1, "local_tile: overflow");
+        if (tla__mul64(index->val[k], tile->val[k], &crd.val[k]) != 0)
+            return tla__fail(err, -1, "local_tile: overflow");
     crd.stat = 0;
     return tla_tensor_tile(out, t, tile, &crd, err);
 }
@@ -219,8 +223,10 @@ TLA_FUNC int tla__tensor_absorb_coord(tla_tensor *t) {
     if (!tla__tensor_has_coord(t)) return 0;
     for (k = 0; k < r; k++)
         if (t->coord[k] < 0 || tla__translate_run(&t->layout, k, t->coord[k]) != TLA__UNBOUNDED) return -1;
-    if (tla_tuple_is_int(&t->layout.shape)) c = tla_tuple_leaf(t->coord[0], 0);
-    else tla__flat_tuple(&c, r, t->coord, 0);
+    if (tla_tuple_is_int(&t->layout.shape))
+        c = tla_tuple_leaf(t->coord[0], 0);
+    else
+        tla__flat_tuple(&c, r, t->coord, 0);
     if (tla_layout_crd2offset(&t->layout, &c, &off, NULL) != 0) return -1;
     t->data += off * t->elem_bytes;
     memset(t->coord, 0, sizeof t->coord);
@@ -233,8 +239,9 @@ TLA_FUNC int tla_tensor_compose(tla_tensor *out, const tla_tensor *t, const tla_
     tla_tensor r = *t;
     tla_layout A;
     if (tla__tensor_absorb_coord(&r) != 0)
-        return tla__fail(err, -1, "compose: the tensor is a tile that does not start on a boundary of its "
-                                  "layout's modes (a fractal); copy it to its own tensor first");
+        return tla__fail(err, -1,
+                         "compose: the tensor is a tile that does not start on a boundary of its "
+                         "layout's modes (a fractal); copy it to its own tensor first");
     A = r.layout;
     if (tla_composition(&r.layout, &A, L, err) != 0) return -1;
     r.layout.has_origin = 0;
@@ -315,9 +322,16 @@ TLA_FUNC int tla__refine_mode(const tla_layout *S, const tla_layout *D, int m, i
     if (na < 1 || nb < 1) return -1;
     while (w < e) {
         int64_t ra = as[ia], rb = bs[ib], k;
-        if (ra == 1 && ia + 1 < na) { ia++; continue; }
-        if (rb == 1 && ib + 1 < nb) { ib++; continue; }
-        if (ra == TLA__UNBOUNDED && rb == TLA__UNBOUNDED) k = (e + w - 1) / w;
+        if (ra == 1 && ia + 1 < na) {
+            ia++;
+            continue;
+        }
+        if (rb == 1 && ib + 1 < nb) {
+            ib++;
+            continue;
+        }
+        if (ra == TLA__UNBOUNDED && rb == TLA__UNBOUNDED)
+            k = (e + w - 1) / w;
         else {
             k = ra < rb ? ra : rb;
             if (k <= 0 || (ra != TLA__UNBOUNDED && ra % k) || (rb != TLA__UNBOUNDED && rb % k)) return -1;
@@ -327,10 +341,20 @@ TLA_FUNC int tla__refine_mode(const tla_layout *S, const tla_layout *D, int m, i
         (*nout)++;
         if (w > INT64_MAX / k) return -1;
         w *= k;
-        if (ra != TLA__UNBOUNDED) { if (ra == k) ia++; else as[ia] /= k, ad[ia] *= k; }
-        else ad[ia] *= k;
-        if (rb != TLA__UNBOUNDED) { if (rb == k) ib++; else bs[ib] /= k, bd[ib] *= k; }
-        else bd[ib] *= k;
+        if (ra != TLA__UNBOUNDED) {
+            if (ra == k)
+                ia++;
+            else
+                as[ia] /= k, ad[ia] *= k;
+        } else
+            ad[ia] *= k;
+        if (rb != TLA__UNBOUNDED) {
+            if (rb == k)
+                ib++;
+            else
+                bs[ib] /= k, bd[ib] *= k;
+        } else
+            bd[ib] *= k;
     }
     return 0;
 }
@@ -369,8 +393,8 @@ TLA_FUNC int tla__make_plan(const tla_tensor *dst, const tla_tensor *src, tla__p
     for (;;) {
         int found = -1;
         for (i = 0; i < n && found < 0; i++)
-            if (!used[i] && all[i].ss == p->run_len && all[i].ds == p->run_len && all[i].w == p->span[all[i].mode] &&
-                all[i].n > 1)
+            if (!used[i] && all[i].ss == p->run_len && all[i].ds == p->run_len && all[i].w == p->span[all[i].mode]
+                && all[i].n > 1)
                 found = i;
         if (found < 0) break;
         used[found] = 1;
@@ -404,6 +428,7 @@ TLA_FUNC int tla__make_plan(const tla_tensor *dst, const tla_tensor *src, tla__p
 TLA_FUNC void tla__copy_blocks(TLA_GM char *d, const TLA_GM char *s, int64_t n, int64_t dstep, int64_t sstep,
                                size_t bytes) {
     int64_t i;
+/* clang-format off */
 #define TLA__COPY_CASE(B) \
     case B: for (i = 0; i < n; i++) memcpy(d + i * dstep, s + i * sstep, B); return;
     switch (bytes) {
@@ -413,6 +438,7 @@ TLA_FUNC void tla__copy_blocks(TLA_GM char *d, const TLA_GM char *s, int64_t n, 
     default: for (i = 0; i < n; i++) memcpy(d + i * dstep, s + i * sstep, bytes);
     }
 #undef TLA__COPY_CASE
+    /* clang-format on */
 }
 
 /* A run that is cut by the extent (tail tiles): its loops one by one, element runs of the
@@ -447,6 +473,7 @@ TLA_FUNC void tla__copy_2d(TLA_GM char *d, const TLA_GM char *s, int64_t n1, int
                            int64_t d0, int64_t s0, size_t bytes) {
     int64_t i, j;
 /* n0 == 16 (a fractal's side) gets its own loop: a constant trip count the compiler unrolls */
+/* clang-format off */
 #define TLA__COPY2_CASE(B) \
     case B: \
         if (n0 == 16 && n1 == 16 && d0 == B && s1 == B && s0 == 16 * B) { /* a fractal transposed */ \
@@ -462,6 +489,7 @@ TLA_FUNC void tla__copy_2d(TLA_GM char *d, const TLA_GM char *s, int64_t n1, int
     default: for (i = 0; i < n1; i++) tla__copy_blocks(d + i * d1, s + i * s1, n0, d0, s0, bytes);
     }
 #undef TLA__COPY2_CASE
+    /* clang-format on */
 }
 
 /* No clipping anywhere: two loops of blocks, then an odometer over the rest. */
@@ -537,8 +565,10 @@ TLA_FUNC void tla__copy_planned(const tla__plan *p, TLA_GM char *dst, const TLA_
 TLA_FUNC int tla__copy_view(const tla_tensor *dst, const tla_tensor *src, tla_error *err) {
     tla__plan plan;
     if (tla__make_plan(dst, src, &plan) == 0) {
-        if (plan.exact) tla__copy_exact(&plan, dst->data, src->data, (size_t)src->elem_bytes);
-        else tla__copy_planned(&plan, dst->data, src->data, (size_t)src->elem_bytes);
+        if (plan.exact)
+            tla__copy_exact(&plan, dst->data, src->data, (size_t)src->elem_bytes);
+        else
+            tla__copy_planned(&plan, dst->data, src->data, (size_t)src->elem_bytes);
         return 0;
     }
     /* element by element: the leaves of the two layouts do not divide one another */
@@ -567,8 +597,10 @@ TLA_FUNC int tla__piece_view(tla_tensor *out, const tla_tensor *X, const int64_t
     *out = *X;
     for (k = 0; k < r; k++)
         if (tla__add64(X->coord[k], t[k], &x[k]) != 0) return tla__fail(err, -1, "copy: coordinate overflows");
-    if (tla_tuple_is_int(&X->layout.shape)) c = tla_tuple_leaf(x[0], 0);
-    else tla__flat_tuple(&c, r, x, 0);
+    if (tla_tuple_is_int(&X->layout.shape))
+        c = tla_tuple_leaf(x[0], 0);
+    else
+        tla__flat_tuple(&c, r, x, 0);
     if (tla_layout_crd2offset(&X->layout, &c, &off, err) != 0) return -1;
     out->data += off * X->elem_bytes;
     memset(out->coord, 0, sizeof out->coord);
@@ -591,8 +623,8 @@ TLA_FUNC int tla__copy_pieces(const tla_tensor *dst, const tla_tensor *src, int 
         len[k] = tla__piece_len(dst, src, k, 0, e[k]);
     }
     for (;;) {
-        if (tla__piece_view(&ps, src, t, len, r, err) != 0 || tla__piece_view(&pd, dst, t, len, r, err) != 0 ||
-            tla__copy_view(&pd, &ps, err) != 0)
+        if (tla__piece_view(&ps, src, t, len, r, err) != 0 || tla__piece_view(&pd, dst, t, len, r, err) != 0
+            || tla__copy_view(&pd, &ps, err) != 0)
             return -1;
         for (k = 0; k < r; k++) {
             t[k] += len[k];
@@ -622,8 +654,8 @@ TLA_FUNC int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err) {
         memset(&md, 0, sizeof md);
         tla__mode(&src->layout, m, &ms);
         tla__mode(&dst->layout, m, &md);
-        if (tla_layout_size(&ms, &ns, NULL) != 0 || tla_layout_size(&md, &nd, NULL) != 0 ||
-            tla_tensor_extent(src, m) > ns || tla_tensor_extent(dst, m) > nd)
+        if (tla_layout_size(&ms, &ns, NULL) != 0 || tla_layout_size(&md, &nd, NULL) != 0
+            || tla_tensor_extent(src, m) > ns || tla_tensor_extent(dst, m) > nd)
             return tla__fail(err, -1, "copy: the originShape of mode %d is larger than the mode", m);
     }
     for (m = 0; m < r; m++)

@@ -16,6 +16,8 @@
  *   _Static_assert(tla_value(tla_get(s, 1, 0)) == 16, "get<1,0> is the static 16");
  *   if (tla_size(s) != 512 * n) return 1;
  */
+/* The macros below are laid out by hand, one step a line. */
+/* clang-format off */
 #ifndef TLA_TUPLE_H
 #define TLA_TUPLE_H
 
@@ -304,4 +306,5 @@
         "tla: get index is past the end of the tuple") + TLA_STATIC_CHECK(TLA__IS_TUPLE(x), \
         "tla: get of an integer: it has no elements")]
 
+/* clang-format on */
 #endif

@@ -38,38 +38,58 @@
 #define TLA_XLA_COMBINED (-1) /* a `*` in a tile */
 
 typedef enum tla_xla_type {
-    TLA_XLA_PRED, TLA_XLA_S4, TLA_XLA_S8, TLA_XLA_S16, TLA_XLA_S32, TLA_XLA_S64, TLA_XLA_U4, TLA_XLA_U8,
-    TLA_XLA_U16, TLA_XLA_U32, TLA_XLA_U64, TLA_XLA_F16, TLA_XLA_BF16, TLA_XLA_F32, TLA_XLA_F64, TLA_XLA_C64,
-    TLA_XLA_C128, TLA_XLA_F8E4M3FN, TLA_XLA_F8E5M2, TLA_XLA_NTYPES
+    TLA_XLA_PRED,
+    TLA_XLA_S4,
+    TLA_XLA_S8,
+    TLA_XLA_S16,
+    TLA_XLA_S32,
+    TLA_XLA_S64,
+    TLA_XLA_U4,
+    TLA_XLA_U8,
+    TLA_XLA_U16,
+    TLA_XLA_U32,
+    TLA_XLA_U64,
+    TLA_XLA_F16,
+    TLA_XLA_BF16,
+    TLA_XLA_F32,
+    TLA_XLA_F64,
+    TLA_XLA_C64,
+    TLA_XLA_C128,
+    TLA_XLA_F8E4M3FN,
+    TLA_XLA_F8E5M2,
+    TLA_XLA_NTYPES
 } tla_xla_type;
 
 typedef struct tla_xla_shape {
     tla_xla_type type;
     int rank;
     int64_t dims[TLA_XLA_MAX_RANK];
-    int has_layout;                          /* the {...} part was given */
+    int has_layout; /* the {...} part was given */
     int minor_to_major[TLA_XLA_MAX_RANK];
     int ntiles;
     int tile_rank[TLA_XLA_MAX_TILES];
     int64_t tiles[TLA_XLA_MAX_TILES][TLA_XLA_MAX_RANK]; /* TLA_XLA_COMBINED for `*` */
-    int64_t tail_padding;                    /* L(n), 0 if absent */
-    int64_t element_bits;                    /* E(n), 0 if absent */
-    int64_t memory_space;                    /* S(n), 0 if absent (device memory) */
+    int64_t tail_padding; /* L(n), 0 if absent */
+    int64_t element_bits; /* E(n), 0 if absent */
+    int64_t memory_space; /* S(n), 0 if absent (device memory) */
     char dim_level[64], index_type[16], pointer_type[16], physical[128]; /* D(..) #(..) *(..) P(..), kept */
-    int64_t dynamic_prefix;                  /* M(n), -1 if absent */
+    int64_t dynamic_prefix; /* M(n), -1 if absent */
 } tla_xla_shape;
 
 typedef struct tla_xla_info {
-    int merged;                 /* the layout is over merged dimensions (see the top) */
-    int rank;                   /* modes of the layout */
+    int merged; /* the layout is over merged dimensions (see the top) */
+    int rank; /* modes of the layout */
     int64_t dims[TLA_XLA_MAX_RANK]; /* their logical extents */
-    int64_t padded_elements;    /* storage in elements: tile padding and tail padding included */
+    int64_t padded_elements; /* storage in elements: tile padding and tail padding included */
 } tla_xla_info;
 
-static const struct { const char *name; int bits; } tla__xla_types[TLA_XLA_NTYPES] = {
-    {"pred", 8}, {"s4", 4}, {"s8", 8}, {"s16", 16}, {"s32", 32}, {"s64", 64}, {"u4", 4}, {"u8", 8},
-    {"u16", 16}, {"u32", 32}, {"u64", 64}, {"f16", 16}, {"bf16", 16}, {"f32", 32}, {"f64", 64}, {"c64", 64},
-    {"c128", 128}, {"f8e4m3fn", 8}, {"f8e5m2", 8}};
+static const struct {
+    const char *name;
+    int bits;
+} tla__xla_types[TLA_XLA_NTYPES] = {{"pred", 8}, {"s4", 4},     {"s8", 8},       {"s16", 16},  {"s32", 32},
+                                    {"s64", 64}, {"u4", 4},     {"u8", 8},       {"u16", 16},  {"u32", 32},
+                                    {"u64", 64}, {"f16", 16},   {"bf16", 16},    {"f32", 32},  {"f64", 64},
+                                    {"c64", 64}, {"c128", 128}, {"f8e4m3fn", 8}, {"f8e5m2", 8}};
 
 TLA_FUNC int tla_xla_type_bits(tla_xla_type t) { return t >= 0 && t < TLA_XLA_NTYPES ? tla__xla_types[t].bits : 0; }
 TLA_FUNC const char *tla_xla_type_name(tla_xla_type t) {
@@ -82,8 +102,12 @@ TLA_FUNC int tla_xla_type_from_name(const char *s, size_t n, tla_xla_type *out) 
         const char *name = tla__xla_types[t].name;
         size_t i;
         if (strlen(name) != n) continue;
-        for (i = 0; i < n && (s[i] == name[i] || s[i] == name[i] - 'a' + 'A'); i++) {}
-        if (i == n) { *out = (tla_xla_type)t; return 0; }
+        for (i = 0; i < n && (s[i] == name[i] || s[i] == name[i] - 'a' + 'A'); i++) {
+        }
+        if (i == n) {
+            *out = (tla_xla_type)t;
+            return 0;
+        }
     }
     return -1;
 }
@@ -113,8 +137,10 @@ TLA_FUNC int tla__xla_keep(const char *s, int *p, char *out, size_t n, tla_error
     if (s[*p] != '(') return tla__fail(err, *p, "expected '('");
     do {
         if (!s[*p]) return tla__fail(err, start, "unterminated '(' in the layout");
-        if (s[*p] == '(') depth++;
-        else if (s[*p] == ')') depth--;
+        if (s[*p] == '(')
+            depth++;
+        else if (s[*p] == ')')
+            depth--;
         if (k + 1 >= n) return tla__fail(err, start, "attribute too long");
         out[k++] = s[*p];
         (*p)++;
@@ -132,13 +158,15 @@ TLA_FUNC int tla__xla_parse_layout(const char *s, int *p, tla_xla_shape *x, tla_
         int at = *p;
         if (n == TLA_XLA_MAX_RANK) return tla__fail(err, *p, "too many minor_to_major entries");
         if (tla__xla_int(s, p, &v, 0, err) != 0) return -1;
-        if (v >= x->rank) return tla__fail(err, at, "minor_to_major entry %lld is not a dimension of a rank-%d shape",
-                                           (long long)v, x->rank);
+        if (v >= x->rank)
+            return tla__fail(err, at, "minor_to_major entry %lld is not a dimension of a rank-%d shape", (long long)v,
+                             x->rank);
         if (seen[v]) return tla__fail(err, at, "dimension %lld appears twice in minor_to_major", (long long)v);
         seen[v] = 1;
         x->minor_to_major[n++] = (int)v;
         *p = tla_skip_space(s, *p);
-        if (s[*p] == ',') (*p)++, *p = tla_skip_space(s, *p);
+        if (s[*p] == ',')
+            (*p)++, *p = tla_skip_space(s, *p);
         else if (s[*p] != ':' && s[*p] != '}')
             return tla__fail(err, *p, "expected ',', ':' or '}' in minor_to_major, found %s", tla_char_name(s, *p, cb));
     }
@@ -158,8 +186,10 @@ TLA_FUNC int tla__xla_parse_layout(const char *s, int *p, tla_xla_shape *x, tla_
                 (*p)++;
                 for (;;) {
                     *p = tla_skip_space(s, *p);
-                    if (k == TLA_XLA_MAX_RANK) return tla__fail(err, *p, "a tile has more than %d dimensions", TLA_XLA_MAX_RANK);
-                    if (s[*p] == '*') x->tiles[t][k++] = TLA_XLA_COMBINED, (*p)++;
+                    if (k == TLA_XLA_MAX_RANK)
+                        return tla__fail(err, *p, "a tile has more than %d dimensions", TLA_XLA_MAX_RANK);
+                    if (s[*p] == '*')
+                        x->tiles[t][k++] = TLA_XLA_COMBINED, (*p)++;
                     else {
                         int64_t v = 0;
                         int vat = *p;
@@ -168,8 +198,14 @@ TLA_FUNC int tla__xla_parse_layout(const char *s, int *p, tla_xla_shape *x, tla_
                         x->tiles[t][k++] = v;
                     }
                     *p = tla_skip_space(s, *p);
-                    if (s[*p] == ',') { (*p)++; continue; }
-                    if (s[*p] == ')') { (*p)++; break; }
+                    if (s[*p] == ',') {
+                        (*p)++;
+                        continue;
+                    }
+                    if (s[*p] == ')') {
+                        (*p)++;
+                        break;
+                    }
                     return tla__fail(err, *p, "expected ',' or ')' in a tile, found %s", tla_char_name(s, *p, cb));
                 }
                 x->tile_rank[t] = k;
@@ -181,13 +217,17 @@ TLA_FUNC int tla__xla_parse_layout(const char *s, int *p, tla_xla_shape *x, tla_
         if (c == 'L' || c == 'E' || c == 'S' || c == 'M') {
             int64_t v = 0;
             (*p)++;
-            if (tla__xla_expect(s, p, '(', "'('", err) || tla__xla_int(s, p, &v, 0, err) ||
-                tla__xla_expect(s, p, ')', "')'", err))
+            if (tla__xla_expect(s, p, '(', "'('", err) || tla__xla_int(s, p, &v, 0, err)
+                || tla__xla_expect(s, p, ')', "')'", err))
                 return -1;
-            if (c == 'L') x->tail_padding = v;
-            else if (c == 'E') x->element_bits = v;
-            else if (c == 'S') x->memory_space = v;
-            else x->dynamic_prefix = v;
+            if (c == 'L')
+                x->tail_padding = v;
+            else if (c == 'E')
+                x->element_bits = v;
+            else if (c == 'S')
+                x->memory_space = v;
+            else
+                x->dynamic_prefix = v;
             continue;
         }
         if (c == 'D' || c == '#' || c == '*' || c == 'P') {
@@ -211,7 +251,8 @@ TLA_FUNC int tla_xla_parse(const char *s, tla_xla_shape *out, tla_error *err) {
     x.dynamic_prefix = -1;
     q = p;
     while ((s[q] >= 'a' && s[q] <= 'z') || (s[q] >= 'A' && s[q] <= 'Z') || (s[q] >= '0' && s[q] <= '9')) q++;
-    if (q == p) return tla__fail(err, p, "expected an element type (f32, bf16, s8, ...), found %s", tla_char_name(s, p, cb));
+    if (q == p)
+        return tla__fail(err, p, "expected an element type (f32, bf16, s8, ...), found %s", tla_char_name(s, p, cb));
     if (tla_xla_type_from_name(s + p, (size_t)(q - p), &x.type) != 0)
         return tla__fail(err, p, "unknown element type '%.*s'", q - p > 20 ? 20 : q - p, s + p);
     p = q;
@@ -225,7 +266,10 @@ TLA_FUNC int tla_xla_parse(const char *s, tla_xla_shape *out, tla_error *err) {
             if (tla__xla_int(s, &p, &v, 0, err) != 0) return -1;
             x.dims[x.rank++] = v;
             p = tla_skip_space(s, p);
-            if (s[p] == ',') { p++; continue; }
+            if (s[p] == ',') {
+                p++;
+                continue;
+            }
             if (s[p] == ']') break;
             return tla__fail(err, p, "expected ',' or ']' in the dimensions, found %s", tla_char_name(s, p, cb));
         }
@@ -258,8 +302,8 @@ TLA_FUNC int tla_xla_snprint(char *buf, size_t n, const tla_xla_shape *x) {
     }
     tla__puts(&o, "]");
     if (x->has_layout) {
-        int attrs = x->dim_level[0] || x->ntiles || x->tail_padding || x->index_type[0] || x->pointer_type[0] ||
-                    x->element_bits || x->memory_space || x->physical[0] || x->dynamic_prefix >= 0;
+        int attrs = x->dim_level[0] || x->ntiles || x->tail_padding || x->index_type[0] || x->pointer_type[0]
+                    || x->element_bits || x->memory_space || x->physical[0] || x->dynamic_prefix >= 0;
         tla__puts(&o, "{");
         for (i = 0; i < x->rank; i++) {
             if (i) tla__puts(&o, ",");
@@ -272,19 +316,28 @@ TLA_FUNC int tla_xla_snprint(char *buf, size_t n, const tla_xla_shape *x) {
             tla__puts(&o, "(");
             for (i = 0; i < x->tile_rank[t]; i++) {
                 if (i) tla__puts(&o, ",");
-                if (x->tiles[t][i] == TLA_XLA_COMBINED) tla__puts(&o, "*");
-                else tla__put_int(&o, (long long)x->tiles[t][i], 0);
+                if (x->tiles[t][i] == TLA_XLA_COMBINED)
+                    tla__puts(&o, "*");
+                else
+                    tla__put_int(&o, (long long)x->tiles[t][i], 0);
             }
             tla__puts(&o, ")");
         }
-#define TLA__XLA_NUM(c, v) if (v) { snprintf(num, sizeof num, c "(%lld)", (long long)(v)); tla__puts(&o, num); }
+#define TLA__XLA_NUM(c, v) \
+    if (v) { \
+        snprintf(num, sizeof num, c "(%lld)", (long long)(v)); \
+        tla__puts(&o, num); \
+    }
         TLA__XLA_NUM("L", x->tail_padding)
         if (x->index_type[0]) tla__puts(&o, "#"), tla__puts(&o, x->index_type);
         if (x->pointer_type[0]) tla__puts(&o, "*"), tla__puts(&o, x->pointer_type);
         TLA__XLA_NUM("E", x->element_bits)
         TLA__XLA_NUM("S", x->memory_space)
         if (x->physical[0]) tla__puts(&o, "P"), tla__puts(&o, x->physical);
-        if (x->dynamic_prefix >= 0) { snprintf(num, sizeof num, "M(%lld)", (long long)x->dynamic_prefix); tla__puts(&o, num); }
+        if (x->dynamic_prefix >= 0) {
+            snprintf(num, sizeof num, "M(%lld)", (long long)x->dynamic_prefix);
+            tla__puts(&o, num);
+        }
 #undef TLA__XLA_NUM
         tla__puts(&o, "}");
     }
@@ -310,8 +363,15 @@ TLA_FUNC const char *tla_xla_dim_letters(int rank) {
 /* A working dimension during tiling: pieces, minor first.  A piece of logical dimension
  * `dim` is the digit floor(c / w) mod e of that dimension's coordinate c (no modulo when
  * `rest`: it holds what is left).  A dimension of the original shape is one rest piece. */
-typedef struct tla__xpiece { int dim, rest; int64_t w, e; } tla__xpiece;
-typedef struct tla__xdim { int n; tla__xpiece c[TLA_XLA_MAX_RANK]; int64_t extent; } tla__xdim;
+typedef struct tla__xpiece {
+    int dim, rest;
+    int64_t w, e;
+} tla__xpiece;
+typedef struct tla__xdim {
+    int n;
+    tla__xpiece c[TLA_XLA_MAX_RANK];
+    int64_t extent;
+} tla__xdim;
 #define TLA__XMAX (TLA_XLA_MAX_RANK * (TLA_XLA_MAX_TILES + 1) * 2)
 
 /* Split one working dimension by t into (grid, in-tile).  -1: not a stride layout over the
@@ -380,7 +440,8 @@ TLA_FUNC int tla__xla_build(const tla__xdim *wd, int nw, int rank, const int64_t
     tla_layout L;
     for (i = nw - 1; i >= 0; i--) {
         stride[i] = total;
-        if (tla__mul64(total, wd[i].extent, &total) != 0) return tla__fail(err, -1, "xla: the padded size overflows int64"), -2;
+        if (tla__mul64(total, wd[i].extent, &total) != 0)
+            return tla__fail(err, -1, "xla: the padded size overflows int64"), -2;
     }
     *padded = tail > 1 && total % tail ? (total / tail + 1) * tail : total;
     for (i = 0; i < nw; i++) {
@@ -421,8 +482,10 @@ TLA_FUNC int tla__xla_build(const tla__xdim *wd, int nw, int rank, const int64_t
             v[n] = pc[m][i].e, d[n] = pst[m][i], n++;
         }
         if (n == 0) v[0] = np[m] ? pc[m][0].e : 1, d[0] = np[m] ? pst[m][0] : 0, n = 1;
-        if (n == 1) shp[m] = tla_tuple_leaf(v[0], 0), std[m] = tla_tuple_leaf(d[0], 0);
-        else tla__flat_tuple(&shp[m], n, v, 0), tla__flat_tuple(&std[m], n, d, 0);
+        if (n == 1)
+            shp[m] = tla_tuple_leaf(v[0], 0), std[m] = tla_tuple_leaf(d[0], 0);
+        else
+            tla__flat_tuple(&shp[m], n, v, 0), tla__flat_tuple(&std[m], n, d, 0);
     }
     memset(&L, 0, sizeof L);
     if (rank == 1) {
@@ -437,8 +500,7 @@ TLA_FUNC int tla__xla_build(const tla__xdim *wd, int nw, int rank, const int64_t
     return 0;
 }
 
-TLA_FUNC int tla__xla_convert(const tla_xla_shape *x, int merged, tla_layout *out, tla_xla_info *info,
-                              tla_error *err) {
+TLA_FUNC int tla__xla_convert(const tla_xla_shape *x, int merged, tla_layout *out, tla_xla_info *info, tla_error *err) {
     tla__xdim wd[TLA__XMAX];
     int nw = 0, i, t, rank = x->rank, rc, phys[TLA_XLA_MAX_RANK];
     int64_t dims[TLA_XLA_MAX_RANK];
@@ -515,8 +577,10 @@ TLA_FUNC int64_t tla_xla_byte_size(const tla_xla_shape *x) {
     tla_layout L;
     int64_t bits = x->element_bits ? x->element_bits : tla_xla_type_bits(x->type), n = 1;
     int i;
-    if (x->rank && tla_xla_to_layout(x, &L, &info, NULL) == 0) n = info.padded_elements;
-    else for (i = 0; i < x->rank; i++) n *= x->dims[i];
+    if (x->rank && tla_xla_to_layout(x, &L, &info, NULL) == 0)
+        n = info.padded_elements;
+    else
+        for (i = 0; i < x->rank; i++) n *= x->dims[i];
     return (n * bits + 7) / 8;
 }
 
@@ -543,8 +607,10 @@ TLA_FUNC int tla_xla_linear_index(const tla_xla_shape *x, const int64_t *index, 
         }
         index = merged;
     }
-    if (info.rank == 1) crd = tla_tuple_leaf(index[0], 0);
-    else tla__flat_tuple(&crd, info.rank, index, 0);
+    if (info.rank == 1)
+        crd = tla_tuple_leaf(index[0], 0);
+    else
+        tla__flat_tuple(&crd, info.rank, index, 0);
     return tla_layout_crd2offset(&L, &crd, out, err);
 }
 
@@ -575,7 +641,8 @@ TLA_FUNC int tla_xla_multi_index(const tla_xla_shape *x, int64_t linear, int64_t
     {
         int64_t back = -1;
         for (m = 0; m < info.rank; m++)
-            if (index[m] >= info.dims[m]) return tla__fail(err, -1, "xla: linear index %lld is padding", (long long)linear);
+            if (index[m] >= info.dims[m])
+                return tla__fail(err, -1, "xla: linear index %lld is padding", (long long)linear);
         if (tla_xla_linear_index(x, index, &back, err) != 0 || back != linear)
             return tla__fail(err, -1, "xla: linear index %lld is padding", (long long)linear);
     }
@@ -588,8 +655,8 @@ TLA_FUNC int tla_xla_multi_index(const tla_xla_shape *x, int64_t linear, int64_t
 TLA_FUNC int tla__xla_same(const tla_xla_shape *x, const tla_layout *L) {
     tla_layout back;
     int64_t n = 0, nl = 0, k;
-    if (tla_xla_to_layout(x, &back, NULL, NULL) != 0 || tla_layout_size(&back, &n, NULL) != 0 ||
-        tla_layout_size(L, &nl, NULL) != 0 || n != nl)
+    if (tla_xla_to_layout(x, &back, NULL, NULL) != 0 || tla_layout_size(&back, &n, NULL) != 0
+        || tla_layout_size(L, &nl, NULL) != 0 || n != nl)
         return 0;
     if (tla_layout_equal(&back, L)) return 1;
     for (k = 1; k < n; k = k * 2 + 1) { /* a quick look first: wrong candidates fail early */
@@ -626,34 +693,42 @@ TLA_FUNC int tla_layout_to_xla(const tla_layout *L, tla_xla_type type, tla_xla_s
         if (tla__mode(L, m, &mode) != 0) return tla__fail(err, -1, "to_xla: no mode %d", m);
         x.dims[m] = tla_layout_origin(L, m);
         sub[m] = 1, ext[m] = 0;
-        if (mode.shape.nleaf == 1) key[m] = mode.stride.val[0], tile[m] = 1, ext[m] = mode.shape.val[0], single[ns++] = m;
+        if (mode.shape.nleaf == 1)
+            key[m] = mode.stride.val[0], tile[m] = 1, ext[m] = mode.shape.val[0], single[ns++] = m;
         else if (mode.shape.nleaf == 2 && tla_tuple_depth(&mode.shape) == 1)
             key[m] = mode.stride.val[1], tile[m] = mode.shape.val[0];
         else if (mode.shape.nleaf == 3 && tla_tuple_depth(&mode.shape) == 1) /* (sub-tile, rest of tile, grid) */
             key[m] = mode.stride.val[2], tile[m] = mode.shape.val[0] * mode.shape.val[1], sub[m] = mode.shape.val[0],
             repeated = 1;
-        else return tla__fail(err, -1, "to_xla: mode %d is not an integer, a (tile, grid) pair or a (sub-tile, tile, "
-                              "grid) triple: not representable", m);
+        else
+            return tla__fail(err, -1,
+                             "to_xla: mode %d is not an integer, a (tile, grid) pair or a (sub-tile, tile, "
+                             "grid) triple: not representable",
+                             m);
     }
     for (m = 0; m < r; m++) order[m] = m;
     for (i = 1; i < r; i++) /* most minor first: ascending grid stride (ties: the higher dimension) */
-        for (j = i; j > 0 && (key[order[j]] < key[order[j - 1]] ||
-                              (key[order[j]] == key[order[j - 1]] && order[j] > order[j - 1])); j--) {
+        for (j = i;
+             j > 0
+             && (key[order[j]] < key[order[j - 1]] || (key[order[j]] == key[order[j - 1]] && order[j] > order[j - 1]));
+             j--) {
             int t = order[j];
             order[j] = order[j - 1], order[j - 1] = t;
         }
     for (m = 0; m < r; m++) x.minor_to_major[m] = order[m];
     /* a two-leaf mode may also be one whole sub-tile of a repeated tiling: more choices */
     for (m = 0; m < r; m++)
-            if (ext[m] == 0 && sub[m] == 1 && ns < TLA_XLA_MAX_RANK && tile[m] > 1) single[ns++] = m + TLA_XLA_MAX_RANK;
+        if (ext[m] == 0 && sub[m] == 1 && ns < TLA_XLA_MAX_RANK && tile[m] > 1) single[ns++] = m + TLA_XLA_MAX_RANK;
     for (mask = 0; mask < (1 << ns); mask++) {
         int64_t tv[TLA_XLA_MAX_RANK], sv[TLA_XLA_MAX_RANK];
         int any = 0, lead = 0, k;
         for (m = 0; m < r; m++) tv[m] = tile[m], sv[m] = sub[m];
         for (k = 0; k < ns; k++) {
             if (!(mask >> k & 1)) continue;
-            if (single[k] < TLA_XLA_MAX_RANK) tv[single[k]] = ext[single[k]];
-            else sv[single[k] - TLA_XLA_MAX_RANK] = tv[single[k] - TLA_XLA_MAX_RANK];
+            if (single[k] < TLA_XLA_MAX_RANK)
+                tv[single[k]] = ext[single[k]];
+            else
+                sv[single[k] - TLA_XLA_MAX_RANK] = tv[single[k] - TLA_XLA_MAX_RANK];
         }
         x.ntiles = 0;
         for (m = 0; m < r; m++) any = any || tv[m] != 1;

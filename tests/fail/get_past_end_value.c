@@ -1,4 +1,7 @@
 /* expect: get index is past the end of the tuple */
 /* lines: 110 (tla_value names its argument three times: condition, constant, run-time value) */
 #include "tla.h"
-int f(void) { tla_auto t = tla_make_tuple(TLA_C(2), TLA_C(3)); return (int)tla_value(tla_get(t, 2)); }
+int f(void) {
+    tla_auto t = tla_make_tuple(TLA_C(2), TLA_C(3));
+    return (int)tla_value(tla_get(t, 2));
+}

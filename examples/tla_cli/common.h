@@ -1,0 +1,22 @@
+/* examples/tla_cli/common.h - what the commands share: error reports, --help. */
+#ifndef TLA_CLI_COMMON_H
+#define TLA_CLI_COMMON_H
+
+#include "expr.h"
+
+#define CLI_MAX_LINE 65536
+#define CLI_MAX_CELLS 1000000 /* show: grids larger than this are refused */
+
+/* "tla: error: MSG (column N)", then the expression and a caret. */
+static void cli_report(const char *expr, const tla_error *e) {
+    int i;
+    fprintf(stderr, "tla: error: %s (column %d)\n", e->msg, e->pos + 1);
+    if (strlen(expr) > 200) return;
+    fprintf(stderr, "  %s\n  ", expr);
+    for (i = 0; i < e->pos && expr[i]; i++) fputc(expr[i] == '\t' ? '\t' : ' ', stderr);
+    fputs("^\n", stderr);
+}
+
+static int cli_is_help(const char *a) { return !strcmp(a, "--help") || !strcmp(a, "-h"); }
+
+#endif
