@@ -70,7 +70,27 @@ static void constants(void) {
     CHECK_STR(PRINTED(MakeShape(_16, _256, Int(7))), "(_16,_256,_7)");
 }
 
+/* CATLASS's helpers and constants: constant expressions, and the run-time forms agree */
+static void catlass_helpers(void) {
+    _Static_assert(CeilDiv(100, 16) == 7 && RoundUp(100, 16) == 112 && RoundDown(100, 16) == 96, "");
+    _Static_assert(BYTE_PER_C0 == 32 && C0_NUM_PER_FRACTAL == 16 && BYTE_PER_FRACTAL == 512, "");
+    _Static_assert(ELE_NUM_PER_C0(tla_half) == 16 && ELE_NUM_PER_C0(float) == 8 && ELE_NUM_PER_C0(int8_t) == 32, "");
+    _Static_assert(ELE_NUM_PER_FRACTAL(tla_half) == 256, "");
+    _Static_assert(isRowMajor(MakeLayout(MakeShape(_4, _8), MakeStride(_8, _1))), "");
+    _Static_assert(isColumnMajor(MakeLayout(MakeShape(_4, _8), MakeStride(_1, _4))), "");
+    _Static_assert(iszN(tla_half, MakeLayout(MakeShape(MakeShape(_16, _2), MakeShape(_16, _3)),
+                                             MakeStride(MakeStride(_16, _256), MakeStride(_1, _512)))),
+                   "the seed's zN");
+    int bad = 0;
+    for (int64_t a = 0; a < 200; a++)
+        for (int64_t b = 1; b < 20; b++)
+            bad += tla_ceil_div(a, b) != CeilDiv(a, b) || tla_round_up(a, b) != RoundUp(a, b)
+                   || tla_round_down(a, b) != RoundDown(a, b) || tla_round_up(a, b) < a || tla_round_down(a, b) > a;
+    CHECK_EQ(bad, 0);
+}
+
 int main(void) {
+    catlass_helpers();
     seed_layouts();
     seed_grids();
     seed_crd2offset();

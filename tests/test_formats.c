@@ -112,6 +112,43 @@ static void tiles(void) {
     CHECK_EQ(bad, 0);
 }
 
+/* CATLASS's predicates: each format is itself and none of the others, as constants for static
+ * layouts (mixed too: only the fractal leaves must be static), and the run-time form agrees. */
+#define PREDS(T, L) \
+    (tla_is_row_major(L) | tla_is_column_major(L) << 1 | tla_is_vector(L) << 2 | tla_is_zN(T, L) << 3 \
+     | tla_is_zZ(T, L) << 4 | tla_is_nZ(T, L) << 5 | tla_is_nN(T, L) << 6)
+static void predicates(void) {
+    int rows = 100, cols = 70;
+    _Static_assert(PREDS(tla_half, tla_row_major(S(32), S(48))) == 1, "row-major");
+    _Static_assert(PREDS(tla_half, tla_column_major(S(32), S(48))) == 2, "column-major");
+    _Static_assert(PREDS(tla_half, tla_vector(S(32))) == 4, "vector");
+    _Static_assert(PREDS(tla_half, tla_zN(tla_half, S(32), S(48))) == 8, "zN");
+    _Static_assert(PREDS(float, tla_zZ(float, S(32), S(48))) == 16, "zZ");
+    _Static_assert(PREDS(uint8_t, tla_nZ(uint8_t, S(32), S(64))) == 32, "nZ");
+    _Static_assert(PREDS(float, tla_nN(float, S(32), S(48))) == 64, "nN");
+    _Static_assert(tla_is_zN(tla_half, tla_l0c(S(32), S(48))) && !tla_is_zN(float, tla_l0c(S(32), S(48))), "L0C");
+    _Static_assert(!tla_is_zN(float, tla_zN(tla_half, S(32), S(48))), "the element type matters");
+    CHECK(tla_is_row_major(tla_row_major(rows, cols)) && !tla_is_column_major(tla_row_major(rows, cols)));
+    CHECK(tla_is_zN(tla_half, tla_zN(tla_half, rows, cols)) && !tla_is_nN(tla_half, tla_zN(tla_half, rows, cols)));
+    CHECK(!tla_is_row_major(tla_make_layout(tla_make_tuple(4, 4), tla_make_tuple(4, 1)))); /* stride 1 not static */
+    /* run time: every format and element size is itself and nothing else */
+    static const enum tla_format fs[] = {TLA_ROW_MAJOR, TLA_COLUMN_MAJOR, TLA_VECTOR, TLA_ZN, TLA_ZZ, TLA_NZ, TLA_NN};
+    static const int bytes[] = {1, 2, 4};
+    int bad = 0;
+    for (int b = 0; b < 3; b++)
+        for (int i = 0; i < 7; i++) {
+            tla_layout L;
+            tla_error e;
+            tla_layout_format(&L, fs[i], bytes[b], 100, 70, &e);
+            for (int j = 0; j < 7; j++) bad += tla_layout_is_format(&L, fs[j], bytes[b]) != (i == j);
+            for (int ob = 0; ob < 3; ob++)
+                if (i >= 3 && ob != b) bad += tla_layout_is_format(&L, fs[i], bytes[ob]); /* the wrong element size */
+        }
+    tla_layout Z = tla_to_layout(tla_zN(tla_half, rows, cols));
+    bad += !tla_layout_is_format(&Z, TLA_ZN, 2);
+    CHECK_EQ(bad, 0);
+}
+
 static void conversion_and_printing(void) {
     tla_auto t = tla_make_tuple(S(2), tla_make_tuple(3, tla_make_tuple(S(4), tla_make_tuple(5))), -7,
                                 tla_make_tuple(tla_make_tuple(S(-1)), 8));
@@ -151,6 +188,7 @@ static void conversion_and_printing(void) {
 }
 
 int main(void) {
+    predicates();
     formats_match_runtime();
     static_formats_are_constant();
     tiles();

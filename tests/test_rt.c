@@ -649,10 +649,16 @@ static void test_tiles(void) {
     CHECK_EQ(tla_layout_get_tile(&t, &o, &l, &tile, &c, &e), 0);
     CHECK_EQ(tla_layout_origin(&t, 0), 32);
     CHECK_EQ(o, 256 + 2 * 1792);
+    /* past the originShape: an empty tile (extent 0), as in CATLASS */
     c = T("(101,0)");
+    CHECK_EQ(tla_layout_get_tile(&t, &o, &l, &tile, &c, &e), 0);
+    CHECK_EQ(tla_layout_origin(&t, 0), 0);
+    CHECK_EQ(tla_layout_origin(&t, 1), 32);
+    /* a negative coordinate is an error, and the outputs stay untouched */
+    c = T("(-1,0)");
     o = -7;
     CHECK_EQ(tla_layout_get_tile(&t, &o, &l, &tile, &c, &e), -1);
-    CHECK(strstr(e.msg, "outside") != NULL);
+    CHECK(strstr(e.msg, "negative") != NULL);
     CHECK_EQ(o, -7);
     c = T("(1,2,3)");
     CHECK_EQ(tla_layout_get_tile(&t, &o, &l, &tile, &c, &e), -1);

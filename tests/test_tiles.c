@@ -78,7 +78,33 @@ static void static_tiles_are_constant(void) {
     CHECK_EQ(tla_crd2offset(tla_make_tuple(0, 8), TN), tla_crd2offset(tla_make_tuple(0, 16), N));
 }
 
+/* A tile past the parent's originShape is empty (extent 0), as in CATLASS, static and run-time. */
+static void empty_tiles(void) {
+    tla_auto Z = tla_zN(tla_half, TLA_C(32), TLA_C(48));
+    tla_layout t = tla_to_layout(tla_tile_at(Z, tla_make_tuple(TLA_C(16), TLA_C(16)), tla_make_tuple(40, 8)));
+    CHECK_EQ(tla_layout_origin(&t, 0), 0);
+    CHECK_EQ(tla_layout_origin(&t, 1), 16);
+    static uint16_t mem[32 * 48], src[16 * 16];
+    tla_layout L = tla_to_layout(Z), Ls;
+    tla_error e;
+    tla_tensor A = tla_tensor_make(mem, 2, &L, TLA_POS_L1), T, S;
+    int64_t tv[2] = {16, 16}, cv[2] = {32, 0};
+    tla_tuple tile, crd;
+    tla__flat_tuple(&tile, 2, tv, 0);
+    tla__flat_tuple(&crd, 2, cv, 0);
+    CHECK_EQ(tla_tensor_tile(&T, &A, &tile, &crd, &e), 0); /* at the edge: empty */
+    CHECK_EQ(tla_tensor_extent(&T, 0), 0);
+    tla_layout_format(&Ls, TLA_ROW_MAJOR, 2, 0, 16, &e);
+    S = tla_tensor_make(src, 2, &Ls, TLA_POS_GM);
+    CHECK_EQ(tla_copy(&T, &S, &e), 0); /* copies nothing */
+    cv[0] = 64;
+    tla__flat_tuple(&crd, 2, cv, 0);
+    CHECK_EQ(tla_tensor_tile(&T, &A, &tile, &crd, &e), 0); /* past it: empty too */
+    CHECK_EQ(tla_tensor_extent(&T, 0), 0);
+}
+
 int main(void) {
+    empty_tiles();
     int (*const checks[])(void) = {row_major, column_major, zN_1, zN_2, zN_4, zZ_1, zZ_2,         zZ_4,        nZ_1,
                                    nZ_2,      nZ_4,         nN_1, nN_2, nN_4, l0c,  zN_2_dynamic, nZ_1_dynamic};
     for (size_t k = 0; k < sizeof checks / sizeof checks[0]; k++) CHECK_EQ(checks[k](), 0);

@@ -36,6 +36,16 @@
 #define TLA_FRACTAL_BYTES (TLA_FRACTAL_ROWS * TLA_C0_BYTES)
 #define TLA_L0C_C0 16
 #define TLA_L0C_FRACTAL (TLA_FRACTAL_ROWS * TLA_L0C_C0)
+/* Elements of type T in one C0 block and in one fractal (T of 1, 2 or 4 bytes). */
+#define TLA_C0_ELEMS(T) (TLA_C0_BYTES / (int)sizeof(T))
+#define TLA_FRACTAL_ELEMS(T) (TLA_FRACTAL_BYTES / (int)sizeof(T))
+
+/* Rounding helpers, CATLASS's CeilDiv / RoundUp / RoundDown.  The macros are integer constant
+ * expressions on constants and name each argument twice (like Linux's DIV_ROUND_UP); the
+ * functions take int64_t and evaluate each argument once.  b > 0. */
+#define TLA_CEIL_DIV(a, b) (((a) + (b) - 1) / (b))
+#define TLA_ROUND_UP(a, b) (TLA_CEIL_DIV(a, b) * (b))
+#define TLA_ROUND_DOWN(a, b) ((a) / (b) * (b))
 
 #ifndef TLA_FUNC
 #define TLA_FUNC static inline

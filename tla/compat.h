@@ -214,6 +214,23 @@ TLA__COMPAT_INT(524288, 524288)
 #define print(x) tla_print(x)
 #define print_layout(x) tla_print_layout(x)
 
+/* ---- CATLASS helpers and constants ---- */
+#define CeilDiv(a, b) TLA_CEIL_DIV(a, b)
+#define RoundUp(a, b) TLA_ROUND_UP(a, b)
+#define RoundDown(a, b) TLA_ROUND_DOWN(a, b)
+#define BYTE_PER_C0 TLA_C0_BYTES
+#define C0_NUM_PER_FRACTAL TLA_FRACTAL_ROWS
+#define BYTE_PER_FRACTAL TLA_FRACTAL_BYTES
+#define ELE_NUM_PER_C0(T) TLA_C0_ELEMS(T)
+#define ELE_NUM_PER_FRACTAL(T) TLA_FRACTAL_ELEMS(T)
+/* CATLASS's layout predicates (detail::isRowMajor<Layout>::value ...) as constant expressions */
+#define isRowMajor(L) tla_is_row_major(L)
+#define isColumnMajor(L) tla_is_column_major(L)
+#define isVector(L) tla_is_vector(L)
+#define iszN(T, L) tla_is_zN(T, L)
+#define iszZ(T, L) tla_is_zZ(T, L)
+#define isnZ(T, L) tla_is_nZ(T, L)
+
 /* crd2offset(coord, layout) or crd2offset(coord, shape, stride) */
 #define crd2offset(...) TLA__CAT(TLA__COMPAT_CRD_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
 #define TLA__COMPAT_CRD_2(c, L) tla_crd2offset_auto(c, L)

@@ -164,7 +164,9 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
 /* Extent of top-level mode k of L that holds data: its originShape, else the mode size. */
 #define TLA__ORIGIN_K(L, k) TLA_IF(TLA__HAS_ORIGIN(L), (long long)TLA__VAL((L).tla_o[0].e##k[0]), \
         TLA__TSIZE(TLA__LSHAPE(L).e##k[0]))
-#define TLA__CROP(t, o, c) ((long long)(t) < (long long)(o) - (long long)(c) ? (long long)(t) : (long long)(o) - (long long)(c))
+/* min(tile, origin - coord), and 0 past the origin (an empty tile, as in CATLASS) */
+#define TLA__CROP(t, o, c) ((long long)(o) - (long long)(c) <= 0 ? 0LL \
+        : (long long)(t) < (long long)(o) - (long long)(c) ? (long long)(t) : (long long)(o) - (long long)(c))
 
 /* The tile's coordinate inside the top parent: coord, plus the parent's own when the
  * parent is itself a tile (sums of static integers stay static). */
@@ -191,6 +193,41 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
             TLA__CROP(TLA__VAL(tla__at.tla_o[0].e0[0]), TLA__ORIGIN_K(tla__al, 0), TLA__VAL(tla__ac.e0[0])), \
             TLA__CROP(TLA__VAL(tla__at.tla_o[0].e1[0]), TLA__ORIGIN_K(tla__al, 1), TLA__VAL(tla__ac.e1[0]))), \
             TLA__TILE_COORD(tla__al, tla__ac), 32, 1); )
+
+/* ---- layout predicates (CATLASS's isRowMajor, isColumnMajor, iszN, iszZ, isnZ) ----
+ * tla_is_row_major(L), tla_is_column_major(L), tla_is_vector(L), tla_is_zN(T, L),
+ * tla_is_zZ(T, L), tla_is_nZ(T, L), tla_is_nN(T, L) -> 1 or 0, an integer constant expression
+ *   for static and mixed layouts (L is named once and not evaluated).  As in CATLASS, a
+ *   format is recognised by its structure and its fractal leaves: ((16,r),(C0,c)) with
+ *   strides ((C0,FRACTAL),(1,_)) is zN of T (C0 = 32 / sizeof(T)); a leaf the test needs must
+ *   be static.  Row-major: rank 2, depth 1, stride of mode 1 is _1; vector: rank 1, stride _1.
+ *   Run-time layouts: tla_layout_is_format(&L, format, elem_bytes) in rt_formats.h.
+ * Example:
+ *   tla_auto A = tla_zN(tla_half, 100, 70);
+ *   _Static_assert(tla_is_zN(tla_half, A) && !tla_is_nZ(tla_half, A) && !tla_is_zN(float, A), "");
+ *   _Static_assert(tla_is_row_major(tla_row_major(100, TLA_C(70))), "");
+ */
+#define TLA__PRED(L, cond) (sizeof(*TLA__STMT(__auto_type tla__pl = (L); (void)tla__pl; \
+        (char (*)[1 + !!(TLA__IS_LAYOUT(tla__pl) && (cond))])0; )) == 2)
+#define TLA__PS(j) TLA__SCODE(TLA__LSHAPE(tla__pl), j)
+#define TLA__PD(j) TLA__SCODE(TLA__LSTRIDE(tla__pl), j)
+#define TLA__PIS(code, v) ((code) == 2 + 2 * (v)) /* the static value v >= 0 */
+#define TLA__PDEPTH1(r) (TLA__TRANK(TLA__LSHAPE(tla__pl)) == (r) && TLA__DEPTH(TLA__LSHAPE(tla__pl)) <= 1)
+/* ((a,b),(c,d)): four leaves, paths (0,0) (0,1) (1,0) (1,1) (path codes, tuple.h) */
+#define TLA__PFRACTAL (TLA__NLEAF(TLA__LSHAPE(tla__pl)) == 4 && TLA__SPATH(TLA__LSHAPE(tla__pl), 0) == 11 && \
+        TLA__SPATH(TLA__LSHAPE(tla__pl), 1) == 20 && TLA__SPATH(TLA__LSHAPE(tla__pl), 2) == 12 && \
+        TLA__SPATH(TLA__LSHAPE(tla__pl), 3) == 21)
+#define tla_is_row_major(L) TLA__PRED(L, TLA__PDEPTH1(2) && TLA__PIS(TLA__PD(1), 1))
+#define tla_is_column_major(L) TLA__PRED(L, TLA__PDEPTH1(2) && TLA__PIS(TLA__PD(0), 1))
+#define tla_is_vector(L) TLA__PRED(L, TLA__PDEPTH1(1) && TLA__PIS(TLA__PD(0), 1))
+#define tla_is_zN(T, L) TLA__PRED(L, TLA__PFRACTAL && TLA__PIS(TLA__PS(0), TLA_FRACTAL_ROWS) && \
+        TLA__PIS(TLA__PS(2), TLA__C0(T)) && TLA__PIS(TLA__PD(2), 1) && TLA__PIS(TLA__PD(1), TLA__FRACTAL(T)))
+#define tla_is_zZ(T, L) TLA__PRED(L, TLA__PFRACTAL && TLA__PIS(TLA__PS(0), TLA_FRACTAL_ROWS) && \
+        TLA__PIS(TLA__PS(2), TLA__C0(T)) && TLA__PIS(TLA__PD(2), 1) && TLA__PIS(TLA__PD(3), TLA__FRACTAL(T)))
+#define tla_is_nZ(T, L) TLA__PRED(L, TLA__PFRACTAL && TLA__PIS(TLA__PS(0), TLA__C0(T)) && \
+        TLA__PIS(TLA__PS(2), TLA_FRACTAL_ROWS) && TLA__PIS(TLA__PD(0), 1) && TLA__PIS(TLA__PD(3), TLA__FRACTAL(T)))
+#define tla_is_nN(T, L) TLA__PRED(L, TLA__PFRACTAL && TLA__PIS(TLA__PS(0), TLA__C0(T)) && \
+        TLA__PIS(TLA__PS(2), TLA_FRACTAL_ROWS) && TLA__PIS(TLA__PD(0), 1) && TLA__PIS(TLA__PD(1), TLA__FRACTAL(T)))
 
 /* clang-format on */
 #endif

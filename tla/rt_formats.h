@@ -297,16 +297,42 @@ TLA_FUNC int tla_layout_get_tile(tla_layout *out, int64_t *offset, const tla_lay
     if (tla_layout_crd2offset(L, coord, &off, err) != 0) return -1;
     for (k = 0; k < r; k++) {
         o = tla_layout_origin(L, k);
-        if (c[k] < 0 || c[k] > o)
-            return tla__fail(err, -1, "get_tile: coordinate %lld is outside mode %d (extent %lld)", (long long)c[k], k,
-                             (long long)o);
-        o -= c[k];
+        if (c[k] < 0) return tla__fail(err, -1, "get_tile: coordinate %lld of mode %d is negative", (long long)c[k], k);
+        o = c[k] < o ? o - c[k] : 0; /* past the originShape: an empty tile (extent 0), as in CATLASS */
         res.origin[k] = o < t[k] ? o : t[k];
     }
     res.has_origin = 1;
     *out = res;
     *offset = off;
     return 0;
+}
+
+/* Is L the layout of format f for elements of elem_bytes (1, 2 or 4) bytes?  Run-time form of
+ * tla_is_zN and friends (formats.h): the structure and the fractal leaves, not the counts.
+ * TLA_L0C is recognised as zN with C0 = 16; elem_bytes is ignored for the plain formats. */
+TLA_FUNC int tla_layout_is_format(const tla_layout *L, enum tla_format f, int elem_bytes) {
+    static const signed char fractal[10] = {TLA_TOK_OPEN, TLA_TOK_OPEN, TLA_TOK_LEAF, TLA_TOK_LEAF,  TLA_TOK_CLOSE,
+                                            TLA_TOK_OPEN, TLA_TOK_LEAF, TLA_TOK_LEAF, TLA_TOK_CLOSE, TLA_TOK_CLOSE};
+    const int64_t *s = L->shape.val, *d = L->stride.val;
+    int64_t c0, frac;
+    if (f == TLA_ROW_MAJOR || f == TLA_COLUMN_MAJOR)
+        return tla_tuple_rank(&L->shape) == 2 && tla_tuple_depth(&L->shape) == 1 && d[f == TLA_ROW_MAJOR ? 1 : 0] == 1;
+    if (f == TLA_VECTOR) return tla_tuple_rank(&L->shape) == 1 && tla_tuple_depth(&L->shape) <= 1 && d[0] == 1;
+    if (L->shape.ntok != 10 || memcmp(L->shape.tok, fractal, 10) != 0) return 0;
+    if (f == TLA_L0C)
+        c0 = TLA_L0C_C0, frac = TLA_L0C_FRACTAL;
+    else if (elem_bytes == 1 || elem_bytes == 2 || elem_bytes == 4)
+        c0 = TLA_C0_BYTES / elem_bytes, frac = TLA_FRACTAL_BYTES / elem_bytes;
+    else
+        return 0;
+    switch (f) {
+    case TLA_ZN:
+    case TLA_L0C: return s[0] == TLA_FRACTAL_ROWS && s[2] == c0 && d[2] == 1 && d[1] == frac;
+    case TLA_ZZ: return s[0] == TLA_FRACTAL_ROWS && s[2] == c0 && d[2] == 1 && d[3] == frac;
+    case TLA_NZ: return s[0] == c0 && s[2] == TLA_FRACTAL_ROWS && d[0] == 1 && d[3] == frac;
+    case TLA_NN: return s[0] == c0 && s[2] == TLA_FRACTAL_ROWS && d[0] == 1 && d[1] == frac;
+    default: return 0;
+    }
 }
 
 #endif
