@@ -131,6 +131,18 @@ TLA_FUNC int tla__mode(const tla_layout *L, int i, tla_layout *out) {
     return rc;
 }
 
+/* tla_layout_make_of(&R, n, modes, err), tla_append(&R, &L, &M, err), tla_prepend, tla_group(&R, &L, begin, end, err),
+ *   tla_select(&R, &L, n, idx, err), tla_flatten, tla_coalesce, tla_filter(&R, &L, err) -> 0 or -1
+ *   Errors: results past the run-time capacity (rank 8, 32 leaves), indices out of range.
+ * Example:
+ *   tla_layout A, B, R;  tla_error e;  char buf[64];
+ *   tla_parse_layout("(2,(1,6)):(1,(6,2))", &A, &e);
+ *   if (tla_coalesce(&R, &A, &e) != 0) return 1;
+ *   tla_layout_snprint(buf, sizeof buf, &R);
+ *   if (strcmp(buf, "12:1") != 0) return 1;
+ *   tla_parse_layout("4:8", &B, &e);
+ *   if (tla_append(&R, &A, &B, &e) != 0 || tla_layout_rank(&R) != 3) return 1;
+ */
 /* make_layout(M0, M1, ...): each layout becomes one mode of the result (always a tuple). */
 TLA_FUNC int tla_layout_make_of(tla_layout *out, int n, const tla_layout *modes, tla_error *err) {
     tla_tuple sh[TLA_MAX_RANK], st[TLA_MAX_RANK];
@@ -326,6 +338,21 @@ TLA_FUNC int tla__compose(tla_layout *out, const tla_layout *A, const tla_layout
                             tla_tuple_is_static(&B->stride, 0), err);
 }
 
+/* tla_composition(&R, &A, &B, err), tla_complement(&R, &A, cosize, err), tla_right_inverse(&R, &A, err),
+ *   tla_left_inverse, tla_logical_divide / zipped_ / tiled_ / flat_divide(&R, &A, &B, err), tla_logical_product,
+ *   zipped_, tiled_, blocked_, raked_product -> 0 or -1; the *_tiler forms take a by-mode tla_tiler.
+ *   R(c) == A(B(c)) for every coordinate of B where B splits evenly over A (tla_composition_checked errs otherwise).
+ *   Errors: "complement: ... not injective ...", "composition: ... stride does not divide ...", zero-size modes.
+ * Example:
+ *   tla_layout A, B, R;  tla_error e;  char buf[64];
+ *   tla_parse_layout("(4,8):(8,1)", &A, &e);
+ *   tla_parse_layout("(2,2):(1,4)", &B, &e);
+ *   if (tla_composition(&R, &A, &B, &e) != 0) return 1;
+ *   tla_layout_snprint(buf, sizeof buf, &R);
+ *   if (strcmp(buf, "(2,2):(8,1)") != 0) return 1;
+ *   tla_parse_layout("(2,2):(1,4)", &A, &e);
+ *   if (tla_complement(&R, &A, 16, &e) != 0 || tla_layout_snprint(buf, sizeof buf, &R) < 0 || strcmp(buf, "(2,2):(2,8)") != 0) return 1;
+ */
 TLA_FUNC int tla_composition(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) {
     tla_layout r;
     if (tla__compose(&r, A, B, err) != 0) return -1;

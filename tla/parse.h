@@ -133,6 +133,14 @@ TLA_FUNC int tla_parse_tuple_at(const char *s, int *pos, tla_tuple *out, tla_err
 }
 
 /* The whole string s is one IntTuple (spaces around it allowed). */
+/* tla_parse_tuple(text, &t, err), tla_parse_layout(text, &L, err) -> 0 or -1 (output untouched on error);
+ *   tla_parse_tuple_at / tla_parse_layout_at / tla_parse_int_at(text, &pos, ...) read a prefix and advance pos.
+ *   Errors name what was expected and where (err->pos): "expected ',' or ')', found ...", int64 overflow.
+ * Example:
+ *   tla_tuple t;  tla_layout L;  tla_error e;
+ *   if (tla_parse_tuple("(4,(2,_3))", &t, &e) != 0 || t.nleaf != 3) return 1;
+ *   if (tla_parse_layout("(4,8):(1,", &L, &e) == 0 || e.pos != 9) return 1;   // the end of the text, column 10
+ */
 TLA_FUNC int tla_parse_tuple(const char *s, tla_tuple *out, tla_error *err) {
     tla_tuple t;
     int p = 0;

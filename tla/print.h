@@ -79,6 +79,14 @@ TLA_FUNC void tla__put_tuple(tla__out *o, const tla_tuple *t) {
     }
 }
 
+/* tla_tuple_snprint(buf, n, &t), tla_layout_snprint(buf, n, &L), tla_layout_snprint_grid(buf, n, &L) -> the full
+ *   length (snprintf rules); tla_tuple_fprint, tla_layout_fprint, tla_layout_fprint_grid(FILE *, ...) -> chars written
+ * Example:
+ *   tla_layout L;  tla_error e;  char buf[8];
+ *   tla_parse_layout("(2,3):(3,_1)", &L, &e);
+ *   if (tla_layout_snprint(buf, sizeof buf, &L) != 12 || strcmp(buf, "(2,3):(") != 0) return 1;   // cut, terminated
+ *   tla_layout_fprint_grid(stdout, &L);
+ */
 TLA_FUNC int tla_tuple_snprint(char *buf, size_t n, const tla_tuple *t) {
     tla__out o = {buf, n, 0, NULL};
     tla__put_tuple(&o, t);

@@ -3,13 +3,9 @@
  * The Ascend cube core keeps matrices in 16 x C0 fractals (512 bytes); this
  * file builds their layouts and cuts tiles out of them.
  *
- *   tla_layout L, T;  tla_error e;  int64_t off;
- *   tla_layout_format(&L, TLA_ZN, 2, 32, 48, &e);
- *       // ((_16,2),(_16,3)):((_16,_256),(_1,512)), originShape (32,48)
- *   tla_tuple tile = ..., crd = ...;                    // (16,16), (16,32)
- *   tla_layout_get_tile(&T, &off, &L, &tile, &crd, &e);
- *       // T = ((_16,1),(_16,1)):((_16,_256),(_1,512)), originShape (16,16),
- *       // off = L(16,32) = 1*256 + 2*512 = 1280
+ * A 32x48 half zN matrix is ((_16,2),(_16,3)):((_16,_256),(_1,512)) with originShape (32,48);
+ * its (16,16) tile at (16,32) is ((_16,1),(_16,1)):((_16,_256),(_1,512)), originShape (16,16),
+ * starting at offset L(16,32) = 1*256 + 2*512 = 1280 (the example below checks it).
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_layout L, T;  tla_tuple tile, crd;  tla_error e;  int64_t off = 0;
@@ -28,6 +24,17 @@ enum tla_format { TLA_ROW_MAJOR, TLA_COLUMN_MAJOR, TLA_ZN, TLA_ZZ, TLA_NZ, TLA_N
 /* Flags for tla_layout_format_ex: which of rows / cols are static. */
 enum { TLA_ROWS_STATIC = 1, TLA_COLS_STATIC = 2 };
 
+/* tla_layout_format(&L, format, elem_bytes, rows, cols, err), tla_layout_format_ex(..., flags, err) -> 0 or -1;
+ *   tla_format_from_name(name, &format), tla_elem_bytes(type name) -> bytes or -1
+ *   Errors: "format: element size ... (1, 2 or 4 bytes)", negative rows or cols, overflow.
+ * Example:
+ *   tla_layout L;  tla_error e;  enum tla_format f;  char buf[64];
+ *   if (tla_format_from_name("nZ", &f) != 0 || tla_elem_bytes("half") != 2) return 1;
+ *   if (tla_layout_format(&L, f, 2, 32, 48, &e) != 0) return 1;
+ *   tla_layout_snprint(buf, sizeof buf, &L);
+ *   if (strcmp(buf, "((_16,2),(_16,3)):((_1,768),(_16,_256))") != 0) return 1;
+ *   if (tla_layout_format(&L, TLA_ZN, 3, 32, 48, &e) == 0) return 1;   // 3-byte elements: an error
+ */
 /* "row_major", "RowMajor", "column_major", "ColumnMajor", "zN", "zZ", "nZ",
  * "nN", "l0c", "L0C", "vector", "Vector".  0 on success, -1 if unknown. */
 TLA_FUNC int tla_format_from_name(const char *name, enum tla_format *out) {

@@ -21,6 +21,21 @@
 
 /* ---------------------------------------------------------------- layouts */
 
+/* tla_layout_make(&L, &shape, &stride, err), tla_layout_make_compact(&L, &shape, err), tla_layout_size(&L, &n, err),
+ *   tla_layout_cosize(&L, &n, err), tla_layout_set_origin(&L, &origin, err), tla_layout_get(&L, npath, path, &out, err)
+ *   -> 0 or -1; tla_layout_rank, tla_layout_depth, tla_layout_origin(&L, mode), tla_layout_equal
+ *   Errors: "layout: shape and stride are not congruent ...", "layout: shape value v (integer i) is negative",
+ *   "origin: element k (v) is larger than mode k (n)", "cosize: overflows int64".
+ * Example:
+ *   tla_tuple s, d, o;  tla_layout L;  tla_error e;  int64_t n = 0;
+ *   tla_parse_tuple("(4,8)", &s, &e);
+ *   tla_parse_tuple("(8,1)", &d, &e);
+ *   if (tla_layout_make(&L, &s, &d, &e) != 0 || tla_layout_cosize(&L, &n, &e) != 0 || n != 32) return 1;
+ *   tla_parse_tuple("(3,8)", &o, &e);
+ *   if (tla_layout_set_origin(&L, &o, &e) != 0 || tla_layout_origin(&L, 0) != 3) return 1;
+ *   tla_parse_tuple("(5,8)", &o, &e);
+ *   if (tla_layout_set_origin(&L, &o, &e) == 0 || tla_layout_origin(&L, 0) != 3) return 1;   // refused, L unchanged
+ */
 /* A layout from congruent shape and stride; shape values must be >= 0 and
  * the size must fit in int64 (so later size and origin queries cannot fail). */
 TLA_FUNC int tla_layout_make(tla_layout *out, const tla_tuple *shape, const tla_tuple *stride, tla_error *err) {
@@ -206,6 +221,16 @@ TLA_FUNC int tla__crd2off(const tla_tuple *c, const tla_tuple *s, const tla_tupl
     return 0;
 }
 
+/* tla_layout_crd2offset(&L, &coord, &off, err), tla_tuple_crd2offset(&coord, &shape, &stride, &off, err) -> 0 or -1
+ *   coord: one integer, one integer per top-level mode, a tuple congruent to the shape, or any mix per mode.
+ *   Not range-checked (the last leaf of each mode takes the rest, as in CuTe).
+ *   Errors: "crd2offset: coordinate has rank r but the shape has rank s", "... overflows int64".
+ * Example:
+ *   tla_layout L;  tla_tuple c;  tla_error e;  int64_t off = 0;
+ *   tla_parse_layout("((4,2),(4,3)):((4,16),(1,32))", &L, &e);
+ *   tla_parse_tuple("((1,0),5)", &c, &e);                       // a mix: congruent mode 0, integer mode 1
+ *   if (tla_layout_crd2offset(&L, &c, &off, &e) != 0 || off != 4 + 1 + 32) return 1;
+ */
 /* The offset of coordinate coord under shape:stride (every coordinate form of crd2offset).
  * (Not named tla_crd2offset: that is the compile-time macro of layout.h.) */
 TLA_FUNC int tla_tuple_crd2offset(const tla_tuple *coord, const tla_tuple *shape, const tla_tuple *stride, int64_t *out,

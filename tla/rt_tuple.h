@@ -63,6 +63,21 @@ TLA_FUNC int tla__tok_leaves(const tla_tuple *t, int i, int j) {
     return n;
 }
 
+/* tla_tuple_rank(&t), tla_tuple_depth(&t) -> int; tla_tuple_size(&t, &n, err), tla_tuple_get(&t, npath, path, &out, err),
+ *   tla_tuple_join(&out, n, parts, err) -> 0 or -1; tla_tuple_congruent(&a, &b), tla_tuple_equal(&a, &b),
+ *   tla_tuple_is_int(&t), tla_tuple_is_static(&t, leaf), tla_tuple_all_static(&t) -> 0 / 1; tla_tuple_leaf(v, is_static)
+ *   Errors (-1, *err filled, outputs untouched): "get: index i is out of range for rank r", "size overflows int64",
+ *   "join: ... more than 8 elements / 32 leaves".
+ * Example:
+ *   tla_tuple t, g, parts[2], j;  tla_error e;  int64_t n = 0;  int path[2] = {1, 0};
+ *   tla_parse_tuple("(2,(3,_4))", &t, &e);
+ *   if (tla_tuple_rank(&t) != 2 || tla_tuple_depth(&t) != 2) return 1;
+ *   if (tla_tuple_size(&t, &n, &e) != 0 || n != 24) return 1;
+ *   if (tla_tuple_get(&t, 2, path, &g, &e) != 0 || g.val[0] != 3) return 1;
+ *   if (tla_tuple_get(&t, 1, (int[]){5}, &g, &e) == 0) return 1;      // out of range: an error
+ *   parts[0] = tla_tuple_leaf(7, 0), parts[1] = t;
+ *   if (tla_tuple_join(&j, 2, parts, &e) != 0 || tla_tuple_rank(&j) != 2 || tla_tuple_depth(&j) != 3) return 1;
+ */
 /* Rank: elements of a tuple; an integer has rank 1. */
 TLA_FUNC int tla_tuple_rank(const tla_tuple *t) {
     int i = 1, r = 0;
@@ -229,6 +244,12 @@ TLA_FUNC int tla__idx2crd(int64_t idx, const tla_tuple *s, int last, tla_tuple *
     return 0;
 }
 
+/* tla_tuple_idx2crd(idx, &shape, &out, err) -> 0 or -1 (a mode of size <= 0 that must split the index)
+ * Example:
+ *   tla_tuple s, c;  tla_error e;
+ *   tla_parse_tuple("((4,2),3)", &s, &e);
+ *   if (tla_tuple_idx2crd(13, &s, &c, &e) != 0 || c.val[0] != 1 || c.val[1] != 1 || c.val[2] != 1) return 1;
+ */
 /* The natural coordinate of 1-D index idx in shape: congruent to shape,
  * colexicographic (first mode fastest).  Every mode takes idx / prefix % size
  * except the last one (recursively), which keeps the remainder, so that

@@ -1,11 +1,9 @@
 /* tla/tensor.h - tensors (a pointer and a layout), coordinate loops and layout-generic copies.
  *
- *   uint16_t a[32 * 48];
- *   tla_layout L = tla_to_layout(tla_zN(tla_half, TLA_C(32), TLA_C(48)));
- *   tla_tensor A = tla_tensor_make(a, sizeof a[0], &L, TLA_POS_L1);
- *   *(uint16_t *)tla_tensor_at2(&A, 17, 33) = 1;       // element (17,33)
- *   TLA_FOR_EACH(c, &A) { ...  tla_tensor_ptr(&A, &c.tuple) ... }   // every logical coordinate
- *   tla_copy(&B, &A, &err);                             // any two layouts, same logical shape
+ * Build a tensor over memory you own (tla_tensor_make), address an element (tla_tensor_at2,
+ * tla_tensor_ptr), walk every logical coordinate (TLA_FOR_EACH), cut tiles (tla_tensor_tile)
+ * and copy between any two layouts (tla_copy); the example at the end of this comment does
+ * each once.
  *
  * A tensor is a view: element pointer, element size, layout, the layout's originShape (the
  * real extent of each top-level mode: elements beyond it are padding and are never read or
@@ -158,6 +156,21 @@ TLA_FUNC TLA_GM void *tla_tensor_at2(const tla_tensor *t, int64_t r, int64_t c) 
     return tla_tensor_ptr(t, &crd);
 }
 
+/* tla_tensor_make(ptr, elem_bytes, &L, position) -> tla_tensor; tla_tensor_ptr(&t, &coord), tla_tensor_at2(&t, r, c)
+ *   -> element address (NULL for an invalid coordinate); tla_tensor_tile(&T, &t, &tile, &coord, err),
+ *   tla_tensor_local_tile(&T, &t, &tile, &index, err), tla_tensor_compose(&T, &t, &L, err) -> 0 or -1
+ *   A tile keeps its parent's data and adds its coordinate; at or past the originShape it is empty.
+ *   Errors: "get_tile: coordinate c of mode m is negative", "compose: the tensor is a tile that does not start ...".
+ * Example:
+ *   static float m[32 * 48];
+ *   tla_layout L;  tla_tuple tile, crd;  tla_tensor A, T;  tla_error e;
+ *   tla_layout_format(&L, TLA_ZN, 4, 32, 48, &e);
+ *   A = tla_tensor_make(m, sizeof m[0], &L, TLA_POS_L1);
+ *   tla_parse_tuple("(16,16)", &tile, &e);
+ *   tla_parse_tuple("(0,4)", &crd, &e);                        // off the 8-wide fractals of float
+ *   if (tla_tensor_tile(&T, &A, &tile, &crd, &e) != 0) return 1;
+ *   if (tla_tensor_at2(&T, 1, 5) != tla_tensor_at2(&A, 1, 9)) return 1;
+ */
 /* GetTile: the tile of extent `tile` (one integer per mode) at element coordinate `coord`,
  * cropped to the parent's originShape.  A view: no data moves.  Like CATLASS's GetTile the
  * tile keeps the parent's data pointer, takes MakeLayoutTile's layout and adds `coord` to
@@ -492,6 +505,23 @@ TLA_FUNC void tla__copy_2d(TLA_GM char *d, const TLA_GM char *s, int64_t n1, int
     /* clang-format on */
 }
 
+/* One step of the odometer over the outer loops from..nouter-1 (the first fastest): advance
+ * the source and destination offsets (and the logical coordinate x, when given); 0 when it
+ * has wrapped around, i.e. every combination has been visited. */
+TLA_FUNC int tla__odometer_next(const tla__plan *p, int from, int64_t *digit, int64_t *so, int64_t *dof, int64_t *x) {
+    int k;
+    for (k = from; k < p->nouter; k++) {
+        const tla__loop *l = &p->outer[k];
+        *so += l->ss, *dof += l->ds;
+        if (x) x[l->mode] += l->w;
+        if (++digit[k] < l->n) return 1;
+        *so -= l->n * l->ss, *dof -= l->n * l->ds;
+        if (x) x[l->mode] -= l->n * l->w;
+        digit[k] = 0;
+    }
+    return 0;
+}
+
 /* No clipping anywhere: two loops of blocks, then an odometer over the rest. */
 TLA_FUNC void tla__copy_exact(const tla__plan *p, TLA_GM char *dst, const TLA_GM char *src, size_t eb) {
     static const tla__loop one = {1, 0, 0, 1, 0};
@@ -503,14 +533,7 @@ TLA_FUNC void tla__copy_exact(const tla__plan *p, TLA_GM char *dst, const TLA_GM
     for (;;) {
         tla__copy_2d(dst + dof * e, src + so * e, l1->n, l1->ds * e, l1->ss * e, l0->n, l0->ds * e, l0->ss * e,
                      run_bytes);
-        for (k = 2; k < p->nouter; k++) {
-            const tla__loop *l = &p->outer[k];
-            so += l->ss, dof += l->ds;
-            if (++digit[k] < l->n) break;
-            so -= l->n * l->ss, dof -= l->n * l->ds;
-            digit[k] = 0;
-        }
-        if (k >= p->nouter) return;
+        if (!tla__odometer_next(p, 2, digit, &so, &dof, NULL)) return;
     }
 }
 
@@ -550,14 +573,7 @@ TLA_FUNC void tla__copy_planned(const tla__plan *p, TLA_GM char *dst, const TLA_
             }
         }
         /* the odometer over the other outer loops */
-        for (k = 1; k < p->nouter; k++) {
-            const tla__loop *l = &p->outer[k];
-            so += l->ss, dof += l->ds, x[l->mode] += l->w;
-            if (++digit[k] < l->n) break;
-            so -= l->n * l->ss, dof -= l->n * l->ds, x[l->mode] -= l->n * l->w;
-            digit[k] = 0;
-        }
-        if (k >= p->nouter) return;
+        if (!tla__odometer_next(p, 1, digit, &so, &dof, x)) return;
     }
 }
 
@@ -639,6 +655,18 @@ TLA_FUNC int tla__copy_pieces(const tla_tensor *dst, const tla_tensor *src, int 
     }
 }
 
+/* tla_copy(&dst, &src, err) -> 0 or -1
+ *   Same rank, extents and element size; any two layouts; padding of dst is never written.
+ *   Errors: "copy: element sizes differ", "copy: ranks differ", "copy: mode m has extent a in the destination and b ..."
+ * Example:
+ *   static int16_t a[30 * 20], b[32 * 32];
+ *   tla_layout La, Lb;  tla_tensor A, B;  tla_error e;
+ *   tla_layout_format(&La, TLA_ROW_MAJOR, 2, 30, 20, &e);
+ *   tla_layout_format(&Lb, TLA_NZ, 2, 30, 20, &e);
+ *   A = tla_tensor_make(a, 2, &La, TLA_POS_GM), B = tla_tensor_make(b, 2, &Lb, TLA_POS_L1);
+ *   a[7 * 20 + 3] = 42;
+ *   if (tla_copy(&B, &A, &e) != 0 || *(int16_t *)tla_tensor_at2(&B, 7, 3) != 42) return 1;
+ */
 /* copy(dst, src): every element inside the (common) logical extent, whatever the two
  * layouts; padding of dst is left untouched.  Needs the same rank, the same extent in every
  * mode and the same element size. */

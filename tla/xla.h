@@ -243,6 +243,18 @@ TLA_FUNC int tla__xla_parse_layout(const char *s, int *p, tla_xla_shape *x, tla_
 }
 
 /* Parse "f32[3,5]{1,0:T(2,2)}".  0, or -1 with err (pos = byte offset); *out untouched then. */
+/* tla_xla_parse(text, &s, err), tla_xla_snprint(buf, n, &s), tla_xla_to_layout(&s, &L, &info, err),
+ *   tla_xla_linear_index(&s, coord, &index, err), tla_xla_multi_index(&s, index, coord, err),
+ *   tla_layout_to_xla(&L, type, &s, err), tla_xla_byte_size(&s) -> 0 or -1 (or the length / size)
+ *   Errors name the place in the shape string: "expected ...", tiles of 0, permutations that repeat.
+ * Example:
+ *   tla_xla_shape s;  tla_error e;  char buf[64];  int64_t c[2] = {2, 3}, lin = 0;
+ *   if (tla_xla_parse("f32[3,5]{1,0:T(2,2)}", &s, &e) != 0) return 1;
+ *   tla_xla_snprint(buf, sizeof buf, &s);
+ *   if (strcmp(buf, "f32[3,5]{1,0:T(2,2)}") != 0) return 1;
+ *   if (tla_xla_linear_index(&s, c, &lin, &e) != 0 || lin != 17) return 1;
+ *   if (tla_xla_parse("f32[3,5]{1,1}", &s, &e) == 0) return 1;   // not a permutation
+ */
 TLA_FUNC int tla_xla_parse(const char *s, tla_xla_shape *out, tla_error *err) {
     tla_xla_shape x;
     int p = tla_skip_space(s, 0), q;
