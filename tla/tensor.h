@@ -142,8 +142,25 @@ TLA_FUNC int tla__tensor_offset(const tla_tensor *t, const tla_tuple *coord, int
 }
 
 /* Address of the element at a coordinate (any crd2offset form); NULL if it is invalid. */
+/* Is coord inside the tensor's logical extent (originShape) in every mode? */
+TLA_FUNC int tla_tensor_contains(const tla_tensor *t, const tla_tuple *coord) {
+    int64_t x[TLA_MAX_RANK];
+    int m, r = tla_tensor_rank(t);
+    if (tla__mode_coords(&t->layout, coord, x, NULL) != 0) return 0;
+    for (m = 0; m < r; m++)
+        if (x[m] < 0 || x[m] >= tla_tensor_extent(t, m)) return 0;
+    return 1;
+}
+
+/* With TLA_CHECKED defined before including tla.h, element access checks the coordinate
+ * against the tensor's extent and gives NULL outside it (a pointer past the buffer
+ * otherwise: coordinates are not range-checked, as in CuTe and CATLASS).  Without it the
+ * check is not compiled, so it costs nothing. */
 TLA_FUNC TLA_GM void *tla_tensor_ptr(const tla_tensor *t, const tla_tuple *coord) {
     int64_t off = 0;
+#ifdef TLA_CHECKED
+    if (!tla_tensor_contains(t, coord)) return NULL;
+#endif
     if (tla__tensor_offset(t, coord, &off, NULL) != 0) return NULL;
     return t->data + off * t->elem_bytes;
 }
