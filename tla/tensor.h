@@ -343,6 +343,17 @@ TLA_FUNC int tla__mode_leaves(const tla_layout *L, int m, int64_t *s, int64_t *d
     return mode.shape.nleaf;
 }
 
+/* Consume k elements of leaf *i (k divides it): a used-up leaf moves on to the next,
+ * otherwise the rest of the leaf keeps going with a k-times larger stride. */
+TLA_FUNC void tla__take_leaf(int64_t *s, int64_t *d, int *i, int64_t k) {
+    if (s[*i] == k) {
+        (*i)++;
+        return;
+    }
+    if (s[*i] != TLA__UNBOUNDED) s[*i] /= k;
+    d[*i] *= k;
+}
+
 /* Split mode m of both layouts into common loops covering the extent e.  -1 if the
  * leaves do not divide one another (then the copy goes element by element). */
 TLA_FUNC int tla__refine_mode(const tla_layout *S, const tla_layout *D, int m, int64_t e, tla__loop *out, int *nout) {
@@ -371,20 +382,8 @@ TLA_FUNC int tla__refine_mode(const tla_layout *S, const tla_layout *D, int m, i
         (*nout)++;
         if (w > INT64_MAX / k) return -1;
         w *= k;
-        if (ra != TLA__UNBOUNDED) {
-            if (ra == k)
-                ia++;
-            else
-                as[ia] /= k, ad[ia] *= k;
-        } else
-            ad[ia] *= k;
-        if (rb != TLA__UNBOUNDED) {
-            if (rb == k)
-                ib++;
-            else
-                bs[ib] /= k, bd[ib] *= k;
-        } else
-            bd[ib] *= k;
+        tla__take_leaf(as, ad, &ia, k);
+        tla__take_leaf(bs, bd, &ib, k);
     }
     return 0;
 }

@@ -39,6 +39,20 @@ static int cli_fail(cli_parser *P, int pos, const char *msg) {
     return -1;
 }
 
+/* After a list element: 1 if a ',' follows (consumed), 0 at the closing bracket (not
+ * consumed), -1 with an error naming the list otherwise. */
+static int cli_list_next(cli_parser *P, char close, const char *what) {
+    char m[80];
+    P->p = tla_skip_space(P->s, P->p);
+    if (P->s[P->p] == ',') {
+        P->p++;
+        return 1;
+    }
+    if (P->s[P->p] == close) return 0;
+    snprintf(m, sizeof m, "expected ',' or '%c' in %s", close, what);
+    return cli_fail(P, P->p, m);
+}
+
 /* An error from the library: keep its message, point at pos. */
 static int cli_fail_lib(cli_parser *P, int pos, const tla_error *e) {
     P->err = *e;
@@ -536,7 +550,7 @@ static int cli_apply(cli_parser *P, const cli_call *c, cli_value *out) {
 /* After the name and '(' of a call: the arguments, ')' and the result. */
 static int cli_call_expr(cli_parser *P, const char *name, int pos, cli_value *out) {
     cli_value args[CLI_MAX_ARGS];
-    int argpos[CLI_MAX_ARGS], n = 0;
+    int argpos[CLI_MAX_ARGS], n = 0, k;
     cli_call c;
     P->p = tla_skip_space(P->s, P->p);
     if (P->s[P->p] != ')') {
@@ -545,13 +559,9 @@ static int cli_call_expr(cli_parser *P, const char *name, int pos, cli_value *ou
             argpos[n] = tla_skip_space(P->s, P->p);
             if (cli_expr(P, &args[n]) != 0) return -1;
             n++;
-            P->p = tla_skip_space(P->s, P->p);
-            if (P->s[P->p] == ',') {
-                P->p++;
-                continue;
-            }
-            if (P->s[P->p] == ')') break;
-            return cli_fail(P, P->p, "expected ',' or ')' in the argument list");
+            k = cli_list_next(P, ')', "the argument list");
+            if (k < 0) return -1;
+            if (k == 0) break;
         }
     }
     P->p++; /* the ')' */
@@ -568,7 +578,7 @@ static int cli_tuple_expr(cli_parser *P, int pos, cli_value *out) {
     tla_tuple parts[TLA_MAX_RANK], t;
     cli_value v;
     tla_error e;
-    int n = 0, at;
+    int n = 0, at, k;
     for (;;) {
         if (n == TLA_MAX_RANK) return cli_fail(P, P->p, "more than 8 elements in one tuple");
         at = tla_skip_space(P->s, P->p);
@@ -579,13 +589,9 @@ static int cli_tuple_expr(cli_parser *P, int pos, cli_value *out) {
             return cli_fail(P, at, m);
         }
         parts[n++] = v.L.shape;
-        P->p = tla_skip_space(P->s, P->p);
-        if (P->s[P->p] == ',') {
-            P->p++;
-            continue;
-        }
-        if (P->s[P->p] == ')') break;
-        return cli_fail(P, P->p, "expected ',' or ')' in a tuple");
+        k = cli_list_next(P, ')', "a tuple");
+        if (k < 0) return -1;
+        if (k == 0) break;
     }
     P->p++;
     if (tla_tuple_join(&t, n, parts, &e) != 0) return cli_fail_lib(P, pos, &e);
@@ -611,13 +617,9 @@ static int cli_tiler_expr(cli_parser *P, cli_value *out) {
                                  : tla_tuple_snprint(buf + len, sizeof buf - len, &v.L.shape);
         if ((size_t)k + len + 2 >= sizeof buf) return cli_fail(P, at, "tiler too long");
         len += (size_t)k;
-        P->p = tla_skip_space(P->s, P->p);
-        if (P->s[P->p] == ',') {
-            P->p++;
-            continue;
-        }
-        if (P->s[P->p] == ']') break;
-        return cli_fail(P, P->p, "expected ',' or ']' in a tiler");
+        k = cli_list_next(P, ']', "a tiler");
+        if (k < 0) return -1;
+        if (k == 0) break;
     }
     P->p++;
     buf[len++] = ']';
