@@ -21,6 +21,7 @@
  *   tla/query.h      print and query every kind of value (tla_print, tla_size, ...)
  *   tla/algebra.h    the layout algebra: coalesce, composition, complement, divides, products
  *   tla/tensor.h     tensors (pointer + layout), TLA_FOR_EACH, tiles, layout-generic copy
+ *   tla/catlass.h    CATLASS's layout tags, MakeTensor at a coordinate, MakeTensorLike, slices, batch modes
  *   tla/xla.h        XLA shape strings and layouts, to and from TLA layouts
  *   tla/deprecated.h the 0.1 names (tla_tuple(...), tla_get_tile, ...) for one more release
  *   tla/compat.h     opt-in TLA names (MakeLayout, _4, ...)
@@ -50,6 +51,7 @@
 #include "tla/query.h"
 #include "tla/algebra.h"
 #include "tla/tensor.h"
+#include "tla/catlass.h"
 #include "tla/xla.h"
 #include "tla/deprecated.h"
 

@@ -667,6 +667,26 @@ TLA_FUNC int tla__slice_rec(const tla_tuple *c, const tla_tuple *s, const tla_tu
     return 0;
 }
 
+/* Slicing keeps originShape (as CATLASS's slice_and_offset does): when every kept mode is a
+ * whole top-level mode of L (coord has `_` at top level) and each stays a top-level mode of
+ * the result, the result's originShape is theirs. */
+TLA_FUNC void tla__slice_keep_origin(tla_layout *r, const tla_layout *L, const tla_tuple *coord, int nk) {
+    int k, n = 0;
+    int64_t o[TLA_MAX_RANK];
+    tla_tuple e;
+    if (!L->has_origin || tla_tuple_is_int(coord) || tla_tuple_rank(coord) != tla_layout_rank(L)) return;
+    for (k = 0; k < tla_layout_rank(L); k++) {
+        tla__elem(coord, k, &e);
+        if (tla_tuple_is_int(&e) && e.val[0] == TLA_UNDERSCORE)
+            o[n++] = L->origin[k];
+        else if (!tla_tuple_is_int(&e))
+            return; /* a nested coordinate: kept leaves, no origin */
+    }
+    if (n != nk || (nk == 1 && !tla_tuple_is_int(&r->shape))) return;
+    r->has_origin = 1;
+    for (k = 0; k < n; k++) r->origin[k] = o[k];
+}
+
 TLA_FUNC int tla_slice(tla_layout *out, int64_t *offset, const tla_layout *L, const tla_tuple *coord, tla_error *err) {
     tla_tuple ks[TLA_MAX_RANK], kd[TLA_MAX_RANK];
     tla_layout r;
@@ -682,6 +702,7 @@ TLA_FUNC int tla_slice(tla_layout *out, int64_t *offset, const tla_layout *L, co
     } else if (tla_tuple_join(&r.shape, nk, ks, err) != 0 || tla_tuple_join(&r.stride, nk, kd, err) != 0) {
         return -1;
     }
+    tla__slice_keep_origin(&r, L, coord, nk);
     *out = r;
     *offset = off;
     return 0;

@@ -14,6 +14,9 @@
  *   get<I, J>(x), rank<I>(x), ...         get(x, I, J), rank(x, I), ... (literal indices)
  *   crd2offset(c, shape, stride)          crd2offset(c, shape, stride) or crd2offset(c, layout)
  *   MakeLayoutTile(layout, tileShape)     the same
+ *   MakeLayout<half, zN>(rows, cols)      MakeLayout(tla_half, zN, rows, cols)
+ *   MakeTensor, MakeTensorLike<zN>,       MakeTensor(ptr, L, PositionGM), MakeTensorLike(zN, ptr, like,
+ *   GetTile, TileView, originShape, ...   PositionL1), GetTile(t, coord, shape), ... (README, "CATLASS names")
  * Queries are integer constant expressions on static arguments, crd2offset too (it is
  * tla_crd2offset_auto, which costs the compiler about twice tla_crd2offset's time).
  *
@@ -195,7 +198,11 @@ TLA__COMPAT_INT(524288, 524288)
 #define MakeShape(...) tla_make_tuple(__VA_ARGS__)
 #define MakeStride(...) tla_make_tuple(__VA_ARGS__)
 #define MakeCoord(...) tla_make_tuple(__VA_ARGS__)
-#define MakeLayout(...) tla_make_layout(__VA_ARGS__)
+#define MakeLayout(...) TLA__CAT(TLA__COMPAT_MKL_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
+#define TLA__COMPAT_MKL_1(len) tla_vector(len)
+#define TLA__COMPAT_MKL_2(s, d) tla_make_layout(s, d)
+#define TLA__COMPAT_MKL_3(s, d, o) tla_make_layout(s, d, o)
+#define TLA__COMPAT_MKL_4(T, Tag, rows, cols) TLA__COMPAT_TAG_##Tag(T, rows, cols)
 #define MakeLayoutTile(L, tileShape) tla_make_tile(L, tileShape)
 
 /* ---- queries; with indices they apply to get(x, I...) ---- */
@@ -230,6 +237,86 @@ TLA__COMPAT_INT(524288, 524288)
 #define iszN(T, L) tla_is_zN(T, L)
 #define iszZ(T, L) tla_is_zZ(T, L)
 #define isnZ(T, L) tla_is_nZ(T, L)
+
+#define iszNUnAlign(T, L) tla_is_zN_unalign(T, L)
+
+/* ---- CATLASS layouts by tag: MakeLayout(Element, Tag, rows, cols) for MakeLayout<Element, Tag>(rows, cols)
+ * (static or mixed, as tla_zN and friends; Tag is RowMajor, ColumnMajor, zN, zZ, nZ, nN or L0C)
+ * and MakeLayout(len) for a vector. */
+#define TLA__COMPAT_TAG_RowMajor(T, r, c) tla_row_major(r, c)
+#define TLA__COMPAT_TAG_ColumnMajor(T, r, c) tla_column_major(r, c)
+#define TLA__COMPAT_TAG_zN(T, r, c) tla_zN(T, r, c)
+#define TLA__COMPAT_TAG_zZ(T, r, c) tla_zZ(T, r, c)
+#define TLA__COMPAT_TAG_nZ(T, r, c) tla_nZ(T, r, c)
+#define TLA__COMPAT_TAG_nN(T, r, c) tla_nN(T, r, c)
+#define TLA__COMPAT_TAG_L0C(T, r, c) tla_l0c(r, c)
+/* The run-time format of a tag name (MakeTensorLike). */
+#define TLA__COMPAT_FMT_RowMajor TLA_ROW_MAJOR
+#define TLA__COMPAT_FMT_ColumnMajor TLA_COLUMN_MAJOR
+#define TLA__COMPAT_FMT_VectorLayout TLA_VECTOR
+#define TLA__COMPAT_FMT_zN TLA_ZN
+#define TLA__COMPAT_FMT_zZ TLA_ZZ
+#define TLA__COMPAT_FMT_nZ TLA_NZ
+#define TLA__COMPAT_FMT_nN TLA_NN
+#define TLA__COMPAT_FMT_L0C TLA_L0C
+
+/* ---- CATLASS tensors: run-time tla_tensor values (tla/tensor.h, tla/catlass.h) ----
+ * The element size comes from the pointer's type, layouts and coordinates may be static,
+ * mixed or run-time.  Like CATLASS's, these report no errors: on an error (which the tla_
+ * function named in README's table would report) they give an empty tensor (no data,
+ * extent 0 in every mode), so every access through it is NULL. */
+#define PositionGM TLA_POS_GM
+#define PositionL1 TLA_POS_L1
+#define PositionL0A TLA_POS_L0A
+#define PositionL0B TLA_POS_L0B
+#define PositionL0C TLA_POS_L0C
+#define PositionUB TLA_POS_UB
+/* A run-time copy of a layout or tuple, as an lvalue (for the functions' pointers). */
+#define TLA__COMPAT_RTL(L) ((tla_layout[1]){ tla_to_layout(L) })
+#define TLA__COMPAT_RTT(t) ((tla_tuple[1]){ tla_to_tuple(t) })
+/* Run call (an int status naming tla__o), giving tla__o or the empty tensor. */
+#define TLA__COMPAT_TENSOR(call) TLA__STMT(tla_tensor tla__o; if ((call) != 0) tla__o = tla__compat_empty_tensor(); tla__o; )
+TLA_FUNC tla_tensor tla__compat_empty_tensor(void) {
+    tla_tensor t;
+    memset(&t, 0, sizeof t);
+    t.layout.shape = tla_tuple_leaf(0, 0);
+    t.layout.stride = tla_tuple_leaf(0, 0);
+    return t;
+}
+/* MakeTensor(ptr, layout, position) or MakeTensor(ptr, layout, coord, position) */
+#define MakeTensor(...) TLA__CAT(TLA__COMPAT_MT_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
+#define TLA__COMPAT_MT_3(p, L, pos) TLA__COMPAT_MT(p, L, NULL, pos)
+#define TLA__COMPAT_MT_4(p, L, c, pos) TLA__COMPAT_MT(p, L, TLA__COMPAT_RTT(c), pos)
+#define TLA__COMPAT_MT(p, L, c, pos) TLA__STMT(__auto_type tla__mp = (p); \
+        TLA__COMPAT_TENSOR(tla_tensor_make_at(&tla__o, tla__mp, (int)sizeof *tla__mp, TLA__COMPAT_RTL(L), c, pos, NULL)); )
+/* MakeTensorLike(Tag, ptr, like, position [, layoutBase]): MakeTensorLike<Tag, Element>(...) */
+#define MakeTensorLike(Tag, p, like, ...) TLA__CAT(TLA__COMPAT_ML_, TLA__NARGS(__VA_ARGS__))(Tag, p, like, __VA_ARGS__)
+#define TLA__COMPAT_ML_1(Tag, p, like, pos) TLA__STMT(__auto_type tla__mp = (p); tla_tensor tla__ml = (like); \
+        TLA__COMPAT_TENSOR(tla_tensor_make_like(&tla__o, tla__mp, (int)sizeof *tla__mp, TLA__COMPAT_FMT_##Tag, &tla__ml, \
+                                                pos, NULL)); )
+#define TLA__COMPAT_ML_2(Tag, p, like, pos, base) TLA__STMT(__auto_type tla__mp = (p); tla_tensor tla__ml = (like); \
+        TLA__COMPAT_TENSOR(tla_tensor_make_like_base(&tla__o, tla__mp, (int)sizeof *tla__mp, &tla__ml, \
+                                                     TLA__COMPAT_RTL(base), pos, NULL)); )
+/* GetTile(tensor, coord, shape) and TileView(tensor, tileCoord, tileShape) */
+#define GetTile(t, coord, shape) TLA__STMT(tla_tensor tla__gt = (t); \
+        TLA__COMPAT_TENSOR(tla_tensor_tile(&tla__o, &tla__gt, TLA__COMPAT_RTT(shape), TLA__COMPAT_RTT(coord), NULL)); )
+#define TileView(t, tileCoord, tileShape) TLA__STMT(tla_tensor tla__gt = (t); \
+        TLA__COMPAT_TENSOR(tla_tensor_local_tile(&tla__o, &tla__gt, TLA__COMPAT_RTT(tileShape), \
+                                                 TLA__COMPAT_RTT(tileCoord), NULL)); )
+/* GetTileLayout(layout, tileShape, coord): static and mixed (tla_tile_at; run time:
+ * tla_layout_get_tile). */
+#define GetTileLayout(L, tileShape, coord) tla_tile_at(L, tileShape, coord)
+/* MakeLayoutFromTag(tag): tag a tla_layout_tag; an empty layout (0:0) on error */
+#define MakeLayoutFromTag(tag) TLA__STMT(tla_layout tla__fl; \
+        if (tla_layout_from_tag(&tla__fl, &(tag), NULL) != 0) tla__fl = tla__compat_empty_tensor().layout; tla__fl; )
+/* originShape(layout) -> tla_tuple; originShape(layout, i) -> int64_t */
+#define originShape(...) TLA__CAT(TLA__COMPAT_OS_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
+#define TLA__COMPAT_OS_1(L) tla_layout_origin_shape(TLA__COMPAT_RTL(L))
+#define TLA__COMPAT_OS_2(L, i) tla_layout_origin(TLA__COMPAT_RTL(L), i)
+/* PrependDimLayout(layout, extent, stride): PrependDimLayout_t as a value (run-time layout) */
+#define PrependDimLayout(L, extent, stride) TLA__STMT(tla_layout tla__pl; \
+        if (tla_layout_prepend_dim(&tla__pl, TLA__COMPAT_RTL(L), extent, stride, NULL) != 0) \
+            tla__pl = tla__compat_empty_tensor().layout; tla__pl; )
 
 /* crd2offset(coord, layout) or crd2offset(coord, shape, stride) */
 #define crd2offset(...) TLA__CAT(TLA__COMPAT_CRD_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)

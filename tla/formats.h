@@ -194,10 +194,10 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
             TLA__CROP(TLA__VAL(tla__at.tla_o[0].e1[0]), TLA__ORIGIN_K(tla__al, 1), TLA__VAL(tla__ac.e1[0]))), \
             TLA__TILE_COORD(tla__al, tla__ac), 32, 1); )
 
-/* ---- layout predicates (CATLASS's isRowMajor, isColumnMajor, iszN, iszZ, isnZ) ----
+/* ---- layout predicates (CATLASS's isRowMajor, isColumnMajor, iszN, iszZ, isnZ, iszNUnAlign) ----
  * tla_is_row_major(L), tla_is_column_major(L), tla_is_vector(L), tla_is_zN(T, L),
- * tla_is_zZ(T, L), tla_is_nZ(T, L), tla_is_nN(T, L) -> 1 or 0, an integer constant expression
- *   for static and mixed layouts (L is named once and not evaluated).  As in CATLASS, a
+ * tla_is_zZ(T, L), tla_is_nZ(T, L), tla_is_nN(T, L), tla_is_zN_unalign(T, L) -> 1 or 0, an integer
+ *   constant expression for static and mixed layouts (L is named once and not evaluated).  As in CATLASS, a
  *   format is recognised by its structure and its fractal leaves: ((16,r),(C0,c)) with
  *   strides ((C0,FRACTAL),(1,_)) is zN of T (C0 = 32 / sizeof(T)); a leaf the test needs must
  *   be static.  Row-major: rank 2, depth 1, stride of mode 1 is _1; vector: rank 1, stride _1.
@@ -206,6 +206,9 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
  *   tla_auto A = tla_zN(tla_half, 100, 70);
  *   _Static_assert(tla_is_zN(tla_half, A) && !tla_is_nZ(tla_half, A) && !tla_is_zN(float, A), "");
  *   _Static_assert(tla_is_row_major(tla_row_major(100, TLA_C(70))), "");
+ *   tla_auto U = tla_make_layout(tla_make_tuple(tla_make_tuple(127, TLA_C(1)), tla_make_tuple(TLA_C(16), TLA_C(16))),
+ *                                tla_make_tuple(tla_make_tuple(TLA_C(16), TLA_C(2048)), tla_make_tuple(TLA_C(1), TLA_C(2032))));
+ *   _Static_assert(tla_is_zN_unalign(tla_half, U) && !tla_is_zN(tla_half, U), "CATLASS's zNUnAlign");
  */
 #define TLA__PRED(L, cond) (sizeof(*TLA__STMT(__auto_type tla__pl = (L); (void)tla__pl; \
         (char (*)[1 + !!(TLA__IS_LAYOUT(tla__pl) && (cond))])0; )) == 2)
@@ -228,6 +231,10 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
         TLA__PIS(TLA__PS(2), TLA_FRACTAL_ROWS) && TLA__PIS(TLA__PD(0), 1) && TLA__PIS(TLA__PD(3), TLA__FRACTAL(T)))
 #define tla_is_nN(T, L) TLA__PRED(L, TLA__PFRACTAL && TLA__PIS(TLA__PS(0), TLA__C0(T)) && \
         TLA__PIS(TLA__PS(2), TLA_FRACTAL_ROWS) && TLA__PIS(TLA__PD(0), 1) && TLA__PIS(TLA__PD(1), TLA__FRACTAL(T)))
+/* CATLASS's iszNUnAlign: zN with the row mode not padded to fractals, ((m,_1),(C0,k)) with
+ * strides ((C0,_),(1,_)) (a matmul whose m is not a multiple of 16). */
+#define tla_is_zN_unalign(T, L) TLA__PRED(L, TLA__PFRACTAL && TLA__PIS(TLA__PS(1), 1) && \
+        TLA__PIS(TLA__PS(2), TLA__C0(T)) && TLA__PIS(TLA__PD(0), TLA__C0(T)) && TLA__PIS(TLA__PD(2), 1))
 
 /* clang-format on */
 #endif
