@@ -10,6 +10,7 @@
  *   tla/rt_tuple.h   run-time tuples, idx2crd
  *   tla/rt_layout.h  run-time layouts, crd2offset
  *   tla/rt_formats.h run-time Ascend formats and tiles
+ *   tla/rt_formats_ext.h run-time 4-bit formats, Weight4BitnZ, MX scales, conv fmap / filter
  *   (tla/rt.h        all four in one include, for older code)
  *   tla/parse.h      text to tuples and layouts, with error positions
  *   tla/print.h      tuples and layouts to text, and the print_layout grid
@@ -41,6 +42,7 @@
 #include "tla/rt_tuple.h"
 #include "tla/rt_layout.h"
 #include "tla/rt_formats.h"
+#include "tla/rt_formats_ext.h"
 #include "tla/parse.h"
 #include "tla/print.h"
 #include "tla/node.h"

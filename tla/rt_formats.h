@@ -64,14 +64,15 @@ TLA_FUNC int tla_format_from_name(const char *name, enum tla_format *out) {
     return -1;
 }
 
-/* Bytes of an element type name (TLA and XLA spellings), -1 if unknown. */
+/* Bytes of an element type name (TLA and XLA spellings, e8m0 for MX scales), -1 if unknown
+ * (4-bit names: tla_elem_bits, rt_formats_ext.h). */
 TLA_FUNC int tla_elem_bytes(const char *name) {
     static const struct {
         const char *name;
         int bytes;
     } names[] = {
         {"half", 2}, {"bf16", 2}, {"float", 4}, {"int8", 1}, {"int32", 4},
-        {"f16", 2},  {"f32", 4},  {"s8", 1},    {"s32", 4},
+        {"f16", 2},  {"f32", 4},  {"s8", 1},    {"s32", 4},  {"e8m0", 1},
     };
     size_t i;
     for (i = 0; name && i < sizeof names / sizeof names[0]; i++)
@@ -108,26 +109,20 @@ TLA_FUNC void tla__flat_tuple(tla_tuple *t, int n, const int64_t *v, unsigned st
 /* ceil(x / k) for x >= 0, k > 0, without overflowing on x + k - 1. */
 TLA_FUNC int64_t tla__ceil_div(int64_t x, int64_t k) { return x / k + (x % k != 0); }
 
-/* The layout of a rows x cols matrix (or a vector of `rows` elements) in
- * format f, for elements of elem_bytes bytes (1, 2 or 4; only the fractal
- * formats zN zZ nZ nN use it).  Fractal sizes are static; counts and the big
- * strides are static only when the rows / cols they come from are (flags
- * TLA_ROWS_STATIC, TLA_COLS_STATIC).  originShape is set to (rows, cols). */
-TLA_FUNC int tla_layout_format_ex(tla_layout *out, enum tla_format f, int elem_bytes, int64_t rows, int64_t cols,
-                                  int static_flags, tla_error *err) {
+/* The body of tla_layout_format_ex for fractals of 16 x c0 (or c0 x 16) elements, frac =
+ * 16 * c0 (elements of any width: rt_formats_ext.h uses it for 4-bit elements, Weight4BitnZ and
+ * the MX scales).  L0C ignores c0 and frac. */
+TLA_FUNC int tla__layout_format_c0(tla_layout *out, enum tla_format f, int64_t c0, int64_t frac, int64_t rows,
+                                   int64_t cols, int static_flags, tla_error *err) {
     unsigned rs = (static_flags & TLA_ROWS_STATIC) ? 1u : 0u, cs = (static_flags & TLA_COLS_STATIC) ? 1u : 0u;
-    int64_t c0, frac, big = 0, sv[4], dv[4];
+    int64_t big = 0, sv[4], dv[4];
     unsigned sst = 0, dst = 0;
     tla_tuple s, d;
     tla_layout r;
-    int fractal = f == TLA_ZN || f == TLA_ZZ || f == TLA_NZ || f == TLA_NN;
     if (rows < 0 || cols < 0)
         return tla__fail(err, -1, "format: rows and cols must be >= 0 (got %lld x %lld)", (long long)rows,
                          (long long)cols);
-    if (fractal && elem_bytes != 1 && elem_bytes != 2 && elem_bytes != 4)
-        return tla__fail(err, -1, "format: element size must be 1, 2 or 4 bytes, not %d", elem_bytes);
-    c0 = fractal ? TLA_C0_BYTES / elem_bytes : TLA_L0C_C0;
-    frac = fractal ? TLA_FRACTAL_BYTES / elem_bytes : TLA_L0C_FRACTAL;
+    if (f == TLA_L0C) c0 = TLA_L0C_C0, frac = TLA_L0C_FRACTAL;
     switch (f) {
     case TLA_ROW_MAJOR:
     case TLA_COLUMN_MAJOR:
@@ -194,6 +189,22 @@ TLA_FUNC int tla_layout_format_ex(tla_layout *out, enum tla_format f, int elem_b
 overflow:
     return tla__fail(err, -1, "format: %lld x %lld is too large (a stride overflows int64)", (long long)rows,
                      (long long)cols);
+}
+
+/* The layout of a rows x cols matrix (or a vector of `rows` elements) in
+ * format f, for elements of elem_bytes bytes (1, 2 or 4; only the fractal
+ * formats zN zZ nZ nN use it).  Fractal sizes are static; counts and the big
+ * strides are static only when the rows / cols they come from are (flags
+ * TLA_ROWS_STATIC, TLA_COLS_STATIC).  originShape is set to (rows, cols).
+ * 4-bit elements: tla_layout_format_bits (rt_formats_ext.h). */
+TLA_FUNC int tla_layout_format_ex(tla_layout *out, enum tla_format f, int elem_bytes, int64_t rows, int64_t cols,
+                                  int static_flags, tla_error *err) {
+    int fractal = f == TLA_ZN || f == TLA_ZZ || f == TLA_NZ || f == TLA_NN;
+    if (fractal && elem_bytes != 1 && elem_bytes != 2 && elem_bytes != 4)
+        return tla__fail(err, -1, "format: element size must be 1, 2 or 4 bytes, not %d", elem_bytes);
+    if (!fractal) elem_bytes = 1;
+    return tla__layout_format_c0(out, f, TLA_C0_BYTES / elem_bytes, TLA_FRACTAL_BYTES / elem_bytes, rows, cols,
+                                 static_flags, err);
 }
 
 /* tla_layout_format_ex with dynamic rows and cols. */
