@@ -181,20 +181,71 @@ static int cli_get(cli_parser *P, const cli_call *c, cli_value *out) {
 
 /* ------------------------------------------------------------------ the functions */
 
+/* An element type name, argument i, as bits (tla_elem_bits: int4 and fp4 are 4 bits). */
+static int cli_elem_arg(cli_parser *P, const cli_call *c, int i, int *bits) {
+    if (c->arg[i].kind != CLI_NAME || (*bits = tla_elem_bits(c->arg[i].text)) < 0)
+        return cli_fail(P, c->argpos[i],
+                        "expected an element type: half bf16 float int8 int32 f16 f32 s8 s32 int4 fp4 e8m0");
+    return 0;
+}
+
+/* The formats: zN(T, rows, cols) .. nN, row_major([T,] rows, cols) (fp4: the leading stride
+ * rounded up to even, as CATLASS does), column_major, l0c(rows, cols), vector(n). */
 static int cli_format(cli_parser *P, const cli_call *c, enum tla_format f, cli_value *out) {
     int64_t rows = 0, cols = 0;
-    int rs = 0, cs = 0, bytes = 0, first = 0;
+    int rs = 0, cs = 0, bits = 8, first = 0, flags;
     tla_layout L;
     tla_error e;
-    if (f == TLA_ZN || f == TLA_ZZ || f == TLA_NZ || f == TLA_NN) { /* (arity: cli_functions) */
-        if (c->arg[0].kind != CLI_NAME || (bytes = tla_elem_bytes(c->arg[0].text)) < 0)
-            return cli_fail(P, c->argpos[0], "expected an element type: half bf16 float int8 int32 f16 f32 s8 s32");
+    if (f == TLA_ZN || f == TLA_ZZ || f == TLA_NZ || f == TLA_NN /* (arity: cli_functions) */
+        || ((f == TLA_ROW_MAJOR || f == TLA_COLUMN_MAJOR) && c->n == 3)) {
+        if (cli_elem_arg(P, c, 0, &bits) != 0) return -1;
         first = 1;
     }
     if (cli_int_arg(P, c, first, &rows, &rs) != 0) return -1;
     if (f != TLA_VECTOR && cli_int_arg(P, c, first + 1, &cols, &cs) != 0) return -1;
-    if (tla_layout_format_ex(&L, f, bytes, rows, cols, (rs ? TLA_ROWS_STATIC : 0) | (cs ? TLA_COLS_STATIC : 0), &e))
-        return cli_fail_lib(P, c->pos, &e);
+    flags = (rs ? TLA_ROWS_STATIC : 0) | (cs ? TLA_COLS_STATIC : 0);
+    if (first && !strcmp(c->arg[0].text, "fp4")) flags |= TLA_STRIDE_EVEN;
+    if (tla_layout_format_bits_ex(&L, f, bits, rows, cols, flags, &e)) return cli_fail_lib(P, c->pos, &e);
+    cli_set_layout(out, &L);
+    return 0;
+}
+
+/* weight4bit_nZ(rows, cols) (op 0), and the MX scales (op 1 + index into cli_mx_kinds). */
+static const struct {
+    enum tla_format f;
+    int is_b;
+} cli_mx_kinds[] = {{TLA_ROW_MAJOR, 0},    {TLA_COLUMN_MAJOR, 0}, {TLA_ROW_MAJOR, 1},
+                    {TLA_COLUMN_MAJOR, 1}, {TLA_ZZ, 0},           {TLA_NN, 0}};
+static int cli_fn_rows_cols(cli_parser *P, const cli_call *c, cli_value *out, int op) {
+    int64_t rows = 0, cols = 0;
+    int rs = 0, cs = 0, flags, rc;
+    tla_layout L;
+    tla_error e;
+    if (cli_int_arg(P, c, 0, &rows, &rs) != 0 || cli_int_arg(P, c, 1, &cols, &cs) != 0) return -1;
+    flags = (rs ? TLA_ROWS_STATIC : 0) | (cs ? TLA_COLS_STATIC : 0);
+    rc = op == 0 ? tla_layout_weight4bit_nZ(&L, rows, cols, flags, &e)
+                 : tla_layout_mx_scale(&L, cli_mx_kinds[op - 1].f, cli_mx_kinds[op - 1].is_b, rows, cols, flags, &e);
+    if (rc != 0) return cli_fail_lib(P, c->pos, &e);
+    cli_set_layout(out, &L);
+    return 0;
+}
+
+/* fmap(T, batch, cin1, h, w) (op 0), filter(T, cin1, kh, kw, cout) (op 1: in GM) and
+ * filter_l1(T, ...) (op 2: cout rounded up to 16). */
+static int cli_fn_conv(cli_parser *P, const cli_call *c, cli_value *out, int op) {
+    int64_t v[4];
+    int bits = 0, st = 0, flags = 0, i, rc;
+    tla_layout L;
+    tla_error e;
+    if (cli_elem_arg(P, c, 0, &bits) != 0) return -1;
+    if (bits % 8 != 0) return cli_fail(P, c->argpos[0], "the convolution layouts take elements of 1, 2 or 4 bytes");
+    for (i = 0; i < 4; i++) {
+        if (cli_int_arg(P, c, i + 1, &v[i], &st) != 0) return -1;
+        flags |= st << i;
+    }
+    rc = op == 0 ? tla_layout_fmap(&L, bits / 8, v[0], v[1], v[2], v[3], flags, &e)
+                 : tla_layout_conv_filter(&L, bits / 8, v[0], v[1], v[2], v[3], op == 2, flags, &e);
+    if (rc != 0) return cli_fail_lib(P, c->pos, &e);
     cli_set_layout(out, &L);
     return 0;
 }
@@ -339,6 +390,10 @@ static int (*const cli_unary_ops[])(tla_layout *, const tla_layout *, tla_error 
 static int cli_fn_unary(cli_parser *P, const cli_call *c, cli_value *out, int op) {
     tla_layout A, R;
     tla_error e;
+    if (op == 2 && c->n != 1) { /* filter(T, cin1, kh, kw, cout): the convolution filter */
+        if (c->n != 5) return cli_fail(P, c->pos, "filter takes 1 argument (a layout) or 5 (T, cin1, kh, kw, cout)");
+        return cli_fn_conv(P, c, out, 1);
+    }
     if (cli_layout_arg(P, c, 0, &A) != 0) return -1;
     return cli_layout_result(P, c, out, cli_unary_ops[op](&R, &A, &e), &R, &e);
 }
@@ -496,17 +551,26 @@ static const cli_function cli_functions[] = {
     {"idx2crd", 2, 2, "2 arguments (index, shape)", cli_fn_idx2crd, 0},
     {"crd2crd", 2, 3, "(coord, target shape[, source shape])", cli_fn_crd2crd, 0},
     {"make_layout_tile", 2, 2, "2 arguments (layout, tile shape)", cli_fn_make_layout_tile, 0},
-    {"row_major", 2, 2, "2 arguments (rows, cols)", cli_fn_format, TLA_ROW_MAJOR},
-    {"column_major", 2, 2, "2 arguments (rows, cols)", cli_fn_format, TLA_COLUMN_MAJOR},
+    {"row_major", 2, 3, "([T,] rows, cols)", cli_fn_format, TLA_ROW_MAJOR},
+    {"column_major", 2, 3, "([T,] rows, cols)", cli_fn_format, TLA_COLUMN_MAJOR},
     {"zN", 3, 3, "3 arguments (T, rows, cols)", cli_fn_format, TLA_ZN},
     {"zZ", 3, 3, "3 arguments (T, rows, cols)", cli_fn_format, TLA_ZZ},
     {"nZ", 3, 3, "3 arguments (T, rows, cols)", cli_fn_format, TLA_NZ},
     {"nN", 3, 3, "3 arguments (T, rows, cols)", cli_fn_format, TLA_NN},
     {"l0c", 2, 2, "2 arguments (rows, cols)", cli_fn_format, TLA_L0C},
     {"vector", 1, 1, "1 argument (n)", cli_fn_format, TLA_VECTOR},
+    {"weight4bit_nZ", 2, 2, "2 arguments (rows, cols)", cli_fn_rows_cols, 0},
+    {"mx_scale_a_row", 2, 2, "2 arguments (rows, cols)", cli_fn_rows_cols, 1},
+    {"mx_scale_a_col", 2, 2, "2 arguments (rows, cols)", cli_fn_rows_cols, 2},
+    {"mx_scale_b_row", 2, 2, "2 arguments (rows, cols)", cli_fn_rows_cols, 3},
+    {"mx_scale_b_col", 2, 2, "2 arguments (rows, cols)", cli_fn_rows_cols, 4},
+    {"mx_scale_zZ", 2, 2, "2 arguments (rows, cols)", cli_fn_rows_cols, 5},
+    {"mx_scale_nN", 2, 2, "2 arguments (rows, cols)", cli_fn_rows_cols, 6},
+    {"fmap", 5, 5, "5 arguments (T, batch, cin1, h, w)", cli_fn_conv, 0},
+    {"filter_l1", 5, 5, "5 arguments (T, cin1, kh, kw, cout)", cli_fn_conv, 2},
     {"flatten", 1, 1, "1 argument (a layout)", cli_fn_unary, 0},
     {"coalesce", 1, 1, "1 argument (a layout)", cli_fn_unary, 1},
-    {"filter", 1, 1, "1 argument (a layout)", cli_fn_unary, 2},
+    {"filter", 1, 5, "(a layout) or (T, cin1, kh, kw, cout)", cli_fn_unary, 2},
     {"right_inverse", 1, 1, "1 argument (a layout)", cli_fn_unary, 3},
     {"left_inverse", 1, 1, "1 argument (a layout)", cli_fn_unary, 4},
     {"composition", 2, 2, "2 arguments (a layout, and a layout or tiler)", cli_fn_binary, 0},
