@@ -18,6 +18,7 @@
  *   tla/tuple.h      static / mixed IntTuples
  *   tla/layout.h     static / mixed layouts, size, cosize, crd2offset
  *   tla/formats.h    static / mixed Ascend formats, MakeLayoutTile, GetTile
+ *   tla/formats_ext.h static / mixed Weight4BitnZ, MX scales, conv fmap / filter
  *   tla/convert.h    static and mixed values to the run-time types
  *   tla/query.h      print and query every kind of value (tla_print, tla_size, ...)
  *   tla/algebra.h    the layout algebra: coalesce, composition, complement, divides, products
@@ -49,6 +50,7 @@
 #include "tla/tuple.h"
 #include "tla/layout.h"
 #include "tla/formats.h"
+#include "tla/formats_ext.h"
 #include "tla/convert.h"
 #include "tla/query.h"
 #include "tla/algebra.h"

@@ -30,5 +30,11 @@ site deep 148 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_make_layout
 site get_get_get 72 'unsigned f(unsigned i) { tla_auto T = tla_make_tuple(TLA_C(2), tla_make_tuple(TLA_C(3), tla_make_tuple(TLA_C(4), TLA_C(5)))); return (unsigned)tla_size(tla_get(tla_get(tla_get(T, 1), 1), 0)) + i; }'
 site size_of_get 80 'unsigned f(unsigned i) { tla_auto L = tla_zN(float, TLA_C(32), TLA_C(32)); return (unsigned)tla_size(tla_get(L, 1)) + i; }'
 site crd_of_tile 275 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_zN(tla_half, TLA_C(64), TLA_C(64)); tla_auto T = tla_tile_at(L, tla_make_tuple(TLA_C(16), TLA_C(16)), tla_make_tuple(i, j)); return (unsigned)tla_crd2offset(tla_make_tuple(1, 2), T); }'
+# rt_formats_ext.h's layouts in static form (formats_ext.h): each constructor costs less than tla_zN.
+site zN_int4 110 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_zN(tla_int4, TLA_C(64), TLA_C(128)); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'
+site weight4bit_nZ 109 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_weight4bit_nZ(TLA_C(64), TLA_C(48)); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'
+site mx_scale 95 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_mx_scale_a_row(TLA_C(256), TLA_C(32)); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'
+site fmap 114 'unsigned f(unsigned n, unsigned c, unsigned y, unsigned x) { tla_auto L = tla_fmap(tla_half, 2, 7, 33, 43); return (unsigned)tla_crd2offset(tla_make_tuple(n, c, y, x, 5), L); }'
+site conv_filter 121 'unsigned f(unsigned n, unsigned c, unsigned y, unsigned x) { tla_auto L = tla_conv_filter_l1(tla_half, TLA_C(8), TLA_C(3), TLA_C(3), TLA_C(96)); return (unsigned)tla_crd2offset(tla_make_tuple(n, c, y, x, 5), L); }'
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

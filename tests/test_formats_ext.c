@@ -446,11 +446,86 @@ static void copies(void) {
     copy_case(&B, &A, 1, "RowMajor -> Weight4BitnZ");
 }
 
+/* ---------------------------------------------------------------- static forms */
+
+/* The static layout `got` must print as the run-time `want` (static markers included), with
+ * the same originShape, and agree with it on every coordinate. */
+static void same_layout(tla_layout got, int rc, const tla_layout *want, const char *what) {
+    int k, r = tla_layout_rank(want);
+    int64_t n = 0, i, crd[5], ext[5], bad = 0;
+    CHECK(rc == 0);
+    tla_layout_snprint(buf_a, sizeof buf_a, &got);
+    tla_layout_snprint(buf_b, sizeof buf_b, want);
+    if (strcmp(buf_a, buf_b) != 0) printf("  %s: %s, expected %s\n", what, buf_a, buf_b);
+    CHECK(strcmp(buf_a, buf_b) == 0);
+    CHECK(got.has_origin && tla_layout_rank(&got) == r);
+    for (k = 0; k < r; k++) CHECK_EQ(tla_layout_origin(&got, k), tla_layout_origin(want, k));
+    CHECK(tla_layout_size(want, &n, NULL) == 0);
+    for (k = 0; k < r; k++) ext[k] = mode_size(want, k);
+    for (i = 0; i < n && i < 5000; i++) {
+        int64_t q = i;
+        for (k = 0; k < r; k++) crd[k] = q % ext[k], q /= ext[k];
+        bad += offset_of(&got, r, crd) != offset_of(want, r, crd);
+    }
+    CHECK_EQ(bad, 0);
+}
+
+#define S(n) TLA_C(n)
+#define RS (TLA_ROWS_STATIC | TLA_COLS_STATIC)
+#define SAME(L, rc) same_layout(tla_to_layout(L), rc, &R, #L)
+
+static void static_forms(void) {
+    tla_layout R;
+    tla_error e;
+    int m = 256, k = 32, n = 512, a = 100, b = 70, h = 33, w = 43, c20 = 20;
+    /* 4-bit elements through formats.h: T = tla_int4 / tla_fp4 */
+    SAME(tla_zN(tla_int4, S(32), S(128)), tla_layout_format_bits_ex(&R, TLA_ZN, 4, 32, 128, RS, &e));
+    SAME(tla_zN(tla_int4, 1024, n), tla_layout_format_bits_ex(&R, TLA_ZN, 4, 1024, 512, 0, &e));
+    SAME(tla_zZ(tla_fp4, a, S(70)), tla_layout_format_bits_ex(&R, TLA_ZZ, 4, 100, 70, TLA_COLS_STATIC, &e));
+    SAME(tla_nZ(tla_int4, S(100), b), tla_layout_format_bits_ex(&R, TLA_NZ, 4, 100, 70, TLA_ROWS_STATIC, &e));
+    SAME(tla_nN(tla_fp4, a, b), tla_layout_format_bits_ex(&R, TLA_NN, 4, 100, 70, 0, &e));
+    _Static_assert(tla_is_zN(tla_int4, tla_zN(tla_int4, 64, 64)) && !tla_is_zN(int8_t, tla_zN(tla_int4, 64, 64)), "");
+    _Static_assert(tla_is_nZ(tla_fp4, tla_nZ(tla_fp4, 64, 64)) && TLA_ELEM_BITS(tla_fp4) == 4, "");
+    _Static_assert(TLA_ELEM_BITS(tla_half) == 16 && TLA_ELEM_BITS(float) == 32, "");
+    _Static_assert(tla_cosize(tla_zN(tla_int4, S(32), S(128))) == 32 * 128, "all static");
+    /* Weight4BitnZ */
+    SAME(tla_weight4bit_nZ(S(128), S(128)), tla_layout_weight4bit_nZ(&R, 128, 128, RS, &e));
+    SAME(tla_weight4bit_nZ(a, b), tla_layout_weight4bit_nZ(&R, 100, 70, 0, &e));
+    SAME(tla_weight4bit_nZ(S(33), b), tla_layout_weight4bit_nZ(&R, 33, 70, TLA_ROWS_STATIC, &e));
+    /* MX scales: examples 53 (256 512 1024: mxScaleK 32) and 59 (128^3: 4), odd sizes */
+    SAME(tla_mx_scale_a_row(m, k), tla_layout_mx_scale(&R, TLA_ROW_MAJOR, 0, 256, 32, 0, &e));
+    SAME(tla_mx_scale_a_row(S(64), S(3)), tla_layout_mx_scale(&R, TLA_ROW_MAJOR, 0, 64, 3, RS, &e));
+    SAME(tla_mx_scale_a_col(m, S(3)), tla_layout_mx_scale(&R, TLA_COLUMN_MAJOR, 0, 256, 3, TLA_COLS_STATIC, &e));
+    SAME(tla_mx_scale_a_col(S(17), S(5)), tla_layout_mx_scale(&R, TLA_COLUMN_MAJOR, 0, 17, 5, RS, &e));
+    SAME(tla_mx_scale_b_row(S(3), n), tla_layout_mx_scale(&R, TLA_ROW_MAJOR, 1, 3, 512, TLA_ROWS_STATIC, &e));
+    SAME(tla_mx_scale_b_row(S(4), S(128)), tla_layout_mx_scale(&R, TLA_ROW_MAJOR, 1, 4, 128, RS, &e));
+    SAME(tla_mx_scale_b_col(k, n), tla_layout_mx_scale(&R, TLA_COLUMN_MAJOR, 1, 32, 512, 0, &e));
+    SAME(tla_mx_scale_b_col(S(5), S(17)), tla_layout_mx_scale(&R, TLA_COLUMN_MAJOR, 1, 5, 17, RS, &e));
+    SAME(tla_mx_scale_zZ(m, k), tla_layout_mx_scale(&R, TLA_ZZ, 0, 256, 32, 0, &e));
+    SAME(tla_mx_scale_zZ(S(100), S(3)), tla_layout_mx_scale(&R, TLA_ZZ, 0, 100, 3, RS, &e));
+    SAME(tla_mx_scale_nN(k, S(512)), tla_layout_mx_scale(&R, TLA_NN, 1, 32, 512, TLA_COLS_STATIC, &e));
+    SAME(tla_mx_scale_nN(S(3), S(70)), tla_layout_mx_scale(&R, TLA_NN, 1, 3, 70, RS, &e));
+    _Static_assert(tla_cosize(tla_mx_scale_b_col(S(32), S(512))) == 32 * 512, "");
+    /* conv: example 56 (half; cin1 7, 33 x 43; output 5 x 18 x 23; L1 8 x 17 x 25, cout 96 / 80) */
+    SAME(tla_fmap(tla_half, 2, 7, h, w), tla_layout_fmap(&R, 2, 2, 7, 33, 43, 0, &e));
+    SAME(tla_fmap(tla_half, 2, S(5), S(18), S(23)), tla_layout_fmap(&R, 2, 2, 5, 18, 23, 14, &e));
+    SAME(tla_fmap(int8_t, S(1), S(2), S(4), S(4)), tla_layout_fmap(&R, 1, 1, 2, 4, 4, 15, &e));
+    SAME(tla_fmap(float, 1, 8, S(17), 25), tla_layout_fmap(&R, 4, 1, 8, 17, 25, 4, &e));
+    SAME(tla_conv_filter(tla_half, 7, 3, 3, 80), tla_layout_conv_filter(&R, 2, 7, 3, 3, 80, 0, 0, &e));
+    SAME(tla_conv_filter(tla_half, 2, S(3), S(3), c20), tla_layout_conv_filter(&R, 2, 2, 3, 3, 20, 0, 6, &e));
+    SAME(tla_conv_filter_l1(tla_half, S(8), 3, 3, S(96)), tla_layout_conv_filter(&R, 2, 8, 3, 3, 96, 1, 9, &e));
+    SAME(tla_conv_filter_l1(tla_half, 2, S(3), S(3), S(20)), tla_layout_conv_filter(&R, 2, 2, 3, 3, 20, 1, 14, &e));
+    SAME(tla_conv_filter_l1(int8_t, 2, 1, 1, c20), tla_layout_conv_filter(&R, 1, 2, 1, 1, 20, 1, 0, &e));
+    _Static_assert(tla_cosize(tla_fmap(tla_half, S(1), S(2), S(4), S(4))) == 2 * 4 * 4 * 16, "");
+    _Static_assert(tla_size(tla_conv_filter_l1(float, S(1), S(5), S(5), S(3))) == 5 * 5 * 16 * 8, "");
+}
+
 int main(void) {
     four_bit();
     weight4bit();
     mx_scale();
     conv();
     copies();
+    static_forms();
     CHECK_DONE();
 }

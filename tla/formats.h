@@ -2,7 +2,7 @@
  *
  * The cube core keeps matrices in fractals of 16 x C0 elements (512 bytes), C0 = 32 /
  * sizeof(T).  For a rows x cols matrix of element type T (any C type of 1, 2 or 4 bytes;
- * tla_half / tla_bf16 name the 2-byte ones):
+ * tla_half / tla_bf16 name the 2-byte ones, tla_int4 / tla_fp4 the 4-bit ones: C0 = 64):
  *
  *   tla_row_major(rows, cols)       (rows,cols):(cols,_1)
  *   tla_column_major(rows, cols)    (rows,cols):(_1,rows)
@@ -73,10 +73,18 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
         (TLA__VAL(a) + TLA__VAL(b) - 1LL) / TLA__NZ(TLA__VAL(b)))
 
 /* ---- formats ---- */
-#define TLA__C0(T) (TLA_C0_BYTES / (int)sizeof(T))
-#define TLA__FRACTAL(T) (TLA_FRACTAL_BYTES / (int)sizeof(T))
+/* 4-bit elements, two to a byte (CATLASS's int4b_t, float4_e2m1x2_t): names for T of a format
+ * (C0 = 64, fractal 1024, as CATLASS's SizeOfBits gives), not for objects.  TLA_ELEM_BITS(T)
+ * is 4 for them and 8 * sizeof(T) for every other type (an integer constant expression). */
+typedef struct tla_int4 { unsigned char tla_two; } tla_int4;
+typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
+#define TLA_ELEM_BITS(T) _Generic((T *)0, tla_int4 *: 4, tla_fp4 *: 4, default: 8 * (int)sizeof(T))
+#define TLA__C0(T) (TLA_C0_BYTES * 8 / TLA_ELEM_BITS(T))
+#define TLA__FRACTAL(T) (TLA_FRACTAL_BYTES * 8 / TLA_ELEM_BITS(T))
+/* ... and binds C0 and the fractal of T once (tla__ec0, tla__efr: the macros below name them often). */
 #define TLA__CHECK_ELEM_TYPE(T) _Static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4, \
-        "tla: the Ascend formats take element types of 1, 2 or 4 bytes");
+        "tla: the Ascend formats take element types of 1, 2 or 4 bytes"); \
+        enum { tla__ec0 = TLA__C0(T), tla__efr = TLA__FRACTAL(T) };
 /* Bind rows and cols once, as nodes. */
 #define TLA__FMT_ARGS(rows, cols) __auto_type tla__fra = (rows); __auto_type tla__fca = (cols); \
         TLA__CHECK_ELEMENT(tla__fra) TLA__CHECK_ELEMENT(tla__fca) \
@@ -115,19 +123,19 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
         TLA__FMT_ORIGIN)
 
 #define tla_zN(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
-        TLA__ZN(TLA__C0(T), TLA__FRACTAL(T)); )
+        TLA__ZN(tla__ec0, tla__efr); )
 #define tla_zZ(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
-        tla_make_layout(TLA__Z_SHAPE(TLA__C0(T)), \
-            TLA__FMT_PAIRS(TLA_C(TLA__C0(T)), TLA__CEIL_MUL(tla__fc, TLA__C0(T), TLA_FRACTAL_ROWS * TLA__C0(T)), \
-                           TLA_C(1), TLA_C(TLA__FRACTAL(T))), TLA__FMT_ORIGIN); )
+        tla_make_layout(TLA__Z_SHAPE(tla__ec0), \
+            TLA__FMT_PAIRS(TLA_C(tla__ec0), TLA__CEIL_MUL(tla__fc, tla__ec0, TLA_FRACTAL_ROWS * tla__ec0), \
+                           TLA_C(1), TLA_C(tla__efr)), TLA__FMT_ORIGIN); )
 #define tla_nZ(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
-        tla_make_layout(TLA__N_SHAPE(TLA__C0(T)), \
-            TLA__FMT_PAIRS(TLA_C(1), TLA__CEIL_MUL(tla__fc, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS * TLA__C0(T)), \
-                           TLA_C(TLA__C0(T)), TLA_C(TLA__FRACTAL(T))), TLA__FMT_ORIGIN); )
+        tla_make_layout(TLA__N_SHAPE(tla__ec0), \
+            TLA__FMT_PAIRS(TLA_C(1), TLA__CEIL_MUL(tla__fc, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS * tla__ec0), \
+                           TLA_C(tla__ec0), TLA_C(tla__efr)), TLA__FMT_ORIGIN); )
 #define tla_nN(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
-        tla_make_layout(TLA__N_SHAPE(TLA__C0(T)), \
-            TLA__FMT_PAIRS(TLA_C(1), TLA_C(TLA__FRACTAL(T)), \
-                           TLA_C(TLA__C0(T)), TLA__CEIL_MUL(tla__fr, TLA__C0(T), TLA_FRACTAL_ROWS * TLA__C0(T))), \
+        tla_make_layout(TLA__N_SHAPE(tla__ec0), \
+            TLA__FMT_PAIRS(TLA_C(1), TLA_C(tla__efr), \
+                           TLA_C(tla__ec0), TLA__CEIL_MUL(tla__fr, tla__ec0, TLA_FRACTAL_ROWS * tla__ec0)), \
             TLA__FMT_ORIGIN); )
 #define tla_l0c(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__ZN(TLA_L0C_C0, TLA_L0C_FRACTAL); )
 
