@@ -21,9 +21,11 @@
  *   tla/formats_ext.h static / mixed Weight4BitnZ, MX scales, conv fmap / filter
  *   tla/convert.h    static and mixed values to the run-time types
  *   tla/query.h      print and query every kind of value (tla_print, tla_size, ...)
- *   tla/algebra.h    the layout algebra: coalesce, composition, complement, divides, products
+ *   tla/algebra.h    the layout algebra: coalesce, composition, complement, inverses, slices
+ *   tla/divide.h     divides and products (tiling one layout by another)
  *   tla/tensor.h     tensors (pointer + layout), TLA_FOR_EACH, tiles, layout-generic copy
  *   tla/catlass.h    CATLASS's layout tags, MakeTensor at a coordinate, MakeTensorLike, slices, batch modes
+ *   tla/svg.h        pictures: tla_print_svg, tla_print_latex, thread-value layouts, copies
  *   tla/xla.h        XLA shape strings and layouts, to and from TLA layouts
  *   tla/deprecated.h the 0.1 names (tla_tuple(...), tla_get_tile, ...) for one more release
  *   tla/compat.h     opt-in TLA names (MakeLayout, _4, ...)
@@ -54,8 +56,10 @@
 #include "tla/convert.h"
 #include "tla/query.h"
 #include "tla/algebra.h"
+#include "tla/divide.h"
 #include "tla/tensor.h"
 #include "tla/catlass.h"
+#include "tla/svg.h"
 #include "tla/xla.h"
 #include "tla/deprecated.h"
 

@@ -1,19 +1,22 @@
-/* tla/algebra.h - CuTe's layout algebra on run-time layouts.
+/* tla/algebra.h - CuTe's layout algebra on run-time layouts (divides and products: divide.h).
  *
  * Every operation writes its result into the caller's tla_layout and returns 0, or
  * returns -1 with a message in *err (err may be NULL) and leaves the output untouched.
- * No heap: results that would not fit a tla_layout (32 leaves, rank 8, depth 4) are
- * errors, and so are operations whose preconditions fail.  Static and mixed layouts
- * convert with tla_to_layout().
+ * No heap, and a few KB of stack whatever the arguments (every operation runs on a 64 KB
+ * thread stack: tests/test_robust.c).  Results that would not fit a tla_layout (32 leaves,
+ * 8 elements in any tuple, depth 4, 128 tokens) are errors, never written past an array, and
+ * so are operations whose preconditions fail and int64 overflow in any step.  Static and
+ * mixed layouts convert with tla_to_layout().
  *
  *   tla_flatten(&R, &A, err)            ((4,2),3):((1,4),8)  ->  (4,2,3):(1,4,8)
  *   tla_coalesce(&R, &A, err)           (2,(1,6)):(1,(6,2))  ->  12:1   (same function on 1-D)
  *   tla_filter(&R, &A, err)             coalesce after dropping stride-0 modes
- *   tla_composition(&R, &A, &B, err)    R(c) == A(B(c)) for every coordinate c of B
+ *   tla_composition(&R, &A, &B, err)    CuTe's A o B, shaped like B (see "composition" below)
+ *   tla_composition_checked             the same, or an error when R(c) != A(B(c)) for some c
  *   tla_complement(&R, &A, M, err)      fills the holes of A up to M (M <= 0: cosize(A))
  *   tla_right_inverse, tla_left_inverse A(R(i)) == i,  R(A(i)) == i
- *   tla_logical_divide(&R, &A, &B, err) (and zipped_, tiled_, flat_divide)
- *   tla_logical_product(&R, &A, &B, err) (and zipped_, tiled_, blocked_, raked_product)
+ *   divide.h: tla_logical_divide, zipped_, tiled_, flat_divide; tla_logical_product, zipped_,
+ *   tiled_, blocked_, raked_product
  *
  * Tilers.  The divides, products and composition also accept a by-mode tiler [B0,B1,...]:
  * a tla_tiler holds n layouts, one per leading mode of A; the *_tiler variants take it.
@@ -32,10 +35,29 @@
  * composition needs, at each step, the remaining stride of B and the shape of A to divide
  * one another; complement needs the sorted strides of A to divide one another (an
  * injective, non-overlapping A); left_inverse needs an injective A.
- * Like CuTe, composition does not check that B's size splits evenly over A's modes: when
- * it does not (A = (3,2):(1,6), B = 4:1), the remaining size is divided down (4 / 3 -> 1)
- * and the result is CuTe's, with fewer than size(B) elements.  The tests' vectors expect
- * exactly that; tla_composition_checked reports it as an error instead.
+ *
+ * Composition.  Like CuTe, tla_composition distributes over B's modes down to its leaves:
+ * R(c) = sum_k A(c_k e_k) for B's leaves (b_k, e_k).  That is A(B(c)) for every c exactly
+ * when (1) each leaf splits evenly over A's modes ("shape divisibility": A = (3,2):(1,6),
+ * B = 4:1 gives CuTe's 3-element result) and (2) adding the leaves' terms never carries
+ * across a mode boundary of coalesce(A) (A = (6,2):(1,10), B = (2,3):(3,2): 3 + 4 crosses 6;
+ * the exact rule is at tla_composition_checked).  Past size(A), A(x) means coalesce(A)
+ * continued along its last mode.  tla_composition returns CuTe's result either way (the
+ * tests' vectors expect it); tla_composition_checked returns it only when both hold, so
+ * its result R satisfies R(c) == A(B(c)) for every coordinate c of B.
+ *
+ * Size-0 modes (a leaf of extent 0 makes a layout empty):
+ *   flatten, coalesce, filter, make_of, append, prepend, group, select: carried along, the
+ *     result is empty too (coalesce merges a size-0 leaf into its neighbour: (2,0,3):(1,2,4)
+ *     -> (0,3):(1,4));
+ *   composition: a size-0 leaf of B becomes 0:0 (that mode of R is empty); a size-0 mode of
+ *     A is an error when a leaf of B has to step over it, else ignored;
+ *   complement, left_inverse: an error ("complement: a mode of size 0");
+ *   right_inverse: defined, an empty result (0:1);
+ *   divides: a size-0 A gives an empty rest mode; a size-0 tile B is an error (its
+ *     complement); products: a size-0 A is an error (its complement), a size-0 B gives an
+ *     empty second mode;
+ *   slice, crd2offset: an integer index split over a size-0 mode is an error.
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_layout A, B, R;  tla_error e;  char buf[64];
@@ -70,6 +92,7 @@ typedef struct tla__flat {
 
 TLA_FUNC void tla__flat_of(const tla_layout *L, tla__flat *f) {
     int i;
+    memset(f, 0, sizeof *f);
     f->n = L->shape.nleaf;
     for (i = 0; i < f->n; i++) {
         f->s[i] = L->shape.val[i];
@@ -111,6 +134,76 @@ TLA_FUNC void tla__flat_layout(const tla__flat *f, tla_layout *out) {
     out->shape.nleaf = out->stride.nleaf = f->n;
     memcpy(out->stride.tok, out->shape.tok, (size_t)out->shape.ntok);
     out->stride.ntok = out->shape.ntok;
+}
+
+/* tla__flat_layout for a result: more than TLA_MAX_RANK leaves do not fit one tuple. */
+TLA_FUNC int tla__flat_result(const tla__flat *f, tla_layout *out, const char *op, tla_error *err) {
+    if (f->n > TLA_MAX_RANK)
+        return tla__fail(err, -1, "%s: the result has %d modes, more than %d", op, f->n, TLA_MAX_RANK);
+    tla__flat_layout(f, out);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- building results */
+
+/* A result assembled token by token (no arrays of modes on the stack, so deep operations
+ * stay within a small stack): tla__build_begin, then tla__build_tok / tla__build_leaf /
+ * tla__build_mode, then tla__build_end.  The capacity of rt_types.h is checked as it grows:
+ * depth, leaves, tokens, and at most TLA_MAX_RANK elements in every tuple. */
+typedef struct tla__build {
+    tla_layout L;
+    int depth, rank[TLA_MAX_DEPTH + 1]; /* open tuples; elements of each so far */
+} tla__build;
+
+TLA_FUNC void tla__build_begin(tla__build *b) { memset(b, 0, sizeof *b); }
+
+TLA_FUNC int tla__build_tok(tla__build *b, int tok, tla_error *err) {
+    tla_tuple *s = &b->L.shape, *d = &b->L.stride;
+    if (s->ntok >= TLA_MAX_TOKENS)
+        return tla__fail(err, -1, "the result is too complex (more than %d tokens)", TLA_MAX_TOKENS);
+    if (tok != TLA_TOK_CLOSE && b->depth > 0 && ++b->rank[b->depth] > TLA_MAX_RANK)
+        return tla__fail(err, -1, "the result has a tuple of more than %d elements", TLA_MAX_RANK);
+    if (tok == TLA_TOK_OPEN) {
+        if (b->depth >= TLA_MAX_DEPTH)
+            return tla__fail(err, -1, "the result would nest deeper than %d levels", TLA_MAX_DEPTH);
+        b->rank[++b->depth] = 0;
+    } else if (tok == TLA_TOK_CLOSE) {
+        b->depth--;
+    }
+    s->tok[s->ntok++] = d->tok[d->ntok++] = (signed char)tok;
+    return 0;
+}
+
+TLA_FUNC int tla__build_leaf(tla__build *b, int64_t sv, int ss, int64_t dv, int ds, tla_error *err) {
+    tla_tuple *s = &b->L.shape, *d = &b->L.stride;
+    if (s->nleaf >= TLA_MAX_LEAVES) return tla__fail(err, -1, "the result has more than %d leaves", TLA_MAX_LEAVES);
+    if (tla__build_tok(b, TLA_TOK_LEAF, err) != 0) return -1;
+    if (ss) s->stat |= 1u << s->nleaf;
+    if (ds) d->stat |= 1u << d->nleaf;
+    s->val[s->nleaf++] = sv;
+    d->val[d->nleaf++] = dv;
+    return 0;
+}
+
+/* Add a whole layout (its structure, values and static markers) as the next element. */
+TLA_FUNC int tla__build_mode(tla__build *b, const tla_layout *m, tla_error *err) {
+    int i, leaf = 0;
+    for (i = 0; i < m->shape.ntok; i++) {
+        int t = m->shape.tok[i];
+        if (t != TLA_TOK_LEAF ? tla__build_tok(b, t, err)
+                              : tla__build_leaf(b, m->shape.val[leaf], tla_tuple_is_static(&m->shape, leaf),
+                                                m->stride.val[leaf], tla_tuple_is_static(&m->stride, leaf), err))
+            return -1;
+        leaf += t == TLA_TOK_LEAF;
+    }
+    return 0;
+}
+
+/* Close the outer tuple (opened by the caller) and write the result. */
+TLA_FUNC int tla__build_end(tla__build *b, tla_layout *out, tla_error *err) {
+    if (b->depth != 0 && tla__build_tok(b, TLA_TOK_CLOSE, err) != 0) return -1;
+    *out = b->L;
+    return 0;
 }
 
 /* ---------------------------------------------------------------- modes */
@@ -160,51 +253,60 @@ TLA_FUNC int tla_layout_make_of(tla_layout *out, int n, const tla_layout *modes,
     return 0;
 }
 
-/* The modes of L as a list (an integral layout is one mode). */
-TLA_FUNC int tla__modes_of(const tla_layout *L, tla_layout *modes) {
-    int i, n = tla__nmodes(L);
-    for (i = 0; i < n; i++) tla__mode(L, i, &modes[i]);
-    return n;
+/* Add modes [b, e) of L to a result being built. */
+TLA_FUNC int tla__build_modes(tla__build *bd, const tla_layout *L, int b, int e, tla_error *err) {
+    tla_layout m;
+    for (; b < e; b++)
+        if (tla__mode(L, b, &m) != 0 || tla__build_mode(bd, &m, err) != 0) return -1;
+    return 0;
 }
 
 /* append(L, M): M becomes the last mode.  prepend: the first. */
+TLA_FUNC int tla__append(tla_layout *out, const tla_layout *L, const tla_layout *M, int first, tla_error *err) {
+    tla__build b;
+    int n = tla__nmodes(L);
+    if (n >= TLA_MAX_RANK)
+        return tla__fail(err, -1, "%s: the result would have more than %d modes", first ? "prepend" : "append",
+                         TLA_MAX_RANK);
+    tla__build_begin(&b);
+    if (tla__build_tok(&b, TLA_TOK_OPEN, err) != 0 || (first && tla__build_mode(&b, M, err) != 0)
+        || tla__build_modes(&b, L, 0, n, err) != 0 || (!first && tla__build_mode(&b, M, err) != 0))
+        return -1;
+    return tla__build_end(&b, out, err);
+}
 TLA_FUNC int tla_append(tla_layout *out, const tla_layout *L, const tla_layout *M, tla_error *err) {
-    tla_layout m[TLA_MAX_RANK + 1];
-    int n = tla__modes_of(L, m);
-    if (n >= TLA_MAX_RANK) return tla__fail(err, -1, "append: the result would have more than %d modes", TLA_MAX_RANK);
-    m[n] = *M;
-    return tla_layout_make_of(out, n + 1, m, err);
+    return tla__append(out, L, M, 0, err);
 }
 TLA_FUNC int tla_prepend(tla_layout *out, const tla_layout *L, const tla_layout *M, tla_error *err) {
-    tla_layout m[TLA_MAX_RANK + 1];
-    int n = tla__modes_of(L, m + 1);
-    if (n >= TLA_MAX_RANK) return tla__fail(err, -1, "prepend: the result would have more than %d modes", TLA_MAX_RANK);
-    m[0] = *M;
-    return tla_layout_make_of(out, n + 1, m, err);
+    return tla__append(out, L, M, 1, err);
 }
 
 /* group(L, b, e): modes b..e-1 become one mode. */
 TLA_FUNC int tla_group(tla_layout *out, const tla_layout *L, int b, int e, tla_error *err) {
-    tla_layout m[TLA_MAX_RANK], g[TLA_MAX_RANK];
-    int n = tla__modes_of(L, m), k = 0, i;
+    tla__build bd;
+    int n = tla__nmodes(L);
     if (b < 0 || e > n || b >= e)
         return tla__fail(err, -1, "group: [%d,%d) is not a range of modes of a rank-%d layout", b, e, n);
-    for (i = 0; i < b; i++) g[k++] = m[i];
-    if (tla_layout_make_of(&g[k++], e - b, m + b, err) != 0) return -1;
-    for (i = e; i < n; i++) g[k++] = m[i];
-    return tla_layout_make_of(out, k, g, err);
+    tla__build_begin(&bd);
+    if (tla__build_tok(&bd, TLA_TOK_OPEN, err) != 0 || tla__build_modes(&bd, L, 0, b, err) != 0
+        || tla__build_tok(&bd, TLA_TOK_OPEN, err) != 0 || tla__build_modes(&bd, L, b, e, err) != 0
+        || tla__build_tok(&bd, TLA_TOK_CLOSE, err) != 0 || tla__build_modes(&bd, L, e, n, err) != 0)
+        return -1;
+    return tla__build_end(&bd, out, err);
 }
 
 /* select(L, idx[0..n-1]): the listed modes, in that order. */
 TLA_FUNC int tla_select(tla_layout *out, const tla_layout *L, int n, const int *idx, tla_error *err) {
-    tla_layout m[TLA_MAX_RANK], s[TLA_MAX_RANK];
-    int r = tla__modes_of(L, m), i;
+    tla__build b;
+    int r = tla__nmodes(L), i;
     if (n < 1 || n > TLA_MAX_RANK) return tla__fail(err, -1, "select: %d modes (1 to %d allowed)", n, TLA_MAX_RANK);
+    tla__build_begin(&b);
+    if (tla__build_tok(&b, TLA_TOK_OPEN, err) != 0) return -1;
     for (i = 0; i < n; i++) {
         if (idx[i] < 0 || idx[i] >= r) return tla__fail(err, -1, "select: mode %d of a rank-%d layout", idx[i], r);
-        s[i] = m[idx[i]];
+        if (tla__build_modes(&b, L, idx[i], idx[i] + 1, err) != 0) return -1;
     }
-    return tla_layout_make_of(out, n, s, err);
+    return tla__build_end(&b, out, err);
 }
 
 /* ---------------------------------------------------------------- flatten, coalesce, filter */
@@ -223,8 +325,7 @@ TLA_FUNC int tla_flatten(tla_layout *out, const tla_layout *L, tla_error *err) {
         tla__flat_layout(&f, &r);
         return tla_layout_make_of(out, 1, &r, err);
     }
-    tla__flat_layout(&f, out);
-    return 0;
+    return tla__flat_result(&f, out, "flatten", err);
 }
 
 /* Coalesce a flat list: skip size-1 leaves, merge s0:d0, s1:d1 when d1 == s0*d0. */
@@ -254,8 +355,7 @@ TLA_FUNC int tla_coalesce(tla_layout *out, const tla_layout *L, tla_error *err) 
     tla__flat f, c;
     tla__flat_of(L, &f);
     if (tla__coalesce_flat(&f, &c, err) != 0) return -1;
-    tla__flat_layout(&c, out);
-    return 0;
+    return tla__flat_result(&c, out, "coalesce", err);
 }
 
 TLA_FUNC int tla_filter(tla_layout *out, const tla_layout *L, tla_error *err) {
@@ -266,35 +366,23 @@ TLA_FUNC int tla_filter(tla_layout *out, const tla_layout *L, tla_error *err) {
     for (i = 0; i < f.n; i++)
         if (f.s[i] != 1 && f.d[i] != 0) tla__flat_push(&k, f.s[i], f.s_static[i], f.d[i], f.d_static[i], NULL);
     if (tla__coalesce_flat(&k, &c, err) != 0) return -1;
-    tla__flat_layout(&c, out);
-    return 0;
+    return tla__flat_result(&c, out, "filter", err);
 }
 
 /* ---------------------------------------------------------------- composition */
 
-/* A o (s:d) for an integral right-hand side: walk the coalesced leaves of A, dividing the
- * stride d out of them, then taking s elements. */
-TLA_FUNC int tla__compose_int(tla_layout *out, const tla_layout *A, int64_t s, int s_static, int64_t d, int d_static,
-                              tla_error *err) {
-    tla__flat fa, ca, r;
-    int64_t rest_s = s, rest_d = d;
-    int rest_ss = s_static, rest_ds = d_static, i;
-    r.n = 0;
-    if (d == 0) {
-        tla__flat_push(&r, s, s_static, 0, 1, NULL);
-        tla__flat_layout(&r, out);
-        return 0;
-    }
+/* A o (s:d) for an integral right-hand side, A given by its coalesced leaves ca: divide the
+ * stride d out of them, then take s elements.  The result's leaves go to *r. */
+TLA_FUNC int tla__compose_leaf(tla__flat *r, const tla__flat *ca, int64_t s, int s_static, int64_t d, int d_static,
+                               tla_error *err) {
+    int64_t rest_s = s, rest_d = d, prod;
+    int rest_ss = s_static, rest_ds = d_static, i, last = ca->n - 1;
+    r->n = 0;
+    if (d == 0) return tla__flat_push(r, s, s_static, 0, 1, err); /* s copies of A(0) = 0 */
     if (d < 0) return tla__fail(err, -1, "composition: negative stride %lld on the right", (long long)d);
-    if (s <= 0) { /* an empty right-hand side: an empty result */
-        tla__flat_push(&r, s, s_static, 0, 1, NULL);
-        tla__flat_layout(&r, out);
-        return 0;
-    }
-    tla__flat_of(A, &fa);
-    if (tla__coalesce_flat(&fa, &ca, err) != 0) return -1;
-    for (i = 0; i + 1 < ca.n; i++) {
-        int64_t cs = ca.s[i], cd = ca.d[i], new_s, prod;
+    if (s <= 0) return tla__flat_push(r, s, s_static, 0, 1, err); /* an empty right-hand side: empty */
+    for (i = 0; i < last; i++) {
+        int64_t cs = ca->s[i], new_s;
         if (cs <= 0) return tla__fail(err, -1, "composition: the left layout has a mode of size %lld", (long long)cs);
         if (cs % rest_d != 0 && rest_d % cs != 0)
             return tla__fail(err, -1,
@@ -305,43 +393,57 @@ TLA_FUNC int tla__compose_int(tla_layout *out, const tla_layout *A, int64_t s, i
         if (new_s < 1) new_s = 1;
         if (new_s > rest_s) new_s = rest_s;
         if (new_s != 1) {
-            if (tla__mul64(rest_d, cd, &prod) != 0) return tla__fail(err, -1, "composition: a stride overflows int64");
-            if (tla__flat_push(&r, new_s, rest_ss && ca.s_static[i] && rest_ds, prod, rest_ds && ca.d_static[i], err)
-                != 0)
+            if (tla__mul64(rest_d, ca->d[i], &prod) != 0)
+                return tla__fail(err, -1, "composition: a stride overflows int64");
+            if (tla__flat_push(r, new_s, rest_ss && ca->s_static[i] && rest_ds, prod, rest_ds && ca->d_static[i], err))
                 return -1;
         }
         rest_s /= new_s;
-        rest_d = (rest_d + cs - 1) / cs;
-        rest_ds = rest_ds && ca.s_static[i];
-        rest_ss = rest_ss && (new_s == 1 || ca.s_static[i]);
+        rest_d = rest_d / cs + (rest_d % cs != 0); /* ceil, without overflowing */
+        rest_ds = rest_ds && ca->s_static[i];
+        rest_ss = rest_ss && (new_s == 1 || ca->s_static[i]);
     }
-    if (rest_s != 1 || r.n == 0) {
-        int64_t prod;
-        int last = ca.n - 1;
-        if (tla__mul64(rest_d, ca.d[last], &prod) != 0)
+    if (rest_s != 1 || r->n == 0) {
+        if (tla__mul64(rest_d, ca->d[last], &prod) != 0)
             return tla__fail(err, -1, "composition: a stride overflows int64");
-        if (tla__flat_push(&r, rest_s, rest_ss, prod, rest_ds && ca.d_static[last], err) != 0) return -1;
+        if (tla__flat_push(r, rest_s, rest_ss, prod, rest_ds && ca->d_static[last], err) != 0) return -1;
     }
-    tla__flat_layout(&r, out);
     return 0;
 }
 
+/* A o B, shaped like B: B's structure is kept and each leaf b:e of B becomes A o (b:e), one
+ * leaf or a tuple of its leaves (CuTe's by-mode composition, down to B's leaves).  Written
+ * token by token, so any B costs a few hundred bytes of stack. */
 TLA_FUNC int tla__compose(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) {
-    if (!tla__is_int_layout(B)) { /* shaped like B: one composition per mode of B */
-        tla_layout bm[TLA_MAX_RANK], rm[TLA_MAX_RANK];
-        int n = tla__modes_of(B, bm), i;
-        for (i = 0; i < n; i++)
-            if (tla__compose(&rm[i], A, &bm[i], err) != 0) return -1;
-        return tla_layout_make_of(out, n, rm, err);
+    tla__flat ca, f;
+    tla__build b;
+    int i, j, leaf = 0;
+    tla__flat_of(A, &f);
+    if (tla__coalesce_flat(&f, &ca, err) != 0) return -1;
+    tla__build_begin(&b);
+    for (i = 0; i < B->shape.ntok; i++) {
+        int t = B->shape.tok[i];
+        if (t != TLA_TOK_LEAF) {
+            if (tla__build_tok(&b, t, err) != 0) return -1;
+            continue;
+        }
+        if (tla__compose_leaf(&f, &ca, B->shape.val[leaf], tla_tuple_is_static(&B->shape, leaf), B->stride.val[leaf],
+                              tla_tuple_is_static(&B->stride, leaf), err)
+            != 0)
+            return -1;
+        leaf++;
+        if (f.n > 1 && tla__build_tok(&b, TLA_TOK_OPEN, err) != 0) return -1;
+        for (j = 0; j < f.n; j++)
+            if (tla__build_leaf(&b, f.s[j], f.s_static[j], f.d[j], f.d_static[j], err) != 0) return -1;
+        if (f.n > 1 && tla__build_tok(&b, TLA_TOK_CLOSE, err) != 0) return -1;
     }
-    return tla__compose_int(out, A, B->shape.val[0], tla_tuple_is_static(&B->shape, 0), B->stride.val[0],
-                            tla_tuple_is_static(&B->stride, 0), err);
+    return tla__build_end(&b, out, err);
 }
 
-/* tla_composition(&R, &A, &B, err), tla_complement(&R, &A, cosize, err), tla_right_inverse(&R, &A, err),
- *   tla_left_inverse, tla_logical_divide / zipped_ / tiled_ / flat_divide(&R, &A, &B, err), tla_logical_product,
- *   zipped_, tiled_, blocked_, raked_product -> 0 or -1; the *_tiler forms take a by-mode tla_tiler.
- *   R(c) == A(B(c)) for every coordinate of B where B splits evenly over A (tla_composition_checked errs otherwise).
+/* tla_composition(&R, &A, &B, err), tla_composition_checked, tla_complement(&R, &A, cosize, err),
+ *   tla_right_inverse(&R, &A, err), tla_left_inverse, tla_logical_divide / zipped_ / tiled_ / flat_divide(&R, &A, &B, err),
+ *   tla_logical_product, zipped_, tiled_, blocked_, raked_product -> 0 or -1; the *_tiler forms take a by-mode tla_tiler.
+ *   R(c) == A(B(c)) for every coordinate c of B exactly when tla_composition_checked succeeds (see below).
  *   Errors: "complement: ... not injective ...", "composition: ... stride does not divide ...", zero-size modes.
  * Example:
  *   tla_layout A, B, R;  tla_error e;  char buf[64];
@@ -352,6 +454,9 @@ TLA_FUNC int tla__compose(tla_layout *out, const tla_layout *A, const tla_layout
  *   if (strcmp(buf, "(2,2):(8,1)") != 0) return 1;
  *   tla_parse_layout("(2,2):(1,4)", &A, &e);
  *   if (tla_complement(&R, &A, 16, &e) != 0 || tla_layout_snprint(buf, sizeof buf, &R) < 0 || strcmp(buf, "(2,2):(2,8)") != 0) return 1;
+ *   tla_parse_layout("(6,2):(1,10)", &A, &e);
+ *   tla_parse_layout("(2,3):(3,2)", &B, &e);
+ *   if (tla_composition(&R, &A, &B, &e) != 0 || tla_composition_checked(&R, &A, &B, &e) == 0) return 1;   // by mode only
  */
 TLA_FUNC int tla_composition(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) {
     tla_layout r;
@@ -360,11 +465,28 @@ TLA_FUNC int tla_composition(tla_layout *out, const tla_layout *A, const tla_lay
     return 0;
 }
 
-/* Composition that also checks CuTe's shape divisibility: the result must have
- * size(B) elements, or it is an error (see the top of this file). */
+/* The largest (c * e) mod P over 0 <= c < b (b >= 1, e > 0, P > 0), when e and P divide one
+ * another (which composition's stride divisibility ensures); else P, "anything". */
+TLA_FUNC int64_t tla__max_mod(int64_t b, int64_t e, int64_t P) {
+    if (e % P == 0) return 0;
+    if (P % e != 0) return P;
+    return e * ((b < P / e ? b : P / e) - 1);
+}
+
+/* When does R = A o B (by mode) satisfy R(c) == A(B(c)) for every coordinate c of B?  Write A
+ * by its coalesced leaves (s_j, d_j), with P_j = s_0 ... s_(j-1) (the last leaf takes every
+ * index past size(A)), and B by its leaves (b_k, e_k), so B(c) = sum_k c_k e_k.  R(c) = sum_k A(c_k e_k) (CuTe composes mode by mode, down to B's leaves).
+ * A(x) = sum_j floor(x / P_j) g_j with g_0 = d_0 and g_j = d_j - s_(j-1) d_(j-1), which is
+ * not 0 for a coalesced A.  So the two agree for every c exactly when adding the terms c_k e_k
+ * never carries across a boundary P_j (j >= 1): when sum_k max_c ((c e_k) mod P_j) < P_j for
+ * every j, and each leaf composes exactly (A o (b:e) has b elements: "shape divisibility",
+ * which fails for A = (3,2):(1,6), B = 4:1).  (6,2):(1,10) o (2,3):(3,2) carries: 3 + 4 = 7
+ * crosses P_1 = 6, so A(7) = 11 but R(1,2) = 7.  tla_composition_checked returns R only then. */
 TLA_FUNC int tla_composition_checked(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) {
     tla_layout r;
-    int64_t nr = 0, nb = 0;
+    tla__flat fa, ca;
+    int64_t nr = 0, nb = 0, P = 1, sum;
+    int j, k;
     if (tla__compose(&r, A, B, err) != 0 || tla_layout_size(&r, &nr, err) != 0 || tla_layout_size(B, &nb, err) != 0)
         return -1;
     if (nr != nb)
@@ -372,6 +494,20 @@ TLA_FUNC int tla_composition_checked(tla_layout *out, const tla_layout *A, const
                          "composition: shape divisibility fails: the %lld elements of the right layout do "
                          "not split evenly over the modes of the left one",
                          (long long)nb);
+    tla__flat_of(A, &fa);
+    if (nb > 0 && tla__coalesce_flat(&fa, &ca, err) == 0)
+        for (j = 1; j < ca.n; j++) {
+            if (tla__mul64(P, ca.s[j - 1], &P) != 0 || P <= 0) break; /* past int64: no index reaches it */
+            for (sum = 0, k = 0; k < B->shape.nleaf; k++) {
+                int64_t b = B->shape.val[k], e = B->stride.val[k];
+                if (b > 1 && e > 0 && tla__add64(sum, tla__max_mod(b, e, P), &sum) != 0) sum = P;
+                if (sum >= P)
+                    return tla__fail(err, -1,
+                                     "composition: not a function composition: the modes of the right layout add "
+                                     "up across a mode of the left one (at index %lld), so R(c) != A(B(c))",
+                                     (long long)P);
+            }
+        }
     *out = r;
     return 0;
 }
@@ -380,18 +516,18 @@ TLA_FUNC int tla_composition_checked(tla_layout *out, const tla_layout *A, const
 typedef int (*tla__binop)(tla_layout *, const tla_layout *, const tla_layout *, tla_error *);
 TLA_FUNC int tla__by_mode(tla_layout *out, const tla_layout *A, const tla_tiler *T, tla__binop op, const char *name,
                           tla_error *err) {
-    tla_layout am[TLA_MAX_RANK], rm[TLA_MAX_RANK];
-    int n = tla__modes_of(A, am), i;
+    tla_layout am, rm;
+    tla__build b;
+    int n = tla__nmodes(A), i;
     if (T->n < 1 || T->n > n)
         return tla__fail(err, -1, "%s: a tiler of %d modes for a layout of rank %d", name, T->n, n);
-    for (i = 0; i < n; i++) {
-        if (i < T->n) {
-            if (op(&rm[i], &am[i], &T->mode[i], err) != 0) return -1;
-        } else {
-            rm[i] = am[i];
-        }
-    }
-    return tla_layout_make_of(out, n, rm, err);
+    tla__build_begin(&b);
+    if (tla__build_tok(&b, TLA_TOK_OPEN, err) != 0) return -1;
+    for (i = 0; i < T->n; i++)
+        if (tla__mode(A, i, &am) != 0 || op(&rm, &am, &T->mode[i], err) != 0 || tla__build_mode(&b, &rm, err) != 0)
+            return -1;
+    if (tla__build_modes(&b, A, T->n, n, err) != 0) return -1;
+    return tla__build_end(&b, out, err);
 }
 
 TLA_FUNC int tla_composition_tiler(tla_layout *out, const tla_layout *A, const tla_tiler *T, tla_error *err) {
@@ -417,18 +553,20 @@ TLA_FUNC void tla__sort_leaves(const tla__flat *f, const int64_t *third, int *id
     }
 }
 
-/* complement with M_static: is M known statically (then so is the last mode's size). */
+/* complement up to M >= 0 exactly (0: an empty last mode; divides pass size(A), which may be
+ * 0); M_static: is M known statically (then so is the last mode's size). */
 TLA_FUNC int tla__complement(tla_layout *out, const tla_layout *A, int64_t M, int M_static, tla_error *err);
 TLA_FUNC int tla_complement(tla_layout *out, const tla_layout *A, int64_t M, tla_error *err) {
-    return tla__complement(out, A, M, M > 0 ? 0 : tla_tuple_all_static(&A->shape) && tla_tuple_all_static(&A->stride),
-                           err);
+    int st = M > 0 ? 0 : tla_tuple_all_static(&A->shape) && tla_tuple_all_static(&A->stride);
+    if (M <= 0 && tla_layout_cosize(A, &M, err) != 0) return -1;
+    return tla__complement(out, A, M, st, err);
 }
 TLA_FUNC int tla__complement(tla_layout *out, const tla_layout *A, int64_t M, int M_static, tla_error *err) {
     tla__flat f, r, c;
     int idx[TLA_MAX_LEAVES], i, cur_s = 1;
     int64_t cur = 1;
     tla__flat_of(A, &f);
-    if (M <= 0 && tla_layout_cosize(A, &M, err) != 0) return -1;
+    if (M < 0) M = 0;
     tla__sort_leaves(&f, NULL, idx);
     r.n = 0;
     for (i = 0; i < f.n; i++) {
@@ -447,10 +585,9 @@ TLA_FUNC int tla__complement(tla_layout *out, const tla_layout *A, int64_t M, in
         cur = span;
         cur_s = cur_s && f.s_static[k] && f.d_static[k];
     }
-    if (tla__flat_push(&r, (M + cur - 1) / cur, M_static && cur_s, cur, cur_s, err) != 0) return -1;
+    if (tla__flat_push(&r, M / cur + (M % cur != 0), M_static && cur_s, cur, cur_s, err) != 0) return -1;
     if (tla__coalesce_flat(&r, &c, err) != 0) return -1;
-    tla__flat_layout(&c, out);
-    return 0;
+    return tla__flat_result(&c, out, "complement", err);
 }
 
 TLA_FUNC int tla_right_inverse(tla_layout *out, const tla_layout *A, tla_error *err) {
@@ -474,12 +611,21 @@ TLA_FUNC int tla_right_inverse(tla_layout *out, const tla_layout *A, tla_error *
         if (tla__mul64(f.s[k], f.d[k], &cur) != 0) return tla__fail(err, -1, "right_inverse: overflow");
     }
     if (tla__coalesce_flat(&r, &c, err) != 0) return -1;
-    tla__flat_layout(&c, out);
-    return 0;
+    return tla__flat_result(&c, out, "right_inverse", err);
+}
+
+/* (A, M) as a two-mode layout (A's originShape dropped), built into *out. */
+TLA_FUNC int tla__pair(tla_layout *out, const tla_layout *A, const tla_layout *M, tla_error *err) {
+    tla__build b;
+    tla__build_begin(&b);
+    if (tla__build_tok(&b, TLA_TOK_OPEN, err) != 0 || tla__build_mode(&b, A, err) != 0
+        || tla__build_mode(&b, M, err) != 0)
+        return -1;
+    return tla__build_end(&b, out, err);
 }
 
 TLA_FUNC int tla_left_inverse(tla_layout *out, const tla_layout *A, tla_error *err) {
-    tla_layout comp, both[2], whole;
+    tla_layout comp, whole;
     tla__flat f;
     int i;
     tla__flat_of(A, &f);
@@ -491,147 +637,8 @@ TLA_FUNC int tla_left_inverse(tla_layout *out, const tla_layout *A, tla_error *e
         if (tla_complement(&comp, A, 1, &ce) != 0) /* say which operation failed */
             return tla__fail(err, -1, "left_inverse: %s", strncmp(ce.msg, "complement: ", 12) ? ce.msg : ce.msg + 12);
     }
-    both[0] = *A;
-    both[0].has_origin = 0;
-    both[1] = comp;
-    if (tla_layout_make_of(&whole, 2, both, err) != 0) return -1;
+    if (tla__pair(&whole, A, &comp, err) != 0) return -1;
     return tla_right_inverse(out, &whole, err);
-}
-
-/* ---------------------------------------------------------------- divides and products */
-
-TLA_FUNC int tla__logical_divide(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) {
-    tla_layout comp, both[2], tiler;
-    int64_t n = 0;
-    if (tla_layout_size(A, &n, err) != 0 || tla__complement(&comp, B, n, tla_tuple_all_static(&A->shape), err) != 0)
-        return -1;
-    both[0] = *B;
-    both[0].has_origin = 0;
-    both[1] = comp;
-    if (tla_layout_make_of(&tiler, 2, both, err) != 0) return -1;
-    return tla__compose(out, A, &tiler, err);
-}
-
-TLA_FUNC int tla__logical_product(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) {
-    tla_layout comp, both[2];
-    int64_t n = 0, m = 0, nm = 0;
-    if (tla_layout_size(A, &n, err) != 0 || tla_layout_cosize(B, &m, err) != 0) return -1;
-    if (tla__mul64(n, m, &nm) != 0) return tla__fail(err, -1, "logical_product: size times cosize overflows int64");
-    if (tla__complement(
-            &comp, A, nm,
-            tla_tuple_all_static(&A->shape) && tla_tuple_all_static(&B->shape) && tla_tuple_all_static(&B->stride), err)
-        != 0)
-        return -1;
-    both[0] = *A;
-    both[0].has_origin = 0;
-    if (tla__compose(&both[1], &comp, B, err) != 0) return -1;
-    return tla_layout_make_of(out, 2, both, err);
-}
-
-/* One layout or a tiler: T == NULL means B alone. */
-TLA_FUNC int tla__apply(tla_layout *out, const tla_layout *A, const tla_layout *B, const tla_tiler *T, tla__binop op,
-                        const char *name, tla_error *err) {
-    tla_layout r;
-    if (T ? tla__by_mode(&r, A, T, op, name, err) : op(&r, A, B, err)) return -1;
-    *out = r;
-    return 0;
-}
-
-/* hier_unzip: (tile, rest) = ((B-part of each tiled mode), (rest of each tiled mode, untiled modes)). */
-TLA_FUNC int tla__zipped(tla_layout *out, const tla_layout *A, const tla_layout *B, const tla_tiler *T, tla__binop op,
-                         const char *name, tla_error *err) {
-    tla_layout am[TLA_MAX_RANK], split, first[TLA_MAX_RANK], second[TLA_MAX_RANK], parts[2], r;
-    int n, i, k = 0;
-    if (!T) return tla__apply(out, A, B, NULL, op, name, err);
-    n = tla__modes_of(A, am);
-    if (T->n < 1 || T->n > n)
-        return tla__fail(err, -1, "%s: a tiler of %d modes for a layout of rank %d", name, T->n, n);
-    for (i = 0; i < T->n; i++) {
-        if (op(&split, &am[i], &T->mode[i], err) != 0) return -1;
-        tla__mode(&split, 0, &first[i]);
-        tla__mode(&split, 1, &second[k++]);
-    }
-    for (i = T->n; i < n; i++) second[k++] = am[i];
-    if (tla_layout_make_of(&parts[0], T->n, first, err) != 0 || tla_layout_make_of(&parts[1], k, second, err) != 0
-        || tla_layout_make_of(&r, 2, parts, err) != 0)
-        return -1;
-    *out = r;
-    return 0;
-}
-
-/* tiled: (tile, rest0, rest1, ...); flat: (tile0, tile1, ..., rest0, rest1, ...). */
-TLA_FUNC int tla__unpack(tla_layout *out, const tla_layout *Z, int flat_first, tla_error *err) {
-    tla_layout z0, z1, m[2 * TLA_MAX_RANK];
-    int k = 0;
-    tla__mode(Z, 0, &z0);
-    tla__mode(Z, 1, &z1);
-    if (flat_first)
-        k += tla__modes_of(&z0, m);
-    else
-        m[k++] = z0;
-    if (k + tla__nmodes(&z1) > TLA_MAX_RANK)
-        return tla__fail(err, -1, "the result has more than %d modes", TLA_MAX_RANK);
-    k += tla__modes_of(&z1, m + k);
-    return tla_layout_make_of(out, k, m, err);
-}
-
-#define TLA__DIVIDE_API(name, body) \
-    TLA_FUNC int tla_##name(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) { \
-        const tla_tiler *T = NULL; \
-        body \
-    } \
-    TLA_FUNC int tla_##name##_tiler(tla_layout *out, const tla_layout *A, const tla_tiler *T, tla_error *err) { \
-        const tla_layout *B = NULL; \
-        body \
-    }
-
-TLA__DIVIDE_API(logical_divide, return tla__apply(out, A, B, T, tla__logical_divide, "logical_divide", err);)
-TLA__DIVIDE_API(zipped_divide, return tla__zipped(out, A, B, T, tla__logical_divide, "zipped_divide", err);)
-TLA__DIVIDE_API(tiled_divide, tla_layout z;
-                if (tla__zipped(&z, A, B, T, tla__logical_divide, "tiled_divide", err)) return -1;
-                return tla__unpack(out, &z, 0, err);)
-TLA__DIVIDE_API(flat_divide, tla_layout z;
-                if (tla__zipped(&z, A, B, T, tla__logical_divide, "flat_divide", err)) return -1;
-                return tla__unpack(out, &z, 1, err);)
-TLA__DIVIDE_API(logical_product, return tla__apply(out, A, B, T, tla__logical_product, "logical_product", err);)
-TLA__DIVIDE_API(zipped_product, return tla__zipped(out, A, B, T, tla__logical_product, "zipped_product", err);)
-TLA__DIVIDE_API(tiled_product, tla_layout z;
-                if (tla__zipped(&z, A, B, T, tla__logical_product, "tiled_product", err)) return -1;
-                return tla__unpack(out, &z, 0, err);)
-
-/* blocked / raked: pad both to the same rank R with 1:0 modes, take the whole logical
- * product (A, C), then pair mode i of each: blocked (A_i, C_i), raked (C_i, A_i). */
-TLA_FUNC int tla__block_rake(tla_layout *out, const tla_layout *A, const tla_layout *B, int raked, tla_error *err) {
-    tla_layout am[TLA_MAX_RANK], bm[TLA_MAX_RANK], pa, pb, prod, p0, p1, c0[TLA_MAX_RANK], c1[TLA_MAX_RANK], pair[2],
-        zm[TLA_MAX_RANK];
-    int na = tla__modes_of(A, am), nb = tla__modes_of(B, bm), R = na > nb ? na : nb, i;
-    tla_tuple one = tla_tuple_leaf(1, 1), zero = tla_tuple_leaf(0, 1);
-    for (i = na; i < R; i++) tla_layout_make(&am[i], &one, &zero, NULL);
-    for (i = nb; i < R; i++) tla_layout_make(&bm[i], &one, &zero, NULL);
-    if (tla_layout_make_of(&pa, R, am, err) != 0 || tla_layout_make_of(&pb, R, bm, err) != 0) return -1;
-    if (tla__logical_product(&prod, &pa, &pb, err) != 0) return -1;
-    tla__mode(&prod, 0, &p0);
-    tla__mode(&prod, 1, &p1);
-    tla__modes_of(&p0, c0);
-    tla__modes_of(&p1, c1);
-    for (i = 0; i < R; i++) {
-        pair[0] = raked ? c1[i] : c0[i];
-        pair[1] = raked ? c0[i] : c1[i];
-        if (tla_layout_make_of(&zm[i], 2, pair, err) != 0) return -1;
-    }
-    return tla_layout_make_of(out, R, zm, err);
-}
-TLA_FUNC int tla_blocked_product(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) {
-    tla_layout r;
-    if (tla__block_rake(&r, A, B, 0, err) != 0) return -1;
-    *out = r;
-    return 0;
-}
-TLA_FUNC int tla_raked_product(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) {
-    tla_layout r;
-    if (tla__block_rake(&r, A, B, 1, err) != 0) return -1;
-    *out = r;
-    return 0;
 }
 
 /* ---------------------------------------------------------------- slicing, crd2crd */
