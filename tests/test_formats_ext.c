@@ -488,6 +488,13 @@ static void static_forms(void) {
     _Static_assert(tla_is_nZ(tla_fp4, tla_nZ(tla_fp4, 64, 64)) && TLA_ELEM_BITS(tla_fp4) == 4, "");
     _Static_assert(TLA_ELEM_BITS(tla_half) == 16 && TLA_ELEM_BITS(float) == 32, "");
     _Static_assert(tla_cosize(tla_zN(tla_int4, S(32), S(128))) == 32 * 128, "all static");
+    SAME(tla_row_major_fp4(S(3), S(5)),
+         tla_layout_format_bits_ex(&R, TLA_ROW_MAJOR, 4, 3, 5, RS | TLA_STRIDE_EVEN, &e));
+    SAME(tla_row_major_fp4(m, a), tla_layout_format_bits_ex(&R, TLA_ROW_MAJOR, 4, 256, 100, TLA_STRIDE_EVEN, &e));
+    SAME(tla_column_major_fp4(S(1023), b),
+         tla_layout_format_bits_ex(&R, TLA_COLUMN_MAJOR, 4, 1023, 70, TLA_ROWS_STATIC | TLA_STRIDE_EVEN, &e));
+    SAME(tla_column_major_fp4(1024, S(512)),
+         tla_layout_format_bits_ex(&R, TLA_COLUMN_MAJOR, 4, 1024, 512, TLA_COLS_STATIC | TLA_STRIDE_EVEN, &e));
     /* Weight4BitnZ */
     SAME(tla_weight4bit_nZ(S(128), S(128)), tla_layout_weight4bit_nZ(&R, 128, 128, RS, &e));
     SAME(tla_weight4bit_nZ(a, b), tla_layout_weight4bit_nZ(&R, 100, 70, 0, &e));

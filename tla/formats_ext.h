@@ -1,6 +1,8 @@
 /* tla/formats_ext.h - static and mixed forms of rt_formats_ext.h's layouts: Weight4BitnZ, the MX
  * scale layouts, the convolution feature map and filter (CATLASS's include/tla/layout.hpp).
  *
+ *   tla_row_major_fp4(rows, cols)          (rows,cols):(roundup(cols,2),_1)     (CATLASS's fp4 RowMajor)
+ *   tla_column_major_fp4(rows, cols)       (rows,cols):(_1,roundup(rows,2))
  *   tla_weight4bit_nZ(rows, cols)          ((_32,ceil(rows/32)),(_16,ceil(cols/16))):((_1,roundup(cols,16)*32),(_32,_512))
  *   tla_mx_scale_a_row(rows, cols)         (rows,(_2,ceil(cols/2))):(roundup(cols,2),(_1,_2))
  *   tla_mx_scale_a_col(rows, cols)         (rows,(_2,ceil(cols/2))):(_2,(_1,rows*2))
@@ -121,6 +123,20 @@
         TLA__PAIR_LEAF(TLA__LEAVES2(TLA_C(1), TLA__CEIL_MUL(tla__fc, 1, 2)), TLA_C(2)), TLA__FMT_ORIGIN); )
 #define tla_mx_scale_b_col(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) tla_make_layout(TLA__MX_B_SHAPE, \
         TLA__PAIR_LEAF(TLA__LEAVES2(TLA_C(1), TLA_C(2)), TLA__CEIL_MUL(tla__fr, 2, 2)), TLA__FMT_ORIGIN); )
+
+/* tla_row_major_fp4(rows, cols), tla_column_major_fp4(rows, cols) -> layout with originShape (rows, cols)
+ *   CATLASS's RowMajor / ColumnMajor of fp4 (float4_e2m1x2_t): (rows,cols):(roundup(cols,2),_1) and
+ *   (rows,cols):(_1,roundup(rows,2)), so every row (column) starts on a byte.  int4 keeps
+ *   tla_row_major / tla_column_major.  Run time: tla_layout_format_bits_ex with TLA_STRIDE_EVEN.
+ * Example:
+ *   tla_auto A = tla_row_major_fp4(3, TLA_C(5));          // (3,_5):(_6,_1)
+ *   _Static_assert(tla_value(tla_get(tla_stride(A), 0)) == 6, "");
+ *   if (tla_crd2offset(tla_make_tuple(2, 4), tla_column_major_fp4(7, 3)) != 2 + 4 * 8) return 1;
+ */
+#define tla_row_major_fp4(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) tla_make_layout(TLA__LEAVES2(tla__fr, tla__fc), \
+        TLA__LEAVES2(TLA__CEIL_MUL(tla__fc, 2, 2), TLA_C(1)), TLA__FMT_ORIGIN); )
+#define tla_column_major_fp4(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) tla_make_layout(TLA__LEAVES2(tla__fr, tla__fc), \
+        TLA__LEAVES2(TLA_C(1), TLA__CEIL_MUL(tla__fr, 2, 2)), TLA__FMT_ORIGIN); )
 
 /* tla_fmap(T, batch, cin1, h, w), tla_conv_filter(T, cin1, kh, kw, cout),
  * tla_conv_filter_l1(T, cin1, kh, kw, cout) -> rank-5 layout, originShape its five extents
