@@ -4,7 +4,7 @@
 #   make test     the whole test suite; last line "N passed, M failed"
 #   make bench    compile cost per static site, codegen, and speed benchmarks
 #   make install  headers, pkg-config file and bin/tla under $(DESTDIR)$(PREFIX)
-#   make fuzz     libFuzzer targets for the parsers (clang): build/fuzz_parse, build/fuzz_xla
+#   make fuzz     libFuzzer targets for the parsers (clang): build/fuzz_parse, build/fuzz_xla, build/fuzz_sparse
 CC      ?= cc
 CFLAGS  ?= -std=c11 -O2 -Wall -Wextra -Wpedantic -Werror
 PREFIX  ?= /usr/local
@@ -38,13 +38,17 @@ test: $(B)/tla
 bench:
 	@sh bench/run.sh
 
-fuzz: $(B)/fuzz_parse $(B)/fuzz_xla
+fuzz: $(B)/fuzz_parse $(B)/fuzz_xla $(B)/fuzz_sparse
 
 $(B)/fuzz_parse: tests/fuzz_parse.c examples/tla.c $(CLI_HEADERS) $(HEADERS)
 	@mkdir -p $(B)
 	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. $< -o $@
 
 $(B)/fuzz_xla: tests/fuzz_xla.c $(HEADERS)
+	@mkdir -p $(B)
+	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. $< -o $@
+
+$(B)/fuzz_sparse: tests/fuzz_sparse.c $(HEADERS)
 	@mkdir -p $(B)
 	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. $< -o $@
 

@@ -27,6 +27,9 @@
  *   tla/catlass.h    CATLASS's layout tags, MakeTensor at a coordinate, MakeTensorLike, slices, batch modes
  *   tla/svg.h        pictures: tla_print_svg, tla_print_latex, thread-value layouts, copies
  *   tla/xla.h        XLA shape strings and layouts, to and from TLA layouts
+ *   tla/sparse_encoding.h MLIR sparse tensor encodings: parse, verify, print (types and
+ *                    affine expressions in tla/sparse_affine.h)
+ *   tla/sparse_storage.h  sparse storage from dense and back, iteration, BSR <-> blocked layouts
  *   tla/deprecated.h the 0.1 names (tla_tuple(...), tla_get_tile, ...) for one more release
  *   tla/compat.h     opt-in TLA names (MakeLayout, _4, ...)
  *
@@ -61,6 +64,8 @@
 #include "tla/catlass.h"
 #include "tla/svg.h"
 #include "tla/xla.h"
+#include "tla/sparse_encoding.h"
+#include "tla/sparse_storage.h"
 #include "tla/deprecated.h"
 
 #endif

@@ -5,7 +5,7 @@
  *   echo 'zN(half, 32, 48)' | tla eval                               -> one line per input line
  *
  * One file per part, all on the public API of tla.h: examples/tla_cli/expr.h (the expression
- * language and its table of functions), common.h, cmd_eval.h, cmd_show.h, cmd_xla.h.
+ * language and its table of functions), common.h, cmd_eval.h, cmd_show.h, cmd_xla.h, cmd_sparse.h.
  * Define TLA_NO_MAIN to include this file elsewhere (tests/fuzz_parse.c does) without the
  * commands and main().
  */
@@ -16,6 +16,7 @@
 #include "tla_cli/cmd_eval.h"
 #include "tla_cli/cmd_show.h"
 #include "tla_cli/cmd_xla.h"
+#include "tla_cli/cmd_sparse.h"
 
 static const char *cli_usage =
     "usage: tla COMMAND [ARGS]\n"
@@ -25,6 +26,8 @@ static const char *cli_usage =
     "  tla eval [-]         read expressions from standard input, one a line\n"
     "  tla show EXPR...     each layout on one line, then (rank 2) its grid\n"
     "  tla xla SHAPE        the TLA layout of an XLA shape; --offsets: every element's index\n"
+    "  tla sparse ENC [M]   an MLIR sparse tensor encoding in canonical form; with a dense\n"
+    "                       matrix M (JSON), its storage as sparse_tensor.print shows it\n"
     "  tla help [COMMAND]   this help; also tla --help, tla COMMAND --help\n"
     "  tla help --functions the names of the expression functions, one a line\n"
     "  tla --version        the version of tla.h\n"
@@ -60,11 +63,11 @@ static const char *cli_usage =
     "  printf 'size((4,8))\\ncosize(8:2)\\n' | tla eval\n"
     "\n"
     "exit status: 0 on success, 2 on bad input (message on standard error),\n"
-    "3 for a command that is not built yet (map, simplify, hlo, sparse)\n";
+    "3 for a command that is not built yet (map, simplify, hlo)\n";
 
 int main(int argc, char **argv) {
     const char *cmd = argc > 1 ? argv[1] : "help";
-    static const char *later[] = {"map", "simplify", "hlo", "sparse"};
+    static const char *later[] = {"map", "simplify", "hlo"};
     size_t i;
     if (!strcmp(cmd, "--version") || !strcmp(cmd, "version")) {
         printf("tla %s\n", TLA_VERSION_STRING);
@@ -77,6 +80,8 @@ int main(int argc, char **argv) {
             fputs(cli_show_usage, stdout);
         else if (argc > 2 && !strcmp(argv[2], "xla"))
             fputs(cli_xla_usage, stdout);
+        else if (argc > 2 && !strcmp(argv[2], "sparse"))
+            fputs(cli_sparse_usage, stdout);
         else if (argc > 2 && !strcmp(argv[2], "--functions")) { /* the table, one name a line */
             for (i = 0; i < sizeof cli_functions / sizeof cli_functions[0]; i++) printf("%s\n", cli_functions[i].name);
         } else if (argc > 2 && strcmp(argv[2], "help") != 0) {
@@ -89,6 +94,7 @@ int main(int argc, char **argv) {
     if (!strcmp(cmd, "eval")) return cli_cmd_eval(argc - 2, argv + 2);
     if (!strcmp(cmd, "show")) return cli_cmd_show(argc - 2, argv + 2);
     if (!strcmp(cmd, "xla")) return cli_cmd_xla(argc - 2, argv + 2);
+    if (!strcmp(cmd, "sparse")) return cli_cmd_sparse(argc - 2, argv + 2);
     for (i = 0; i < sizeof later / sizeof later[0]; i++)
         if (!strcmp(cmd, later[i])) {
             fprintf(stderr, "tla: error: command '%s' is not implemented yet\n", cmd);

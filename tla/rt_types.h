@@ -47,7 +47,7 @@ typedef struct tla_layout {
  * parsed text, or -1 when there is no text. */
 typedef struct tla_error {
     int pos;
-    char msg[120];
+    char msg[192]; /* long enough for MLIR's longest sparse-encoding messages */
 } tla_error;
 
 #endif

@@ -1,0 +1,48 @@
+# tests/cli_sparse.sh - `tla sparse` (spec 5 and 6); sourced by tests/cli.sh (its pass / fail / bad).
+BSR='#BSR = #sparse_tensor.encoding<{
+  map = (i, j) -> (i floordiv 2 : dense, j floordiv 2 : compressed, i mod 2 : dense, j mod 2 : dense),
+  posWidth = 32, crdWidth = 8
+}>'
+want='---- Sparse Tensor ----
+nse = 12
+dim = ( 4, 6 )
+lvl = ( 2, 3, 2, 2 )
+pos[1] : ( 0, 2, 3 )
+crd[1] : ( 0, 2, 1 )
+values : ( 1, 2, 0, 3, 4, 0, 0, 5, 6, 7, 8, 0 )
+----'
+got=$("$TLA" sparse "$BSR" '[[1,2,0,0,4,0],[0,3,0,0,0,5],[0,0,6,7,0,0],[0,0,8,0,0,0]]' 2> "$tmp/err")
+[ $? -eq 0 ] && [ "$got" = "$want" ] && [ ! -s "$tmp/err" ] && pass || fail "tla sparse BSR MATRIX: '$got'"
+got=$("$TLA" sparse "$BSR")
+[ "$got" = '#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 floordiv 2 : dense, d1 floordiv 2 : compressed, d0 mod 2 : dense, d1 mod 2 : dense), posWidth = 32, crdWidth = 8 }>' ] \
+    && pass || fail "tla sparse BSR: '$got'"
+got=$("$TLA" sparse '#sparse_tensor.encoding<{ map = {l0, l1} (d0 = l0, d1 = l1) -> (l0 = d0 : dense, l1 = d1 : compressed) }>')
+[ "$got" = '#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>' ] && pass || fail "tla sparse explicit: '$got'"
+got=$("$TLA" sparse '#COO = #sparse_tensor.encoding<{ map = (i, j) -> (i : compressed(nonunique), j : singleton) }>' '[[0,1.5],[2,0]]')
+[ "$got" = '---- Sparse Tensor ----
+nse = 2
+dim = ( 2, 2 )
+lvl = ( 2, 2 )
+pos[0] : ( 0, 2 )
+crd[0] : ( 0, 1, 1, 0 )
+values : ( 1.5, 2 )
+----' ] && pass || fail "tla sparse COO: '$got'"
+got=$("$TLA" sparse '#sparse_tensor.encoding<{ map = (i, j, k) -> (i : batch, j : compressed(nonunique), k : singleton) }>' \
+    '[[[0,1],[2,0]],[[0,0],[0,3]]]' | sed -n 5,7p)
+[ "$got" = 'pos[1] : ( ( 0, 2 )( 0, 1 ) )
+crd[1] : ( ( 0, 1, 1, 0 )( 1, 1, 0, 0 ) )
+values : ( ( 1, 2 )( 3, 0 ) )' ] && pass || fail "tla sparse batched COO: '$got'"
+"$TLA" sparse --help | grep -q 'usage: tla sparse' && pass || fail "tla sparse --help"
+"$TLA" help sparse | grep -q 'usage: tla sparse' && pass || fail "tla help sparse"
+bad 'unknown level format: strange' sparse '#sparse_tensor.encoding<{ map = (d0) -> (d0 : strange) }>'
+bad 'failed to infer lvlToDim from dimToLvl' sparse '#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d0 : compressed) }>'
+bad 'unexpected coordinate bitwidth: 2' sparse '#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j floordiv 4 : dense, j mod 4 : block2_4), crdWidth = 2 }>'
+bad 'unknown level property: high' sparse '#sparse_tensor.encoding<{ map = (i, j) -> (i : compressed(nonunique, high), j : singleton) }>'
+bad 'does not fit crdWidth = 8' sparse '#sparse_tensor.encoding<{ map = (i) -> (i : compressed), crdWidth = 8 }>' "[$(seq -s, 0 300)]"
+bad 'more than n = 2 of structured[2, 4]' sparse '#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : block2_4) }>' '[[1,1,1,0]]'
+bad 'not rectangular' sparse '#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>' '[[1,2],[3]]'
+bad 'has 2 dimensions but the matrix has rank 1' sparse '#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>' '[1,2]'
+bad 'symbols' sparse '#ELL = #sparse_tensor.encoding<{ map = [c](i, j) -> (c * 3 * i : dense, i : dense, j : compressed) }>' '[[1]]'
+bad 'needs an encoding' sparse
+got=$("$TLA" sparse '#ELL = #sparse_tensor.encoding<{ map = [c](i, j) -> (c * 3 * i : dense, i : dense, j : compressed) }>')
+[ "$got" = '#sparse_tensor.encoding<{ map = [s0](d0, d1) -> (d0 * (s0 * 3) : dense, d0 : dense, d1 : compressed) }>' ] && pass || fail "tla sparse ELL: '$got'"
