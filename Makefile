@@ -4,7 +4,8 @@
 #   make test     the whole test suite; last line "N passed, M failed"
 #   make bench    compile cost per static site, codegen, and speed benchmarks
 #   make install  headers, pkg-config file and bin/tla under $(DESTDIR)$(PREFIX)
-#   make fuzz     libFuzzer targets for the parsers (clang): build/fuzz_parse, build/fuzz_xla, build/fuzz_sparse
+#   make docs     docs/gallery.html and its pictures (docs/*.svg) from docs/gallery.txt
+#   make fuzz     libFuzzer targets for the parsers (clang): build/fuzz_parse, build/fuzz_xla
 CC      ?= cc
 CFLAGS  ?= -std=c11 -O2 -Wall -Wextra -Wpedantic -Werror
 PREFIX  ?= /usr/local
@@ -12,7 +13,7 @@ B       := build
 HEADERS := tla.h $(wildcard tla/*.h)
 EXAMPLES := $(patsubst examples/%.c,$(B)/%,$(filter-out examples/tla.c,$(wildcard examples/*.c)))
 
-.PHONY: all demo test bench install uninstall fuzz clean
+.PHONY: all demo test bench docs install uninstall fuzz clean
 
 all: $(B)/tla $(EXAMPLES)
 
@@ -38,17 +39,16 @@ test: $(B)/tla
 bench:
 	@sh bench/run.sh
 
-fuzz: $(B)/fuzz_parse $(B)/fuzz_xla $(B)/fuzz_sparse
+docs: $(B)/tla
+	sh docs/gallery.sh $(B)/tla docs
+
+fuzz: $(B)/fuzz_parse $(B)/fuzz_xla
 
 $(B)/fuzz_parse: tests/fuzz_parse.c examples/tla.c $(CLI_HEADERS) $(HEADERS)
 	@mkdir -p $(B)
 	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. $< -o $@
 
 $(B)/fuzz_xla: tests/fuzz_xla.c $(HEADERS)
-	@mkdir -p $(B)
-	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. $< -o $@
-
-$(B)/fuzz_sparse: tests/fuzz_sparse.c $(HEADERS)
 	@mkdir -p $(B)
 	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. $< -o $@
 

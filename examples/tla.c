@@ -16,6 +16,7 @@
 #include "tla_cli/cmd_eval.h"
 #include "tla_cli/cmd_show.h"
 #include "tla_cli/cmd_xla.h"
+#include "tla_cli/cmd_svg.h"
 #include "tla_cli/cmd_sparse.h"
 
 static const char *cli_usage =
@@ -26,6 +27,7 @@ static const char *cli_usage =
     "  tla eval [-]         read expressions from standard input, one a line\n"
     "  tla show EXPR...     each layout on one line, then (rank 2) its grid\n"
     "  tla xla SHAPE        the TLA layout of an XLA shape; --offsets: every element's index\n"
+    "  tla svg EXPR         an SVG picture of a layout (--tile T@C, --modes, --tv M,N, --latex)\n"
     "  tla sparse ENC [M]   an MLIR sparse tensor encoding in canonical form; with a dense\n"
     "                       matrix M (JSON), its storage as sparse_tensor.print shows it\n"
     "  tla help [COMMAND]   this help; also tla --help, tla COMMAND --help\n"
@@ -80,6 +82,8 @@ int main(int argc, char **argv) {
             fputs(cli_show_usage, stdout);
         else if (argc > 2 && !strcmp(argv[2], "xla"))
             fputs(cli_xla_usage, stdout);
+        else if (argc > 2 && !strcmp(argv[2], "svg"))
+            fputs(cli_svg_usage, stdout);
         else if (argc > 2 && !strcmp(argv[2], "sparse"))
             fputs(cli_sparse_usage, stdout);
         else if (argc > 2 && !strcmp(argv[2], "--functions")) { /* the table, one name a line */
@@ -94,6 +98,7 @@ int main(int argc, char **argv) {
     if (!strcmp(cmd, "eval")) return cli_cmd_eval(argc - 2, argv + 2);
     if (!strcmp(cmd, "show")) return cli_cmd_show(argc - 2, argv + 2);
     if (!strcmp(cmd, "xla")) return cli_cmd_xla(argc - 2, argv + 2);
+    if (!strcmp(cmd, "svg")) return cli_cmd_svg(argc - 2, argv + 2);
     if (!strcmp(cmd, "sparse")) return cli_cmd_sparse(argc - 2, argv + 2);
     for (i = 0; i < sizeof later / sizeof later[0]; i++)
         if (!strcmp(cmd, later[i])) {

@@ -302,5 +302,26 @@ done
 
 . tests/cli_sparse.sh
 
+# --- tla svg: pictures on standard output, errors exit 2 with nothing on stdout
+for args in "zN(half, 32, 32)" "zN(half, 40, 40)|--tile|16,16@8,8|--modes" "(4,8):(8,1)|--latex" \
+    "((4,2),(2,2)):((2,16),(1,8))|--tv|8,4" "zN(half, 16, 32)|--copy|row_major(16, 32)" "8:2|--tile|3@2"; do
+    old_ifs=$IFS IFS='|'
+    # shellcheck disable=SC2086
+    set -- $args
+    IFS=$old_ifs
+    "$TLA" svg "$@" > "$tmp/svg" 2> "$tmp/err"
+    rc=$?
+    if [ "$rc" -eq 0 ] && [ ! -s "$tmp/err" ] && { grep -q '^</svg>$' "$tmp/svg" || grep -q 'end{document}' "$tmp/svg"; }; then pass
+    else fail "svg $args: exit $rc, $(head -c 200 "$tmp/err")"; fi
+done
+bad 'rank 1 or 2' svg '(2,2,2):(1,2,4)'
+bad 'EXTENT@COORD' svg 'zN(half, 32, 32)' --tile 16,16
+bad 'EXTENT@COORD' svg 'zN(half, 32, 32)' --tile 16,16@1
+bad 'outside the 4 x 4 tile' svg '((4,2),(2,2)):((2,16),(1,8))' --tv 4,4
+bad '--tv takes' svg '(4,2):(1,4)' --tv 4
+bad 'hold' svg 'zN(half, 16, 32)' --copy 'row_major(16, 16)'
+bad 'unknown option' svg '(2,2):(1,2)' --frobnicate
+bad 'svg needs a layout' svg
+
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

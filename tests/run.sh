@@ -13,7 +13,8 @@
 #  4. tests/cost.sh, the preprocessed text of one static site of each kind under a bound;
 #  5. the C sources against .clang-format, and tests/install.sh (make install into a
 #     scratch DESTDIR, then a pkg-config build);
-#  6. tests/cli.sh, the command-line tool against expected output.
+#  6. tests/cli.sh, the command-line tool against expected output;
+#  7. tests/gallery.sh, make docs' gallery (its page links only to pictures it built).
 # Each part counts passes and failures; the last line is the total.
 set -u
 CCS=${CCS:-"gcc clang"}
@@ -162,6 +163,11 @@ if [ -f tests/cli.sh ]; then
     grep -E '^FAIL' "$OUT/cli.log" | head -20
     add_counts "$OUT/cli.log"
 fi
+
+# make docs' gallery page and pictures (tests/gallery.sh).
+sh tests/gallery.sh > "$OUT/gallery.log" 2>&1
+grep -E '^FAIL' "$OUT/gallery.log" | head -20
+add_counts "$OUT/gallery.log"
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,0 +1,361 @@
+/* tests/test_svg.c - pictures (tla/svg.h): every SVG is well-formed XML, the offsets written in
+ * the cells read back equal crd2offset at every coordinate, TV cells sit where TV sends them,
+ * copy runs are contiguous on both sides, big layouts stay bounded, and small pictures match
+ * golden files byte for byte (tests/golden/svg_*.svg). */
+#include <stdint.h>
+#include <stdlib.h>
+#include "../tla.h"
+#include "check.h"
+
+/* The picture as a string (malloc'ed), or NULL. */
+static char *render(int kind, const tla_layout *L, const tla_layout *S, int64_t M, int64_t N, const tla_svg_options *o,
+                    long *len) {
+    FILE *f = tmpfile();
+    char *buf;
+    long n;
+    tla_error e;
+    int rc;
+    if (!f) return NULL;
+    rc = kind == 0   ? tla_print_svg(f, L, o, &e)
+         : kind == 1 ? tla_print_svg_tv(f, L, M, N, o, &e)
+         : kind == 2 ? tla_print_svg_copy(f, L, S, o, &e)
+                     : tla_print_latex(f, L, o, &e);
+    if (rc != 0) {
+        printf("  render: %s\n", e.msg);
+        fclose(f);
+        return NULL;
+    }
+    n = ftell(f);
+    rewind(f);
+    buf = (char *)malloc((size_t)n + 1);
+    if (!buf || fread(buf, 1, (size_t)n, f) != (size_t)n) {
+        free(buf);
+        fclose(f);
+        return NULL;
+    }
+    buf[n] = 0;
+    fclose(f);
+    if (len) *len = n;
+    return buf;
+}
+
+/* A small XML checker: elements nest and close in order, attributes are name="value" with no
+ * '<' or '&' inside, text holds no '<' or '&', comments close. */
+static int well_formed(const char *s) {
+    char stack[64][32];
+    int depth = 0, seen_root = 0;
+    while (*s) {
+        if (*s != '<') {
+            if (*s == '&') return 0;
+            s++;
+            continue;
+        }
+        if (!strncmp(s, "<!--", 4)) {
+            const char *end = strstr(s + 4, "-->");
+            if (!end) return 0;
+            s = end + 3;
+            continue;
+        }
+        if (s[1] == '/') { /* closing tag */
+            size_t n = strcspn(s + 2, ">");
+            if (depth == 0 || s[2 + n] != '>' || n != strlen(stack[depth - 1]) || strncmp(s + 2, stack[depth - 1], n))
+                return 0;
+            depth--;
+            s += 3 + n;
+            continue;
+        }
+        {
+            size_t n = strcspn(s + 1, " />");
+            const char *p = s + 1 + n;
+            if (n == 0 || n >= 32 || depth == 64 || (depth == 0 && seen_root)) return 0;
+            memcpy(stack[depth], s + 1, n);
+            stack[depth][n] = 0;
+            while (*p == ' ') { /* attributes */
+                p++;
+                while (*p && *p != '=' && *p != ' ' && *p != '>' && *p != '/') p++;
+                if (*p++ != '=' || *p++ != '"') return 0;
+                while (*p && *p != '"') {
+                    if (*p == '<' || *p == '&') return 0;
+                    p++;
+                }
+                if (*p++ != '"') return 0;
+            }
+            if (p[0] == '/' && p[1] == '>') {
+                s = p + 2;
+                if (depth == 0) seen_root = 1;
+                continue;
+            }
+            if (*p != '>') return 0;
+            if (depth == 0) seen_root = 1;
+            depth++;
+            s = p + 1;
+        }
+    }
+    return depth == 0 && seen_root;
+}
+
+/* Every "<text class="CLS" ... data-r="R" data-c="C" ...>V</text>": calls fn(R, C, V, run). */
+typedef int (*cell_fn)(void *ctx, int64_t r, int64_t c, int64_t v, int64_t run, const char *text);
+static int each_cell(const char *s, const char *cls, cell_fn fn, void *ctx) {
+    char key[40];
+    int n = 0;
+    snprintf(key, sizeof key, "<text class=\"%s\"", cls);
+    while ((s = strstr(s, key)) != NULL) {
+        long long r = -1, c = -1, v = 0, run = -1;
+        const char *p = strstr(s, "data-r=\""), *gt = strchr(s, '>'), *q = strstr(s, "data-run=\"");
+        if (!p || !gt || sscanf(p, "data-r=\"%lld\" data-c=\"%lld\"", &r, &c) != 2) return -1;
+        if (q && q < gt) sscanf(q, "data-run=\"%lld\"", &run);
+        if (sscanf(gt + 1, "%lld", &v) != 1 && gt[1] != 'T') return -1;
+        if (!fn(ctx, r, c, v, run, gt + 1)) return -1;
+        n++;
+        s = gt;
+    }
+    return n;
+}
+
+typedef struct {
+    const tla_layout *L;
+    int rank;
+    char *seen;
+    int64_t cols;
+} offs_ctx;
+static int check_offset(void *vctx, int64_t r, int64_t c, int64_t v, int64_t run, const char *text) {
+    offs_ctx *x = (offs_ctx *)vctx;
+    tla_tuple p[2], crd;
+    int64_t off = -1;
+    (void)run, (void)text;
+    if (x->rank == 2) {
+        p[0] = tla_tuple_leaf(r, 0), p[1] = tla_tuple_leaf(c, 0);
+        tla_tuple_join(&crd, 2, p, NULL);
+    } else
+        crd = tla_tuple_leaf(c, 0);
+    if (tla_layout_crd2offset(x->L, &crd, &off, NULL) != 0 || off != v) {
+        printf("  cell (%lld,%lld) shows %lld, crd2offset says %lld\n", (long long)r, (long long)c, (long long)v,
+               (long long)off);
+        return 0;
+    }
+    if (x->seen) {
+        if (x->seen[r * x->cols + c]) return 0;
+        x->seen[r * x->cols + c] = 1;
+    }
+    return 1;
+}
+
+/* A layout's picture: well-formed, every cell once, every offset right. */
+static int picture_ok(const tla_layout *L, const tla_svg_options *o) {
+    long n = 0;
+    char *svg = render(0, L, NULL, 0, 0, o, &n);
+    int64_t size = 0, rows = 1, cols;
+    offs_ctx x;
+    int cells, ok;
+    if (!svg) return 0;
+    x.L = L, x.rank = tla_layout_rank(L);
+    tla_layout_size(L, &size, NULL);
+    if (x.rank == 2) {
+        tla_layout m;
+        int path[1] = {0};
+        if (tla_layout_get(L, 1, path, &m, NULL) != 0 || tla_layout_size(&m, &rows, NULL) != 0) return 0;
+    }
+    cols = rows ? size / rows : 0;
+    x.cols = cols;
+    x.seen = (char *)calloc((size_t)(size ? size : 1), 1);
+    cells = each_cell(svg, "off", check_offset, &x);
+    ok = well_formed(svg) && x.seen && cells == (o && !o->show_padding ? cells : size);
+    if (!ok)
+        printf("  picture of %lld cells: %d read back, well-formed %d\n", (long long)size, cells, well_formed(svg));
+    free(x.seen);
+    free(svg);
+    return ok;
+}
+
+static void test_layouts(void) {
+    static const enum tla_format fmts[] = {TLA_ROW_MAJOR, TLA_COLUMN_MAJOR, TLA_ZN, TLA_ZZ, TLA_NZ, TLA_NN, TLA_L0C};
+    static const char *exprs[] = {"(2,3):(3,1)",     "((2,2),(2,3)):((1,4),(2,16))",          "8:2",        "(8):(3)",
+                                  "((4,2)):((2,1))", "(((2,2),2),(3,2)):(((1,2),12),(4,24))", "(3,4):(0,1)"};
+    int f, b, s, ok = 1, n = 0;
+    for (f = 0; f < 7; f++)
+        for (b = 1; b <= 4; b *= 2)
+            for (s = 0; s < 3; s++) {
+                static const int64_t sz[3][2] = {{16, 16}, {17, 35}, {40, 9}};
+                tla_layout L;
+                tla_svg_options o = tla_svg_defaults();
+                if (tla_layout_format(&L, fmts[f], b, sz[s][0], sz[s][1], NULL) != 0) continue;
+                o.by_mode = s == 1;
+                o.has_tile = 1, o.tile_extent[0] = 16, o.tile_extent[1] = 16, o.tile_coord[0] = 8, o.tile_coord[1] = 3;
+                ok &= picture_ok(&L, &o);
+                n++;
+            }
+    CHECK(ok && n == 63);
+    for (s = 0; s < (int)(sizeof exprs / sizeof exprs[0]); s++) {
+        tla_layout L;
+        CHECK(tla_parse_layout(exprs[s], &L, NULL) == 0 && picture_ok(&L, NULL));
+    }
+    {
+        /* rank 3 and overflow are errors, and nothing is written */
+        tla_layout L;
+        tla_error e;
+        FILE *f2 = tmpfile();
+        tla_parse_layout("(2,2,2):(1,2,4)", &L, NULL);
+        CHECK(f2 && tla_print_svg(f2, &L, NULL, &e) == -1 && strstr(e.msg, "rank 1 or 2") && ftell(f2) == 0);
+        tla_parse_layout("(4,2):(4611686018427387904,1)", &L, NULL);
+        CHECK(f2 && tla_print_svg(f2, &L, NULL, &e) == -1);
+        if (f2) fclose(f2);
+    }
+}
+
+/* 1024 x 1024: drawn as blocks, bounded in size, still well-formed. */
+static void test_large(void) {
+    tla_layout L;
+    long n = 0;
+    char *svg;
+    int blocks;
+    tla_layout_format(&L, TLA_ZN, 2, 1024, 1024, NULL);
+    svg = render(0, &L, NULL, 0, 0, NULL, &n);
+    CHECK(svg != NULL && well_formed(svg));
+    blocks = 0;
+    if (svg) {
+        const char *p = svg;
+        while ((p = strstr(p, "class=\"block\"")) != NULL) blocks++, p++;
+    }
+    CHECK(blocks > 0 && blocks <= TLA_SVG_MAX_CELLS && n < 8L * 1024 * 1024);
+    free(svg);
+}
+
+/* TV: the cell of TV(t, v) shows T<t> and sits at (i % M, i / M). */
+typedef struct {
+    const tla_layout *TV;
+    int64_t M, nv;
+    int bad;
+} tv_ctx;
+static int check_tv(void *vctx, int64_t r, int64_t c, int64_t v, int64_t run, const char *text) {
+    tv_ctx *x = (tv_ctx *)vctx;
+    long long t = -1, vid = -1;
+    (void)v, (void)run;
+    if (sscanf(text, "T%lld</text><text x=%*[^>]>V%lld", &t, &vid) != 2) return 0;
+    {
+        tla_tuple p[2], crd;
+        int64_t i = -1;
+        p[0] = tla_tuple_leaf(t, 0), p[1] = tla_tuple_leaf(vid, 0);
+        tla_tuple_join(&crd, 2, p, NULL);
+        tla_layout_crd2offset(x->TV, &crd, &i, NULL);
+        return i % x->M == r && i / x->M == c;
+    }
+}
+static void test_tv(void) {
+    tla_layout TV;
+    char *svg;
+    tv_ctx x;
+    tla_error e;
+    FILE *f;
+    tla_parse_layout("((4,2),(2,2)):((2,16),(1,8))", &TV, NULL); /* 8 threads x 4 values over 8 x 4 */
+    svg = render(1, &TV, NULL, 8, 4, NULL, NULL);
+    x.TV = &TV, x.M = 8;
+    CHECK(svg && well_formed(svg) && each_cell(svg, "tv", check_tv, &x) == 32);
+    free(svg);
+    f = tmpfile();
+    CHECK(f && tla_print_svg_tv(f, &TV, 4, 4, NULL, &e) == -1 && strstr(e.msg, "outside the 4 x 4 tile"));
+    if (f) fclose(f);
+}
+
+/* Copy: both sides show their own offsets; a run is contiguous on both sides. */
+typedef struct {
+    const tla_layout *L;
+    int64_t lo[4096], hi[4096], count[4096];
+    int side_dst;
+} run_ctx;
+static int collect_run(void *vctx, int64_t r, int64_t c, int64_t v, int64_t run, const char *text) {
+    run_ctx *x = (run_ctx *)vctx;
+    offs_ctx o;
+    (void)text;
+    o.L = x->L, o.rank = 2, o.seen = NULL, o.cols = 0;
+    if (!check_offset(&o, r, c, v, run, text) || run < 0 || run >= 4096) return 0;
+    /* a run's offsets form one contiguous range on each side: count == hi - lo + 1 */
+    if (x->count[run] == 0 || v < x->lo[run]) x->lo[run] = v;
+    if (x->count[run] == 0 || v > x->hi[run]) x->hi[run] = v;
+    x->count[run]++;
+    return 1;
+}
+static void test_copy(void) {
+    static const enum tla_format fmts[] = {TLA_ROW_MAJOR, TLA_COLUMN_MAJOR, TLA_ZN, TLA_ZZ, TLA_NZ, TLA_NN};
+    int a, b, ok = 1;
+    for (a = 0; a < 6; a++)
+        for (b = 0; b < 6; b++) {
+            tla_layout S, D;
+            char *svg;
+            static run_ctx xs, xd;
+            int64_t i, runs = 0;
+            tla_layout_format(&S, fmts[a], 2, 20, 24, NULL);
+            tla_layout_format(&D, fmts[b], 2, 20, 24, NULL);
+            svg = render(2, &D, &S, 0, 0, NULL, NULL);
+            if (!svg || !well_formed(svg)) {
+                ok = 0;
+                free(svg);
+                continue;
+            }
+            memset(&xs, 0, sizeof xs), memset(&xd, 0, sizeof xd);
+            xs.L = &S, xd.L = &D;
+            ok &= each_cell(svg, "src", collect_run, &xs) == 480 && each_cell(svg, "dst", collect_run, &xd) == 480;
+            for (i = 0; i < 4096; i++) {
+                ok &= xs.count[i] == xd.count[i];
+                ok &=
+                    !xs.count[i] || (xs.hi[i] - xs.lo[i] + 1 == xs.count[i] && xd.hi[i] - xd.lo[i] + 1 == xd.count[i]);
+                runs += xs.count[i] > 0;
+            }
+            /* row- or column-major onto itself is one run; zN from row-major, rows of C0 */
+            ok &= runs >= 1 && runs <= 480 && (a != b || a > 1 || runs == 1) && (a != 0 || b != 2 || runs == 40);
+            free(svg);
+        }
+    CHECK(ok);
+}
+
+/* Byte-exact golden pictures (regenerate with build/tla svg EXPR > tests/golden/NAME.svg). */
+static void test_golden(void) {
+    static const char *cases[][2] = {{"(2,3):(3,1)", "tests/golden/svg_2x3.svg"},
+                                     {"((2,2),(2,2)):((1,4),(2,8))", "tests/golden/svg_blocked.svg"}};
+    int i;
+    for (i = 0; i < 2; i++) {
+        tla_layout L;
+        char *svg, *gold;
+        long n = 0, g;
+        FILE *f = fopen(cases[i][1], "rb");
+        tla_parse_layout(cases[i][0], &L, NULL);
+        svg = render(0, &L, NULL, 0, 0, NULL, &n);
+        if (!f || !svg) {
+            CHECK(!"golden file or picture missing");
+            free(svg);
+            if (f) fclose(f);
+            continue;
+        }
+        fseek(f, 0, SEEK_END);
+        g = ftell(f);
+        rewind(f);
+        gold = (char *)malloc((size_t)g + 1);
+        CHECK(gold && fread(gold, 1, (size_t)g, f) == (size_t)g && g == n && memcmp(gold, svg, (size_t)n) == 0);
+        free(gold);
+        free(svg);
+        fclose(f);
+    }
+}
+
+static void test_latex(void) {
+    tla_layout L;
+    char *tex;
+    int nodes = 0;
+    const char *p;
+    tla_parse_layout("(4,8):(8,1)", &L, NULL);
+    tex = render(3, &L, NULL, 0, 0, NULL, NULL);
+    CHECK(tex && strstr(tex, "\\begin{tikzpicture}") && strstr(tex, "\\end{document}"));
+    for (p = tex; p && (p = strstr(p, "rectangle +(1,1) node[midway] {")) != NULL; p++) nodes++;
+    CHECK(nodes == 32 && strstr(tex, "(7,3) rectangle +(1,1) node[midway] {31}") != NULL);
+    free(tex);
+}
+
+int main(void) {
+    test_layouts();
+    test_large();
+    test_tv();
+    test_copy();
+    test_golden();
+    test_latex();
+    CHECK_DONE();
+}
