@@ -5,7 +5,7 @@
 #   make bench    compile cost per static site, codegen, and speed benchmarks
 #   make install  headers, pkg-config file and bin/tla under $(DESTDIR)$(PREFIX)
 #   make docs     docs/gallery.html and its pictures (docs/*.svg) from docs/gallery.txt
-#   make fuzz     libFuzzer targets for the parsers (clang): build/fuzz_parse, build/fuzz_xla
+#   make fuzz     libFuzzer targets for the parsers (clang): build/fuzz_parse, build/fuzz_xla, build/fuzz_sparse
 CC      ?= cc
 CFLAGS  ?= -std=c11 -O2 -Wall -Wextra -Wpedantic -Werror
 PREFIX  ?= /usr/local
@@ -42,13 +42,17 @@ bench:
 docs: $(B)/tla
 	sh docs/gallery.sh $(B)/tla docs
 
-fuzz: $(B)/fuzz_parse $(B)/fuzz_xla
+fuzz: $(B)/fuzz_parse $(B)/fuzz_xla $(B)/fuzz_sparse
 
 $(B)/fuzz_parse: tests/fuzz_parse.c examples/tla.c $(CLI_HEADERS) $(HEADERS)
 	@mkdir -p $(B)
 	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. $< -o $@
 
 $(B)/fuzz_xla: tests/fuzz_xla.c $(HEADERS)
+	@mkdir -p $(B)
+	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. $< -o $@
+
+$(B)/fuzz_sparse: tests/fuzz_sparse.c $(HEADERS)
 	@mkdir -p $(B)
 	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. $< -o $@
 

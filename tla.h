@@ -28,6 +28,15 @@
  *   tla/svg.h        pictures: tla_print_svg, tla_print_latex, thread-value layouts, copies
  *   tla/svg.h        pictures: tla_print_svg, tla_print_latex, thread-value layouts, copies
  *   tla/xla.h        XLA shape strings and layouts, to and from TLA layouts
+ *   tla/ixexpr.h     XLA indexing maps: affine expressions (floordiv, ceildiv, mod), canonical form
+ *   tla/ixmlir.h     MLIR's expression rules and XLA's printer of expressions
+ *   tla/ixmap.h      indexing maps: domains, constraints, evaluate, compose, unused variables, print
+ *   tla/ixparse.h    reading maps (XLA's text form and the older one)
+ *   tla/ixutil.h     range variables to dimensions, mod constraints, rescaled symbols
+ *   tla/ixsimplify.h XLA's range-aware simplifier of indexing maps
+ *   tla/ixlayout.h   a layout as an indexing map (coordinate-to-offset and back)
+ *   tla/hlo.h        the HLO text reader; tla/hlo_ops.h, tla/hlo_rules.h, tla/hlo_index.h:
+ *                    the indexing maps of HLO instructions and fusions (XLA's indexing analysis)
  *   tla/sparse_encoding.h MLIR sparse tensor encodings: parse, verify, print (types and
  *                    affine expressions in tla/sparse_affine.h)
  *   tla/sparse_storage.h  sparse storage from dense and back, iteration, BSR <-> blocked layouts
@@ -66,6 +75,17 @@
 #include "tla/svg.h"
 #include "tla/svg.h"
 #include "tla/xla.h"
+#include "tla/ixexpr.h"
+#include "tla/ixmlir.h"
+#include "tla/ixmap.h"
+#include "tla/ixparse.h"
+#include "tla/ixutil.h"
+#include "tla/ixsimplify.h"
+#include "tla/ixlayout.h"
+#include "tla/hlo.h"
+#include "tla/hlo_ops.h"
+#include "tla/hlo_rules.h"
+#include "tla/hlo_index.h"
 #include "tla/sparse_encoding.h"
 #include "tla/sparse_storage.h"
 #include "tla/deprecated.h"
