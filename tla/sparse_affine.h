@@ -143,7 +143,7 @@ TLA_FUNC int tla__aff_bin(tla_sparse_encoding *e, int kind, int a, int b) {
     if (kind == TLA_AFF_ADD) {
         int f1 = a, f2 = b;
         int64_t c1 = 1, c2 = 1;
-        if (ca && cb && !tla__add64(x, y, &r)) return tla__aff_const(e, r);
+        if (ca && cb) return tla__add64(x, y, &r) ? tla__aff_new(e, kind, a, b, 0) : tla__aff_const(e, r);
         if (ca || (tla__aff_symbolic(e, a) && !tla__aff_symbolic(e, b))) return tla__aff_bin(e, kind, b, a);
         if (cb && y == 0) return a;
         if (l >= 0 && cb && tla__aff_k(e, l) == TLA_AFF_ADD && tla__aff_isc(e, e->node[l].b, &c1)
@@ -157,7 +157,8 @@ TLA_FUNC int tla__aff_bin(tla_sparse_encoding *e, int kind, int a, int b) {
         if (l >= 0 && tla__aff_k(e, l) == TLA_AFF_ADD && tla__aff_isc(e, e->node[l].b, NULL))
             return tla__aff_bin(e, kind, tla__aff_bin(e, kind, e->node[l].a, b), e->node[l].b);
     } else if (kind == TLA_AFF_MUL) {
-        if (ca && cb && !tla__mul64(x, y, &r)) return tla__aff_const(e, r);
+        if (ca && cb)
+            return tla__mul64(x, y, &r) ? tla__aff_new(e, kind, a, b, 0) : tla__aff_const(e, r); /* overflow: kept */
         if (!tla__aff_symbolic(e, a) && !tla__aff_symbolic(e, b)) return tla__aff_new(e, kind, a, b, 0);
         if (!tla__aff_symbolic(e, b) || ca) return tla__aff_bin(e, kind, b, a);
         if (cb && (y == 1 || y == 0)) return y ? a : b;
