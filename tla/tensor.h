@@ -18,8 +18,13 @@
  * tla_copy plans the copy once from the two layouts: each top-level mode is split into the
  * common refinement of both layouts' leaves (CuTe's max_common_vector idea), leaves that
  * are contiguous in both become one run (across modes too: a zN fractal is one 512-byte run
- * to zZ), and the other leaves become loops, innermost the one with the smallest stride.  Runs are moved
- * with fixed-size copies; an element-wise loop is used only when the leaves of the two
+ * to zZ), and the other leaves become loops, innermost the one with the smallest stride (the
+ * shorter loop on a tie: fractal by fractal).  Runs are moved with fixed-size copies; a
+ * square block of single elements contiguous on crossing sides is a transpose with constant
+ * trip counts, and two long crossing loops (RowMajor <-> ColumnMajor) are cut into 16x16
+ * blocks.  The loops cover the largest box of the extent they cover exactly; the rest of a
+ * ragged extent (a partial fractal row or column) is copied as tiles, planned the same way,
+ * so edges move in runs too.  An element-wise loop is used only when the leaves of the two
  * layouts do not divide one another.  Tiles that start off a fractal boundary are first cut
  * into pieces over which both sides are translates of their layouts (tla__copy_pieces).
  *
@@ -335,12 +340,12 @@ typedef struct tla__loop {
 
 /* The leaves of mode m of L (the last one unbounded: crd2offset gives it the rest). */
 TLA_FUNC int tla__mode_leaves(const tla_layout *L, int m, int64_t *s, int64_t *d) {
-    tla_layout mode;
+    tla_tuple ms, md;
     int i;
-    if (tla__mode(L, m, &mode) != 0) return -1;
-    for (i = 0; i < mode.shape.nleaf; i++) s[i] = mode.shape.val[i], d[i] = mode.stride.val[i];
-    s[mode.shape.nleaf - 1] = TLA__UNBOUNDED;
-    return mode.shape.nleaf;
+    if (tla__elem(&L->shape, m, &ms) != 0 || tla__elem(&L->stride, m, &md) != 0 || ms.nleaf < 1) return -1;
+    for (i = 0; i < ms.nleaf; i++) s[i] = ms.val[i], d[i] = md.val[i];
+    s[ms.nleaf - 1] = TLA__UNBOUNDED;
+    return ms.nleaf;
 }
 
 /* Consume k elements of leaf *i (k divides it): a used-up leaf moves on to the next,
@@ -354,15 +359,20 @@ TLA_FUNC void tla__take_leaf(int64_t *s, int64_t *d, int *i, int64_t k) {
     d[*i] *= k;
 }
 
-/* Split mode m of both layouts into common loops covering the extent e.  -1 if the
- * leaves do not divide one another (then the copy goes element by element). */
-TLA_FUNC int tla__refine_mode(const tla_layout *S, const tla_layout *D, int m, int64_t e, tla__loop *out, int *nout) {
+/* Split mode m of both layouts into common loops covering as much of the extent e as loops
+ * cover exactly: the last loop is clipped to what the extent needs, and *cov gets the length
+ * covered, a prefix [0, cov) of the mode (at least 1).  The rest of the mode is copied as a
+ * tile (tla__copy_view), never element by element.  -1 if the leaves do not divide one
+ * another (then the copy goes element by element). */
+TLA_FUNC int tla__refine_mode(const tla_layout *S, const tla_layout *D, int m, int64_t e, tla__loop *out, int *nout,
+                              int64_t *cov) {
     int64_t as[TLA_MAX_LEAVES], ad[TLA_MAX_LEAVES], bs[TLA_MAX_LEAVES], bd[TLA_MAX_LEAVES];
     int na = tla__mode_leaves(S, m, as, ad), nb = tla__mode_leaves(D, m, bs, bd), ia = 0, ib = 0;
     int64_t w = 1;
     if (na < 1 || nb < 1) return -1;
     while (w < e) {
-        int64_t ra = as[ia], rb = bs[ib], k;
+        int64_t ra = as[ia], rb = bs[ib], k, need = e / w;
+        int last = 0;
         if (ra == 1 && ia + 1 < na) {
             ia++;
             continue;
@@ -372,48 +382,78 @@ TLA_FUNC int tla__refine_mode(const tla_layout *S, const tla_layout *D, int m, i
             continue;
         }
         if (ra == TLA__UNBOUNDED && rb == TLA__UNBOUNDED)
-            k = (e + w - 1) / w;
+            k = need;
         else {
             k = ra < rb ? ra : rb;
             if (k <= 0 || (ra != TLA__UNBOUNDED && ra % k) || (rb != TLA__UNBOUNDED && rb % k)) return -1;
         }
+        if (k >= need) k = need, last = 1; /* the extent ends inside this loop's range */
         if (*nout >= TLA__MAX_LOOPS) return -1;
         out[*nout].n = k, out[*nout].ss = ad[ia], out[*nout].ds = bd[ib], out[*nout].w = w, out[*nout].mode = m;
         (*nout)++;
-        if (w > INT64_MAX / k) return -1;
-        w *= k;
+        w *= k; /* <= e: no overflow */
+        if (last) break;
         tla__take_leaf(as, ad, &ia, k);
         tla__take_leaf(bs, bd, &ib, k);
     }
+    *cov = w;
     return 0;
 }
 
 /* The plan: run loops (contiguous in both, innermost first), then the outer loops in
- * nesting order (see tla__loop_before). */
+ * nesting order (see tla__loop_before).  The loops cover the box [0, cov) exactly. */
 typedef struct tla__plan {
-    int nrun, nouter, rank, exact; /* exact: the loops cover every extent exactly (no clipping) */
+    int nrun, nouter, rank;
     tla__loop run[TLA__MAX_LOOPS], outer[TLA__MAX_LOOPS];
-    int64_t run_len, extent[TLA_MAX_RANK], span[TLA_MAX_RANK]; /* span: the run's extent per mode */
+    int64_t run_len, cov[TLA_MAX_RANK];
 } tla__plan;
 
 /* Loop order, innermost first: by the smaller of the two strides (a loop that is short
- * in either layout keeps that side in cache), then by the larger. */
+ * in either layout keeps that side in cache), then the shorter loop (a fractal's 16 rows
+ * before the row of fractals: the block a hand-written loop copies), then by the larger
+ * stride. */
 TLA_FUNC int64_t tla__abs64(int64_t v) { return v < 0 ? -v : v; }
 TLA_FUNC int tla__loop_before(const tla__loop *a, const tla__loop *b) {
     int64_t as = tla__abs64(a->ss), ad = tla__abs64(a->ds), bs = tla__abs64(b->ss), bd = tla__abs64(b->ds);
     int64_t amin = as < ad ? as : ad, bmin = bs < bd ? bs : bd, amax = as < ad ? ad : as, bmax = bs < bd ? bd : bs;
-    return amin < bmin || (amin == bmin && amax < bmax);
+    return amin < bmin || (amin == bmin && (a->n < b->n || (a->n == b->n && amax < bmax)));
 }
 
-TLA_FUNC int tla__make_plan(const tla_tensor *dst, const tla_tensor *src, tla__plan *p) {
+/* Cache blocking of a transpose between two long loops (RowMajor <-> ColumnMajor: no leaf
+ * is short): when the two innermost loops are long, each contiguous on one side only and
+ * each its mode's outermost loop, split them into TLA__TILE x TLA__TILE blocks, so one block
+ * reads and writes TLA__TILE lines on each side instead of a whole row or column (only for
+ * runs shorter than a cache line: longer runs use their lines whole).  Each mode
+ * keeps a multiple of TLA__TILE; the rest becomes the mode's tail (a tile of its own). */
+#define TLA__TILE 16
+TLA_FUNC void tla__plan_tile(tla__plan *p, int elem_bytes) {
+    tla__loop a = p->outer[0], b = p->outer[1];
+    int64_t one = p->run_len, T = TLA__TILE;
+    int k;
+    if (p->nouter < 2 || p->nouter + 2 > TLA__MAX_LOOPS || one * elem_bytes >= 64 || a.mode == b.mode || a.n < 2 * T
+        || b.n < 2 * T || a.w * a.n != p->cov[a.mode] || b.w * b.n != p->cov[b.mode]
+        || !((a.ss == one && b.ds == one) || (a.ds == one && b.ss == one)))
+        return;
+    a.n -= a.n % T, b.n -= b.n % T;
+    p->cov[a.mode] = a.w * a.n, p->cov[b.mode] = b.w * b.n;
+    for (k = p->nouter - 1; k >= 2; k--) p->outer[k + 2] = p->outer[k];
+    p->nouter += 2;
+    p->outer[0] = a, p->outer[0].n = T;
+    p->outer[1] = b, p->outer[1].n = T;
+    p->outer[2] = a, p->outer[2].n = a.n / T, p->outer[2].ss *= T, p->outer[2].ds *= T, p->outer[2].w *= T;
+    p->outer[3] = b, p->outer[3].n = b.n / T, p->outer[3].ss *= T, p->outer[3].ds *= T, p->outer[3].w *= T;
+}
+
+/* Plan the copy of the box [0, e) (e: one extent per mode, each >= 1). */
+TLA_FUNC int tla__make_plan(const tla_tensor *dst, const tla_tensor *src, const int64_t *e, tla__plan *p) {
     tla__loop all[TLA__MAX_LOOPS];
+    int64_t span[TLA_MAX_RANK]; /* the run's extent per mode */
     int n = 0, m, i, j, used[TLA__MAX_LOOPS];
-    memset(p, 0, sizeof *p);
+    p->nrun = p->nouter = 0; /* no memset: the loop arrays are large and filled as used */
     p->rank = tla_tensor_rank(src);
     for (m = 0; m < p->rank; m++) {
-        p->extent[m] = tla_tensor_extent(src, m);
-        p->span[m] = 1;
-        if (tla__refine_mode(&src->layout, &dst->layout, m, p->extent[m], all, &n) != 0) return -1;
+        span[m] = 1;
+        if (tla__refine_mode(&src->layout, &dst->layout, m, e[m], all, &n, &p->cov[m]) != 0) return -1;
     }
     for (i = 0; i < n; i++) used[i] = 0;
     /* grow the run: a loop contiguous in both after what the run holds, which is the next
@@ -422,22 +462,14 @@ TLA_FUNC int tla__make_plan(const tla_tensor *dst, const tla_tensor *src, tla__p
     for (;;) {
         int found = -1;
         for (i = 0; i < n && found < 0; i++)
-            if (!used[i] && all[i].ss == p->run_len && all[i].ds == p->run_len && all[i].w == p->span[all[i].mode]
+            if (!used[i] && all[i].ss == p->run_len && all[i].ds == p->run_len && all[i].w == span[all[i].mode]
                 && all[i].n > 1)
                 found = i;
         if (found < 0) break;
         used[found] = 1;
         p->run[p->nrun++] = all[found];
         p->run_len *= all[found].n;
-        p->span[all[found].mode] *= all[found].n;
-    }
-    /* exact when each mode's loops multiply to its extent */
-    {
-        int64_t cover[TLA_MAX_RANK];
-        for (m = 0; m < p->rank; m++) cover[m] = 1;
-        for (i = 0; i < n; i++) cover[all[i].mode] *= all[i].n;
-        p->exact = 1;
-        for (m = 0; m < p->rank; m++) p->exact = p->exact && cover[m] == p->extent[m];
+        span[all[found].mode] *= all[found].n;
     }
     /* the rest, innermost first */
     for (i = 0; i < n; i++)
@@ -448,6 +480,7 @@ TLA_FUNC int tla__make_plan(const tla_tensor *dst, const tla_tensor *src, tla__p
             p->outer[j] = p->outer[j - 1];
             p->outer[j - 1] = t;
         }
+    tla__plan_tile(p, src->elem_bytes);
     return 0;
 }
 
@@ -470,45 +503,33 @@ TLA_FUNC void tla__copy_blocks(TLA_GM char *d, const TLA_GM char *s, int64_t n, 
     /* clang-format on */
 }
 
-/* A run that is cut by the extent (tail tiles): its loops one by one, element runs of the
- * first loop clipped. x holds the logical base coordinate per mode. */
-TLA_FUNC void tla__copy_partial_run(const tla__plan *p, TLA_GM char *d, const TLA_GM char *s, const int64_t *x,
-                                    size_t eb) {
-    int64_t digit[TLA__MAX_LOOPS], xm[TLA_MAX_RANK];
-    int k, m;
-    for (k = 0; k < p->nrun; k++) digit[k] = 0;
-    for (;;) {
-        int64_t so = 0, dof = 0;
-        int ok = 1;
-        for (m = 0; m < p->rank; m++) xm[m] = x[m];
-        for (k = 0; k < p->nrun; k++) {
-            so += digit[k] * p->run[k].ss;
-            dof += digit[k] * p->run[k].ds;
-            xm[p->run[k].mode] += digit[k] * p->run[k].w;
-        }
-        for (m = 0; m < p->rank; m++) ok = ok && xm[m] < p->extent[m];
-        if (ok) memcpy(d + dof * (int64_t)eb, s + so * (int64_t)eb, eb);
-        for (k = 0; k < p->nrun; k++) {
-            if (++digit[k] < p->run[k].n) break;
-            digit[k] = 0;
-        }
-        if (k == p->nrun) return;
-    }
-}
-
 /* n1 x n0 copies of `bytes` bytes (two strides each side): one dispatch on the size for
  * the whole 2-D block, so small elements (a transpose) move at loop speed. */
 TLA_FUNC void tla__copy_2d(TLA_GM char *d, const TLA_GM char *s, int64_t n1, int64_t d1, int64_t s1, int64_t n0,
                            int64_t d0, int64_t s0, size_t bytes) {
     int64_t i, j;
-/* n0 == 16 (a fractal's side) gets its own loop: a constant trip count the compiler unrolls */
+/* n0 == 16 (a fractal's side) gets its own loop: a constant trip count the compiler unrolls.
+ * A square block of single elements that is contiguous on one side along one loop and on
+ * the other side along the other loop is a transpose: N x N (16, or 8 for the 8-element
+ * side of a 4-byte fractal) with constant trip counts and the destination written
+ * contiguously in the inner loop, as a hand-written transpose does. */
 /* clang-format off */
+#define TLA__TRANSPOSE_CASE(N, B) \
+        if (n0 == N && n1 == N && d0 == B && s1 == B) { \
+            for (i = 0; i < N; i++) for (j = 0; j < N; j++) memcpy(d + i * d1 + j * B, s + i * B + j * s0, B); \
+            return; \
+        } \
+        if (n0 == N && n1 == N && s0 == B && d1 == B) { \
+            for (j = 0; j < N; j++) for (i = 0; i < N; i++) memcpy(d + j * d0 + i * B, s + i * s1 + j * B, B); \
+            return; \
+        }
 #define TLA__COPY2_CASE(B) \
     case B: \
         if (n0 == 16 && n1 == 16 && d0 == B && s1 == B && s0 == 16 * B) { /* a fractal transposed */ \
             for (i = 0; i < 16; i++) for (j = 0; j < 16; j++) memcpy(d + i * d1 + j * B, s + (i + j * 16) * B, B); \
             return; \
         } \
+        if (B <= 4) { TLA__TRANSPOSE_CASE(16, B) TLA__TRANSPOSE_CASE(8, B) } \
         if (n0 == 16) for (i = 0; i < n1; i++) for (j = 0; j < 16; j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, B); \
         else for (i = 0; i < n1; i++) for (j = 0; j < n0; j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, B); \
         return;
@@ -518,6 +539,7 @@ TLA_FUNC void tla__copy_2d(TLA_GM char *d, const TLA_GM char *s, int64_t n1, int
     default: for (i = 0; i < n1; i++) tla__copy_blocks(d + i * d1, s + i * s1, n0, d0, s0, bytes);
     }
 #undef TLA__COPY2_CASE
+#undef TLA__TRANSPOSE_CASE
     /* clang-format on */
 }
 
@@ -553,54 +575,30 @@ TLA_FUNC void tla__copy_exact(const tla__plan *p, TLA_GM char *dst, const TLA_GM
     }
 }
 
-TLA_FUNC void tla__copy_planned(const tla__plan *p, TLA_GM char *dst, const TLA_GM char *src, size_t eb) {
-    int64_t digit[TLA__MAX_LOOPS], x[TLA_MAX_RANK], so = 0, dof = 0;
-    const tla__loop *in = p->nouter ? &p->outer[0] : NULL;
-    int k, m;
-    size_t run_bytes = (size_t)p->run_len * eb;
-    for (k = 0; k < p->nouter; k++) digit[k] = 0;
-    for (m = 0; m < p->rank; m++) x[m] = 0;
-    for (;;) {
-        /* the innermost outer loop, over its valid steps, with whole runs where they fit */
-        int64_t steps = in ? in->n : 1, full = steps, valid = steps;
-        int ok = 1;
-        for (m = 0; m < p->rank; m++) {
-            int64_t room = p->extent[m] - x[m];
-            if (room <= 0) ok = 0;
-            if (in && in->mode == m) {
-                int64_t v = (room + in->w - 1) / in->w, f = room >= p->span[m] ? (room - p->span[m]) / in->w + 1 : 0;
-                if (v < valid) valid = v;
-                if (f < full) full = f;
-            } else if (room < p->span[m]) {
-                full = 0;
-            }
-        }
-        if (ok) {
-            int64_t ds = in ? in->ds : 0, ss = in ? in->ss : 0;
-            if (full > valid) full = valid;
-            if (full > 0)
-                tla__copy_blocks(dst + dof * (int64_t)eb, src + so * (int64_t)eb, full, ds * (int64_t)eb,
-                                 ss * (int64_t)eb, run_bytes);
-            for (k = (int)full; k < valid; k++) {
-                int64_t xs[TLA_MAX_RANK];
-                for (m = 0; m < p->rank; m++) xs[m] = x[m];
-                if (in) xs[in->mode] += k * in->w;
-                tla__copy_partial_run(p, dst + (dof + k * ds) * (int64_t)eb, src + (so + k * ss) * (int64_t)eb, xs, eb);
-            }
-        }
-        /* the odometer over the other outer loops */
-        if (!tla__odometer_next(p, 1, digit, &so, &dof, x)) return;
-    }
-}
+TLA_FUNC int tla__copy_pieces(const tla_tensor *dst, const tla_tensor *src, int r, tla_error *err);
 
-/* Copy between two views whose data pointers are element 0 (no tile coordinate). */
+/* Copy between two views whose data pointers are element 0 (no tile coordinate): the plan
+ * covers a box [0, cov) of the extent; each mode's rest (cov[m] <= x[m] < e[m], the modes
+ * before it inside their box, the ones after it whole) is a tile, copied in pieces like any
+ * tile and planned again, so a ragged edge moves in runs as well. */
 TLA_FUNC int tla__copy_view(const tla_tensor *dst, const tla_tensor *src, tla_error *err) {
     tla__plan plan;
-    if (tla__make_plan(dst, src, &plan) == 0) {
-        if (plan.exact)
-            tla__copy_exact(&plan, dst->data, src->data, (size_t)src->elem_bytes);
-        else
-            tla__copy_planned(&plan, dst->data, src->data, (size_t)src->elem_bytes);
+    int64_t e[TLA_MAX_RANK];
+    int m, k, r = tla_tensor_rank(src);
+    for (m = 0; m < r; m++)
+        if ((e[m] = tla_tensor_extent(src, m)) <= 0) return 0;
+    if (tla__make_plan(dst, src, e, &plan) == 0) {
+        tla__copy_exact(&plan, dst->data, src->data, (size_t)src->elem_bytes);
+        for (m = 0; m < r; m++) {
+            tla_tensor ts = *src, td = *dst;
+            if (plan.cov[m] >= e[m]) continue;
+            ts.layout.has_origin = td.layout.has_origin = 1;
+            for (k = 0; k < r; k++) {
+                ts.coord[k] = td.coord[k] = k == m ? plan.cov[m] : 0;
+                ts.layout.origin[k] = td.layout.origin[k] = k < m ? plan.cov[k] : k == m ? e[m] - plan.cov[m] : e[k];
+            }
+            if (tla__copy_pieces(&td, &ts, r, err) != 0) return -1;
+        }
         return 0;
     }
     /* element by element: the leaves of the two layouts do not divide one another */
