@@ -16,8 +16,9 @@
 #include "tla_cli/cmd_eval.h"
 #include "tla_cli/cmd_show.h"
 #include "tla_cli/cmd_xla.h"
-#include "tla_cli/cmd_svg.h"
 #include "tla_cli/cmd_sparse.h"
+#include "tla_cli/cmd_map.h"
+#include "tla_cli/cmd_hlo.h"
 
 static const char *cli_usage =
     "usage: tla COMMAND [ARGS]\n"
@@ -27,9 +28,13 @@ static const char *cli_usage =
     "  tla eval [-]         read expressions from standard input, one a line\n"
     "  tla show EXPR...     each layout on one line, then (rank 2) its grid\n"
     "  tla xla SHAPE        the TLA layout of an XLA shape; --offsets: every element's index\n"
-    "  tla svg EXPR         an SVG picture of a layout (--tile T@C, --modes, --tv M,N, --latex)\n"
     "  tla sparse ENC [M]   an MLIR sparse tensor encoding in canonical form; with a dense\n"
     "                       matrix M (JSON), its storage as sparse_tensor.print shows it\n"
+    "  tla map EXPR         a layout as an indexing map (--inverse: offset to coordinate)\n"
+    "  tla simplify         an indexing map from standard input, simplified (--parse-only)\n"
+    "  tla compose          two maps from standard input ('---' between): the composition\n"
+    "  tla hlo FILE         the indexing maps of HLO text's root instruction (--output K,\n"
+    "                       --to-output K, --physical, --simplify)\n"
     "  tla help [COMMAND]   this help; also tla --help, tla COMMAND --help\n"
     "  tla help --functions the names of the expression functions, one a line\n"
     "  tla --version        the version of tla.h\n"
@@ -65,11 +70,11 @@ static const char *cli_usage =
     "  printf 'size((4,8))\\ncosize(8:2)\\n' | tla eval\n"
     "\n"
     "exit status: 0 on success, 2 on bad input (message on standard error),\n"
-    "3 for a command that is not built yet (map, simplify, hlo)\n";
+    "3 for a command that is not built yet (none at the moment)\n";
 
 int main(int argc, char **argv) {
     const char *cmd = argc > 1 ? argv[1] : "help";
-    static const char *later[] = {"map", "simplify", "hlo"};
+    static const char *later[] = {NULL}; /* commands announced but not built yet */
     size_t i;
     if (!strcmp(cmd, "--version") || !strcmp(cmd, "version")) {
         printf("tla %s\n", TLA_VERSION_STRING);
@@ -82,10 +87,12 @@ int main(int argc, char **argv) {
             fputs(cli_show_usage, stdout);
         else if (argc > 2 && !strcmp(argv[2], "xla"))
             fputs(cli_xla_usage, stdout);
-        else if (argc > 2 && !strcmp(argv[2], "svg"))
-            fputs(cli_svg_usage, stdout);
         else if (argc > 2 && !strcmp(argv[2], "sparse"))
             fputs(cli_sparse_usage, stdout);
+        else if (argc > 2 && (!strcmp(argv[2], "map") || !strcmp(argv[2], "simplify") || !strcmp(argv[2], "compose")))
+            fputs(cli_map_usage, stdout);
+        else if (argc > 2 && !strcmp(argv[2], "hlo"))
+            fputs(cli_hlo_usage, stdout);
         else if (argc > 2 && !strcmp(argv[2], "--functions")) { /* the table, one name a line */
             for (i = 0; i < sizeof cli_functions / sizeof cli_functions[0]; i++) printf("%s\n", cli_functions[i].name);
         } else if (argc > 2 && strcmp(argv[2], "help") != 0) {
@@ -96,12 +103,15 @@ int main(int argc, char **argv) {
         return argc > 1 ? 0 : 2;
     }
     if (!strcmp(cmd, "eval")) return cli_cmd_eval(argc - 2, argv + 2);
+    if (!strcmp(cmd, "map")) return cli_cmd_map(argc - 2, argv + 2);
+    if (!strcmp(cmd, "simplify")) return cli_cmd_simplify(argc - 2, argv + 2);
+    if (!strcmp(cmd, "compose")) return cli_cmd_compose(argc - 2, argv + 2);
+    if (!strcmp(cmd, "hlo")) return cli_cmd_hlo(argc - 2, argv + 2);
     if (!strcmp(cmd, "show")) return cli_cmd_show(argc - 2, argv + 2);
     if (!strcmp(cmd, "xla")) return cli_cmd_xla(argc - 2, argv + 2);
-    if (!strcmp(cmd, "svg")) return cli_cmd_svg(argc - 2, argv + 2);
     if (!strcmp(cmd, "sparse")) return cli_cmd_sparse(argc - 2, argv + 2);
     for (i = 0; i < sizeof later / sizeof later[0]; i++)
-        if (!strcmp(cmd, later[i])) {
+        if (later[i] && !strcmp(cmd, later[i])) {
             fprintf(stderr, "tla: error: command '%s' is not implemented yet\n", cmd);
             return 3; /* not built yet: not bad input */
         }

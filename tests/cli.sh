@@ -244,12 +244,8 @@ bad "unknown name 'half'" eval 'half'
 bad "(column 1)" eval ''
 bad "nested too deeply" eval 'size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(size(1)))))))))))))))))))))))))))))))))'
 bad "unknown command 'frobnicate'" frobnicate
-# a command that is not built yet says so and exits 3 (it is not bad input)
-for cmd in map simplify hlo; do
-    "$TLA" $cmd '(2,3):(3,1)' > /dev/null 2> "$tmp/err"
-    rc=$?
-    if [ "$rc" -eq 3 ] && grep -q "not implemented" "$tmp/err"; then pass; else fail "tla $cmd: exit $rc, expected 3"; fi
-done
+# indexing maps: tla map / simplify / compose / hlo
+. tests/cli_ixmap.sh
 bad "needs a layout" show
 bad "too large" show '(100000,100000):(1,100000)'
 bad "not a string" show '"abc"'

@@ -78,7 +78,8 @@ typedef struct tla_hlo_comp {
     int n, cap;
     tla_hlo_instr **instr;
     tla_hlo_instr *root;
-    int entry;
+    int entry; /* marked ENTRY */
+    int bare; /* a list of instructions outside any computation */
 } tla_hlo_comp;
 
 typedef struct tla_hlo_module {
@@ -575,6 +576,7 @@ TLA_FUNC int tla_hlo_read(const char *text, tla_hlo_module **out, tla_error *err
         if (R.s[R.p] == '=' || (!is_entry && !strcmp(word, "ROOT"))) { /* a bare instruction */
             R.p = save;
             if (!bare && !(bare = tla__hlo_new_comp(m, "main"))) goto oom;
+            bare->bare = 1;
             if (tla__hlo_instr(&R, bare) != 0) goto fail;
             continue;
         }

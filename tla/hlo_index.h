@@ -53,17 +53,16 @@ TLA_FUNC int tla__hlo_index_of(const tla_hlo_comp *comp, const tla_hlo_instr *x)
     return -1;
 }
 
-/* ComputeOutputToInputFusionOpIndexing. */
-TLA_FUNC int tla_hlo_fusion_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                            tla_error *err) {
-    const tla_hlo_comp *comp = in->called;
+/* The maps from output out_id of a computation (a fusion body) to its parameters 0 .. nparams - 1
+ * (ComputeGroupedOutputToInputIndexing from the root, keyed by parameter number).  `in` names
+ * the instruction in errors (may be the root). */
+TLA_FUNC int tla_hlo_comp_output_to_input(tla_ix_ctx *c, const tla_hlo_comp *comp, int nparams, const tla_hlo_instr *in,
+                                          int out_id, tla_hlo_indexing *ix, tla_error *err) {
     const tla_hlo_instr *target;
     tla_hlo_idxset *grouped = NULL;
     int *order = NULL, *stack = NULL, *state = NULL, n, norder = 0, sp = 0, i, k, rc = -1;
     tla_hlo_opidx *init = NULL, *composed = NULL;
     tla_ix_map id;
-    if (!comp) return tla__hlo_bad(in, err, "fusion without calls=");
-    if (comp == in->parent) return tla__hlo_bad(in, err, "fusion calls its own computation");
     target = comp->root;
     if (!strcmp(target->opcode, "tuple")) {
         if (out_id < 0 || out_id >= target->nops) return tla__hlo_bad(in, err, "no such output of the fusion");
@@ -135,10 +134,10 @@ TLA_FUNC int tla_hlo_fusion_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *
         free(cons.v);
         tla_hlo_indexing_free(&prod);
     }
-    if (tla_hlo_indexing_init(ix, in->nops, err) != 0) goto done;
+    if (tla_hlo_indexing_init(ix, nparams, err) != 0) goto done;
     for (i = 0; i < n; i++) {
         const tla_hlo_instr *x = comp->instr[i];
-        if (!strcmp(x->opcode, "parameter") && x->param < in->nops && ix->sets[x->param].n == 0) {
+        if (!strcmp(x->opcode, "parameter") && x->param < nparams && ix->sets[x->param].n == 0) {
             ix->sets[x->param] = grouped[i];
             grouped[i].v = NULL;
         }
@@ -154,6 +153,23 @@ done:
     free(init);
     free(composed);
     return rc;
+}
+
+/* ComputeOutputToInputFusionOpIndexing: the fused computation's maps, one set per operand. */
+TLA_FUNC int tla_hlo_fusion_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                            tla_error *err) {
+    if (!in->called) return tla__hlo_bad(in, err, "fusion without calls=");
+    if (in->called == in->parent) return tla__hlo_bad(in, err, "fusion calls its own computation");
+    return tla_hlo_comp_output_to_input(c, in->called, in->nops, in, out_id, ix, err);
+}
+
+/* The number of parameters of a computation (1 + the largest parameter number). */
+TLA_FUNC int tla_hlo_comp_nparams(const tla_hlo_comp *comp) {
+    int i, n = 0;
+    for (i = 0; i < comp->n; i++)
+        if (!strcmp(comp->instr[i]->opcode, "parameter") && comp->instr[i]->param + 1 > n)
+            n = (int)comp->instr[i]->param + 1;
+    return n;
 }
 
 TLA_FUNC int tla__hlo_known(const char *op) {
@@ -221,6 +237,24 @@ TLA_FUNC int tla_hlo_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *in, int
     if (!strcmp(op, "slice")) return tla_hlo_rule_slice(c, in, out_id, ix, err);
     if (!strcmp(op, "transpose")) return tla_hlo_rule_transpose(c, in, out_id, ix, err);
     return tla__hlo_unknown(ix, in->nops, err);
+}
+
+/* What `tla hlo` prints for a module: the root of an ENTRY computation gets its own maps
+ * (XLA's ComputeOutputToInputIndexing, a fusion root the fused maps); a named computation
+ * without ENTRY, or a bare list whose root reads more than parameters and constants, is a
+ * fusion body (one set per parameter, maps composed through its instructions).  *fused says
+ * which it was. */
+TLA_FUNC int tla_hlo_module_output_to_input(tla_ix_ctx *c, const tla_hlo_module *m, int out_id, tla_hlo_indexing *ix,
+                                            int *fused, tla_error *err) {
+    const tla_hlo_comp *comp = m->entry;
+    int i, f = !comp->entry && !comp->bare;
+    if (comp->bare)
+        for (i = 0; i < comp->root->nops; i++)
+            if (strcmp(comp->root->ops[i]->opcode, "parameter") && strcmp(comp->root->ops[i]->opcode, "constant"))
+                f = 1;
+    if (fused) *fused = f;
+    if (f) return tla_hlo_comp_output_to_input(c, comp, tla_hlo_comp_nparams(comp), comp->root, out_id, ix, err);
+    return tla_hlo_output_to_input(c, comp->root, out_id, ix, err);
 }
 
 /* The input-to-output maps of operand in_id of `in`: one set per output. */

@@ -5,8 +5,9 @@
  * A nested mode's coordinate is its 1-D index (the first leaf fastest, as in CuTe), so
  * ((4,2),8):((1,32),4) gives (d0, d1) -> ((d0 mod 4) + (d0 floordiv 4) * 32 + d1 * 4) before
  * simplification.  Both maps are simplified over their domains.  The inverse needs an
- * injective layout (no stride-0 or overlapping modes); offsets the layout never produces
- * (padding gaps) are not excluded from its domain.
+ * injective layout (no stride-0 or overlapping modes): each leaf's coordinate is the offset
+ * taken mod every larger stride (largest first), floordiv its own stride; offsets the layout never produces (gaps of a
+ * padded layout) are not excluded from its domain.
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_ix_ctx c;  tla_ix_map m;  tla_layout L;  tla_error e;  tla_ix_buf out = {0};
@@ -107,8 +108,14 @@ TLA_FUNC int tla_ix_from_layout_inverse(tla_ix_ctx *c, const tla_layout *L, tla_
     for (i = 0; i < nm; i++) prefix[i] = 1, m.res[i] = tla_ix_const(c, 0);
     for (k = 0; k < n; k++) {
         int64_t s = L->shape.val[k];
-        if (s > 1) {
-            int x = tla_ix_modc(c, tla_ix_fdivc(c, tla_ix_dim(c, 0), L->stride.val[k]), s);
+        if (s
+            > 1) { /* the digit of this leaf: the offset mod each larger stride (largest first), floordiv its stride */
+            int x = tla_ix_dim(c, 0), pos;
+            for (pos = 0; ord[pos] != k; pos++) {
+            }
+            for (j = n - 1; j > pos; j--)
+                if (L->shape.val[ord[j]] > 1) x = tla_ix_modc(c, x, L->stride.val[ord[j]]);
+            x = tla_ix_fdivc(c, x, L->stride.val[k]);
             m.res[mode[k]] = tla_ix_add(c, m.res[mode[k]], tla_ix_mulc(c, x, prefix[mode[k]]));
         }
         prefix[mode[k]] *= s;
