@@ -5,7 +5,7 @@
  *   echo 'zN(half, 32, 48)' | tla eval                               -> one line per input line
  *
  * One file per part, all on the public API of tla.h: examples/tla_cli/expr.h (the expression
- * language and its table of functions), common.h, cmd_eval.h, cmd_show.h, cmd_xla.h, cmd_sparse.h.
+ * language and its table of functions), common.h, cmd_eval.h, cmd_show.h, cmd_xla.h, cmd_sparse.h, cmd_svg.h.
  * Define TLA_NO_MAIN to include this file elsewhere (tests/fuzz_parse.c does) without the
  * commands and main().
  */
@@ -17,6 +17,7 @@
 #include "tla_cli/cmd_show.h"
 #include "tla_cli/cmd_xla.h"
 #include "tla_cli/cmd_sparse.h"
+#include "tla_cli/cmd_svg.h"
 #include "tla_cli/cmd_map.h"
 #include "tla_cli/cmd_hlo.h"
 
@@ -30,6 +31,7 @@ static const char *cli_usage =
     "  tla xla SHAPE        the TLA layout of an XLA shape; --offsets: every element's index\n"
     "  tla sparse ENC [M]   an MLIR sparse tensor encoding in canonical form; with a dense\n"
     "                       matrix M (JSON), its storage as sparse_tensor.print shows it\n"
+    "  tla svg EXPR         an SVG picture of a layout (--tile T@C, --modes, --tv M,N, --latex)\n"
     "  tla map EXPR         a layout as an indexing map (--inverse: offset to coordinate)\n"
     "  tla simplify         an indexing map from standard input, simplified (--parse-only)\n"
     "  tla compose          two maps from standard input ('---' between): the composition\n"
@@ -89,6 +91,8 @@ int main(int argc, char **argv) {
             fputs(cli_xla_usage, stdout);
         else if (argc > 2 && !strcmp(argv[2], "sparse"))
             fputs(cli_sparse_usage, stdout);
+        else if (argc > 2 && !strcmp(argv[2], "svg"))
+            fputs(cli_svg_usage, stdout);
         else if (argc > 2 && (!strcmp(argv[2], "map") || !strcmp(argv[2], "simplify") || !strcmp(argv[2], "compose")))
             fputs(cli_map_usage, stdout);
         else if (argc > 2 && !strcmp(argv[2], "hlo"))
@@ -110,6 +114,7 @@ int main(int argc, char **argv) {
     if (!strcmp(cmd, "show")) return cli_cmd_show(argc - 2, argv + 2);
     if (!strcmp(cmd, "xla")) return cli_cmd_xla(argc - 2, argv + 2);
     if (!strcmp(cmd, "sparse")) return cli_cmd_sparse(argc - 2, argv + 2);
+    if (!strcmp(cmd, "svg")) return cli_cmd_svg(argc - 2, argv + 2);
     for (i = 0; i < sizeof later / sizeof later[0]; i++)
         if (later[i] && !strcmp(cmd, later[i])) {
             fprintf(stderr, "tla: error: command '%s' is not implemented yet\n", cmd);
