@@ -52,6 +52,12 @@ $(B)/fuzz_xla: tests/fuzz_xla.c $(HEADERS)
 	@mkdir -p $(B)
 	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. $< -o $@
 
+# the layout algebra against each operation's postcondition (tests/fuzz_algebra.c)
+fuzz: $(B)/fuzz_algebra
+$(B)/fuzz_algebra: tests/fuzz_algebra.c $(HEADERS)
+	@mkdir -p $(B)
+	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. $< -o $@
+
 $(B)/fuzz_sparse: tests/fuzz_sparse.c $(HEADERS)
 	@mkdir -p $(B)
 	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. $< -o $@

@@ -277,6 +277,8 @@ ok_eval 'crd2offset((9,9), (4,8):(1,4))' 45
 "$TLA" > /dev/null 2>&1
 [ $? -eq 2 ] && pass || fail "tla with no arguments should exit 2"
 
+. tests/cli_robust.sh
+
 # --- help
 for args in help --help -h "eval --help" "show --help" "help eval"; do
     # shellcheck disable=SC2086

@@ -53,7 +53,7 @@
  *   composition: a size-0 leaf of B becomes 0:0 (that mode of R is empty); a size-0 mode of
  *     A is an error when a leaf of B has to step over it, else ignored;
  *   complement, left_inverse: an error ("complement: a mode of size 0");
- *   right_inverse: defined, an empty result (0:1);
+ *   right_inverse: an empty result, 0:1;
  *   divides: a size-0 A gives an empty rest mode; a size-0 tile B is an error (its
  *     complement); products: a size-0 A is an error (its complement), a size-0 B gives an
  *     empty second mode;
@@ -138,8 +138,13 @@ TLA_FUNC void tla__flat_layout(const tla__flat *f, tla_layout *out) {
 
 /* tla__flat_layout for a result: more than TLA_MAX_RANK leaves do not fit one tuple. */
 TLA_FUNC int tla__flat_result(const tla__flat *f, tla_layout *out, const char *op, tla_error *err) {
+    int64_t n = 1;
+    int i;
     if (f->n > TLA_MAX_RANK)
         return tla__fail(err, -1, "%s: the result has %d modes, more than %d", op, f->n, TLA_MAX_RANK);
+    for (i = 0; i < f->n; i++) /* a layout's size fits in int64 (tla_layout_make) */
+        if (tla__mul64(n, f->s[i], &n) != 0)
+            return tla__fail(err, -1, "%s: the size of the result overflows int64", op);
     tla__flat_layout(f, out);
     return 0;
 }
@@ -201,7 +206,10 @@ TLA_FUNC int tla__build_mode(tla__build *b, const tla_layout *m, tla_error *err)
 
 /* Close the outer tuple (opened by the caller) and write the result. */
 TLA_FUNC int tla__build_end(tla__build *b, tla_layout *out, tla_error *err) {
+    int64_t n = 0;
     if (b->depth != 0 && tla__build_tok(b, TLA_TOK_CLOSE, err) != 0) return -1;
+    if (tla_tuple_size(&b->L.shape, &n, NULL) != 0) /* a layout's size fits in int64 (tla_layout_make) */
+        return tla__fail(err, -1, "the size of the result overflows int64");
     *out = b->L;
     return 0;
 }
@@ -238,19 +246,15 @@ TLA_FUNC int tla__mode(const tla_layout *L, int i, tla_layout *out) {
  */
 /* make_layout(M0, M1, ...): each layout becomes one mode of the result (always a tuple). */
 TLA_FUNC int tla_layout_make_of(tla_layout *out, int n, const tla_layout *modes, tla_error *err) {
-    tla_tuple sh[TLA_MAX_RANK], st[TLA_MAX_RANK];
-    tla_layout r;
+    tla__build b;
     int i;
     if (n < 1 || n > TLA_MAX_RANK)
         return tla__fail(err, -1, "make_layout: %d modes (1 to %d allowed)", n, TLA_MAX_RANK);
-    for (i = 0; i < n; i++) {
-        sh[i] = modes[i].shape;
-        st[i] = modes[i].stride;
-    }
-    memset(&r, 0, sizeof r);
-    if (tla_tuple_join(&r.shape, n, sh, err) != 0 || tla_tuple_join(&r.stride, n, st, err) != 0) return -1;
-    *out = r;
-    return 0;
+    tla__build_begin(&b);
+    if (tla__build_tok(&b, TLA_TOK_OPEN, err) != 0) return -1;
+    for (i = 0; i < n; i++)
+        if (tla__build_mode(&b, &modes[i], err) != 0) return -1;
+    return tla__build_end(&b, out, err);
 }
 
 /* Add modes [b, e) of L to a result being built. */
@@ -595,6 +599,12 @@ TLA_FUNC int tla_right_inverse(tla_layout *out, const tla_layout *A, tla_error *
     int64_t pre[TLA_MAX_LEAVES], cur = 1, p = 1;
     int idx[TLA_MAX_LEAVES], i, pst[TLA_MAX_LEAVES], ps = 1;
     tla__flat_of(A, &f);
+    for (i = 0; i < f.n; i++)
+        if (f.s[i] == 0) { /* an empty A: only an empty inverse keeps A(R(i)) == i */
+            r.n = 0;
+            tla__flat_push(&r, 0, f.s_static[i], 1, 1, NULL);
+            return tla__flat_result(&r, out, "right_inverse", err);
+        }
     for (i = 0; i < f.n; i++) {
         pre[i] = p;
         pst[i] = ps;

@@ -81,9 +81,10 @@ TLA_FUNC tla__where tla__where_push(const tla__where *w, int i) {
     return r;
 }
 
-/* CeilDiv / RoundUp / RoundDown on run-time values (each argument evaluated once; b > 0;
- * the caller keeps a + b within int64).  TLA_CEIL_DIV etc. in base.h are the constant forms. */
-TLA_FUNC int64_t tla_ceil_div(int64_t a, int64_t b) { return (a + b - 1) / b; }
+/* CeilDiv / RoundUp / RoundDown on run-time values (each argument evaluated once; a >= 0,
+ * b > 0; ceil_div never overflows, round_up needs the result within int64).  TLA_CEIL_DIV
+ * etc. in base.h are the constant forms. */
+TLA_FUNC int64_t tla_ceil_div(int64_t a, int64_t b) { return a / b + (a % b > 0); }
 TLA_FUNC int64_t tla_round_up(int64_t a, int64_t b) { return tla_ceil_div(a, b) * b; }
 TLA_FUNC int64_t tla_round_down(int64_t a, int64_t b) { return a / b * b; }
 

@@ -239,7 +239,7 @@ TLA_FUNC int tla__per_mode_ints(const tla_tuple *t, int r, int64_t *v, unsigned 
  * originShape becomes the tile shape when it differs from the mode sizes. */
 TLA_FUNC int tla_layout_make_tile(tla_layout *out, const tla_layout *L, const tla_tuple *tile_shape, tla_error *err) {
     int r = tla_layout_rank(L), k, differs = 0;
-    int64_t t[TLA_MAX_RANK], v[2];
+    int64_t t[TLA_MAX_RANK], v[2], big = 0;
     unsigned tstat = 0;
     tla_tuple modes[TLA_MAX_RANK], se, shape;
     tla_layout res;
@@ -266,7 +266,7 @@ TLA_FUNC int tla_layout_make_tile(tla_layout *out, const tla_layout *L, const tl
             v[0] = se.val[0];
             v[1] = tla__ceil_div(t[k], se.val[0]);
             tla__flat_tuple(&modes[k], 2, v, se.stat & 1u);
-            differs |= v[0] * v[1] != t[k];
+            differs |= tla__mul64(v[0], v[1], &big) != 0 || big != t[k]; /* overflow: size check below */
         } else {
             return tla__fail(err, -1,
                              "make_layout_tile: mode %d must be an integer or a pair (r0,n) of integers, "

@@ -161,21 +161,47 @@ TLA_FUNC int tla_layout_get(const tla_layout *L, int npath, const int *path, tla
 
 /* ---------------------------------------------------------------- crd2offset */
 
-TLA_FUNC int tla__crd2off(const tla_tuple *c, const tla_tuple *s, const tla_tuple *d, int64_t *out, tla_error *err,
+/* A sum of int64 terms whose partial sums may leave int64 while the total does not (leaves in
+ * any order: 7 + (2^63 - 3) - 20): kept modulo 2^64 with a count of wraps, so the total is
+ * exact when it fits and an overflow only when it does not. */
+typedef struct tla__acc {
+    uint64_t u; /* the sum modulo 2^64 */
+    int wraps; /* times it passed INT64_MAX (+1) or INT64_MIN (-1) */
+} tla__acc;
+
+TLA_FUNC int64_t tla__acc_signed(uint64_t u) { return u <= (uint64_t)INT64_MAX ? (int64_t)u : -(int64_t)~u - 1; }
+
+TLA_FUNC void tla__acc_add(tla__acc *a, int64_t t) {
+    int64_t s = tla__acc_signed(a->u);
+    if (t > 0 && s > INT64_MAX - t) a->wraps++;
+    if (t < 0 && s < INT64_MIN - t) a->wraps--;
+    a->u += (uint64_t)t;
+}
+
+/* The total, or -1 when it does not fit in int64. */
+TLA_FUNC int tla__acc_get(const tla__acc *a, int64_t *out) {
+    if (a->wraps != 0) return -1;
+    *out = tla__acc_signed(a->u);
+    return 0;
+}
+
+/* Add the offset of coordinate c under s:d to *acc (every term fits, or an error). */
+TLA_FUNC int tla__crd2off(const tla_tuple *c, const tla_tuple *s, const tla_tuple *d, tla__acc *acc, tla_error *err,
                           const tla__where *w) {
     tla_tuple ce, se, de;
-    int64_t sum = 0, part = 0, x, sz = 0;
+    int64_t x, sz = 0, term = 0;
     int r, k;
     char wb[64];
     if (tla_tuple_is_int(s)) {
         if (!tla_tuple_is_int(c)) {
             /* (c) on an integer mode means c: accept rank-1 wrapping. */
-            if (tla_tuple_rank(c) == 1 && tla__elem(c, 0, &ce) == 0) return tla__crd2off(&ce, s, d, out, err, w);
+            if (tla_tuple_rank(c) == 1 && tla__elem(c, 0, &ce) == 0) return tla__crd2off(&ce, s, d, acc, err, w);
             return tla__fail(err, -1, "crd2offset: coordinate of rank %d for an integer mode%s", tla_tuple_rank(c),
                              tla__where_str(w, wb));
         }
-        if (tla__mul64(c->val[0], d->val[0], out) != 0)
+        if (tla__mul64(c->val[0], d->val[0], &term) != 0)
             return tla__fail(err, -1, "crd2offset: coordinate * stride overflows int64%s", tla__where_str(w, wb));
+        tla__acc_add(acc, term);
         return 0;
     }
     r = tla_tuple_rank(s);
@@ -189,11 +215,8 @@ TLA_FUNC int tla__crd2off(const tla_tuple *c, const tla_tuple *s, const tla_tupl
             tla__elem(c, k, &ce);
             tla__elem(s, k, &se);
             tla__elem(d, k, &de);
-            if (tla__crd2off(&ce, &se, &de, &part, err, &wk) != 0) return -1;
-            if (tla__add64(sum, part, &sum) != 0)
-                return tla__fail(err, -1, "crd2offset: the offset overflows int64%s", tla__where_str(w, wb));
+            if (tla__crd2off(&ce, &se, &de, acc, err, &wk) != 0) return -1;
         }
-        *out = sum;
         return 0;
     }
     /* An integer over a tuple: split colexicographically (first mode fastest);
@@ -213,11 +236,8 @@ TLA_FUNC int tla__crd2off(const tla_tuple *c, const tla_tuple *s, const tla_tupl
             ce = tla_tuple_leaf(x % sz, 0);
             x /= sz;
         }
-        if (tla__crd2off(&ce, &se, &de, &part, err, &wk) != 0) return -1;
-        if (tla__add64(sum, part, &sum) != 0)
-            return tla__fail(err, -1, "crd2offset: the offset overflows int64%s", tla__where_str(w, wb));
+        if (tla__crd2off(&ce, &se, &de, acc, err, &wk) != 0) return -1;
     }
-    *out = sum;
     return 0;
 }
 
@@ -236,24 +256,25 @@ TLA_FUNC int tla__crd2off(const tla_tuple *c, const tla_tuple *s, const tla_tupl
 TLA_FUNC int tla_tuple_crd2offset(const tla_tuple *coord, const tla_tuple *shape, const tla_tuple *stride, int64_t *out,
                                   tla_error *err) {
     tla__where w = {0, {0}};
-    int64_t r = 0;
+    tla__acc acc = {0, 0};
     if (!tla_tuple_congruent(shape, stride))
         return tla__fail(err, -1, "crd2offset: shape and stride are not congruent");
-    if (tla__crd2off(coord, shape, stride, &r, err, &w) != 0) return -1;
-    *out = r;
+    if (tla__crd2off(coord, shape, stride, &acc, err, &w) != 0) return -1;
+    if (tla__acc_get(&acc, out) != 0) return tla__fail(err, -1, "crd2offset: the offset overflows int64");
     return 0;
 }
 
 /* The fast path of crd2offset: a non-negative integer x split over leaves [lo, hi) (first
- * fastest, the last takes the rest).  0 and *sum += offset, or -1 when the general path
- * must decide (a shape <= 0, overflow). */
-TLA_FUNC int tla__crd_leaves(int64_t x, const tla_tuple *s, const tla_tuple *d, int lo, int hi, int64_t *sum) {
+ * fastest, the last takes the rest), added to *sum.  -1 when the general path must decide (a
+ * shape <= 0, a term past int64). */
+TLA_FUNC int tla__crd_leaves(int64_t x, const tla_tuple *s, const tla_tuple *d, int lo, int hi, tla__acc *sum) {
     int j;
     for (j = lo; j < hi; j++) {
         int64_t sj = s->val[j], part;
         int64_t c = j + 1 < hi ? x % (sj > 0 ? sj : 1) : x;
         if (j + 1 < hi && sj <= 0) return -1;
-        if (tla__mul64(c, d->val[j], &part) != 0 || tla__add64(*sum, part, sum) != 0) return -1;
+        if (tla__mul64(c, d->val[j], &part) != 0) return -1;
+        tla__acc_add(sum, part);
         if (j + 1 < hi) x /= sj;
     }
     return 0;
@@ -262,12 +283,11 @@ TLA_FUNC int tla__crd_leaves(int64_t x, const tla_tuple *s, const tla_tuple *d, 
 /* Integer and (row, col, ...) coordinates with non-negative values go straight over the
  * leaves (no copies); everything else takes the general path, which also explains errors. */
 TLA_FUNC int tla__crd_fast(const tla_tuple *c, const tla_tuple *s, const tla_tuple *d, int64_t *out) {
-    int64_t sum = 0;
+    tla__acc sum = {0, 0};
     int i, k = 0, depth = 0, start = 0, leaf = 0;
     if (tla_tuple_is_int(c)) {
         if (c->val[0] < 0 || tla__crd_leaves(c->val[0], s, d, 0, s->nleaf, &sum) != 0) return -1;
-        *out = sum;
-        return 0;
+        return tla__acc_get(&sum, out);
     }
     if (tla_tuple_is_int(s) || tla_tuple_depth(c) != 1 || c->nleaf != tla_tuple_rank(s)) return -1;
     for (i = 1; i < s->ntok - 1; i++) { /* the top-level modes of s, by tokens */
@@ -283,13 +303,89 @@ TLA_FUNC int tla__crd_fast(const tla_tuple *c, const tla_tuple *s, const tla_tup
             k++;
         }
     }
-    *out = sum;
-    return 0;
+    return tla__acc_get(&sum, out);
 }
 
 TLA_FUNC int tla_layout_crd2offset(const tla_layout *L, const tla_tuple *coord, int64_t *out, tla_error *err) {
     if (tla__crd_fast(coord, &L->shape, &L->stride, out) == 0) return 0;
     return tla_tuple_crd2offset(coord, &L->shape, &L->stride, out, err);
+}
+
+/* ---------------------------------------------------------------- offset range */
+
+/* The smallest (want_max 0) or largest (1) offset of one mode's leaves s[0..n) : d[0..n) (first
+ * fastest, the last leaf takes every index past the mode's size) over the indices [a, b], a >= 0:
+ * a digit-by-digit search from the last leaf, keeping whether the digits so far equal a's / b's
+ * (then the next digit is bounded by a's / b's); a digit's best choice is an end of its range
+ * or next to a / b.  0 and *out, or -1 on int64 overflow. */
+TLA_FUNC int tla__mode_extreme(const int64_t *s, const int64_t *d, int n, int64_t a, int64_t b, int want_max,
+                               int64_t *out) {
+    int64_t da[TLA_MAX_LEAVES], db[TLA_MAX_LEAVES], best[4] = {0, 0, 0, 0}, next[4] = {0, 0, 0, 0}, x, v, cand[4];
+    int j, st, k, ok[4] = {1, 1, 1, 1}, nok[4];
+    for (j = 0; j < n; j++) { /* the digits of a and b */
+        if (j + 1 < n && s[j] <= 0) return -1;
+        da[j] = j + 1 < n ? a % s[j] : a, db[j] = j + 1 < n ? b % s[j] : b;
+        if (j + 1 < n) a /= s[j], b /= s[j];
+    }
+    for (j = 0; j < n; j++) { /* best[st]: the best sum of digits 0..j-1, st = 2*(tight on a) + (tight on b) */
+        for (st = 0; st < 4; st++) {
+            int64_t lo = st & 2 ? da[j] : 0, hi = st & 1 ? db[j] : j + 1 < n ? s[j] - 1 : INT64_MAX;
+            nok[st] = 0;
+            if (j + 1 == n && st != 3) continue; /* the last leaf is unbounded: only reached tight on both */
+            cand[0] = lo, cand[1] = lo + (lo < hi), cand[2] = hi - (hi > lo), cand[3] = hi;
+            for (k = 0; k < 4 && lo <= hi; k++) {
+                int nst = ((st & 2) && cand[k] == da[j] ? 2 : 0) | ((st & 1) && cand[k] == db[j] ? 1 : 0);
+                x = cand[k];
+                if (!ok[nst] || tla__mul64(x, d[j], &v) != 0 || tla__add64(v, best[nst], &v) != 0) {
+                    if (ok[nst]) return -1;
+                    continue;
+                }
+                if (!nok[st] || (want_max ? v > next[st] : v < next[st])) next[st] = v, nok[st] = 1;
+            }
+        }
+        for (st = 0; st < 4; st++) best[st] = next[st], ok[st] = nok[st];
+    }
+    if (!ok[3]) return -1;
+    *out = best[3];
+    return 0;
+}
+
+/* tla_layout_offset_range(&L, lo, ext, &min, &max, err) -> 0 or -1
+ *   The smallest and largest offset of L over the coordinates whose index in top-level mode m
+ *   lies in [lo[m], lo[m] + ext[m]) (lo[m] >= 0, ext[m] >= 1; one entry for an integer layout),
+ *   exact, without visiting them: tla_copy uses it to tell overlapping tensors.
+ *   Errors: "offset_range: ..." for an empty or negative range, int64 overflow.
+ * Example:
+ *   tla_layout L;  tla_error e;  int64_t lo[2] = {16, 0}, ext[2] = {16, 48}, mn = 0, mx = 0;
+ *   tla_parse_layout("((16,2),(16,3)):((16,256),(1,512))", &L, &e);          // zN half 32x48
+ *   if (tla_layout_offset_range(&L, lo, ext, &mn, &mx, &e) != 0 || mn != 256 || mx != 256 + 240 + 15 + 1024) return 1;
+ */
+TLA_FUNC int tla_layout_offset_range(const tla_layout *L, const int64_t *lo, const int64_t *ext, int64_t *min,
+                                     int64_t *max, tla_error *err) {
+    int r = tla_tuple_is_int(&L->shape) ? 1 : tla_layout_rank(L), m, i, depth = 0, leaf = 0, start = 0;
+    int64_t sum[2] = {0, 0}, v, b;
+    for (m = 0; m < r; m++)
+        if (lo[m] < 0 || ext[m] < 1 || tla__add64(lo[m], ext[m] - 1, &b) != 0)
+            return tla__fail(err, -1, "offset_range: mode %d: the index range starts at %lld, extent %lld", m,
+                             (long long)lo[m], (long long)ext[m]);
+    for (m = 0, i = r == 1 && tla_tuple_is_int(&L->shape) ? 0 : 1; m < r; i++) { /* each top-level mode's leaves */
+        int t = L->shape.tok[i], k;
+        if (t == TLA_TOK_OPEN && depth++ == 0) start = leaf;
+        if (t == TLA_TOK_CLOSE) depth--;
+        if (t == TLA_TOK_LEAF && depth == 0) start = leaf;
+        leaf += t == TLA_TOK_LEAF;
+        if (depth != 0 || t == TLA_TOK_OPEN) continue;
+        for (k = 0; k < 2; k++)
+            if (tla__mode_extreme(L->shape.val + start, L->stride.val + start, leaf - start, lo[m], lo[m] + ext[m] - 1,
+                                  k, &v)
+                    != 0
+                || tla__add64(sum[k], v, &sum[k]) != 0)
+                return tla__fail(err, -1, "offset_range: an offset overflows int64 (or a mode has size 0)");
+        m++;
+    }
+    *min = sum[0];
+    *max = sum[1];
+    return 0;
 }
 
 #endif

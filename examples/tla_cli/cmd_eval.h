@@ -11,28 +11,41 @@ static const char *cli_eval_usage =
     "example: tla eval 'size((4,(2,3)))' 'make_layout_tile(zN(half,32,48), (16,16))'\n"
     "run 'tla help' for the expression syntax and functions\n";
 
-/* Standard input, one expression a line; a failing line prints "error: ...". */
+/* Standard input, one expression a line; a failing line prints "error: ...".  Exactly one
+ * output line per input line, whatever the bytes: a line longer than CLI_MAX_LINE - 2 bytes or
+ * holding a NUL byte is one error line (the NUL would otherwise cut the line in two). */
 static int cli_eval_stdin(void) {
     static char line[CLI_MAX_LINE];
     char out[4096];
-    int status = 0;
-    while (fgets(line, sizeof line, stdin)) {
-        size_t len = strlen(line);
+    int status = 0, ch = 0;
+    while (ch != EOF) {
+        size_t len = 0;
+        int nul = 0, too_long = 0, any = 0;
         tla_error e;
-        int too_long = len == sizeof line - 1 && line[len - 1] != '\n';
-        if (too_long) {
-            int ch;
-            while ((ch = getchar()) != EOF && ch != '\n') {
-            }
+        while ((ch = getchar()) != EOF && ch != '\n') {
+            any = 1;
+            nul |= ch == '\0';
+            if (len < sizeof line - 2)
+                line[len++] = (char)ch;
+            else
+                too_long = 1;
         }
-        while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r')) line[--len] = '\0';
-        if (too_long) {
-            printf("error: line longer than %d bytes\n", CLI_MAX_LINE - 2);
+        if (!any && ch == EOF) break; /* the end, after a final newline (or an empty input) */
+        line[len] = '\0';
+        while (len > 0 && line[len - 1] == '\r') line[--len] = '\0';
+        if (too_long || nul) {
+            if (too_long)
+                printf("error: line longer than %d bytes\n", CLI_MAX_LINE - 2);
+            else
+                printf("error: a NUL byte in the line\n");
             status = 2;
         } else if (line[tla_skip_space(line, 0)] == '\0') {
             printf("\n");
         } else if (cli_eval_to_string(line, out, sizeof out, &e) < 0) {
-            printf("error: %s (column %d)\n", e.msg, e.pos + 1);
+            if (e.pos < 0)
+                printf("error: %s\n", e.msg);
+            else
+                printf("error: %s (column %d)\n", e.msg, e.pos + 1);
             status = 2;
         } else {
             printf("%s\n", out);

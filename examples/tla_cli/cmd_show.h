@@ -33,9 +33,19 @@ static int cli_cmd_show(int argc, char **argv) {
                     i + 1);
             return 2;
         }
-        if (tla_layout_rank(&L) == 2 && (tla_layout_size(&L, &size, NULL) != 0 || size > CLI_MAX_CELLS)) {
-            fprintf(stderr, "tla: error: layout too large to show as a grid (more than %d cells)\n", CLI_MAX_CELLS);
-            return 2;
+        if (tla_layout_rank(&L) == 2 && !tla_tuple_is_int(&L.shape)) { /* rows + cols + cells: all bounded */
+            tla_layout m0, m1;
+            int64_t rows = 0, cols = 0;
+            int path[2] = {0, 1};
+            if (tla_layout_get(&L, 1, path, &m0, NULL) != 0 || tla_layout_get(&L, 1, path + 1, &m1, NULL) != 0
+                || tla_layout_size(&m0, &rows, NULL) != 0 || tla_layout_size(&m1, &cols, NULL) != 0
+                || tla_layout_size(&L, &size, NULL) != 0 || rows > CLI_MAX_CELLS || cols > CLI_MAX_CELLS
+                || size > CLI_MAX_CELLS) {
+                fprintf(stderr,
+                        "tla: error: layout too large to show as a grid (more than %d rows, columns or cells)\n",
+                        CLI_MAX_CELLS);
+                return 2;
+            }
         }
         if (tla_layout_fprint_grid(stdout, &L) != 0) {
             fprintf(stderr, "tla: error: an offset of the layout overflows int64\n");

@@ -5,7 +5,7 @@
 #include "expr.h"
 
 #define CLI_MAX_LINE 65536
-#define CLI_MAX_CELLS 1000000 /* show: grids larger than this are refused */
+#define CLI_MAX_CELLS 1000000 /* show: grids with more rows, columns or cells are refused */
 
 /* "tla: error: MSG (column N)", then the expression and a caret. */
 static void cli_report(const char *expr, const tla_error *e) {

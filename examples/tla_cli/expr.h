@@ -21,6 +21,7 @@ typedef struct cli_value {
     tla_layout L; /* CLI_LAYOUT; CLI_TUPLE uses L.shape */
     int64_t offset; /* CLI_LAYOUT from slice: where the sub-layout starts (printed " + offset") */
     char text[256]; /* CLI_TILER (printed), CLI_STRING, CLI_NAME */
+    int under; /* a CLI_TUPLE holding a bare `_` (INT64_MIN inside): only slice's coordinate takes it */
 } cli_value;
 
 #define CLI_MAX_NEST 32 /* calls/tuples inside one another */
@@ -458,7 +459,8 @@ static int cli_fn_group(cli_parser *P, const cli_call *c, cli_value *out, int op
     (void)op;
     if (cli_layout_arg(P, c, 0, &A) != 0 || cli_int_arg(P, c, 1, &x, NULL) != 0 || cli_int_arg(P, c, 2, &y, NULL) != 0)
         return -1;
-    if (x < 0 || y > TLA_MAX_RANK) return cli_fail(P, c->argpos[1], "group: modes out of range");
+    if (x < 0 || x > TLA_MAX_RANK || y < 0 || y > TLA_MAX_RANK) /* before the casts to int */
+        return cli_fail(P, c->argpos[x < 0 || x > TLA_MAX_RANK ? 1 : 2], "group: modes out of range");
     return cli_layout_result(P, c, out, tla_group(&R, &A, (int)x, (int)y, &e), &R, &e);
 }
 
@@ -603,6 +605,9 @@ static int cli_apply(cli_parser *P, const cli_call *c, cli_value *out) {
         const cli_function *F = &cli_functions[i];
         if (strcmp(c->name, F->name) != 0) continue;
         if (cli_arity(P, c, F->min_args, F->max_args, F->usage) != 0) return -1;
+        for (i = 0; i < (size_t)c->n; i++) /* `_` is not a number: it must not leak into results */
+            if (c->arg[i].under && (F->fn != cli_fn_slice || i != 0))
+                return cli_fail(P, c->argpos[i], "'_' (a whole mode) is only allowed in slice's coordinate");
         return F->fn(P, c, out, F->op);
     }
     snprintf(m, sizeof m, "unknown function '%.60s'", c->name);
@@ -634,7 +639,9 @@ static int cli_call_expr(cli_parser *P, const char *name, int pos, cli_value *ou
     c.n = n;
     c.arg = args;
     c.argpos = argpos;
-    return cli_apply(P, &c, out);
+    if (cli_apply(P, &c, out) != 0) return -1;
+    out->under = 0;
+    return 0;
 }
 
 /* '(' already seen: a tuple of integers/tuples, "(6)" being rank 1. */
@@ -642,7 +649,7 @@ static int cli_tuple_expr(cli_parser *P, int pos, cli_value *out) {
     tla_tuple parts[TLA_MAX_RANK], t;
     cli_value v;
     tla_error e;
-    int n = 0, at, k;
+    int n = 0, at, k, under = 0;
     for (;;) {
         if (n == TLA_MAX_RANK) return cli_fail(P, P->p, "more than 8 elements in one tuple");
         at = tla_skip_space(P->s, P->p);
@@ -653,6 +660,7 @@ static int cli_tuple_expr(cli_parser *P, int pos, cli_value *out) {
             return cli_fail(P, at, m);
         }
         parts[n++] = v.L.shape;
+        under |= v.under;
         k = cli_list_next(P, ')', "a tuple");
         if (k < 0) return -1;
         if (k == 0) break;
@@ -660,6 +668,7 @@ static int cli_tuple_expr(cli_parser *P, int pos, cli_value *out) {
     P->p++;
     if (tla_tuple_join(&t, n, parts, &e) != 0) return cli_fail_lib(P, pos, &e);
     cli_set_tuple(out, &t);
+    out->under = under;
     return 0;
 }
 
@@ -674,7 +683,7 @@ static int cli_tiler_expr(cli_parser *P, cli_value *out) {
         if (n == TLA_MAX_RANK) return cli_fail(P, P->p, "more than 8 modes in one tiler");
         at = tla_skip_space(P->s, P->p);
         if (cli_expr(P, &v) != 0) return -1;
-        if (v.kind != CLI_TUPLE && v.kind != CLI_LAYOUT)
+        if ((v.kind != CLI_TUPLE && v.kind != CLI_LAYOUT) || v.under)
             return cli_fail(P, at, "a tiler element must be a layout or a shape");
         if (n++) buf[len++] = ',';
         k = v.kind == CLI_LAYOUT ? tla_layout_snprint(buf + len, sizeof buf - len, &v.L)
@@ -699,6 +708,7 @@ static int cli_primary(cli_parser *P, cli_value *out) {
     int p = tla_skip_space(s, P->p), start = p;
     char cb[16];
     P->p = p;
+    out->under = 0;
     if (s[p] == '(') {
         P->p = p + 1;
         return cli_tuple_expr(P, start, out);
@@ -728,6 +738,7 @@ static int cli_primary(cli_parser *P, cli_value *out) {
     }
     if (s[p] == '_' && !cli_is_alnum(s[p + 1])) { /* a bare _: "all of this mode" in slice() */
         cli_set_int(out, TLA_UNDERSCORE, 0);
+        out->under = 1;
         P->p = p + 1;
         return 0;
     }
@@ -776,6 +787,8 @@ static int cli_expr(cli_parser *P, cli_value *out) {
     P->nest--;
     if (rc != 0) return -1;
     if (rhs.kind != CLI_TUPLE) return cli_fail(P, at, "the stride after ':' must be an integer or a tuple");
+    if (out->under || rhs.under)
+        return cli_fail(P, out->under ? start : at, "'_' (a whole mode) is only allowed in slice's coordinate");
     if (tla_layout_make(&L, &out->L.shape, &rhs.L.shape, &e) != 0) return cli_fail_lib(P, at, &e);
     cli_set_layout(out, &L);
     return 0;
@@ -817,8 +830,10 @@ static int cli_eval(const char *expr, cli_value *out, tla_error *err) {
     }
     if (cli_expr(&P, out) == 0) {
         P.p = tla_skip_space(expr, P.p);
-        if (expr[P.p] == '\0' && out->kind != CLI_NAME) return 0;
-        if (expr[P.p] == '\0') {
+        if (expr[P.p] == '\0' && out->kind != CLI_NAME && !out->under) return 0;
+        if (expr[P.p] == '\0' && out->under) {
+            cli_fail(&P, tla_skip_space(expr, 0), "'_' (a whole mode) is only allowed in slice's coordinate");
+        } else if (expr[P.p] == '\0') {
             char m[120];
             snprintf(m, sizeof m, "unknown name '%.60s'", out->text);
             cli_fail(&P, tla_skip_space(expr, 0), m);
