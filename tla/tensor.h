@@ -732,7 +732,10 @@ TLA_FUNC int tla__copy_overlap(const tla_tensor *dst, const tla_tensor *src, int
  * mode and the same element size. */
 TLA_FUNC int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err) {
     int m, r = tla_tensor_rank(src);
-    if (dst->elem_bytes != src->elem_bytes || src->elem_bytes <= 0)
+    if (dst->elem_bytes <= 0 || src->elem_bytes <= 0)
+        return tla__fail(err, -1, "copy: an element size must be at least 1 byte (destination %d, source %d)",
+                         dst->elem_bytes, src->elem_bytes);
+    if (dst->elem_bytes != src->elem_bytes)
         return tla__fail(err, -1, "copy: element sizes differ (%d and %d bytes)", dst->elem_bytes, src->elem_bytes);
     if (tla_tensor_rank(dst) != r) return tla__fail(err, -1, "copy: ranks differ (%d and %d)", tla_tensor_rank(dst), r);
     for (m = 0; m < r; m++) {
