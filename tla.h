@@ -40,6 +40,7 @@
  *   tla/sparse_encoding.h MLIR sparse tensor encodings: parse, verify, print (types and
  *                    affine expressions in tla/sparse_affine.h)
  *   tla/sparse_storage.h  sparse storage from dense and back, iteration, BSR <-> blocked layouts
+ *   tla/svg_sparse.h a picture of sparse storage: the matrix, its blocks, its buffers
  *   tla/deprecated.h the 0.1 names (tla_tuple(...), tla_get_tile, ...) for one more release
  *   tla/compat.h     opt-in TLA names (MakeLayout, _4, ...)
  *
@@ -88,6 +89,7 @@
 #include "tla/hlo_index.h"
 #include "tla/sparse_encoding.h"
 #include "tla/sparse_storage.h"
+#include "tla/svg_sparse.h"
 #include "tla/deprecated.h"
 
 #endif

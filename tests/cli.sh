@@ -320,6 +320,10 @@ bad '--tv takes' svg '(4,2):(1,4)' --tv 4
 bad 'hold' svg 'zN(half, 16, 32)' --copy 'row_major(16, 16)'
 bad 'unknown option' svg '(2,2):(1,2)' --frobnicate
 bad 'svg needs a layout' svg
+"$TLA" svg '#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>' --sparse '[[1,0],[0,2]]' > "$tmp/svg" 2> "$tmp/err"
+if [ $? -eq 0 ] && grep -q 'class="nz" data-r="1" data-c="1" data-k="1"' "$tmp/svg"; then pass; else fail "svg --sparse CSR"; fi
+bad 'rank-2 tensor' svg '#sparse_tensor.encoding<{ map = (i) -> (i : compressed) }>' --sparse '[1,0,2]'
+bad 'matrix' svg '#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>' --sparse '[[1,0],[2]]'
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

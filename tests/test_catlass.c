@@ -284,6 +284,21 @@ static void test_compat_names(void) {
         tla_tuple_snprint(s, sizeof s, &o);
         CHECK_STR(s, "(30,40)");
         {
+            /* CATLASS's other layout makers, as compat names over tla/formats_ext.h */
+            tla_auto W = MakeLayout(tla_int4, Weight4BitnZ, Int(64), Int(32));
+            tla_auto M = MakeMxScaleLayout(uint8_t, RowMajor, false, Int(256), Int(32));
+            tla_auto Fm = MakeLayoutFmap(tla_half, 2, 7, 33, 43);
+            tla_auto Fl = MakeLayoutFilter(tla_half, PositionL1, 7, 3, 3, 80);
+            tla_auto C = MakeLayoutL0C(Int(32), Int(48));
+            tla_layout Wr, Mr, Fmr, Flr, Ws = tla_to_layout(W), Ms = tla_to_layout(M), Fms = tla_to_layout(Fm),
+                                         Fls = tla_to_layout(Fl);
+            CHECK(tla_layout_weight4bit_nZ(&Wr, 64, 32, 0, &e) == 0 && tla_layout_equal(&Wr, &Ws));
+            CHECK(tla_layout_mx_scale(&Mr, TLA_ROW_MAJOR, 0, 256, 32, 0, &e) == 0 && tla_layout_equal(&Mr, &Ms));
+            CHECK(tla_layout_fmap(&Fmr, 2, 2, 7, 33, 43, 0, &e) == 0 && tla_layout_equal(&Fmr, &Fms));
+            CHECK(tla_layout_conv_filter(&Flr, 2, 7, 3, 3, 80, 1, 0, &e) == 0 && tla_layout_equal(&Flr, &Fls));
+            _Static_assert(size(C) == 32 * 48, "MakeLayoutL0C");
+        }
+        {
             tla_auto V = MakeLayout(Int(12));
             _Static_assert(isVector(V) && size(V) == 12, "MakeLayout(len) is a vector");
             (void)V;

@@ -105,6 +105,8 @@ static int each_cell(const char *s, const char *cls, cell_fn fn, void *ctx) {
         const char *p = strstr(s, "data-r=\""), *gt = strchr(s, '>'), *q = strstr(s, "data-run=\"");
         if (!p || !gt || sscanf(p, "data-r=\"%lld\" data-c=\"%lld\"", &r, &c) != 2) return -1;
         if (q && q < gt) sscanf(q, "data-run=\"%lld\"", &run);
+        q = strstr(s, "data-k=\""); /* a sparse entry's index in the values, passed as its run */
+        if (q && q < gt) sscanf(q, "data-k=\"%lld\"", &run);
         if (sscanf(gt + 1, "%lld", &v) != 1 && gt[1] != 'T') return -1;
         if (!fn(ctx, r, c, v, run, gt + 1)) return -1;
         n++;
@@ -350,6 +352,54 @@ static void test_latex(void) {
     free(tex);
 }
 
+/* Sparse storage: every stored entry sits at its coordinate with its value and index. */
+typedef struct {
+    const tla_sparse_storage *st;
+    const double *dense;
+    int64_t cols;
+} sp_ctx;
+static int check_nz(void *vctx, int64_t r, int64_t c, int64_t v, int64_t run, const char *text) {
+    sp_ctx *x = (sp_ctx *)vctx;
+    double val = 0;
+    (void)v;
+    if (sscanf(text, "%lf", &val) != 1) return 0;
+    return run >= 0 && run < x->st->nse && x->st->values[run] == val && x->dense[r * x->cols + c] == val;
+}
+static void test_sparse(void) {
+    static const char bsr[] = "#sparse_tensor.encoding<{ map = (i, j) -> (i floordiv 2 : dense, j floordiv 2 : "
+                              "compressed, i mod 2 : dense, j mod 2 : dense) }>";
+    static const char *encs[] = {
+        bsr, "#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>",
+        "#sparse_tensor.encoding<{ map = (i, j) -> (i : compressed(nonunique), j : singleton) }>"};
+    static const int64_t want[] = {12, 8, 8};
+    double m[4][6] = {{1, 2, 0, 0, 4, 0}, {0, 3, 0, 0, 0, 5}, {0, 0, 6, 7, 0, 0}, {0, 0, 8, 0, 0, 0}};
+    int64_t dims[2] = {4, 6};
+    int i;
+    for (i = 0; i < 3; i++) {
+        static double mem[256];
+        tla_sparse_encoding enc;
+        tla_sparse_storage st;
+        tla_error e;
+        FILE *f = tmpfile();
+        char *svg = NULL;
+        long n;
+        sp_ctx x;
+        int ok = f && tla_sparse_parse(encs[i], &enc, &e) == 0
+                 && tla_sparse_pack(&enc, 2, dims, &m[0][0], mem, sizeof mem, &st, &e) == 0
+                 && tla_print_svg_sparse(f, &enc, &st, &e) == 0;
+        if (ok) {
+            n = ftell(f);
+            rewind(f);
+            svg = (char *)calloc((size_t)n + 1, 1);
+            ok = svg && fread(svg, 1, (size_t)n, f) == (size_t)n;
+        }
+        x.st = &st, x.dense = &m[0][0], x.cols = 6;
+        CHECK(ok && st.nse == want[i] && well_formed(svg) && each_cell(svg, "nz", check_nz, &x) == want[i]);
+        free(svg);
+        if (f) fclose(f);
+    }
+}
+
 int main(void) {
     test_layouts();
     test_large();
@@ -357,5 +407,6 @@ int main(void) {
     test_copy();
     test_golden();
     test_latex();
+    test_sparse();
     CHECK_DONE();
 }

@@ -250,6 +250,23 @@ TLA__COMPAT_INT(524288, 524288)
 #define TLA__COMPAT_TAG_nZ(T, r, c) tla_nZ(T, r, c)
 #define TLA__COMPAT_TAG_nN(T, r, c) tla_nN(T, r, c)
 #define TLA__COMPAT_TAG_L0C(T, r, c) tla_l0c(r, c)
+#define TLA__COMPAT_TAG_Weight4BitnZ(T, r, c) tla_weight4bit_nZ(r, c)
+/* MakeLayoutL0C, MakeMxScaleLayout<e8m0, Tag, isMxScaleB>, MakeLayoutFmap<T>, MakeLayoutFilter<T, Position>
+ * (tla/formats_ext.h; isB is the literal true or false, Position PositionGM or PositionL1) */
+#define MakeLayoutL0C(rows, cols) tla_l0c(rows, cols)
+#define MakeMxScaleLayout(E, Tag, isB, rows, cols) TLA__COMPAT_MX_##Tag##_##isB(rows, cols)
+#define TLA__COMPAT_MX_RowMajor_false(r, c) tla_mx_scale_a_row(r, c)
+#define TLA__COMPAT_MX_RowMajor_true(r, c) tla_mx_scale_b_row(r, c)
+#define TLA__COMPAT_MX_ColumnMajor_false(r, c) tla_mx_scale_a_col(r, c)
+#define TLA__COMPAT_MX_ColumnMajor_true(r, c) tla_mx_scale_b_col(r, c)
+#define TLA__COMPAT_MX_zZ_false(r, c) tla_mx_scale_zZ(r, c)
+#define TLA__COMPAT_MX_zZ_true(r, c) tla_mx_scale_zZ(r, c)
+#define TLA__COMPAT_MX_nN_false(r, c) tla_mx_scale_nN(r, c)
+#define TLA__COMPAT_MX_nN_true(r, c) tla_mx_scale_nN(r, c)
+#define MakeLayoutFmap(T, batch, cin1, h, w) tla_fmap(T, batch, cin1, h, w)
+#define MakeLayoutFilter(T, Pos, cin1, kh, kw, cout) TLA__COMPAT_FILTER_##Pos(T, cin1, kh, kw, cout)
+#define TLA__COMPAT_FILTER_PositionGM(T, a, b, c, d) tla_conv_filter(T, a, b, c, d)
+#define TLA__COMPAT_FILTER_PositionL1(T, a, b, c, d) tla_conv_filter_l1(T, a, b, c, d)
 /* The run-time format of a tag name (MakeTensorLike). */
 #define TLA__COMPAT_FMT_RowMajor TLA_ROW_MAJOR
 #define TLA__COMPAT_FMT_ColumnMajor TLA_COLUMN_MAJOR

@@ -4,11 +4,13 @@
 
 #include <errno.h>
 #include "common.h"
+#include "cmd_sparse.h"
 
 static const char *cli_svg_usage =
     "usage: tla svg EXPR [--tile T@C] [--modes] [--no-padding] [--latex]\n"
     "       tla svg EXPR --tv M,N          a thread-value layout over an M x N tile\n"
     "       tla svg DST --copy SRC         a copy from SRC to DST, coloured by run\n"
+    "       tla svg ENCODING --sparse MATRIX  sparse storage: the matrix, its blocks and buffers\n"
     "  an SVG picture (LaTeX/TikZ with --latex) of a rank-1 or rank-2 layout on standard output:\n"
     "  one cell per coordinate with its offset, coloured by offset (--modes: one colour per\n"
     "  outer block, e.g. per fractal or XLA tile), padding beyond originShape hatched,\n"
@@ -50,9 +52,53 @@ static int cli_svg_layout(const char *expr, tla_layout *L) {
     return -1;
 }
 
+/* Copies a scratch file to standard output (pictures are written there first, so a failure
+ * prints nothing but the error). */
+static void cli_svg_emit(FILE *out) {
+    char buf[4096];
+    size_t n;
+    rewind(out);
+    while ((n = fread(buf, 1, sizeof buf, out)) > 0) fwrite(buf, 1, n, stdout);
+}
+
+/* tla svg ENCODING --sparse MATRIX */
+static int cli_svg_sparse(const char *encoding, const char *matrix) {
+    tla_sparse_encoding enc;
+    tla_sparse_storage st;
+    cli_tensor t;
+    tla_error e;
+    size_t bytes = 0;
+    void *mem = NULL;
+    FILE *out = NULL;
+    int rc = 2;
+    if (tla_sparse_parse(encoding, &enc, &e) != 0) {
+        cli_report(encoding, &e);
+        return 2;
+    }
+    memset(&t, 0, sizeof t);
+    if (cli_json_tensor(matrix, &t, &e) != 0)
+        fprintf(stderr, "tla: error: matrix: %s (column %d)\n", e.msg, e.pos + 1);
+    else if (t.rank != enc.dim_rank)
+        fprintf(stderr, "tla: error: the encoding has %d dimensions but the matrix has rank %d\n", enc.dim_rank,
+                t.rank);
+    else if (tla_sparse_size(&enc, t.rank, t.dims, t.v, &bytes, &e) != 0 || !(mem = malloc(bytes ? bytes : 8))
+             || tla_sparse_pack(&enc, t.rank, t.dims, t.v, mem, bytes, &st, &e) != 0)
+        fprintf(stderr, "tla: error: %s\n", mem || bytes == 0 ? e.msg : "out of memory");
+    else if (!(out = tmpfile()))
+        fprintf(stderr, "tla: error: svg cannot open a scratch file\n");
+    else if (tla_print_svg_sparse(out, &enc, &st, &e) != 0)
+        fprintf(stderr, "tla: error: %s\n", e.msg);
+    else
+        cli_svg_emit(out), rc = 0;
+    if (out) fclose(out);
+    free(mem);
+    free(t.v);
+    return rc;
+}
+
 static int cli_cmd_svg(int argc, char **argv) {
     tla_svg_options o = tla_svg_defaults();
-    const char *expr = NULL, *copy = NULL;
+    const char *expr = NULL, *copy = NULL, *sparse = NULL;
     int latex = 0, tv = 0, i, rc;
     int64_t tvshape[2] = {0, 0};
     tla_layout L, S;
@@ -67,7 +113,7 @@ static int cli_cmd_svg(int argc, char **argv) {
             o.by_mode = 1;
         else if (!strcmp(a, "--no-padding"))
             o.show_padding = 0;
-        else if (!strcmp(a, "--tile") || !strcmp(a, "--tv") || !strcmp(a, "--copy")) {
+        else if (!strcmp(a, "--tile") || !strcmp(a, "--tv") || !strcmp(a, "--copy") || !strcmp(a, "--sparse")) {
             const char *at;
             char ext[64];
             if (i + 1 >= argc) {
@@ -76,6 +122,10 @@ static int cli_cmd_svg(int argc, char **argv) {
             }
             if (!strcmp(a, "--copy")) {
                 copy = argv[++i];
+                continue;
+            }
+            if (!strcmp(a, "--sparse")) {
+                sparse = argv[++i];
                 continue;
             }
             if (!strcmp(a, "--tv")) {
@@ -115,6 +165,7 @@ static int cli_cmd_svg(int argc, char **argv) {
         fprintf(stderr, "tla: error: svg needs a layout, e.g. tla svg 'zN(half, 32, 32)'\n");
         return 2;
     }
+    if (sparse) return cli_svg_sparse(expr, sparse);
     if (cli_svg_layout(expr, &L) != 0 || (copy && cli_svg_layout(copy, &S) != 0)) return 2;
     /* into a scratch file first, so a failure prints nothing but the error */
     out = tmpfile();
@@ -128,12 +179,9 @@ static int cli_cmd_svg(int argc, char **argv) {
         rc = tla_print_svg_tv(out, &L, tvshape[0], tvshape[1], &o, &e);
     else
         rc = latex ? tla_print_latex(out, &L, &o, &e) : tla_print_svg(out, &L, &o, &e);
-    if (rc == 0) {
-        char buf[4096];
-        size_t n;
-        rewind(out);
-        while ((n = fread(buf, 1, sizeof buf, out)) > 0) fwrite(buf, 1, n, stdout);
-    } else
+    if (rc == 0)
+        cli_svg_emit(out);
+    else
         fprintf(stderr, "tla: error: %s\n", e.msg);
     fclose(out);
     return rc == 0 ? 0 : 2;
