@@ -408,6 +408,15 @@ static void static_paths(void) {
     CHECK(tla_layout_cosize(&L, &n, &e) != 0);
     tla_parse_tuple("(3037000499,3037000499)", &c, &e);
     CHECK(tla_layout_crd2offset(&L, &c, &n, &e) != 0 && strstr(e.msg, "overflows int64"));
+    /* the mixed form's run-time size: -1, as for run-time values (it wrapped to 0) */
+    {
+        volatile int big = 65536;
+        int v = big;
+        CHECK_EQ(tla_size(tla_make_tuple(TLA_C(65536), TLA_C(65536), v, v)), -1);
+        CHECK_EQ(tla_size(tla_make_tuple(TLA_C(65536), TLA_C(65536), v, 2)), 65536LL * 65536 * 65536 * 2);
+        CHECK_EQ(tla_size(tla_make_tuple(tla_make_tuple(v, v), tla_make_tuple(v, v), v)), -1);
+        CHECK_EQ(tla_size(tla_to_layout(tla_make_layout(tla_make_tuple(v, v, v, v), tla_make_tuple(1, 1, 1, 1)))), -1);
+    }
     /* formats: the static macros reject static overflow; run time reports it */
     CHECK(tla_layout_format(&L, TLA_ZN, 2, INT64_MAX, 16, &e) != 0);
     CHECK(tla_layout_format(&L, TLA_NN, 1, 16, INT64_MAX, &e) != 0);

@@ -105,7 +105,10 @@ TLA_FUNC long long tla__rt_cosize(tla_layout L) {
 
 /* tla_rank(x), tla_depth(x), tla_size(x) -> of a tuple, or of a layout's shape; tla_cosize(L)
  *   Integer constant expressions on static values (rank and depth on any node); run-time values
- *   (tla_tuple, tla_layout) are accepted too.  x is evaluated once.
+ *   (tla_tuple, tla_layout) are accepted too.  x is evaluated once.  A size past int64 is a
+ *   compile error when static and -1 at run time (mixed and run-time values alike); cosize and
+ *   crd2offset of mixed values are plain arithmetic, as written by hand (tla_to_layout, then
+ *   tla_layout_cosize / tla_layout_crd2offset, report overflow).
  *   Misuse: "tla: static overflow: the size of this all-static shape is past 2^31 - 3 ...".
  * Example:
  *   tla_auto L = tla_zN(tla_half, TLA_C(32), TLA_C(48));

@@ -210,9 +210,10 @@
 #define TLA__T_VALUE(r, j) __auto_type tla__v##j = tla__C##j >= 2 ? tla__S##j : 0 TLA__REP(r, TLA__T_VAL, j);
 /* The run-time size, the product of all leaves (in unsigned arithmetic: a size past 2^63
  * wraps instead of being undefined). */
-#define TLA__T_U(v) (unsigned long long)(long long)(v)
-#define TLA__T_RSIZE (long long)(TLA__T_U(tla__v0) * TLA__T_U(tla__v1) * TLA__T_U(tla__v2) * TLA__T_U(tla__v3) * \
-        TLA__T_U(tla__v4) * TLA__T_U(tla__v5) * TLA__T_U(tla__v6) * TLA__T_U(tla__v7))
+#define TLA__T_U(v) (long long)(v)
+/* -1 when the product does not fit (tla__size8, node.h): the run-time answer of tla_size */
+#define TLA__T_RSIZE tla__size8(TLA__T_U(tla__v0), TLA__T_U(tla__v1), TLA__T_U(tla__v2), TLA__T_U(tla__v3), \
+        TLA__T_U(tla__v4), TLA__T_U(tla__v5), TLA__T_U(tla__v6), TLA__T_U(tla__v7))
 
 /* The constructor for rank r. */
 #define TLA__TUPLE_N(r, ...) TLA__STMT( \
