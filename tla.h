@@ -41,6 +41,7 @@
  *                    affine expressions in tla/sparse_affine.h)
  *   tla/sparse_storage.h  sparse storage from dense and back, iteration, BSR <-> blocked layouts
  *   tla/svg_sparse.h a picture of sparse storage: the matrix, its blocks, its buffers
+ *   tla/svg_map.h    a picture of an indexing map over its domain
  *   tla/deprecated.h the 0.1 names (tla_tuple(...), tla_get_tile, ...) for one more release
  *   tla/compat.h     opt-in TLA names (MakeLayout, _4, ...)
  *
@@ -90,6 +91,7 @@
 #include "tla/sparse_encoding.h"
 #include "tla/sparse_storage.h"
 #include "tla/svg_sparse.h"
+#include "tla/svg_map.h"
 #include "tla/deprecated.h"
 
 #endif

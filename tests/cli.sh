@@ -320,6 +320,9 @@ bad '--tv takes' svg '(4,2):(1,4)' --tv 4
 bad 'hold' svg 'zN(half, 16, 32)' --copy 'row_major(16, 16)'
 bad 'unknown option' svg '(2,2):(1,2)' --frobnicate
 bad 'svg needs a layout' svg
+"$TLA" svg '(d0) -> (d0 floordiv 2), domain: d0 in [0, 7]' --map > "$tmp/svg" 2> "$tmp/err"
+if [ $? -eq 0 ] && grep -q 'class="map" data-r="0" data-c="5"[^>]*>2<' "$tmp/svg"; then pass; else fail "svg --map"; fi
+bad 'one or two dimensions' svg '(d0, d1, d2) -> (d0), domain: d0 in [0, 1], d1 in [0, 1], d2 in [0, 1]' --map
 "$TLA" svg '#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>' --sparse '[[1,0],[0,2]]' > "$tmp/svg" 2> "$tmp/err"
 if [ $? -eq 0 ] && grep -q 'class="nz" data-r="1" data-c="1" data-k="1"' "$tmp/svg"; then pass; else fail "svg --sparse CSR"; fi
 bad 'rank-2 tensor' svg '#sparse_tensor.encoding<{ map = (i) -> (i : compressed) }>' --sparse '[1,0,2]'

@@ -400,6 +400,56 @@ static void test_sparse(void) {
     }
 }
 
+/* An indexing map: each cell inside the domain shows the results there; outside, none. */
+typedef struct {
+    const tla_ix_ctx *c;
+    const tla_ix_map *m;
+} map_ctx;
+static int check_map(void *vctx, int64_t r, int64_t c, int64_t v, int64_t run, const char *text) {
+    map_ctx *x = (map_ctx *)vctx;
+    int64_t dims[2], syms[1] = {0}, out[4];
+    long long a = 0, b = 0;
+    (void)v, (void)run;
+    dims[0] = r, dims[1] = c;
+    if (!tla_ix_map_contains(x->c, x->m, dims, syms) || tla_ix_map_eval(x->c, x->m, dims, syms, out) != 0) return 0;
+    return sscanf(text, "%lld,%lld", &a, &b) == 2 && a == out[0] && b == out[1];
+}
+static void test_map(void) {
+    tla_ix_ctx c;
+    tla_ix_map m;
+    tla_error e;
+    FILE *f = tmpfile();
+    char *svg = NULL;
+    long n = 0;
+    map_ctx x;
+    int ok;
+    tla_ix_ctx_init(&c);
+    ok = f
+         && tla_ix_map_parse(&c,
+                             "(d0, d1) -> (d0 * 4 + d1 floordiv 2, d1 mod 2), domain: d0 in [0, 3], d1 in [0, 5], "
+                             "d0 + d1 in [0, 6]",
+                             &m, &e)
+                == 0
+         && tla_print_svg_map(f, &c, &m, &e) == 0;
+    if (ok) {
+        n = ftell(f);
+        rewind(f);
+        svg = (char *)calloc((size_t)n + 1, 1);
+        ok = svg && fread(svg, 1, (size_t)n, f) == (size_t)n;
+    }
+    x.c = &c, x.m = &m;
+    /* 4 x 6 points, 3 of them outside d0 + d1 <= 6 */
+    CHECK(ok && well_formed(svg) && each_cell(svg, "map", check_map, &x) == 24 - 3);
+    free(svg);
+    if (f) fclose(f);
+    f = tmpfile();
+    CHECK(f
+          && tla_ix_map_parse(&c, "(d0, d1, d2) -> (d0), domain: d0 in [0, 1], d1 in [0, 1], d2 in [0, 1]", &m, &e) == 0
+          && tla_print_svg_map(f, &c, &m, &e) == -1 && strstr(e.msg, "one or two dimensions"));
+    if (f) fclose(f);
+    tla_ix_ctx_free(&c);
+}
+
 int main(void) {
     test_layouts();
     test_large();
@@ -408,5 +458,6 @@ int main(void) {
     test_golden();
     test_latex();
     test_sparse();
+    test_map();
     CHECK_DONE();
 }

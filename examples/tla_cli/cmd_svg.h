@@ -11,6 +11,7 @@ static const char *cli_svg_usage =
     "       tla svg EXPR --tv M,N          a thread-value layout over an M x N tile\n"
     "       tla svg DST --copy SRC         a copy from SRC to DST, coloured by run\n"
     "       tla svg ENCODING --sparse MATRIX  sparse storage: the matrix, its blocks and buffers\n"
+    "       tla svg MAP --map                 an indexing map (1 or 2 dims) over its domain\n"
     "  an SVG picture (LaTeX/TikZ with --latex) of a rank-1 or rank-2 layout on standard output:\n"
     "  one cell per coordinate with its offset, coloured by offset (--modes: one colour per\n"
     "  outer block, e.g. per fractal or XLA tile), padding beyond originShape hatched,\n"
@@ -96,10 +97,31 @@ static int cli_svg_sparse(const char *encoding, const char *matrix) {
     return rc;
 }
 
+/* tla svg MAP --map */
+static int cli_svg_map(const char *text) {
+    tla_ix_ctx c;
+    tla_ix_map m;
+    tla_error e;
+    FILE *out = NULL;
+    int rc = 2;
+    tla_ix_ctx_init(&c);
+    if (tla_ix_map_parse(&c, text, &m, &e) != 0)
+        cli_report(text, &e);
+    else if (!(out = tmpfile()))
+        fprintf(stderr, "tla: error: svg cannot open a scratch file\n");
+    else if (tla_print_svg_map(out, &c, &m, &e) != 0)
+        fprintf(stderr, "tla: error: %s\n", e.msg);
+    else
+        cli_svg_emit(out), rc = 0;
+    if (out) fclose(out);
+    tla_ix_ctx_free(&c);
+    return rc;
+}
+
 static int cli_cmd_svg(int argc, char **argv) {
     tla_svg_options o = tla_svg_defaults();
     const char *expr = NULL, *copy = NULL, *sparse = NULL;
-    int latex = 0, tv = 0, i, rc;
+    int latex = 0, tv = 0, map = 0, i, rc;
     int64_t tvshape[2] = {0, 0};
     tla_layout L, S;
     tla_error e;
@@ -109,6 +131,8 @@ static int cli_cmd_svg(int argc, char **argv) {
         if (cli_is_help(a)) return fputs(cli_svg_usage, stdout), 0;
         if (!strcmp(a, "--latex"))
             latex = 1;
+        else if (!strcmp(a, "--map"))
+            map = 1;
         else if (!strcmp(a, "--modes"))
             o.by_mode = 1;
         else if (!strcmp(a, "--no-padding"))
@@ -166,6 +190,7 @@ static int cli_cmd_svg(int argc, char **argv) {
         return 2;
     }
     if (sparse) return cli_svg_sparse(expr, sparse);
+    if (map) return cli_svg_map(expr);
     if (cli_svg_layout(expr, &L) != 0 || (copy && cli_svg_layout(copy, &S) != 0)) return 2;
     /* into a scratch file first, so a failure prints nothing but the error */
     out = tmpfile();
