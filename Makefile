@@ -5,7 +5,8 @@
 #   make bench    compile cost per static site, codegen, and speed benchmarks
 #   make install  headers, pkg-config file and bin/tla under $(DESTDIR)$(PREFIX)
 #   make docs     docs/gallery.html and its pictures (docs/*.svg) from docs/gallery.txt
-#   make fuzz     libFuzzer targets for the parsers (clang): build/fuzz_parse, build/fuzz_xla, build/fuzz_sparse
+#   make fuzz     libFuzzer targets for the parsers (clang): build/fuzz_parse, build/fuzz_xla, build/fuzz_sparse,
+#                 build/fuzz_ixmap
 CC      ?= cc
 CFLAGS  ?= -std=c11 -O2 -Wall -Wextra -Wpedantic -Werror
 PREFIX  ?= /usr/local
@@ -42,7 +43,7 @@ bench:
 docs: $(B)/tla
 	sh docs/gallery.sh $(B)/tla docs
 
-fuzz: $(B)/fuzz_parse $(B)/fuzz_xla $(B)/fuzz_sparse
+fuzz: $(B)/fuzz_parse $(B)/fuzz_xla $(B)/fuzz_sparse $(B)/fuzz_ixmap
 
 $(B)/fuzz_parse: tests/fuzz_parse.c examples/tla.c $(CLI_HEADERS) $(HEADERS)
 	@mkdir -p $(B)
@@ -59,6 +60,10 @@ $(B)/fuzz_algebra: tests/fuzz_algebra.c $(HEADERS)
 	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. $< -o $@
 
 $(B)/fuzz_sparse: tests/fuzz_sparse.c $(HEADERS)
+	@mkdir -p $(B)
+	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. $< -o $@
+
+$(B)/fuzz_ixmap: tests/fuzz_ixmap.c $(HEADERS)
 	@mkdir -p $(B)
 	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. $< -o $@
 

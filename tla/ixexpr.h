@@ -142,6 +142,7 @@ TLA_FUNC int tla_ix_sym(tla_ix_ctx *c, int i) { return tla_ix_raw(c, TLA_IX_SYM,
 /* Wrapping int64 arithmetic (XLA does not check; we never invoke undefined behaviour). */
 TLA_FUNC int64_t tla__ix_wadd(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
 TLA_FUNC int64_t tla__ix_wmul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
+TLA_FUNC int64_t tla__ix_wneg(int64_t a) { return (int64_t)(0 - (uint64_t)a); }
 TLA_FUNC int64_t tla_ix_floordiv(int64_t a, int64_t b) {
     int64_t q;
     if (b == 0) return 0;
@@ -456,7 +457,7 @@ TLA_FUNC int tla__ix_canon_bin(tla_ix_ctx *c, int kind, int lhs, int rhs) {
     if ((s = tla__ix_gcd_divmod(c, kind, lhs, d)) >= 0) return s;
     if (kind == TLA_IX_CDIV) {
         if (d > 0) return tla_ix_canon(c, tla_ix_fdiv(c, tla_ix_canon(c, tla_ix_addc(c, lhs, d - 1)), rhs));
-        return tla_ix_canon(c, tla_ix_neg(c, tla_ix_fdivc(c, lhs, -d)));
+        return tla_ix_canon(c, tla_ix_neg(c, tla_ix_fdivc(c, lhs, tla__ix_wneg(d))));
     }
     if (TLA_IX_KIND(c, lhs) == TLA_IX_ADD) {
         if ((s = tla__ix_fdiv_add_operand(c, TLA_IX_L(c, lhs), TLA_IX_R(c, lhs), d)) >= 0) return s;

@@ -100,7 +100,7 @@ TLA_FUNC int tla_ix_m_fdiv(tla_ix_ctx *c, int a, int b) {
     if (TLA_IX_IS_CONST(c, a)) return tla_ix_const(c, tla_ix_floordiv(TLA_IX_V(c, a), d));
     if (d == 1) return a;
     x = &c->n[a];
-    if (x->kind == TLA_IX_MUL && TLA_IX_IS_CONST(c, x->r) && TLA_IX_V(c, x->r) % d == 0)
+    if (x->kind == TLA_IX_MUL && TLA_IX_IS_CONST(c, x->r) && d != -1 && TLA_IX_V(c, x->r) % d == 0)
         return tla_ix_m_mul(c, x->l, tla_ix_const(c, TLA_IX_V(c, x->r) / d));
     if (x->kind == TLA_IX_ADD && d > 0) {
         int xl = x->l, xr = x->r;

@@ -112,6 +112,9 @@ TLA_FUNC int tla__ix_pterm(tla__ix_parser *P, int *out) {
         if (P->s[p] == '*') {
             kind = TLA_IX_MUL;
             P->p = p + 1;
+        } else if (P->s[p] == '/') { /* the newest XLA printer's floordiv */
+            kind = TLA_IX_FDIV;
+            P->p = p + 1;
         } else if (tla__ix_peek_kw(P, "floordiv") || tla__ix_peek_kw(P, "floorDiv")) {
             kind = TLA_IX_FDIV;
             P->p = p + 8;
@@ -124,8 +127,8 @@ TLA_FUNC int tla__ix_pterm(tla__ix_parser *P, int *out) {
         } else
             return 0;
         if (tla__ix_poperand(P, &r) != 0) return -1;
-        if (kind != TLA_IX_MUL && (!TLA_IX_IS_CONST(P->c, r) || TLA_IX_V(P->c, r) <= 0))
-            return tla__fail(P->err, p, "the right side of %s must be a positive constant",
+        if (kind != TLA_IX_MUL && (!TLA_IX_IS_CONST(P->c, r) || TLA_IX_V(P->c, r) == 0))
+            return tla__fail(P->err, p, "the right side of %s must be a non-zero constant",
                              kind == TLA_IX_MOD    ? "mod"
                              : kind == TLA_IX_FDIV ? "floordiv"
                                                    : "ceildiv");

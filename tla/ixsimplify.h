@@ -115,7 +115,7 @@ TLA_FUNC int tla__ix_mod_fn(tla__ix_simp *S, int e, void *data) {
         d->extracted = tla__ix_wadd(d->extracted, TLA_IX_V(S->c, e));
         return tla_ix_const(S->c, 0);
     }
-    if (tla__ix_crhs(S, e, TLA_IX_MUL, &k) && k % d->m == 0) return tla_ix_const(S->c, 0);
+    if (tla__ix_crhs(S, e, TLA_IX_MUL, &k) && (d->m == -1 || k % d->m == 0)) return tla_ix_const(S->c, 0);
     return e;
 }
 TLA_FUNC int tla__ix_scale_fn(tla__ix_simp *S, int e, void *data) { return tla_ix_mulc(S->c, e, *(int64_t *)data); }
@@ -131,7 +131,7 @@ TLA_FUNC int tla__ix_rewrite_mod(tla__ix_simp *S, int mod) {
     if (m == 0) return tla_ix_const(c, 0);
     ls = tla__ix_simplify_once(S, TLA_IX_L(c, mod));
     tla__ix_rng(S, ls, &llo, &lhi);
-    offset = tla__ix_wmul(tla_ix_floordiv(llo, m), -m);
+    offset = tla__ix_wmul(tla_ix_floordiv(llo, m), tla__ix_wneg(m));
     if (tla__ix_sat(lhi, offset, 0) < m) return tla_ix_addc(c, ls, offset);
     if (tla__ix_crhs(S, ls, TLA_IX_MUL, &k) && k > 0 && m % k == 0)
         return tla_ix_mulc(c, tla_ix_modc(c, TLA_IX_L(c, ls), m / k), k);
@@ -337,7 +337,8 @@ TLA_FUNC int tla__ix_rewrite_sum(tla__ix_simp *S, int sum) {
             for (j = 0; j < R->divs.n; j++) {
                 int64_t div_mul = R->divs.mul[j];
                 if (R->divs.expr[j] < 0 || sdiv != R->divs.expr[j] || mod_mul == 0) continue;
-                if ((div_mul % mod_mul) || (div_mul / mod_mul) != mc) continue;
+                if (mod_mul == -1 ? tla__ix_wneg(div_mul) != mc : ((div_mul % mod_mul) || (div_mul / mod_mul) != mc))
+                    continue;
                 tla__ix_sum_add(&R->summands, TLA_IX_L(c, mod), mod_mul);
                 R->divs.expr[j] = -1;
                 R->mods.expr[i] = -1;
@@ -422,16 +423,16 @@ TLA_FUNC int tla__ix_add_constraint_range(tla__ix_simp *S, int *e, int64_t *lo, 
     tla__ix_rng(S, TLA_IX_R(S->c, *e), &rlo, &rhi);
     if (rlo == rhi) {
         *e = TLA_IX_L(S->c, *e);
-        *lo = tla__ix_sat(*lo, -rlo, 0);
-        *hi = tla__ix_sat(*hi, -rlo, 0);
+        *lo = tla__ix_sat(*lo, tla__ix_wneg(rlo), 0);
+        *hi = tla__ix_sat(*hi, tla__ix_wneg(rlo), 0);
         return 1;
     }
     if (*lo != 0) return 0;
     g = tla__ix_split_sum(S, *e, &mult, &nm);
     if (g == 1) return 0;
     tla__ix_rng(S, nm, &nlo, &nhi);
-    a = tla_ix_floordiv(tla__ix_sat(*hi, -nhi, 0), g);
-    b = tla_ix_floordiv(tla__ix_sat(*hi, -nlo, 0), g);
+    a = tla_ix_floordiv(tla__ix_sat(*hi, tla__ix_wneg(nhi), 0), g);
+    b = tla_ix_floordiv(tla__ix_sat(*hi, tla__ix_wneg(nlo), 0), g);
     if (a != b) return 0;
     *e = tla_ix_mulc(S->c, mult, g);
     return 1;
