@@ -224,6 +224,7 @@ got=$("$TLA" xla --offsets 'f32[3,5]{1,0:T(2,2)}')
 bad "expected ',' or ')' in a tile" xla 'f32[3,5]{1,0:T(2,2'
 bad "found 'x' (column 6)" xla 'f32[3x5]'
 bad "unknown element type" xla 'q8[2]'
+. tests/cli_xla.sh
 bad "(column 1)" eval '(1,2'
 bad "this '(' has no matching ')'" eval '(1,2'
 bad "unexpected ')'" eval '(1,2))'

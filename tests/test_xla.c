@@ -19,14 +19,16 @@ static const char *layout_of(const char *shape) {
     return buf;
 }
 
-/* ---- the reference: pad, reshape, transpose, one tile after another ---- */
+/* ---- the reference: the seed's definition, step by step on (extent, coordinate) pairs ----
+ * Physical order (major first); per tile: a tile longer than the working shape adds leading
+ * extent-1 dimensions; the tile covers the most minor dimensions; `*` (stored -1) folds its
+ * dimension into the next more minor one; -1 in the text (stored -2) is a tile extent equal to
+ * the dimension's; then grids (ceil(d/t), e/t) first and in-tile (t, e mod t) after. */
 typedef struct ref {
     int n;
-    int64_t w[64], c[64];
+    int64_t w[128], c[128];
 } ref;
 
-/* Linear index of logical element e (and, in *padded, the element count) for shape x.
- * Combined dimensions merge a dimension into the next more minor one first. */
 static int64_t ref_linear(const tla_xla_shape *x, const int64_t *e, int64_t *padded) {
     ref r;
     int i, t, k;
@@ -37,17 +39,23 @@ static int64_t ref_linear(const tla_xla_shape *x, const int64_t *e, int64_t *pad
     }
     for (t = 0; t < x->ntiles; t++) {
         ref o;
-        int first = r.n - x->tile_rank[t], ng = 0;
+        int tr = x->tile_rank[t], first, ng = 0;
         int64_t gw[16], gc[16], tw[16], tc[16], mw = 1, mc = 0, merging = 0;
+        while (r.n < tr) { /* leading extent-1 dimensions */
+            for (k = r.n; k > 0; k--) r.w[k] = r.w[k - 1], r.c[k] = r.c[k - 1];
+            r.w[0] = 1, r.c[0] = 0, r.n++;
+        }
+        first = r.n - tr;
         o.n = 0;
         for (i = 0; i < first; i++) o.w[o.n] = r.w[i], o.c[o.n++] = r.c[i];
         for (i = first; i < r.n; i++) {
             int64_t tv = x->tiles[t][i - first], W = r.w[i], C = r.c[i];
             if (merging) W = mw * r.w[i], C = mc * r.w[i] + r.c[i], merging = 0;
-            if (tv < 0) {
+            if (tv == -1) {
                 mw = W, mc = C, merging = 1;
                 continue;
             }
+            if (tv == -2) tv = W > 0 ? W : 1;
             gw[ng] = (W + tv - 1) / tv, gc[ng] = C / tv, tw[ng] = tv, tc[ng] = C % tv, ng++;
         }
         for (k = 0; k < ng; k++) o.w[o.n] = gw[k], o.c[o.n++] = gc[k];
@@ -67,103 +75,219 @@ static int rnd(int n) {
     return (int)((seed >> 33) % (unsigned long long)n);
 }
 
+/* A random shape: ranks 1..5, dims 0..7, any permutation, up to 3 tiles of rank 1..(working
+ * rank + 1) with 1..4, `*` and -1 anywhere a tile allows them; sometimes L(n). */
+static void random_shape(tla_xla_shape *x) {
+    int i, j, t, wr;
+    memset(x, 0, sizeof *x);
+    x->type = TLA_XLA_F32, x->rank = 1 + rnd(rnd(2) ? 3 : 5), x->has_layout = 1, x->dynamic_prefix = -1;
+    for (i = 0; i < x->rank; i++) x->dims[i] = rnd(12) == 0 ? 0 : 1 + rnd(7), x->minor_to_major[i] = i;
+    for (i = x->rank - 1; i > 0; i--) {
+        j = rnd(i + 1);
+        int tmp = x->minor_to_major[i];
+        x->minor_to_major[i] = x->minor_to_major[j];
+        x->minor_to_major[j] = tmp;
+    }
+    x->ntiles = rnd(4);
+    wr = x->rank;
+    for (t = 0; t < x->ntiles; t++) {
+        int stars = 0, k = 1 + rnd(wr < 3 ? wr + 1 : 4);
+        if (k > TLA_XLA_MAX_RANK) k = TLA_XLA_MAX_RANK;
+        x->tile_rank[t] = k;
+        for (i = 0; i < k; i++) {
+            int u = rnd(12);
+            x->tiles[t][i] = u < 2 && i + 1 < k ? TLA_XLA_COMBINED : u == 2 ? TLA_XLA_KEEP : 1 + rnd(4);
+            stars += x->tiles[t][i] == TLA_XLA_COMBINED;
+        }
+        wr = (wr > k ? wr : k) + (k - stars) - stars; /* the prefix, the grids and the in-tile dims */
+        if (wr + 8 > 40) x->ntiles = t + 1;
+    }
+    if (rnd(4) == 0) x->tail_padding = 1 + rnd(16);
+}
+
+static int same_shape(const tla_xla_shape *a, const tla_xla_shape *b) {
+    char p1[256], p2[256];
+    tla_xla_snprint(p1, sizeof p1, a);
+    tla_xla_snprint(p2, sizeof p2, b);
+    return strcmp(p1, p2) == 0;
+}
+
+/* The property test: linear_index, multi_index, padded size and (when it converts) the TLA
+ * layout against the reference, on thousands of random shapes. */
 static void against_reference(void) {
-    int round, bad = 0, merged = 0, checked = 0, roundtrips = 0;
-    for (round = 0; round < 4000; round++) {
-        tla_xla_shape x;
+    int round, bad = 0, merged = 0, converted = 0, refused = 0, roundtrips = 0, walked = 0;
+    for (round = 0; round < 6000; round++) {
+        tla_xla_shape x, y;
         tla_layout L;
         tla_xla_info info;
         tla_error e;
-        int i, j, t;
-        memset(&x, 0, sizeof x);
-        x.type = TLA_XLA_F32, x.rank = 1 + rnd(4), x.has_layout = 1, x.dynamic_prefix = -1;
-        for (i = 0; i < x.rank; i++) x.dims[i] = rnd(10) == 0 ? 0 : 1 + rnd(9), x.minor_to_major[i] = i;
-        for (i = x.rank - 1; i > 0; i--) {
-            j = rnd(i + 1);
-            int tmp = x.minor_to_major[i];
-            x.minor_to_major[i] = x.minor_to_major[j];
-            x.minor_to_major[j] = tmp;
+        int i, ok;
+        int64_t total = 1, padded = 0, n = -1;
+        random_shape(&x);
+        tla_xla_snprint(buf, sizeof buf, &x); /* the text form is what a user gives */
+        if (tla_xla_parse(buf, &y, &e) != 0 || !same_shape(&x, &y)) {
+            if (bad++ < 5) printf("  %s does not parse back: %s\n", buf, e.msg);
+            continue;
         }
-        x.ntiles = rnd(3);
-        int wr = x.rank;
-        for (t = 0; t < x.ntiles; t++) {
-            x.tile_rank[t] = 1 + rnd(wr < 3 ? wr : 3);
-            for (i = 0; i < x.tile_rank[t]; i++) {
-                x.tiles[t][i] = 1 + rnd(4);
-                if (t == 0 && i + 1 < x.tile_rank[t] && rnd(5) == 0) x.tiles[t][i] = TLA_XLA_COMBINED;
-            }
-            int stars = 0;
-            for (i = 0; i < x.tile_rank[t]; i++) stars += x.tiles[t][i] < 0;
-            wr = wr - stars + (x.tile_rank[t] - stars); /* grid + in-tile dims */
-        }
-        if (rnd(4) == 0) x.tail_padding = 1 + rnd(16);
-        if (tla_xla_to_layout(&x, &L, &info, &e) != 0) continue; /* e.g. not a stride layout */
-        checked++;
-        merged += info.merged;
-        /* every element (logical, or merged coordinates), and the padded count */
-        int64_t total = 1, padded = 0;
         for (i = 0; i < x.rank; i++) total *= x.dims[i];
+        {
+            int64_t z[8] = {0};
+            ref_linear(&x, z, &padded);
+        }
+        if (tla_xla_padded_size(&x, &n, &e) != 0 || n != padded) {
+            if (bad++ < 5) printf("  %s padded %lld, want %lld\n", buf, (long long)n, (long long)padded);
+        }
+        ok = tla_xla_to_layout(&x, &L, &info, &e) == 0;
+        converted += ok, refused += !ok, merged += ok && info.merged;
+        if (!ok && !strstr(e.msg, "no TLA layout")) {
+            if (bad++ < 5) printf("  %s: %s\n", buf, e.msg);
+        }
+        if (ok && info.padded_elements != padded) bad++;
+        if (total > 3000) continue;
+        walked++;
+        {
+            static int64_t all[3000];
+            int64_t pad2 = 0;
+            CHECK(tla_xla_linear_indices(&x, 0, total, all, &e) == 0);
+            for (int64_t k = 0; k < total; k++) {
+                int64_t el[8], rem = k;
+                for (i = x.rank - 1; i >= 0; i--) el[i] = rem % x.dims[i], rem /= x.dims[i];
+                bad += all[k] != ref_linear(&x, el, &pad2);
+            }
+            if (total > 2) { /* a run from the middle */
+                int64_t part[3000];
+                bad += tla_xla_linear_indices(&x, 1, total - 2, part, &e) != 0;
+                for (int64_t k = 0; k + 2 < total; k++) bad += part[k] != all[k + 1];
+            }
+            bad += tla_xla_linear_indices(&x, 1, total, all, &e) == 0; /* past the end */
+        }
         for (int64_t k = 0; k < total; k++) {
-            int64_t el[8], rem = k, want, got = -1, crd[8];
+            int64_t el[8], rem = k, want, got = -1, back[8], crd[8] = {0};
             for (i = x.rank - 1; i >= 0; i--) el[i] = rem % x.dims[i], rem /= x.dims[i];
             want = ref_linear(&x, el, &padded);
-            if (!info.merged)
-                for (i = 0; i < x.rank; i++) crd[i] = el[i];
-            else { /* the merged coordinates, physical order */
-                int n = 0, first = x.rank - x.tile_rank[0];
-                int64_t acc = 0;
-                for (i = 0; i < x.rank; i++) {
-                    int d = x.minor_to_major[x.rank - 1 - i];
-                    acc = acc * x.dims[d] + el[d];
-                    if (i >= first && x.tiles[0][i - first] < 0) continue;
-                    crd[n++] = acc, acc = 0;
-                }
+            if (tla_xla_linear_index(&x, el, &got, &e) != 0 || got != want) {
+                if (bad++ < 5)
+                    printf("  %s element %lld: index %lld, want %lld\n", buf, (long long)k, (long long)got,
+                           (long long)want);
             }
+            if (tla_xla_multi_index(&x, want, back, &e) != 0
+                || memcmp(back, el, sizeof(int64_t) * (size_t)x.rank) != 0) {
+                if (bad++ < 5)
+                    printf("  %s: multi_index(%lld) is not element %lld\n", buf, (long long)want, (long long)k);
+            }
+            if (!ok) continue;
+            for (i = 0; i < x.rank; i++) crd[info.var[i]] += el[i] * info.scale[i];
             tla_tuple c;
             if (info.rank == 1)
                 c = tla_tuple_leaf(crd[0], 0);
             else
                 tla__flat_tuple(&c, info.rank, crd, 0);
             if (tla_layout_crd2offset(&L, &c, &got, &e) != 0 || got != want) {
-                if (bad++ < 5) {
-                    tla_xla_snprint(buf, sizeof buf, &x);
-                    printf("  %s element %lld: got %lld, want %lld\n", buf, (long long)k, (long long)got,
+                if (bad++ < 5)
+                    printf("  %s element %lld: layout offset %lld, want %lld\n", buf, (long long)k, (long long)got,
                            (long long)want);
-                }
             }
         }
-        if (total == 0) {
-            int64_t z[8] = {0};
-            ref_linear(&x, z, &padded);
-        }
-        if (padded != info.padded_elements) {
-            if (bad++ < 5) {
-                tla_xla_snprint(buf, sizeof buf, &x);
-                printf("  %s padded %lld, want %lld\n", buf, (long long)info.padded_elements, (long long)padded);
-            }
+        /* every linear index that is not an element's is padding */
+        if (padded <= 3000) {
+            int64_t hits = 0, back[8];
+            for (int64_t k = 0; k < padded; k++) hits += tla_xla_multi_index(&x, k, back, &e) == 0;
+            if (hits != total) bad++;
         }
         /* TLA -> XLA -> TLA: when an XLA form is found, it is the same function */
-        if (!info.merged && x.tail_padding == 0) {
+        if (ok && !info.merged && x.tail_padding == 0) {
             tla_xla_shape z;
             if (tla_layout_to_xla(&L, x.type, &z, &e) == 0) {
                 roundtrips++;
                 bad += !tla__xla_same(&z, &L);
             }
         }
-        /* round trips: print(parse(print(x))) == print(x) */
-        char p1[256], p2[256];
-        tla_xla_shape y;
-        tla_xla_snprint(p1, sizeof p1, &x);
-        bad += tla_xla_parse(p1, &y, &e) != 0;
-        tla_xla_snprint(p2, sizeof p2, &y);
-        bad += strcmp(p1, p2) != 0;
     }
-    printf("  %d random shapes checked against the reference (%d over merged dimensions), %d TLA -> XLA -> TLA\n",
-           checked, merged, roundtrips);
-    CHECK(roundtrips > 1500);
-    CHECK(checked > 2500);
+    printf("  %d random shapes: every element's index agrees with the reference in the %d walked; %d convert "
+           "to a TLA layout (%d over merged dimensions), %d have none (offsets only); %d TLA -> XLA -> TLA\n",
+           round, walked, converted, merged, refused, roundtrips);
+    CHECK(walked > 4000);
+    CHECK(converted > 3000);
     CHECK(merged > 10);
+    CHECK(roundtrips > 1000);
     CHECK_EQ(bad, 0);
+}
+
+/* The reproducers and the seed's examples, through the library and by the reference. */
+static void reproducers(void) {
+    static const struct {
+        const char *shape, *layout;
+    } conv[] = {{"s8[7]{0:T(1)(2,1)}", "((2,4)):((1,2))"},
+                {"s8[4]{0:T(2)}", "((2,2)):((1,2))"},
+                {"bf16[6,4]{1,0:T(2,3)(2)}", "((2,3),(3,2)):((4,16),(1,8))"},
+                {"f32[8,7]{0,1:T(1,2)(2,2)}", "((2,4),7):((1,4),16)"},
+                {"s8[2,9,6,6]{3,2,1,0:T(4,3,3)(2)}", "(2,(4,3),(3,2),(3,2)):(576,(12,192),(4,96),(1,48))"},
+                {"s8[1,4,5,7]{3,2,1,0:T(1,3,1)(2,2)}", "(1,4,(3,2),7):(448,112,(2,56),8)"},
+                {"f32[3]{0:T(2,2)}", "((2,2)):((1,4))"},
+                {"f32[4,6]{1,0:T(-1,2)}", "(4,(2,3)):(2,(1,8))"},
+                {"f32[4,6]{1,0:T(*,4)}", "(4,6):(6,1)"},
+                {"f32[4,6]{1,0:T(*,3)}", "(4,(3,2)):(6,(1,3))"},
+                {"f32[3,5]{0,1:T(2)(*,2)}", "((2,2),5):((1,2),4)"}};
+    for (size_t i = 0; i < sizeof conv / sizeof *conv; i++) {
+        tla_xla_shape x;
+        tla_error e;
+        int64_t total = 1, el[8], pad = 0, got = 0, k;
+        int j, ok = 1;
+        CHECK_STR(layout_of(conv[i].shape), conv[i].layout);
+        CHECK(tla_xla_parse(conv[i].shape, &x, &e) == 0);
+        for (j = 0; j < x.rank; j++) total *= x.dims[j];
+        for (k = 0; k < total; k++) {
+            int64_t rem = k;
+            for (j = x.rank - 1; j >= 0; j--) el[j] = rem % x.dims[j], rem /= x.dims[j];
+            ok = ok && tla_xla_linear_index(&x, el, &got, &e) == 0 && got == ref_linear(&x, el, &pad);
+        }
+        CHECK(ok);
+    }
+    /* no TLA layout: the error says so, the offsets still come */
+    {
+        tla_xla_shape x;
+        tla_layout L;
+        tla_error e;
+        int64_t el[2] = {0, 3}, got = -1;
+        CHECK(tla_xla_parse("f32[2,8]{1,0:T(4)(3,3)}", &x, &e) == 0);
+        CHECK(tla_xla_to_layout(&x, &L, NULL, &e) != 0 && strstr(e.msg, "no TLA layout") && e.pos == -1);
+        CHECK(tla_xla_linear_index(&x, el, &got, &e) == 0 && got == 9);
+    }
+}
+
+/* Byte sizes with padding, and overflow reported (under UBSan: no signed overflow). */
+static void sizes_and_overflow(void) {
+    static const char *const huge[] = {"f32[9223372036854775807]{0:T(2)}",  "s8[3037000500,3037000500]",
+                                       "f32[9223372036854775806]{0:T(4)}",  "s8[2,4611686018427387904]{1,0:T(*,2)}",
+                                       "s8[8]{0:T(4611686018427387904,2)}", "s8[3,3]{1,0:T(3037000500,3037000500)}"};
+    static const char *const big_bytes[] = {"f32[4611686018427387904]", "s8[7]{0:L(9223372036854775807)}",
+                                            "c128[1152921504606846976]"};
+    tla_xla_shape x;
+    tla_error e;
+    tla_layout L;
+    int64_t n = 0, one[2] = {0, 0};
+    CHECK(tla_xla_parse("bf16[6,4]{1,0:T(2,3)(2)}", &x, &e) == 0);
+    CHECK(tla_xla_bytes(&x, &n, &e) == 0 && n == 96); /* 3*2*2*2*2 elements of 2 bytes */
+    CHECK_EQ(tla_xla_byte_size(&x), 96);
+    CHECK(tla_xla_parse("s4[3]{0:T(2)}", &x, &e) == 0);
+    CHECK(tla_xla_bytes(&x, &n, &e) == 0 && n == 2);
+    for (size_t i = 0; i < sizeof huge / sizeof *huge; i++) {
+        int rc = tla_xla_parse(huge[i], &x, &e);
+        CHECK(rc == 0);
+        if (rc) continue;
+        CHECK(tla_xla_bytes(&x, &n, &e) != 0 && strstr(e.msg, "overflows") && e.pos == -1);
+        CHECK_EQ(tla_xla_byte_size(&x), -1);
+        CHECK(tla_xla_padded_size(&x, &n, &e) != 0);
+        CHECK(tla_xla_to_layout(&x, &L, NULL, &e) != 0 && strstr(e.msg, "overflows"));
+        CHECK(tla_xla_linear_index(&x, one, &n, &e) != 0);
+        CHECK(tla_xla_multi_index(&x, 0, one, &e) != 0);
+    }
+    for (size_t i = 0; i < sizeof big_bytes / sizeof *big_bytes; i++) { /* elements fit, bytes do not */
+        CHECK(tla_xla_parse(big_bytes[i], &x, &e) == 0);
+        CHECK(tla_xla_padded_size(&x, &n, &e) == 0);
+        CHECK(tla_xla_bytes(&x, &n, &e) != 0 && strstr(e.msg, "byte size overflows"));
+        CHECK_EQ(tla_xla_byte_size(&x), -1);
+    }
 }
 
 static void seeds(void) {
@@ -222,7 +346,8 @@ static void printing_and_errors(void) {
                                        "s8[0,4]{0,1:L(64)}",
                                        "pred[]",
                                        "f32[3,5]",
-                                       "c128[2]{0:D(D)#(s32)*(s64)E(128)S(5)M(8)}"};
+                                       "c128[2]{0:D(D)#(s32)*(s64)E(128)S(5)M(8)}",
+                                       "f32[4,6]{1,0:T(-1,*,2)(2,-1)}"};
     static const struct {
         const char *in, *out;
     } canon[] = {{"F32[3, 5]{1,0 : T(2,2)}", "f32[3,5]{1,0:T(2,2)}"}, {"f32[4]{0:S(1)T(2)}", "f32[4]{0:T(2)S(1)}"}};
@@ -237,6 +362,8 @@ static void printing_and_errors(void) {
                {"f32[3,5]{1,0:X}", "expected a layout attribute", 13},
                {"f32[3,-5]", "expected a number >= 0", 6},
                {"f32[3,5]{1,0:T(2,2", "expected ',' or ')'", 18},
+               {"f32[3,5]{1,0:T(2,*)}", "'*' on a tile's most minor", 17},
+               {"f32[3,5]{1,0:T(-2,2)}", "at least 1, or -1", 15},
                {"f32[3]{0}x", "unexpected", 9},
                {"", "expected an element type", 0}};
     tla_xla_shape x;
@@ -292,12 +419,23 @@ static void to_xla(void) {
     CHECK(tla_layout_to_xla(&L, TLA_XLA_F32, &y, &e) != 0 && strstr(e.msg, "not representable"));
     tla_parse_layout("(4,4):(0,1)", &L, &e);
     CHECK(tla_layout_to_xla(&L, TLA_XLA_F32, &y, &e) != 0 && strstr(e.msg, "not representable"));
+    /* huge: verified from the digits, not element by element; overflow is refused (UBSan) */
+    CHECK(tla_parse_layout("(1000000000000,3):(3,1)", &L, &e) == 0);
+    CHECK(tla_layout_to_xla(&L, TLA_XLA_F32, &y, &e) == 0);
+    tla_xla_snprint(out, sizeof out, &y);
+    CHECK_STR(out, "f32[1000000000000,3]{1,0}");
+    CHECK(tla_parse_layout("(2,4611686018427387903):(4611686018427387903,1)", &L, &e) == 0);
+    CHECK(tla_layout_to_xla(&L, TLA_XLA_F32, &y, &e) == 0);
+    CHECK(tla_parse_layout("((2,2305843009213693951)):((1,2))", &L, &e) == 0);
+    CHECK(tla_layout_to_xla(&L, TLA_XLA_F32, &y, &e) == 0);
 }
 
 int main(void) {
     seeds();
     printing_and_errors();
     to_xla();
+    reproducers();
+    sizes_and_overflow();
     against_reference();
     CHECK_DONE();
 }

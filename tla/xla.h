@@ -11,13 +11,14 @@
  *
  * The TLA layout has one mode per logical dimension, in dimension order; a tiled dimension
  * becomes a hierarchical mode (in-tile first, tile grid last; repeated tiles add levels).
- * Its shape covers the padded tiles and its originShape is the logical dimensions, so
- * crd2offset(logical coordinate) is XLA's linear index and cosize is the padded element
- * count (info.padded_elements always is, tail padding included; the layout's own cosize
- * includes tail padding when that is a whole number of its most major step).
- * Combined dimensions (`*` in a tile) that are still a stride layout over the original
- * dimensions convert per dimension; otherwise the layout is over the merged dimensions and
- * info.merged says so (info.dims lists those dimensions).
+ * Its shape covers the tiles and its originShape is the logical dimensions, so
+ * crd2offset(logical coordinate) is XLA's linear index; info.padded_elements is the storage
+ * (tile and tail padding included; the layout's cosize stops at the last element).
+ * Combined dimensions (`*` in a tile) that split back into the original dimensions convert
+ * per dimension; otherwise the layout is over the merged dimensions and info.merged says so
+ * (info.dims lists them, info.var / info.scale map each dimension there).  A tiling no TLA
+ * layout expresses is an error from tla_xla_to_layout; tla/xla_tiling.h evaluates XLA's
+ * definition directly for every valid shape (linear index, inverse, padded size, bytes).
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_xla_shape s;  tla_layout L;  tla_tuple c;  tla_xla_info info;  tla_error err;  int64_t off = 0;
@@ -35,7 +36,8 @@
 
 #define TLA_XLA_MAX_RANK 8
 #define TLA_XLA_MAX_TILES 4
-#define TLA_XLA_COMBINED (-1) /* a `*` in a tile */
+#define TLA_XLA_COMBINED (-1) /* a `*` in a tile: merge into the next more minor dimension */
+#define TLA_XLA_KEEP (-2) /* a -1 in a tile: the tile keeps the whole dimension (its extent) */
 
 typedef enum tla_xla_type {
     TLA_XLA_PRED,
@@ -81,6 +83,8 @@ typedef struct tla_xla_info {
     int rank; /* modes of the layout */
     int64_t dims[TLA_XLA_MAX_RANK]; /* their logical extents */
     int64_t padded_elements; /* storage in elements: tile padding and tail padding included */
+    int var[TLA_XLA_MAX_RANK]; /* the mode of each logical dimension */
+    int64_t scale[TLA_XLA_MAX_RANK]; /* its weight there: mode coordinate = sum of index[d] * scale[d] */
 } tla_xla_info;
 
 static const struct {
@@ -181,21 +185,23 @@ TLA_FUNC int tla__xla_parse_layout(const char *s, int *p, tla_xla_shape *x, tla_
         if (c == 'T') {
             (*p)++;
             while (s[*p] == '(') {
-                int t = x->ntiles, k = 0;
+                int t = x->ntiles, k = 0, star = 0;
                 if (t == TLA_XLA_MAX_TILES) return tla__fail(err, *p, "more than %d tiles", TLA_XLA_MAX_TILES);
                 (*p)++;
                 for (;;) {
                     *p = tla_skip_space(s, *p);
                     if (k == TLA_XLA_MAX_RANK)
                         return tla__fail(err, *p, "a tile has more than %d dimensions", TLA_XLA_MAX_RANK);
+                    star = *p;
                     if (s[*p] == '*')
                         x->tiles[t][k++] = TLA_XLA_COMBINED, (*p)++;
                     else {
                         int64_t v = 0;
                         int vat = *p;
-                        if (tla__xla_int(s, p, &v, 0, err) != 0) return -1;
-                        if (v == 0) return tla__fail(err, vat, "a tile dimension must be at least 1");
-                        x->tiles[t][k++] = v;
+                        if (tla__xla_int(s, p, &v, 1, err) != 0) return -1;
+                        if (v == 0 || v < -1)
+                            return tla__fail(err, vat, "a tile dimension must be at least 1, or -1 (keep it whole)");
+                        x->tiles[t][k++] = v == -1 ? TLA_XLA_KEEP : v;
                     }
                     *p = tla_skip_space(s, *p);
                     if (s[*p] == ',') {
@@ -203,6 +209,8 @@ TLA_FUNC int tla__xla_parse_layout(const char *s, int *p, tla_xla_shape *x, tla_
                         continue;
                     }
                     if (s[*p] == ')') {
+                        if (x->tiles[t][k - 1] == TLA_XLA_COMBINED)
+                            return tla__fail(err, star, "'*' on a tile's most minor dimension (nothing to merge into)");
                         (*p)++;
                         break;
                     }
@@ -245,8 +253,9 @@ TLA_FUNC int tla__xla_parse_layout(const char *s, int *p, tla_xla_shape *x, tla_
 /* Parse "f32[3,5]{1,0:T(2,2)}".  0, or -1 with err (pos = byte offset); *out untouched then. */
 /* tla_xla_parse(text, &s, err), tla_xla_snprint(buf, n, &s), tla_xla_to_layout(&s, &L, &info, err),
  *   tla_xla_linear_index(&s, coord, &index, err), tla_xla_multi_index(&s, index, coord, err),
- *   tla_layout_to_xla(&L, type, &s, err), tla_xla_byte_size(&s) -> 0 or -1 (or the length / size)
- *   Errors name the place in the shape string: "expected ...", tiles of 0, permutations that repeat.
+ *   tla_layout_to_xla(&L, type, &s, err), tla_xla_bytes(&s, &n, err) -> 0 or -1 (or the length)
+ *   Errors name the place in the shape string: "expected ...", tiles of 0, permutations that repeat,
+ *   '*' on a tile's most minor dimension; a tile entry of -1 keeps that dimension whole.
  * Example:
  *   tla_xla_shape s;  tla_error e;  char buf[64];  int64_t c[2] = {2, 3}, lin = 0;
  *   if (tla_xla_parse("f32[3,5]{1,0:T(2,2)}", &s, &e) != 0) return 1;
@@ -330,6 +339,8 @@ TLA_FUNC int tla_xla_snprint(char *buf, size_t n, const tla_xla_shape *x) {
                 if (i) tla__puts(&o, ",");
                 if (x->tiles[t][i] == TLA_XLA_COMBINED)
                     tla__puts(&o, "*");
+                else if (x->tiles[t][i] == TLA_XLA_KEEP)
+                    tla__puts(&o, "-1");
                 else
                     tla__put_int(&o, (long long)x->tiles[t][i], 0);
             }
@@ -370,318 +381,64 @@ TLA_FUNC const char *tla_xla_dim_letters(int rank) {
     return rank >= 0 && rank <= 4 ? l[rank] : NULL;
 }
 
-/* ---------------------------------------------------------------- XLA to TLA */
-
-/* A working dimension during tiling: pieces, minor first.  A piece of logical dimension
- * `dim` is the digit floor(c / w) mod e of that dimension's coordinate c (no modulo when
- * `rest`: it holds what is left).  A dimension of the original shape is one rest piece. */
-typedef struct tla__xpiece {
-    int dim, rest;
-    int64_t w, e;
-} tla__xpiece;
-typedef struct tla__xdim {
-    int n;
-    tla__xpiece c[TLA_XLA_MAX_RANK];
-    int64_t extent;
-} tla__xdim;
-#define TLA__XMAX (TLA_XLA_MAX_RANK * (TLA_XLA_MAX_TILES + 1) * 2)
-
-/* Split one working dimension by t into (grid, in-tile).  -1: not a stride layout over the
- * logical dimensions (a padded inner piece, or t across pieces). */
-TLA_FUNC int tla__xla_split(const tla__xdim *d, int64_t t, tla__xdim *grid, tla__xdim *in) {
-    tla__xpiece p = d->c[0];
-    int k;
-    *grid = *d;
-    memset(in, 0, sizeof *in);
-    in->n = 1, in->extent = t;
-    in->c[0] = p, in->c[0].e = t, in->c[0].rest = 0;
-    if (p.e % t != 0 && !(p.rest && d->n == 1)) return -1;
-    grid->c[0].w = p.w * t;
-    grid->c[0].e = (p.e + t - 1) / t;
-    grid->extent = d->n == 1 ? grid->c[0].e : d->extent / t;
-    if (grid->c[0].e == 1 && grid->n > 1) { /* an empty piece: drop it */
-        for (k = 1; k < grid->n; k++) grid->c[k - 1] = grid->c[k];
-        grid->n--;
-    }
-    return 0;
-}
-
-/* Apply one tile to the suffix of the working dims. -1: retry over merged dimensions;
- * -2: an error (in err). */
-TLA_FUNC int tla__xla_tile(tla__xdim *wd, int *nw, const int64_t *tile, int trank, tla_error *err) {
-    tla__xdim out[TLA__XMAX], grid[TLA_XLA_MAX_RANK], in[TLA_XLA_MAX_RANK], acc;
-    int ng = 0, i, k, first = *nw - trank, have = 0, no = 0;
-    if (trank > *nw) return tla__fail(err, -1, "xla: a tile of rank %d for a shape of rank %d", trank, *nw), -2;
-    for (i = 0; i < first; i++) out[no++] = wd[i];
-    for (i = first; i < *nw; i++) {
-        int64_t t = tile[i - first];
-        tla__xdim d = wd[i];
-        if (have) { /* a `*` before: merge acc (more major) behind d's pieces */
-            if (d.n + acc.n > TLA_XLA_MAX_RANK) return tla__fail(err, -1, "xla: too many combined dimensions"), -2;
-            for (k = 0; k < acc.n; k++) d.c[d.n + k] = acc.c[k];
-            d.n += acc.n;
-            if (tla__mul64(d.extent, acc.extent, &d.extent) != 0) return tla__fail(err, -1, "xla: shape overflows"), -2;
-            have = 0;
-        }
-        if (t != TLA_XLA_COMBINED && t < 1) return tla__fail(err, -1, "xla: a tile dimension must be at least 1"), -2;
-        if (t == TLA_XLA_COMBINED) {
-            if (i == *nw - 1) return tla__fail(err, -1, "xla: '*' on the most minor dimension of a tile"), -2;
-            acc = d, have = 1;
-            continue;
-        }
-        if (tla__xla_split(&d, t, &grid[ng], &in[ng]) != 0) return -1;
-        ng++;
-    }
-    if (no + 2 * ng > TLA__XMAX) return tla__fail(err, -1, "xla: too many tile levels"), -2;
-    for (i = 0; i < ng; i++) out[no++] = grid[i];
-    for (i = 0; i < ng; i++) out[no++] = in[i];
-    for (i = 0; i < no; i++) wd[i] = out[i];
-    *nw = no;
-    return 0;
-}
-
-/* The TLA layout of the final working dims (row-major over their extents).  -1: the pieces
- * of some logical dimension do not chain into a stride layout (retry merged). */
-TLA_FUNC int tla__xla_build(const tla__xdim *wd, int nw, int rank, const int64_t *dims, int64_t tail, tla_layout *out,
-                            int64_t *padded, tla_error *err) {
-    int64_t stride[TLA__XMAX], total = 1;
-    tla__xpiece pc[TLA_XLA_MAX_RANK][TLA_MAX_LEAVES];
-    int64_t pst[TLA_XLA_MAX_RANK][TLA_MAX_LEAVES];
-    int np[TLA_XLA_MAX_RANK] = {0}, i, k, j, m;
-    tla_tuple shp[TLA_MAX_RANK], std[TLA_MAX_RANK], origin;
-    tla_layout L;
-    for (i = nw - 1; i >= 0; i--) {
-        stride[i] = total;
-        if (tla__mul64(total, wd[i].extent, &total) != 0)
-            return tla__fail(err, -1, "xla: the padded size overflows int64"), -2;
-    }
-    *padded = tail > 1 && total % tail ? (total / tail + 1) * tail : total;
-    for (i = 0; i < nw; i++) {
-        int64_t inner = stride[i];
-        for (k = 0; k < wd[i].n; k++) {
-            m = wd[i].c[k].dim;
-            if (np[m] == TLA_MAX_LEAVES) return tla__fail(err, -1, "xla: too many tile levels"), -2;
-            pc[m][np[m]] = wd[i].c[k], pst[m][np[m]] = inner;
-            if (wd[i].n == 1) pc[m][np[m]].e = wd[i].extent;
-            np[m]++;
-            inner *= wd[i].c[k].e;
-        }
-    }
-    /* tail padding: more of the most major step, when it is a whole number of them */
-    if (*padded != total && nw > 0 && total > 0) {
-        const tla__xpiece *top = &wd[0].c[wd[0].n - 1];
-        int64_t step = stride[0];
-        for (k = 0; k + 1 < wd[0].n; k++) step *= wd[0].c[k].e;
-        for (j = 0; j < np[top->dim]; j++)
-            if (pc[top->dim][j].w == top->w && pst[top->dim][j] == step && (*padded - total) % step == 0)
-                pc[top->dim][j].e += (*padded - total) / step;
-    }
-    for (m = 0; m < rank; m++) {
-        int64_t v[TLA_MAX_LEAVES], d[TLA_MAX_LEAVES], need = 1;
-        int n = 0;
-        for (i = 1; i < np[m]; i++) /* by weight */
-            for (j = i; j > 0 && pc[m][j].w < pc[m][j - 1].w; j--) {
-                tla__xpiece t = pc[m][j];
-                int64_t ts = pst[m][j];
-                pc[m][j] = pc[m][j - 1], pc[m][j - 1] = t;
-                pst[m][j] = pst[m][j - 1], pst[m][j - 1] = ts;
-            }
-        for (i = 0; i < np[m]; i++) {
-            if (pc[m][i].e == 1 && np[m] > 1) continue; /* a piece that is always 0 */
-            if (pc[m][i].w != need) return -1;
-            need *= pc[m][i].e;
-            if (pc[m][i].e == 1 && np[m] > 1) continue;
-            v[n] = pc[m][i].e, d[n] = pst[m][i], n++;
-        }
-        if (n == 0) v[0] = np[m] ? pc[m][0].e : 1, d[0] = np[m] ? pst[m][0] : 0, n = 1;
-        if (n == 1)
-            shp[m] = tla_tuple_leaf(v[0], 0), std[m] = tla_tuple_leaf(d[0], 0);
-        else
-            tla__flat_tuple(&shp[m], n, v, 0), tla__flat_tuple(&std[m], n, d, 0);
-    }
-    memset(&L, 0, sizeof L);
-    if (rank == 1) {
-        L.shape = shp[0], L.stride = std[0];
-        origin = tla_tuple_leaf(dims[0], 0);
-    } else {
-        if (tla_tuple_join(&L.shape, rank, shp, err) != 0 || tla_tuple_join(&L.stride, rank, std, err) != 0) return -2;
-        tla__flat_tuple(&origin, rank, dims, 0);
-    }
-    if (tla_layout_set_origin(&L, &origin, err) != 0) return -2;
-    *out = L;
-    return 0;
-}
-
-TLA_FUNC int tla__xla_convert(const tla_xla_shape *x, int merged, tla_layout *out, tla_xla_info *info, tla_error *err) {
-    tla__xdim wd[TLA__XMAX];
-    int nw = 0, i, t, rank = x->rank, rc, phys[TLA_XLA_MAX_RANK];
-    int64_t dims[TLA_XLA_MAX_RANK];
-    tla_xla_shape y = *x;
-    if (rank == 0) return tla__fail(err, -1, "xla: a rank-0 shape has no modes");
-    if (rank > TLA_XLA_MAX_RANK || x->ntiles < 0 || x->ntiles > TLA_XLA_MAX_TILES)
-        return tla__fail(err, -1, "xla: a shape of rank %d with %d tiles is out of range", rank, x->ntiles);
-    for (i = 0; i < rank; i++) {
-        int d = x->minor_to_major[i], j;
-        if (x->dims[i] < 0) return tla__fail(err, -1, "xla: dimension %d is negative", i);
-        if (d < 0 || d >= rank) return tla__fail(err, -1, "xla: minor_to_major is not a permutation");
-        for (j = 0; j < i; j++)
-            if (x->minor_to_major[j] == d) return tla__fail(err, -1, "xla: minor_to_major is not a permutation");
-    }
-    for (t = 0; t < x->ntiles; t++)
-        if (x->tile_rank[t] < 1 || x->tile_rank[t] > TLA_XLA_MAX_RANK)
-            return tla__fail(err, -1, "xla: tile %d has rank %d", t, x->tile_rank[t]);
-    for (i = 0; i < rank; i++) phys[i] = x->minor_to_major[rank - 1 - i]; /* major first */
-    if (merged) {
-        /* the dimensions merged by `*` in the first tile become the modes, in physical order */
-        int r2 = 0, k = 0, trank = y.ntiles ? y.tile_rank[0] : 0, first = rank - trank;
-        int64_t acc = 1;
-        for (t = 1; t < y.ntiles; t++)
-            for (i = 0; i < y.tile_rank[t]; i++)
-                if (y.tiles[t][i] == TLA_XLA_COMBINED) return tla__fail(err, -1, "xla: '*' in a repeated tile");
-        for (i = 0; i < rank; i++) {
-            int64_t tv = i >= first ? x->tiles[0][i - first] : 1;
-            if (tla__mul64(acc, x->dims[phys[i]], &acc) != 0) return tla__fail(err, -1, "xla: shape overflows");
-            if (tv == TLA_XLA_COMBINED) continue;
-            dims[r2++] = acc, acc = 1;
-            if (i >= first) y.tiles[0][k++] = tv;
-        }
-        y.rank = rank = r2;
-        y.tile_rank[0] = k;
-        for (i = 0; i < rank; i++) y.dims[i] = dims[i], phys[i] = i;
-    }
-    for (i = 0; i < rank; i++) {
-        memset(&wd[nw], 0, sizeof wd[nw]);
-        wd[nw].n = 1, wd[nw].extent = y.dims[phys[i]];
-        wd[nw].c[0].dim = phys[i], wd[nw].c[0].w = 1, wd[nw].c[0].e = y.dims[phys[i]], wd[nw].c[0].rest = 1;
-        nw++;
-        dims[i] = y.dims[i];
-    }
-    for (t = 0; t < y.ntiles; t++) {
-        rc = tla__xla_tile(wd, &nw, y.tiles[t], y.tile_rank[t], err);
-        if (rc == -2) return -1;
-        if (rc == -1) break;
-    }
-    rc = t < y.ntiles ? -1 : tla__xla_build(wd, nw, rank, dims, y.tail_padding, out, &info->padded_elements, err);
-    if (rc == -2) return -1;
-    if (rc == -1) {
-        if (merged) return tla__fail(err, -1, "xla: this tiling is not a stride layout, even over merged dimensions");
-        return tla__xla_convert(x, 1, out, info, err);
-    }
-    info->merged = merged;
-    info->rank = rank;
-    for (i = 0; i < rank; i++) info->dims[i] = dims[i];
-    return 0;
-}
-
-/* XLA shape to TLA layout (see the top of this file).  info may be NULL. */
-TLA_FUNC int tla_xla_to_layout(const tla_xla_shape *x, tla_layout *out, tla_xla_info *info, tla_error *err) {
-    tla_xla_info tmp;
-    tla_layout L;
-    if (tla__xla_convert(x, 0, &L, &tmp, err) != 0) return -1;
-    *out = L;
-    if (info) *info = tmp;
-    return 0;
-}
-
-/* Storage size in bytes (padding included; sub-byte types round up). */
-TLA_FUNC int64_t tla_xla_byte_size(const tla_xla_shape *x) {
-    tla_xla_info info;
-    tla_layout L;
-    int64_t bits = x->element_bits ? x->element_bits : tla_xla_type_bits(x->type), n = 1;
-    int i;
-    if (x->rank && tla_xla_to_layout(x, &L, &info, NULL) == 0)
-        n = info.padded_elements;
-    else
-        for (i = 0; i < x->rank; i++) n *= x->dims[i];
-    return (n * bits + 7) / 8;
-}
-
-/* Multi-index (one per logical dimension) to XLA's linear index; merged layouts too. */
-TLA_FUNC int tla_xla_linear_index(const tla_xla_shape *x, const int64_t *index, int64_t *out, tla_error *err) {
-    tla_layout L;
-    tla_xla_info info;
-    tla_tuple crd;
-    int i;
-    int64_t merged[TLA_XLA_MAX_RANK];
-    if (tla_xla_to_layout(x, &L, &info, err) != 0) return -1;
-    for (i = 0; i < x->rank; i++)
-        if (index[i] < 0 || index[i] >= x->dims[i])
-            return tla__fail(err, -1, "xla: index %lld is outside dimension %d (size %lld)", (long long)index[i], i,
-                             (long long)x->dims[i]);
-    if (info.merged) { /* the merged coordinates: physical order, each `*` run of the first tile folded */
-        int n = 0, first = x->rank - x->tile_rank[0];
-        int64_t acc = 0;
-        for (i = 0; i < x->rank; i++) {
-            int d = x->minor_to_major[x->rank - 1 - i];
-            acc = acc * x->dims[d] + index[d];
-            if (i >= first && x->tiles[0][i - first] == TLA_XLA_COMBINED) continue;
-            merged[n++] = acc, acc = 0;
-        }
-        index = merged;
-    }
-    if (info.rank == 1)
-        crd = tla_tuple_leaf(index[0], 0);
-    else
-        tla__flat_tuple(&crd, info.rank, index, 0);
-    return tla_layout_crd2offset(&L, &crd, out, err);
-}
-
-/* XLA linear index back to the multi-index; an error for padding. */
-TLA_FUNC int tla_xla_multi_index(const tla_xla_shape *x, int64_t linear, int64_t *index, tla_error *err) {
-    tla_layout L;
-    tla_xla_info info;
-    int m, i;
-    if (tla_xla_to_layout(x, &L, &info, err) != 0) return -1;
-    if (linear < 0 || linear >= info.padded_elements)
-        return tla__fail(err, -1, "xla: linear index %lld is outside 0..%lld", (long long)linear,
-                         (long long)info.padded_elements - 1);
-    /* each leaf's digit is (linear / stride) % extent for the leaves sorted by stride */
-    for (m = 0; m < info.rank; m++) {
-        tla_layout mode;
-        int64_t c = 0, w = 1;
-        memset(&mode, 0, sizeof mode);
-        tla__elem(&L.shape, m, &mode.shape);
-        tla__elem(&L.stride, m, &mode.stride);
-        for (i = 0; i < mode.shape.nleaf; i++) {
-            int64_t s = mode.shape.val[i], d = mode.stride.val[i];
-            int64_t digit = d && s ? linear / d % s : 0;
-            c += digit * w;
-            w *= s;
-        }
-        index[m] = c;
-    }
-    {
-        int64_t back = -1;
-        for (m = 0; m < info.rank; m++)
-            if (index[m] >= info.dims[m])
-                return tla__fail(err, -1, "xla: linear index %lld is padding", (long long)linear);
-        if (tla_xla_linear_index(x, index, &back, err) != 0 || back != linear)
-            return tla__fail(err, -1, "xla: linear index %lld is padding", (long long)linear);
-    }
-    return 0;
-}
+#include "xla_tiling.h"
 
 /* ---------------------------------------------------------------- TLA to XLA */
 
-/* Does the XLA shape x describe the same function as L (same size, same offsets)? */
+/* Mode m of L as digits (leaves, first fastest), read on 0..D-1: digits past D dropped, the
+ * last one unbounded, radix-1 digits dropped, contiguous neighbours coalesced. */
+TLA_FUNC int tla__xla_canon(const tla_layout *L, int m, int64_t D, tla__xdig *d) {
+    tla_layout mode;
+    int64_t P = 1;
+    int i;
+    memset(&mode, 0, sizeof mode);
+    if (tla__mode(L, m, &mode) != 0) return -1;
+    d->n = 0;
+    for (i = 0; i < mode.shape.nleaf && P < D; i++) {
+        int64_t r = mode.shape.val[i];
+        if (r <= 0) return -1;
+        d->r[d->n] = D / P + (D % P != 0), d->s[d->n] = mode.stride.val[i];
+        if (r < d->r[d->n]) d->r[d->n] = r;
+        d->n++;
+        if (tla__mul64(P, r, &P) != 0) P = D;
+    }
+    if (!d->n) d->n = 1, d->r[0] = 1, d->s[0] = 0;
+    tla__xla_coalesce(d);
+    return 0;
+}
+
+/* f(c) of a digit list. */
+TLA_FUNC uint64_t tla__xla_digit_eval(const tla__xdig *d, int64_t c) {
+    uint64_t off = 0; /* wraps instead of overflowing: only compared */
+    int i;
+    for (i = 0; i < d->n; i++) {
+        int64_t q = i + 1 < d->n ? c % d->r[i] : c;
+        off += (uint64_t)q * (uint64_t)d->s[i], c /= d->r[i] ? d->r[i] : 1;
+    }
+    return off;
+}
+
+/* Does the XLA shape x describe the same function as L on L's originShape?  Per mode: the
+ * same canonical digits, or (small modes only) the same offset at every coordinate. */
 TLA_FUNC int tla__xla_same(const tla_xla_shape *x, const tla_layout *L) {
     tla_layout back;
-    int64_t n = 0, nl = 0, k;
-    if (tla_xla_to_layout(x, &back, NULL, NULL) != 0 || tla_layout_size(&back, &n, NULL) != 0
-        || tla_layout_size(L, &nl, NULL) != 0 || n != nl)
-        return 0;
+    int r = tla_layout_rank(L), m, i;
+    if (tla_xla_to_layout(x, &back, NULL, NULL) != 0 || tla_layout_rank(&back) != r) return 0;
     if (tla_layout_equal(&back, L)) return 1;
-    for (k = 1; k < n; k = k * 2 + 1) { /* a quick look first: wrong candidates fail early */
-        tla_tuple c = tla_tuple_leaf(k, 0);
-        int64_t a = 0, b = 0;
-        if (tla_layout_crd2offset(L, &c, &a, NULL) != 0 || tla_layout_crd2offset(&back, &c, &b, NULL) != 0 || a != b)
+    for (m = 0; m < r; m++) {
+        int64_t D = tla_layout_origin(L, m), c;
+        tla__xdig a, b;
+        if (D != tla_layout_origin(&back, m) || tla__xla_canon(L, m, D, &a) != 0
+            || tla__xla_canon(&back, m, D, &b) != 0)
             return 0;
-    }
-    for (k = 0; k < n; k++) {
-        tla_tuple c = tla_tuple_leaf(k, 0);
-        int64_t a = 0, b = 0;
-        if (tla_layout_crd2offset(L, &c, &a, NULL) != 0 || tla_layout_crd2offset(&back, &c, &b, NULL) != 0 || a != b)
-            return 0;
+        if (a.n == b.n) {
+            for (i = 0; i < a.n && a.r[i] == b.r[i] && a.s[i] == b.s[i]; i++) {
+            }
+            if (i == a.n) continue;
+        }
+        if (D > 4096) return 0;
+        for (c = 0; c < D; c++)
+            if (tla__xla_digit_eval(&a, c) != tla__xla_digit_eval(&b, c)) return 0;
     }
     return 1;
 }
@@ -709,9 +466,9 @@ TLA_FUNC int tla_layout_to_xla(const tla_layout *L, tla_xla_type type, tla_xla_s
             key[m] = mode.stride.val[0], tile[m] = 1, ext[m] = mode.shape.val[0], single[ns++] = m;
         else if (mode.shape.nleaf == 2 && tla_tuple_depth(&mode.shape) == 1)
             key[m] = mode.stride.val[1], tile[m] = mode.shape.val[0];
-        else if (mode.shape.nleaf == 3 && tla_tuple_depth(&mode.shape) == 1) /* (sub-tile, rest of tile, grid) */
-            key[m] = mode.stride.val[2], tile[m] = mode.shape.val[0] * mode.shape.val[1], sub[m] = mode.shape.val[0],
-            repeated = 1;
+        else if (mode.shape.nleaf == 3 && tla_tuple_depth(&mode.shape) == 1
+                 && tla__mul64(mode.shape.val[0], mode.shape.val[1], &tile[m]) == 0) /* (sub-tile, rest, grid) */
+            key[m] = mode.stride.val[2], sub[m] = mode.shape.val[0], repeated = 1;
         else
             return tla__fail(err, -1,
                              "to_xla: mode %d is not an integer, a (tile, grid) pair or a (sub-tile, tile, "

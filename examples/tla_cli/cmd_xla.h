@@ -4,11 +4,14 @@
 
 #include "common.h"
 
+#define CLI_XLA_MAX_OFFSETS (1 << 20) /* --offsets prints at most this many values */
+
 static const char *cli_xla_usage =
     "usage: tla xla SHAPE [--offsets]\n"
     "  the TLA layout of an XLA shape string, e.g. tla xla 'f32[3,5]{1,0:T(2,2)}'\n"
-    "  --offsets  crd2offset (XLA's linear index) of every element, logical coordinates in\n"
-    "             row-major order, space-separated, on one line\n"
+    "  --offsets  XLA's linear index of every element (the tiling definition evaluated directly,\n"
+    "             so also for tilings no TLA layout expresses), logical coordinates in row-major\n"
+    "             order, space-separated, on one line; at most 1048576 (2^20) elements\n"
     "  a layout over merged dimensions (combined '*' tiles) is followed by a note on stderr\n";
 
 static int cli_cmd_xla(int argc, char **argv) {
@@ -18,6 +21,7 @@ static int cli_cmd_xla(int argc, char **argv) {
     tla_xla_info info;
     tla_layout L;
     tla_error e;
+    int64_t padded = 0;
     for (i = 0; i < argc; i++) {
         if (cli_is_help(argv[i])) return fputs(cli_xla_usage, stdout), 0;
         if (!strcmp(argv[i], "--offsets"))
@@ -28,27 +32,49 @@ static int cli_cmd_xla(int argc, char **argv) {
             return fprintf(stderr, "tla: error: xla takes one shape (got '%.60s' too)\n", argv[i]), 2;
     }
     if (!shape) return fprintf(stderr, "tla: error: xla needs a shape, e.g. tla xla 'f32[3,5]{1,0:T(2,2)}'\n"), 2;
-    if (tla_xla_parse(shape, &x, &e) != 0 || tla_xla_to_layout(&x, &L, &info, &e) != 0) {
+    if (tla_xla_parse(shape, &x, &e) != 0 || tla_xla_padded_size(&x, &padded, &e) != 0) {
         cli_report(shape, &e);
         return 2;
     }
     if (!offsets) {
+        if (tla_xla_to_layout(&x, &L, &info, &e) != 0) {
+            cli_report(shape, &e);
+            if (x.rank > 0) fputs("  (tla xla --offsets SHAPE prints its linear indices)\n", stderr);
+            return 2;
+        }
         tla_layout_fprint(stdout, &L);
         printf("\n");
         if (info.merged) fprintf(stderr, "note: the layout is over the merged dimensions (%d of them)\n", info.rank);
         return 0;
     }
     {
-        int64_t idx[TLA_XLA_MAX_RANK] = {0}, total = 1, k, lin = 0;
-        for (i = 0; i < x.rank; i++) total *= x.dims[i];
-        for (k = 0; k < total; k++) {
-            int64_t rem = k;
-            for (i = x.rank - 1; i >= 0; i--) idx[i] = rem % x.dims[i], rem /= x.dims[i];
-            if (tla_xla_linear_index(&x, idx, &lin, &e) != 0) {
+        int64_t total = 1, k;
+        for (i = 0; i < x.rank; i++)
+            if (tla__mul64(total, x.dims[i], &total) != 0 || total > CLI_XLA_MAX_OFFSETS) total = -1;
+        if (total < 0 || total > CLI_XLA_MAX_OFFSETS) {
+            fprintf(
+                stderr,
+                "tla: error: xla --offsets: the shape has more than %d elements; --offsets prints at most that many\n",
+                CLI_XLA_MAX_OFFSETS);
+            return 2;
+        }
+        for (k = 0; k < total; k += 4096) {
+            int64_t lins[4096], n = total - k < 4096 ? total - k : 4096, j;
+            char text[4096 * 21], *q = text;
+            if (tla_xla_linear_indices(&x, k, n, lins, &e) != 0) {
                 cli_report(shape, &e);
                 return 2;
             }
-            printf(k ? " %lld" : "%lld", (long long)lin);
+            for (j = 0; j < n; j++) { /* non-negative: digits backwards, then reversed */
+                char d[24];
+                int m = 0;
+                uint64_t v = (uint64_t)lins[j];
+                if (k + j) *q++ = ' ';
+                do d[m++] = (char)('0' + v % 10), v /= 10;
+                while (v);
+                while (m) *q++ = d[--m];
+            }
+            fwrite(text, 1, (size_t)(q - text), stdout);
         }
         printf("\n");
     }

@@ -10,6 +10,10 @@
 /* "tla: error: MSG (column N)", then the expression and a caret. */
 static void cli_report(const char *expr, const tla_error *e) {
     int i;
+    if (e->pos < 0) { /* no place in the text: the input as a whole */
+        fprintf(stderr, "tla: error: %s\n", e->msg);
+        return;
+    }
     fprintf(stderr, "tla: error: %s (column %d)\n", e->msg, e->pos + 1);
     if (strlen(expr) > 200) return;
     fprintf(stderr, "  %s\n  ", expr);
