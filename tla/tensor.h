@@ -674,9 +674,55 @@ TLA_FUNC int tla__copy_pieces(const tla_tensor *dst, const tla_tensor *src, int 
     }
 }
 
+/* The bytes [*lo, *hi) that a tensor's elements occupy (over its extent, from its coordinate),
+ * exactly (tla_layout_offset_range); -1 when that is not known. */
+TLA_FUNC int tla__tensor_span(const tla_tensor *t, int r, uintptr_t *lo, uintptr_t *hi) {
+    int64_t a[TLA_MAX_RANK], e[TLA_MAX_RANK], mn = 0, mx = 0;
+    int k;
+    for (k = 0; k < r && k < TLA_MAX_RANK; k++) a[k] = t->coord[k], e[k] = tla_tensor_extent(t, k);
+    if (r > TLA_MAX_RANK || tla_layout_offset_range(&t->layout, a, e, &mn, &mx, NULL) != 0
+        || tla__mul64(mn, t->elem_bytes, &mn) != 0 || tla__mul64(mx, t->elem_bytes, &mx) != 0
+        || tla__add64(mx, t->elem_bytes, &mx) != 0)
+        return -1;
+    *lo = (uintptr_t)t->data + (uintptr_t)mn;
+    *hi = (uintptr_t)t->data + (uintptr_t)mx;
+    return 0;
+}
+
+/* Do dst and src share memory?  0: no (their byte spans are apart, or they are disjoint boxes
+ * of one injective layout over one pointer: two tiles of a matrix); 1: they are the same
+ * elements (nothing to move); -1 and an error: they may overlap. */
+TLA_FUNC int tla__copy_overlap(const tla_tensor *dst, const tla_tensor *src, int r, tla_error *err) {
+    uintptr_t a0 = 0, a1 = 0, b0 = 0, b1 = 0;
+    int k, apart = 0, equal = 1, inside = 1;
+    tla_layout c;
+    if (tla__tensor_span(src, r, &a0, &a1) == 0 && tla__tensor_span(dst, r, &b0, &b1) == 0 && (a1 <= b0 || b1 <= a0))
+        return 0;
+    if (dst->data == src->data && tla_layout_equal(&dst->layout, &src->layout)) {
+        for (k = 0; k < r && k < TLA_MAX_RANK; k++) {
+            int64_t e = tla_tensor_extent(src, k), n = 0, x = src->coord[k], y = dst->coord[k];
+            inside &= tla__mode(&src->layout, k, &c) == 0 && tla_layout_size(&c, &n, NULL) == 0 && x >= 0 && y >= 0
+                      && x <= n - e && y <= n - e;
+            apart |= x + e <= y || y + e <= x;
+            equal &= x == y;
+        }
+        if (equal) return 1;
+        for (k = 0; k < src->layout.shape.nleaf; k++)
+            inside &= src->layout.shape.val[k] <= 1 || src->layout.stride.val[k] != 0;
+        if (apart && inside && tla_complement(&c, &src->layout, 1, NULL) == 0) return 0; /* injective */
+    }
+    return tla__fail(err, -1,
+                     "copy: the source and destination overlap in memory (a copy between them would read what it "
+                     "writes); copy through a separate buffer");
+}
+
 /* tla_copy(&dst, &src, err) -> 0 or -1
  *   Same rank, extents and element size; any two layouts; padding of dst is never written.
- *   Errors: "copy: element sizes differ", "copy: ranks differ", "copy: mode m has extent a in the destination and b ..."
+ *   Overlap: dst and src must not share memory (checked exactly from both layouts, -1 if they
+ *   may), except disjoint tiles of one injective layout over one pointer; the same view as both
+ *   is a copy onto itself (0, nothing moves).
+ *   Errors: "copy: element size ...", "copy: ranks differ", "copy: mode m has extent a in the destination and b ...",
+ *   "copy: the source and destination overlap in memory ...".
  * Example:
  *   static int16_t a[30 * 20], b[32 * 32];
  *   tla_layout La, Lb;  tla_tensor A, B;  tla_error e;
@@ -691,7 +737,10 @@ TLA_FUNC int tla__copy_pieces(const tla_tensor *dst, const tla_tensor *src, int 
  * mode and the same element size. */
 TLA_FUNC int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err) {
     int m, r = tla_tensor_rank(src);
-    if (dst->elem_bytes != src->elem_bytes || src->elem_bytes <= 0)
+    if (dst->elem_bytes <= 0 || src->elem_bytes <= 0)
+        return tla__fail(err, -1, "copy: an element size must be at least 1 byte (destination %d, source %d)",
+                         dst->elem_bytes, src->elem_bytes);
+    if (dst->elem_bytes != src->elem_bytes)
         return tla__fail(err, -1, "copy: element sizes differ (%d and %d bytes)", dst->elem_bytes, src->elem_bytes);
     if (tla_tensor_rank(dst) != r) return tla__fail(err, -1, "copy: ranks differ (%d and %d)", tla_tensor_rank(dst), r);
     for (m = 0; m < r; m++) {
@@ -709,6 +758,9 @@ TLA_FUNC int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err) {
         if (tla_tensor_extent(dst, m) != tla_tensor_extent(src, m))
             return tla__fail(err, -1, "copy: mode %d has extent %lld in the destination and %lld in the source", m,
                              (long long)tla_tensor_extent(dst, m), (long long)tla_tensor_extent(src, m));
+    for (m = 0; m < r; m++)
+        if (tla_tensor_extent(src, m) <= 0) return 0; /* nothing to copy */
+    if ((m = tla__copy_overlap(dst, src, r, err)) != 0) return m < 0 ? -1 : 0;
     if (!tla__tensor_has_coord(src) && !tla__tensor_has_coord(dst)) return tla__copy_view(dst, src, err);
     return tla__copy_pieces(dst, src, r, err);
 }
