@@ -200,6 +200,11 @@ TLA_FUNC int tla__hlo_known(const char *op) {
 }
 
 TLA_FUNC int tla__hlo_check(const tla_hlo_instr *in, tla_error *err) {
+    if (tla__hlo_in_list(TLA__HLO_OPS_NOT_BUILT, in->opcode)) {
+        char msg[96];
+        snprintf(msg, sizeof msg, "not implemented yet: the indexing maps of '%.40s'", in->opcode);
+        return tla__hlo_bad(in, err, msg);
+    }
     if (!tla__hlo_known(in->opcode)) {
         char msg[96];
         snprintf(msg, sizeof msg, "unknown opcode '%.40s'", in->opcode);
