@@ -215,8 +215,8 @@ enum tla__kind {
 /* The run-time size of a mixed tuple (fq[8], what tla_size answers for it): the product of its
  * leaf values, or -1 when that does not fit in long long, as tla_size answers for run-time
  * values (a static overflow is a compile error; this is its run-time counterpart). */
-TLA_FUNC long long tla__size8(long long a, long long b, long long c, long long d, long long e, long long f,
-                              long long g, long long h) {
+TLA_FUNC long long tla__size8(long long a, long long b, long long c, long long d, long long e, long long f, long long g,
+                              long long h) {
     long long v[8], p = 1, m;
     int i;
     v[0] = a, v[1] = b, v[2] = c, v[3] = d, v[4] = e, v[5] = f, v[6] = g, v[7] = h;
