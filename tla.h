@@ -26,7 +26,6 @@
  *   tla/tensor.h     tensors (pointer + layout), TLA_FOR_EACH, tiles, layout-generic copy
  *   tla/catlass.h    CATLASS's layout tags, MakeTensor at a coordinate, MakeTensorLike, slices, batch modes
  *   tla/svg.h        pictures: tla_print_svg, tla_print_latex, thread-value layouts, copies
- *   tla/svg.h        pictures: tla_print_svg, tla_print_latex, thread-value layouts, copies
  *   tla/xla.h        XLA shape strings and layouts, to and from TLA layouts
  *   tla/ixexpr.h     XLA indexing maps: affine expressions (floordiv, ceildiv, mod), canonical form
  *   tla/ixmlir.h     MLIR's expression rules and XLA's printer of expressions
@@ -74,7 +73,6 @@
 #include "tla/divide.h"
 #include "tla/tensor.h"
 #include "tla/catlass.h"
-#include "tla/svg.h"
 #include "tla/svg.h"
 #include "tla/xla.h"
 #include "tla/ixexpr.h"

@@ -299,8 +299,6 @@ for e in '' ' ' '(' ')' ':' '(,)' '((((' '_' '_-' '-' '--1' '(1:2)' '1:' ':1' '[
     if [ "$rc" -eq 0 ] || [ "$rc" -eq 2 ]; then pass; else fail "eval '$e' exited $rc"; fi
 done
 
-. tests/cli_sparse.sh
-
 # --- tla svg: pictures on standard output, errors exit 2 with nothing on stdout
 for args in "zN(half, 32, 32)" "zN(half, 40, 40)|--tile|16,16@8,8|--modes" "(4,8):(8,1)|--latex" \
     "((4,2),(2,2)):((2,16),(1,8))|--tv|8,4" "zN(half, 16, 32)|--copy|row_major(16, 32)" "8:2|--tile|3@2"; do
@@ -328,6 +326,8 @@ bad 'one or two dimensions' svg '(d0, d1, d2) -> (d0), domain: d0 in [0, 1], d1 
 if [ $? -eq 0 ] && grep -q 'class="nz" data-r="1" data-c="1" data-k="1"' "$tmp/svg"; then pass; else fail "svg --sparse CSR"; fi
 bad 'rank-2 tensor' svg '#sparse_tensor.encoding<{ map = (i) -> (i : compressed) }>' --sparse '[1,0,2]'
 bad 'matrix' svg '#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>' --sparse '[[1,0],[2]]'
+
+. tests/cli_sparse.sh
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
