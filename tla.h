@@ -39,6 +39,7 @@
  *   tla/sparse_encoding.h MLIR sparse tensor encodings: parse, verify, print (types and
  *                    affine expressions in tla/sparse_affine.h)
  *   tla/sparse_storage.h  sparse storage from dense and back, iteration, BSR <-> blocked layouts
+ *   tla/sparse_ixmap.h an encoding's dimension-to-level map as an XLA indexing map
  *   tla/svg_sparse.h a picture of sparse storage: the matrix, its blocks, its buffers
  *   tla/svg_map.h    a picture of an indexing map over its domain
  *   tla/deprecated.h the 0.1 names (tla_tuple(...), tla_get_tile, ...) for one more release
@@ -88,6 +89,7 @@
 #include "tla/hlo_index.h"
 #include "tla/sparse_encoding.h"
 #include "tla/sparse_storage.h"
+#include "tla/sparse_ixmap.h"
 #include "tla/svg_sparse.h"
 #include "tla/svg_map.h"
 #include "tla/deprecated.h"
