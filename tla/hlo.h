@@ -276,11 +276,12 @@ TLA_FUNC int tla__hlo_shape(tla__hlo_rd *R, tla_hlo_shape *sh, const char *instr
     return tla__hlo_array(R, &sh->a[0], instr);
 }
 
-/* Text up to the matching close bracket (R->p just after the open one); NUL-terminates it
- * in place and returns its start. */
-TLA_FUNC char *tla__hlo_balanced(tla__hlo_rd *R, char close, const char *instr) {
-    int depth = 0, start = R->p, q = 0;
-    while (R->s[R->p]) {
+/* Moves R->p to the first character of `stops` outside quotes and brackets, or to the end;
+ * returns the brackets and quote left open (0: balanced).  Both the bracketed parts and the
+ * attribute values are read this way. */
+TLA_FUNC int tla__hlo_scan(tla__hlo_rd *R, const char *stops) {
+    int depth = 0, q = 0;
+    for (; R->s[R->p]; R->p++) {
         char ch = R->s[R->p];
         if (q) {
             if (ch == '\\' && R->s[R->p + 1])
@@ -293,10 +294,19 @@ TLA_FUNC char *tla__hlo_balanced(tla__hlo_rd *R, char close, const char *instr) 
             depth++;
         else if ((ch == ')' || ch == '}' || ch == ']') && depth)
             depth--;
-        else if (ch == close)
+        else if (depth == 0 && strchr(stops, ch))
             break;
-        R->p++;
     }
+    return depth + q;
+}
+
+/* Text up to the matching close bracket (R->p just after the open one); NUL-terminates it
+ * in place and returns its start. */
+TLA_FUNC char *tla__hlo_balanced(tla__hlo_rd *R, char close, const char *instr) {
+    int start = R->p;
+    char stops[2];
+    stops[0] = close, stops[1] = '\0';
+    tla__hlo_scan(R, stops);
     if (!R->s[R->p]) {
         tla__hlo_fail(R, instr, "missing '%s'", close == ')' ? ")" : "}");
         return NULL;
@@ -416,25 +426,8 @@ TLA_FUNC int tla__hlo_instr(tla__hlo_rd *R, tla_hlo_comp *comp) {
         R->p++;
         tla__hlo_ws(R);
         {
-            int depth = 0, q = 0, start = R->p, end, need;
-            while (R->s[R->p]) {
-                char ch = R->s[R->p];
-                if (q) {
-                    if (ch == '\\' && R->s[R->p + 1])
-                        R->p++;
-                    else if (ch == '"')
-                        q = 0;
-                } else if (ch == '"')
-                    q = 1;
-                else if (ch == '{' || ch == '(' || ch == '[')
-                    depth++;
-                else if ((ch == '}' || ch == ')' || ch == ']') && depth)
-                    depth--;
-                else if (depth == 0 && (ch == ',' || ch == '\n' || ch == '}'))
-                    break;
-                R->p++;
-            }
-            if (depth || q) return tla__hlo_fail(R, in->name, "unterminated attribute value%s", "");
+            int start = R->p, end, need;
+            if (tla__hlo_scan(R, ",\n}") != 0) return tla__hlo_fail(R, in->name, "unterminated attribute value%s", "");
             end = R->p;
             while (end > start && (R->s[end - 1] == ' ' || R->s[end - 1] == '\t' || R->s[end - 1] == '\r')) end--;
             need = klen + 1 + (end - start) + 1;
