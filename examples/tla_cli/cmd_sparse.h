@@ -88,6 +88,27 @@ static int cli_json_tensor(const char *s, cli_tensor *t, tla_error *e) {
     }
 }
 
+/* MATRIX (JSON) packed under enc into *st: t->v and *mem are the caller's to free (also on
+ * error, when they may be NULL); prints the error and returns -1. */
+static int cli_sparse_pack(const tla_sparse_encoding *enc, const char *matrix, cli_tensor *t, void **mem,
+                           tla_sparse_storage *st) {
+    tla_error e;
+    size_t bytes = 0;
+    memset(t, 0, sizeof *t);
+    *mem = NULL;
+    if (cli_json_tensor(matrix, t, &e) != 0) {
+        fprintf(stderr, "tla: error: matrix: %s (column %d)\n", e.msg, e.pos + 1);
+    } else if (t->rank != enc->dim_rank) {
+        fprintf(stderr, "tla: error: the encoding has %d dimensions but the matrix has rank %d\n", enc->dim_rank,
+                t->rank);
+    } else if (tla_sparse_size(enc, t->rank, t->dims, t->v, &bytes, &e) != 0 || !(*mem = malloc(bytes ? bytes : 8))
+               || tla_sparse_pack(enc, t->rank, t->dims, t->v, *mem, bytes, st, &e) != 0) {
+        fprintf(stderr, "tla: error: %s\n", *mem || bytes == 0 ? e.msg : "out of memory");
+    } else
+        return 0;
+    return -1;
+}
+
 static int cli_cmd_sparse(int argc, char **argv) {
     const char *args[2] = {NULL, NULL};
     int n = 0, i, rc = 2;
@@ -95,7 +116,6 @@ static int cli_cmd_sparse(int argc, char **argv) {
     tla_sparse_storage st;
     cli_tensor t;
     tla_error e;
-    size_t bytes = 0;
     void *mem = NULL;
     for (i = 0; i < argc; i++) {
         if (cli_is_help(argv[i])) return fputs(cli_sparse_usage, stdout), 0;
@@ -118,16 +138,7 @@ static int cli_cmd_sparse(int argc, char **argv) {
         printf("%s\n", buf);
         return 0;
     }
-    memset(&t, 0, sizeof t);
-    if (cli_json_tensor(args[1], &t, &e) != 0) {
-        fprintf(stderr, "tla: error: matrix: %s (column %d)\n", e.msg, e.pos + 1);
-    } else if (t.rank != enc.dim_rank) {
-        fprintf(stderr, "tla: error: the encoding has %d dimensions but the matrix has rank %d\n", enc.dim_rank,
-                t.rank);
-    } else if (tla_sparse_size(&enc, t.rank, t.dims, t.v, &bytes, &e) != 0 || !(mem = malloc(bytes ? bytes : 8))
-               || tla_sparse_pack(&enc, t.rank, t.dims, t.v, mem, bytes, &st, &e) != 0) {
-        fprintf(stderr, "tla: error: %s\n", mem || bytes == 0 ? e.msg : "out of memory");
-    } else {
+    if (cli_sparse_pack(&enc, args[1], &t, &mem, &st) == 0) {
         for (i = 0; i < t.rank && enc.has_slices; i++)
             if (enc.slice[i][1] != TLA_SPARSE_DYNAMIC && enc.slice[i][1] != t.dims[i]) {
                 fprintf(stderr, "tla: error: dimension %d of the matrix has %lld elements, its slice %lld\n", i,

@@ -68,7 +68,6 @@ static int cli_svg_sparse(const char *encoding, const char *matrix) {
     tla_sparse_storage st;
     cli_tensor t;
     tla_error e;
-    size_t bytes = 0;
     void *mem = NULL;
     FILE *out = NULL;
     int rc = 2;
@@ -76,21 +75,14 @@ static int cli_svg_sparse(const char *encoding, const char *matrix) {
         cli_report(encoding, &e);
         return 2;
     }
-    memset(&t, 0, sizeof t);
-    if (cli_json_tensor(matrix, &t, &e) != 0)
-        fprintf(stderr, "tla: error: matrix: %s (column %d)\n", e.msg, e.pos + 1);
-    else if (t.rank != enc.dim_rank)
-        fprintf(stderr, "tla: error: the encoding has %d dimensions but the matrix has rank %d\n", enc.dim_rank,
-                t.rank);
-    else if (tla_sparse_size(&enc, t.rank, t.dims, t.v, &bytes, &e) != 0 || !(mem = malloc(bytes ? bytes : 8))
-             || tla_sparse_pack(&enc, t.rank, t.dims, t.v, mem, bytes, &st, &e) != 0)
-        fprintf(stderr, "tla: error: %s\n", mem || bytes == 0 ? e.msg : "out of memory");
-    else if (!(out = tmpfile()))
-        fprintf(stderr, "tla: error: svg cannot open a scratch file\n");
-    else if (tla_print_svg_sparse(out, &enc, &st, &e) != 0)
-        fprintf(stderr, "tla: error: %s\n", e.msg);
-    else
-        cli_svg_emit(out), rc = 0;
+    if (cli_sparse_pack(&enc, matrix, &t, &mem, &st) == 0) {
+        if (!(out = tmpfile()))
+            fprintf(stderr, "tla: error: svg cannot open a scratch file\n");
+        else if (tla_print_svg_sparse(out, &enc, &st, &e) != 0)
+            fprintf(stderr, "tla: error: %s\n", e.msg);
+        else
+            cli_svg_emit(out), rc = 0;
+    }
     if (out) fclose(out);
     free(mem);
     free(t.v);
