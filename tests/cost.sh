@@ -1,8 +1,9 @@
 #!/bin/sh
 # tests/cost.sh - compile cost guard: the preprocessed text of one static-layout site of each
 # kind below (gcc -E -P of a file with the site, minus the same file without it) must stay
-# under its bound.  Deterministic (no timing: timing lives in `make bench`), so a macro
-# change that makes sites grow fails here.  The bounds are today's sizes plus ~10%; lower
+# under its bound, in bytes.  Deterministic (no timing: timing lives in `make bench`), so a
+# macro change that makes sites grow fails here.  compat2, the reference site, is held
+# to the target (20 KB = 20480 bytes); the others to today's sizes plus a few percent - lower
 # them when the text shrinks.  Prints "N passed, M failed".
 set -u
 CC=${COST_CC:-gcc}
@@ -10,31 +11,33 @@ command -v "$CC" > /dev/null || CC=clang
 passed=0
 failed=0
 base=$(printf '#include "tla/compat.h"\n' | $CC -E -P -I. -x c - | wc -c)
-site() { # kind bound(KB) code
+site() { # kind bound(bytes) code
     n=$(printf '#include "tla/compat.h"\n%s\n' "$3" | $CC -E -P -I. -x c - 2> /dev/null | wc -c)
-    kb=$(( (n - base + 1023) / 1024 ))
+    b=$((n - base))
     if [ "$n" -le "$base" ]; then
         echo "FAIL cost $1: the site does not preprocess"; failed=$((failed + 1))
-    elif [ "$kb" -gt "$2" ]; then
-        echo "FAIL cost $1: $kb KB of preprocessed text per site (bound $2 KB)"; failed=$((failed + 1))
+    elif [ "$b" -gt "$2" ]; then
+        echo "FAIL cost $1: $b bytes of preprocessed text per site (bound $2)"; failed=$((failed + 1))
     else
-        echo "ok   cost $1: $kb KB (bound $2 KB)"; passed=$((passed + 1))
+        echo "ok   cost $1: $b bytes (bound $2)"; passed=$((passed + 1))
     fi
 }
 # The reference site: compat names, crd2offset(coord, shape, stride).
-site compat2 210 'unsigned f(unsigned i, unsigned j) { tla_auto L = MakeLayout(MakeShape(MakeShape(_16, _4), MakeShape(_16, _4)), MakeStride(MakeStride(_16, _256), MakeStride(_1, _1024))); return (unsigned)crd2offset(MakeCoord(i, j), shape(L), stride(L)); }'
-site rank2 88 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_make_layout(tla_make_tuple(TLA_C(8), TLA_C(4)), tla_make_tuple(TLA_C(4), TLA_C(1))); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'
-site zN 112 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_zN(tla_half, TLA_C(64), TLA_C(48)); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'
-site deep 148 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_make_layout(tla_make_tuple(tla_make_tuple(TLA_C(2), tla_make_tuple(TLA_C(2), TLA_C(3))), TLA_C(5)), tla_make_tuple(tla_make_tuple(TLA_C(1), tla_make_tuple(TLA_C(2), TLA_C(4))), TLA_C(12))); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'
+site compat2 20480 'unsigned f(unsigned i, unsigned j) { tla_auto L = MakeLayout(MakeShape(MakeShape(_16, _4), MakeShape(_16, _4)), MakeStride(MakeStride(_16, _256), MakeStride(_1, _1024))); return (unsigned)crd2offset(MakeCoord(i, j), shape(L), stride(L)); }'
+site rank2 16700 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_make_layout(tla_make_tuple(TLA_C(8), TLA_C(4)), tla_make_tuple(TLA_C(4), TLA_C(1))); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'
+site zN 20400 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_zN(tla_half, TLA_C(64), TLA_C(48)); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'
+site deep 19300 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_make_layout(tla_make_tuple(tla_make_tuple(TLA_C(2), tla_make_tuple(TLA_C(2), TLA_C(3))), TLA_C(5)), tla_make_tuple(tla_make_tuple(TLA_C(1), tla_make_tuple(TLA_C(2), TLA_C(4))), TLA_C(12))); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'
 # Nested queries: each level binds its argument once, so text adds up instead of multiplying.
-site get_get_get 72 'unsigned f(unsigned i) { tla_auto T = tla_make_tuple(TLA_C(2), tla_make_tuple(TLA_C(3), tla_make_tuple(TLA_C(4), TLA_C(5)))); return (unsigned)tla_size(tla_get(tla_get(tla_get(T, 1), 1), 0)) + i; }'
-site size_of_get 80 'unsigned f(unsigned i) { tla_auto L = tla_zN(float, TLA_C(32), TLA_C(32)); return (unsigned)tla_size(tla_get(L, 1)) + i; }'
-site crd_of_tile 275 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_zN(tla_half, TLA_C(64), TLA_C(64)); tla_auto T = tla_tile_at(L, tla_make_tuple(TLA_C(16), TLA_C(16)), tla_make_tuple(i, j)); return (unsigned)tla_crd2offset(tla_make_tuple(1, 2), T); }'
+# (Not yet within the 20 KB of a site: a get makes a sub-tuple type by selecting 8 slots, and
+# size names its argument twice - README, "Compile cost".)
+site get_get_get 78000 'unsigned f(unsigned i) { tla_auto T = tla_make_tuple(TLA_C(2), tla_make_tuple(TLA_C(3), tla_make_tuple(TLA_C(4), TLA_C(5)))); return (unsigned)tla_size(tla_get(tla_get(tla_get(T, 1), 1), 0)) + i; }'
+site size_of_get 41000 'unsigned f(unsigned i) { tla_auto L = tla_zN(float, TLA_C(32), TLA_C(32)); return (unsigned)tla_size(tla_get(L, 1)) + i; }'
+site crd_of_tile 71500 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_zN(tla_half, TLA_C(64), TLA_C(64)); tla_auto T = tla_tile_at(L, tla_make_tuple(TLA_C(16), TLA_C(16)), tla_make_tuple(i, j)); return (unsigned)tla_crd2offset(tla_make_tuple(1, 2), T); }'
 # rt_formats_ext.h's layouts in static form (formats_ext.h): each constructor costs less than tla_zN.
-site zN_int4 110 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_zN(tla_int4, TLA_C(64), TLA_C(128)); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'
-site weight4bit_nZ 109 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_weight4bit_nZ(TLA_C(64), TLA_C(48)); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'
-site mx_scale 95 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_mx_scale_a_row(TLA_C(256), TLA_C(32)); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'
-site fmap 114 'unsigned f(unsigned n, unsigned c, unsigned y, unsigned x) { tla_auto L = tla_fmap(tla_half, 2, 7, 33, 43); return (unsigned)tla_crd2offset(tla_make_tuple(n, c, y, x, 5), L); }'
-site conv_filter 121 'unsigned f(unsigned n, unsigned c, unsigned y, unsigned x) { tla_auto L = tla_conv_filter_l1(tla_half, TLA_C(8), TLA_C(3), TLA_C(3), TLA_C(96)); return (unsigned)tla_crd2offset(tla_make_tuple(n, c, y, x, 5), L); }'
+site zN_int4 20400 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_zN(tla_int4, TLA_C(64), TLA_C(128)); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'
+site weight4bit_nZ 19900 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_weight4bit_nZ(TLA_C(64), TLA_C(48)); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'
+site mx_scale 18500 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_mx_scale_a_row(TLA_C(256), TLA_C(32)); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'
+site fmap 22300 'unsigned f(unsigned n, unsigned c, unsigned y, unsigned x) { tla_auto L = tla_fmap(tla_half, 2, 7, 33, 43); return (unsigned)tla_crd2offset(tla_make_tuple(n, c, y, x, 5), L); }'
+site conv_filter 24500 'unsigned f(unsigned n, unsigned c, unsigned y, unsigned x) { tla_auto L = tla_conv_filter_l1(tla_half, TLA_C(8), TLA_C(3), TLA_C(3), TLA_C(96)); return (unsigned)tla_crd2offset(tla_make_tuple(n, c, y, x, 5), L); }'
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

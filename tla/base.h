@@ -18,6 +18,8 @@
 /* clang-format off */
 #ifndef TLA_BASE_H
 #define TLA_BASE_H
+/* Macros only: a system header, so gcc's notes on a misuse stop at the user's call (core_gen.h). */
+#pragma GCC system_header
 
 #include <stdint.h>
 #include <stddef.h>

@@ -44,7 +44,7 @@
  * plus _11 ... _32.  Each names a type declared once here, so a mention costs the compiler
  * a few bytes instead of a new type (Int(N) / TLA_C(N) declares one per mention). */
 #define Int(N) TLA_C(N)
-#define TLA__COMPAT_INT(name, N) __extension__ typedef __typeof__(TLA_C(N)) tla__compat##name;
+#define TLA__COMPAT_INT(name, N) typedef union { char (*tla_sv)[(N) + TLA__B]; int tla_v; } tla__c##name;
 TLA__COMPAT_INT(m32, -32)
 TLA__COMPAT_INT(m24, -24)
 TLA__COMPAT_INT(m16, -16)
@@ -119,85 +119,86 @@ TLA__COMPAT_INT(65536, 65536)
 TLA__COMPAT_INT(131072, 131072)
 TLA__COMPAT_INT(262144, 262144)
 TLA__COMPAT_INT(524288, 524288)
-#define _m32 ((tla__compatm32){0})
-#define _m24 ((tla__compatm24){0})
-#define _m16 ((tla__compatm16){0})
-#define _m12 ((tla__compatm12){0})
-#define _m10 ((tla__compatm10){0})
-#define _m9 ((tla__compatm9){0})
-#define _m8 ((tla__compatm8){0})
-#define _m7 ((tla__compatm7){0})
-#define _m6 ((tla__compatm6){0})
-#define _m5 ((tla__compatm5){0})
-#define _m4 ((tla__compatm4){0})
-#define _m3 ((tla__compatm3){0})
-#define _m2 ((tla__compatm2){0})
-#define _m1 ((tla__compatm1){0})
-#define _0 ((tla__compat0){0})
-#define _1 ((tla__compat1){0})
-#define _2 ((tla__compat2){0})
-#define _3 ((tla__compat3){0})
-#define _4 ((tla__compat4){0})
-#define _5 ((tla__compat5){0})
-#define _6 ((tla__compat6){0})
-#define _7 ((tla__compat7){0})
-#define _8 ((tla__compat8){0})
-#define _9 ((tla__compat9){0})
-#define _10 ((tla__compat10){0})
-#define _11 ((tla__compat11){0})
-#define _12 ((tla__compat12){0})
-#define _13 ((tla__compat13){0})
-#define _14 ((tla__compat14){0})
-#define _15 ((tla__compat15){0})
-#define _16 ((tla__compat16){0})
-#define _17 ((tla__compat17){0})
-#define _18 ((tla__compat18){0})
-#define _19 ((tla__compat19){0})
-#define _20 ((tla__compat20){0})
-#define _21 ((tla__compat21){0})
-#define _22 ((tla__compat22){0})
-#define _23 ((tla__compat23){0})
-#define _24 ((tla__compat24){0})
-#define _25 ((tla__compat25){0})
-#define _26 ((tla__compat26){0})
-#define _27 ((tla__compat27){0})
-#define _28 ((tla__compat28){0})
-#define _29 ((tla__compat29){0})
-#define _30 ((tla__compat30){0})
-#define _31 ((tla__compat31){0})
-#define _32 ((tla__compat32){0})
-#define _48 ((tla__compat48){0})
-#define _64 ((tla__compat64){0})
-#define _80 ((tla__compat80){0})
-#define _96 ((tla__compat96){0})
-#define _112 ((tla__compat112){0})
-#define _128 ((tla__compat128){0})
-#define _144 ((tla__compat144){0})
-#define _160 ((tla__compat160){0})
-#define _176 ((tla__compat176){0})
-#define _192 ((tla__compat192){0})
-#define _208 ((tla__compat208){0})
-#define _224 ((tla__compat224){0})
-#define _240 ((tla__compat240){0})
-#define _256 ((tla__compat256){0})
-#define _384 ((tla__compat384){0})
-#define _512 ((tla__compat512){0})
-#define _768 ((tla__compat768){0})
-#define _1024 ((tla__compat1024){0})
-#define _2048 ((tla__compat2048){0})
-#define _4096 ((tla__compat4096){0})
-#define _8192 ((tla__compat8192){0})
-#define _16384 ((tla__compat16384){0})
-#define _32768 ((tla__compat32768){0})
-#define _65536 ((tla__compat65536){0})
-#define _131072 ((tla__compat131072){0})
-#define _262144 ((tla__compat262144){0})
-#define _524288 ((tla__compat524288){0})
+#define _m32 (tla__cm32){ 0 }
+#define _m24 (tla__cm24){ 0 }
+#define _m16 (tla__cm16){ 0 }
+#define _m12 (tla__cm12){ 0 }
+#define _m10 (tla__cm10){ 0 }
+#define _m9 (tla__cm9){ 0 }
+#define _m8 (tla__cm8){ 0 }
+#define _m7 (tla__cm7){ 0 }
+#define _m6 (tla__cm6){ 0 }
+#define _m5 (tla__cm5){ 0 }
+#define _m4 (tla__cm4){ 0 }
+#define _m3 (tla__cm3){ 0 }
+#define _m2 (tla__cm2){ 0 }
+#define _m1 (tla__cm1){ 0 }
+#define _0 (tla__c0){ 0 }
+#define _1 (tla__c1){ 0 }
+#define _2 (tla__c2){ 0 }
+#define _3 (tla__c3){ 0 }
+#define _4 (tla__c4){ 0 }
+#define _5 (tla__c5){ 0 }
+#define _6 (tla__c6){ 0 }
+#define _7 (tla__c7){ 0 }
+#define _8 (tla__c8){ 0 }
+#define _9 (tla__c9){ 0 }
+#define _10 (tla__c10){ 0 }
+#define _11 (tla__c11){ 0 }
+#define _12 (tla__c12){ 0 }
+#define _13 (tla__c13){ 0 }
+#define _14 (tla__c14){ 0 }
+#define _15 (tla__c15){ 0 }
+#define _16 (tla__c16){ 0 }
+#define _17 (tla__c17){ 0 }
+#define _18 (tla__c18){ 0 }
+#define _19 (tla__c19){ 0 }
+#define _20 (tla__c20){ 0 }
+#define _21 (tla__c21){ 0 }
+#define _22 (tla__c22){ 0 }
+#define _23 (tla__c23){ 0 }
+#define _24 (tla__c24){ 0 }
+#define _25 (tla__c25){ 0 }
+#define _26 (tla__c26){ 0 }
+#define _27 (tla__c27){ 0 }
+#define _28 (tla__c28){ 0 }
+#define _29 (tla__c29){ 0 }
+#define _30 (tla__c30){ 0 }
+#define _31 (tla__c31){ 0 }
+#define _32 (tla__c32){ 0 }
+#define _48 (tla__c48){ 0 }
+#define _64 (tla__c64){ 0 }
+#define _80 (tla__c80){ 0 }
+#define _96 (tla__c96){ 0 }
+#define _112 (tla__c112){ 0 }
+#define _128 (tla__c128){ 0 }
+#define _144 (tla__c144){ 0 }
+#define _160 (tla__c160){ 0 }
+#define _176 (tla__c176){ 0 }
+#define _192 (tla__c192){ 0 }
+#define _208 (tla__c208){ 0 }
+#define _224 (tla__c224){ 0 }
+#define _240 (tla__c240){ 0 }
+#define _256 (tla__c256){ 0 }
+#define _384 (tla__c384){ 0 }
+#define _512 (tla__c512){ 0 }
+#define _768 (tla__c768){ 0 }
+#define _1024 (tla__c1024){ 0 }
+#define _2048 (tla__c2048){ 0 }
+#define _4096 (tla__c4096){ 0 }
+#define _8192 (tla__c8192){ 0 }
+#define _16384 (tla__c16384){ 0 }
+#define _32768 (tla__c32768){ 0 }
+#define _65536 (tla__c65536){ 0 }
+#define _131072 (tla__c131072){ 0 }
+#define _262144 (tla__c262144){ 0 }
+#define _524288 (tla__c524288){ 0 }
 
 /* ---- construction ---- */
-#define MakeShape(...) tla_make_tuple(__VA_ARGS__)
-#define MakeStride(...) tla_make_tuple(__VA_ARGS__)
-#define MakeCoord(...) tla_make_tuple(__VA_ARGS__)
+/* Object-like, like tla_make_tuple (tuple.h): nested calls written in place make one flat tuple. */
+#define MakeShape tla_make_tuple
+#define MakeStride tla_make_tuple
+#define MakeCoord tla_make_tuple
 #define MakeLayout(...) TLA__CAT(TLA__COMPAT_MKL_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
 #define TLA__COMPAT_MKL_1(len) tla_vector(len)
 #define TLA__COMPAT_MKL_2(s, d) tla_make_layout(s, d)
@@ -338,7 +339,7 @@ TLA_FUNC tla_tensor tla__compat_empty_tensor(void) {
 /* crd2offset(coord, layout) or crd2offset(coord, shape, stride) */
 #define crd2offset(...) TLA__CAT(TLA__COMPAT_CRD_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
 #define TLA__COMPAT_CRD_2(c, L) tla_crd2offset_auto(c, L)
-#define TLA__COMPAT_CRD_3(c, s, d) tla_crd2offset_auto(c, tla_make_layout(s, d))
+#define TLA__COMPAT_CRD_3(c, s, d) tla_crd2offset3_auto(c, s, d)
 
 /* clang-format on */
 #endif

@@ -31,7 +31,7 @@
 /* Rebuild the nesting tokens of a tuple from the paths of its leaves.  No tuple is empty,
  * so the leaf paths determine the tree: between two leaves we close the sub-tuples the
  * previous leaf was in and the next is not, and open the new ones.  path[j] is the slot
- * path code + 1 (see node.h): digits (index + 1) in base 9, first index least significant. */
+ * path code + 1 (see node.h): digits (index + 1) in base 10, first index least significant. */
 TLA_FUNC tla_tuple tla__tuple_from_slots(int is_leaf, int n, const int *path, const int64_t *val, unsigned stat) {
     tla_tuple t;
     int prev[TLA_STATIC_DEPTH + 1], prev_len = 0, j, k;
@@ -40,7 +40,7 @@ TLA_FUNC tla_tuple tla__tuple_from_slots(int is_leaf, int n, const int *path, co
     t.tok[t.ntok++] = TLA_TOK_OPEN;
     for (j = 0; j < n && j < TLA_STATIC_LEAVES; j++) {
         int d[TLA_STATIC_DEPTH + 1], len = 0, common = 0, code = path[j] - 1;
-        while (code > 0 && len < TLA_STATIC_DEPTH + 1) { d[len++] = code % 9 - 1; code /= 9; }
+        while (code > 0 && len < TLA_STATIC_DEPTH + 1) { d[len++] = code % 10 - 1; code /= 10; }
         /* enclosing sub-tuples (below the root) of this leaf: the prefixes d[0..k], k < len-1 */
         while (common < len - 1 && common < prev_len - 1 && d[common] == prev[common]) common++;
         for (k = common; k < prev_len - 1; k++) t.tok[t.ntok++] = TLA_TOK_CLOSE;
@@ -78,15 +78,16 @@ TLA_FUNC tla_layout tla__layout_from(tla_tuple shape, tla_tuple stride, int has_
     return L;
 }
 #define TLA__NODE_TO_LAYOUT(L) tla__layout_from(TLA__NODE_TO_TUPLE(TLA__LSHAPE(L)), \
-        TLA__NODE_TO_TUPLE(TLA__LSTRIDE(L)), TLA__HAS_ORIGIN(L), TLA__NODE_TO_TUPLE((L).tla_o[0]))
+        TLA__NODE_TO_TUPLE(TLA__LSTRIDE(L)), TLA__HAS_ORIGIN(L), \
+        TLA__NODE_TO_TUPLE(TLA_IF(TLA__HAS_ORIGIN(L), (L).tla_o[0], TLA__NIL)))
 
 /* ---- any value ---- */
 /* x as a node (run-time values become nil, so node-only code type-checks on them). */
-#define TLA__AS_NODE(x) _Generic((x), tla_tuple: TLA__NIL, tla_layout: TLA__NIL, default: TLA__NODE(x))
+#define TLA__AS_NODE(x) TLA__ANODE(x)
 /* x as a run-time value (placeholders for the other kinds, never used). */
 #define TLA__AS_RT_TUPLE(x) _Generic((x), tla_tuple: (x), default: (tla_tuple){0})
 #define TLA__AS_RT_LAYOUT(x) _Generic((x), tla_layout: (x), default: (tla_layout){0})
-#define TLA__IS_LAYOUT_VALUE(x) _Generic((x), tla_layout: 1, tla_tuple: 0, default: TLA__IS_LAYOUT(TLA__AS_NODE(x)))
+#define TLA__IS_LAYOUT_VALUE(x) _Generic((x), tla_layout: 1, tla_tuple: 0, default: TLA__IS_LAYOUT(TLA__SNODE(x)))
 #define TLA__IS_RT_VALUE(x) _Generic((x), tla_layout: 1, tla_tuple: 1, default: 0)
 
 /* tla_to_tuple(x) -> tla_tuple; tla_to_layout(x) -> tla_layout
@@ -103,9 +104,9 @@ TLA_FUNC tla_layout tla__layout_from(tla_tuple shape, tla_tuple stride, int has_
         TLA__TO_LAYOUT(tla__cx); )
 /* x is a variable (the conversions name it many times).  TLA__TO_LAYOUT is unchecked: on
  * a non-layout it gives a meaningless value (for branches that are never chosen). */
-#define TLA__TO_TUPLE(x) TLA__STMT(__auto_type tla__cn = TLA__AS_NODE(x); (void)tla__cn; \
+#define TLA__TO_TUPLE(x) TLA__STMT(TLA__ANODEB(tla__cn, x) (void)tla__cn; \
         _Generic((x), tla_tuple: TLA__AS_RT_TUPLE(x), default: TLA__NODE_TO_TUPLE(tla__cn)); )
-#define TLA__TO_LAYOUT(x) TLA__STMT(__auto_type tla__cn = TLA__AS_NODE(x); (void)tla__cn; \
+#define TLA__TO_LAYOUT(x) TLA__STMT(__auto_type tla__cn = TLA__SNODE(x); (void)tla__cn; \
         _Generic((x), tla_layout: TLA__AS_RT_LAYOUT(x), default: TLA__NODE_TO_LAYOUT(tla__cn)); )
 
 /* clang-format on */

@@ -47,6 +47,8 @@
 /* clang-format off */
 #ifndef TLA_FORMATS_H
 #define TLA_FORMATS_H
+/* Macros only: a system header, so gcc's notes on a misuse stop at the user's call (core_gen.h). */
+#pragma GCC system_header
 
 #include "layout.h"
 
@@ -57,20 +59,33 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
 /* Division and modulo by constants only; a static 0 divisor reads as 1 (in branches that
  * are compiled but never chosen, so compilers do not warn about division by zero). */
 #define TLA__NZ(v) ((v) != 0 ? (v) : 1)
-/* ceil(x / k) * m for a node x and constants k > 0, m. */
-#define TLA__CEIL_MUL(x, k, m) TLA__CEIL_MUL_(x, k, m, TLA__CAT(tla__cm, __LINE__))
-#define TLA__CEIL_MUL_(x, k, m, e) TLA__STMT(enum { e = TLA__IS_STATIC_LEAF(x) ? \
-        (int)TLA__CLAMP((TLA__SVAL(x) + (k) - 1LL) / (k) * (m)) : 0 }; \
-        _Static_assert(!TLA__IS_STATIC_LEAF(x) || TLA__IN_RANGE((TLA__SVAL(x) + (k) - 1LL) / (k) * (m)), \
-            "tla: a static integer must lie in [-TLA_STATIC_MAX, TLA_STATIC_MAX] (2^30 - 2)"); \
-        TLA_IF(TLA__IS_STATIC_LEAF(x), TLA_C(e), (TLA__DVAL(x) + (k) - 1) / (k) * (m)); )
-/* The run-time value of a dynamic leaf (0 for a static one, whose branch is never taken). */
-#define TLA__DVAL(x) TLA_IF(TLA__IS_STATIC_LEAF(x), 0, (x).v)
-#define TLA__CEIL(x, k) TLA__CEIL_MUL(x, k, 1)
-/* ceil(a / b) for nodes a and b (b > 0). */
-#define TLA__CEIL_NODES(a, b) TLA_IF(TLA__IS_STATIC_LEAF(a) && TLA__IS_STATIC_LEAF(b), \
-        TLA_C((TLA__SVAL(a) + TLA__SVAL(b) - 1LL) / TLA__NZ(TLA__SVAL(b))), \
-        (TLA__VAL(a) + TLA__VAL(b) - 1LL) / TLA__NZ(TLA__VAL(b)))
+/* Leaves are bound as a value and a value code (no node wrapper: cheaper to compile):
+ * TLA__LEAFB(p, x) declares p##a (x as given), p##k (its code: N + 2^30 when static, else 1)
+ * and p##v (its value), after checking that x is an integer. */
+#define TLA__LEAFB(p, x, msg) __auto_type p##a = (x); _Static_assert(TLA__ELEM_OK(TLA__CLS(p##a)), msg); \
+        enum { p##k = TLA__LCODE(p##a) }; __auto_type p##v = TLA__LVAL_K(p##a, TLA__CLS(p##a), p##k); (void)p##v;
+/* The static integer N, for internal constants known to be in range (no range check). */
+#define TLA__CU(N) ((union { char (*tla_sv)[(N) + TLA__B]; int tla_v; }){ 0 })
+/* A static integer of value code c when c >= 2 and the value w fits, else 1 (the caller's assert
+ * reports a value out of range once). */
+#define TLA__CUW(c, w) ((union { char (*tla_sv)[(c) >= 2 && (w) <= TLA_STATIC_MAX ? (w) + TLA__B : 1]; int tla_v; }){ 0 })
+#define TLA__RANGE_MSG "tla: a static integer must lie in [-TLA_STATIC_MAX, TLA_STATIC_MAX] (2^30 - 2)"
+/* ceil(x / q) * m for a leaf bound by TLA__LEAFB (prefix x) and constants q > 0, m >= 0. */
+#define TLA__CEIL_MUL(x, q, m) TLA__CEIL_MUL_(x##k, x##v, q, m, TLA__CAT(tla__cm, __LINE__))
+#define TLA__CEIL_MUL_(c, v, k, m, e) TLA__STMT(enum { e = (c) >= 2 ? (TLA__CV(c) + (k) - 1) / (k) : 0 }; \
+        _Static_assert((c) < 2 || e * (long long)(m) <= TLA_STATIC_MAX, TLA__RANGE_MSG); \
+        TLA_IF((c) >= 2, TLA__CUW(c, e * (long long)(m)), (v + (k) - 1) / (k) * (m)); )
+#define TLA__CEIL(x, q) TLA__CEIL_MUL(x, q, 1)
+
+/* A leaf node (bound) as a tuple element: its static integer, or its run-time value. */
+#define TLA__ELEM(x) TLA_IF(TLA__IS_STATIC_LEAF(x), (union { char (*tla_sv)[TLA__SCODE(x, 0)]; int tla_v; }){ 0 }, (x).v[0])
+/* Slot j (a literal) of a node x as a tuple element. */
+#define TLA__SLOT_ELEM(x, j) TLA_IF(TLA__SSTATIC(x, j), (union { char (*tla_sv)[TLA__SCODE(x, j)]; int tla_v; }){ 0 }, \
+        (x).v[(j) % TLA__VN(x)])
+/* (a, b) and ((a, b), (c, d)) of elements, with the paths written out (core_gen.h's emitter):
+ * the formats know their structure, so they skip the constructor's nesting walk. */
+#define TLA__PAIR(a, b) TLA__FLAT2(2, 1, 1, a, 2, 1, b)
+#define TLA__FMT_PAIRS(a, b, c, d) TLA__FLAT4(2, 11, 2, a, 21, 2, b, 12, 2, c, 22, 2, d)
 
 /* ---- formats ---- */
 /* 4-bit elements, two to a byte (CATLASS's int4b_t, float4_e2m1x2_t): names for T of a format
@@ -86,11 +101,11 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
         "tla: the Ascend formats take element types of 1, 2 or 4 bytes"); \
         enum { tla__ec0 = TLA__C0(T), tla__efr = TLA__FRACTAL(T) };
 /* Bind rows and cols once, as nodes. */
-#define TLA__FMT_ARGS(rows, cols) __auto_type tla__fra = (rows); __auto_type tla__fca = (cols); \
-        TLA__CHECK_ELEMENT(tla__fra) TLA__CHECK_ELEMENT(tla__fca) \
-        TLA__NODE_BIND(tla__fr, tla__fra) TLA__NODE_BIND(tla__fc, tla__fca) \
-        _Static_assert(TLA__IS_LEAF(tla__fr) && TLA__IS_LEAF(tla__fc), "tla: rows and cols of a format must be integers");
-#define TLA__FMT_ORIGIN TLA__LEAVES2(tla__fr, tla__fc)
+#define TLA__FMT_ARGS(rows, cols) TLA__LEAFB(tla__fr, rows, TLA__FMT_MSG) TLA__LEAFB(tla__fc, cols, TLA__FMT_MSG)
+#define TLA__FMT_MSG "tla: rows and cols of a format must be integers"
+#define TLA__FMT_ORIGIN TLA__PAIR(tla__fra, tla__fca)
+/* The formats' layouts: shape, stride and originShape are tuples built here (no checks). */
+#define TLA__FMT_LAYOUT(s, d, o) TLA__LAYOUT_TUPLES(s, d, o, 31)
 
 /* tla_row_major(rows, cols), tla_column_major(rows, cols), tla_vector(len),
  * tla_zN(T, rows, cols), tla_zZ, tla_nZ, tla_nN, tla_l0c(rows, cols) -> layout with originShape
@@ -105,101 +120,115 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
  *   if (tla_cosize(Z) != 112 * 64) return 1;             // padded rows
  */
 #define tla_row_major(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) \
-        tla_make_layout(TLA__LEAVES2(tla__fr, tla__fc), TLA__LEAVES2(tla__fc, TLA_C(1)), TLA__FMT_ORIGIN); )
+        TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, TLA__PAIR(tla__fca, TLA__CU(1)), TLA__FMT_ORIGIN); )
 #define tla_column_major(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) \
-        tla_make_layout(TLA__LEAVES2(tla__fr, tla__fc), TLA__LEAVES2(TLA_C(1), tla__fr), TLA__FMT_ORIGIN); )
+        TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, TLA__PAIR(TLA__CU(1), tla__fra), TLA__FMT_ORIGIN); )
 #define tla_vector(len) TLA__STMT(TLA__FMT_ARGS(len, 0) \
-        (void)tla__fc; tla_make_layout(tla_make_tuple(tla__fr), tla_make_tuple(TLA_C(1)), tla_make_tuple(tla__fr)); )
+        TLA__FMT_LAYOUT(TLA__FLAT1(1, 1, 1, tla__fra), TLA__FLAT1(1, 1, 1, TLA__CU(1)), \
+            TLA__FLAT1(1, 1, 1, tla__fra)); )
 
 /* z? formats: rows in (16, ..), cols in (C0, ..); n? formats: rows in (C0, ..), cols in (16, ..). */
-/* ((a,b),(c,d)) through the fast constructors (tuple.h): formats cost a fraction of tla_tuple. */
-#define TLA__FMT_PAIRS(a, b, c, d) TLA__PAIRS(TLA__LEAVES2(a, b), TLA__LEAVES2(c, d))
-#define TLA__Z_SHAPE(c0) TLA__FMT_PAIRS(TLA_C(TLA_FRACTAL_ROWS), TLA__CEIL(tla__fr, TLA_FRACTAL_ROWS), TLA_C(c0), \
+#define TLA__Z_SHAPE(c0) TLA__FMT_PAIRS(TLA__CU(TLA_FRACTAL_ROWS), TLA__CEIL(tla__fr, TLA_FRACTAL_ROWS), TLA__CU(c0), \
         TLA__CEIL(tla__fc, c0))
-#define TLA__N_SHAPE(c0) TLA__FMT_PAIRS(TLA_C(c0), TLA__CEIL(tla__fr, c0), TLA_C(TLA_FRACTAL_ROWS), \
+#define TLA__N_SHAPE(c0) TLA__FMT_PAIRS(TLA__CU(c0), TLA__CEIL(tla__fr, c0), TLA__CU(TLA_FRACTAL_ROWS), \
         TLA__CEIL(tla__fc, TLA_FRACTAL_ROWS))
-#define TLA__ZN(c0, fractal) tla_make_layout(TLA__Z_SHAPE(c0), \
-        TLA__FMT_PAIRS(TLA_C(c0), TLA_C(fractal), TLA_C(1), TLA__CEIL_MUL(tla__fr, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS * (c0))), \
+#define TLA__ZN(c0, fractal) TLA__FMT_LAYOUT(TLA__Z_SHAPE(c0), \
+        TLA__FMT_PAIRS(TLA__CU(c0), TLA__CU(fractal), TLA__CU(1), TLA__CEIL_MUL(tla__fr, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS * (c0))), \
         TLA__FMT_ORIGIN)
 
 #define tla_zN(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
         TLA__ZN(tla__ec0, tla__efr); )
 #define tla_zZ(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
-        tla_make_layout(TLA__Z_SHAPE(tla__ec0), \
-            TLA__FMT_PAIRS(TLA_C(tla__ec0), TLA__CEIL_MUL(tla__fc, tla__ec0, TLA_FRACTAL_ROWS * tla__ec0), \
-                           TLA_C(1), TLA_C(tla__efr)), TLA__FMT_ORIGIN); )
+        TLA__FMT_LAYOUT(TLA__Z_SHAPE(tla__ec0), \
+            TLA__FMT_PAIRS(TLA__CU(tla__ec0), TLA__CEIL_MUL(tla__fc, tla__ec0, TLA_FRACTAL_ROWS * tla__ec0), \
+                           TLA__CU(1), TLA__CU(tla__efr)), TLA__FMT_ORIGIN); )
 #define tla_nZ(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
-        tla_make_layout(TLA__N_SHAPE(tla__ec0), \
-            TLA__FMT_PAIRS(TLA_C(1), TLA__CEIL_MUL(tla__fc, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS * tla__ec0), \
-                           TLA_C(tla__ec0), TLA_C(tla__efr)), TLA__FMT_ORIGIN); )
+        TLA__FMT_LAYOUT(TLA__N_SHAPE(tla__ec0), \
+            TLA__FMT_PAIRS(TLA__CU(1), TLA__CEIL_MUL(tla__fc, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS * tla__ec0), \
+                           TLA__CU(tla__ec0), TLA__CU(tla__efr)), TLA__FMT_ORIGIN); )
 #define tla_nN(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
-        tla_make_layout(TLA__N_SHAPE(tla__ec0), \
-            TLA__FMT_PAIRS(TLA_C(1), TLA_C(tla__efr), \
-                           TLA_C(tla__ec0), TLA__CEIL_MUL(tla__fr, tla__ec0, TLA_FRACTAL_ROWS * tla__ec0)), \
+        TLA__FMT_LAYOUT(TLA__N_SHAPE(tla__ec0), \
+            TLA__FMT_PAIRS(TLA__CU(1), TLA__CU(tla__efr), \
+                           TLA__CU(tla__ec0), TLA__CEIL_MUL(tla__fr, tla__ec0, TLA_FRACTAL_ROWS * tla__ec0)), \
             TLA__FMT_ORIGIN); )
 #define tla_l0c(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__ZN(TLA_L0C_C0, TLA_L0C_FRACTAL); )
 
 /* ---- tiles ---- */
-/* Mode k of the tile layout: an integer mode becomes t; a pair (r0, n) becomes (r0, ceil(t/r0)). */
-#define TLA__TILE_MODE(m, t) TLA_IF(TLA__IS_LEAF(m), (t), tla_make_tuple((m).e0[0], TLA__CEIL_NODES(t, (m).e0[0])))
+/* The tile layout of L (bound) and tile t (a node): for a depth-1 layout the shape is t; for a
+ * rank-2 fractal ((r0,n),(c0,m)) it is ((r0, ceil(t0/r0)), (c0, ceil(t1/c0))).  The stride is L's
+ * and the originShape is t.  Both shapes are compiled; the right one is chosen. */
 #define TLA__TILE_CHECKS(L, t) \
     _Static_assert(TLA__IS_LAYOUT(L), "tla: make_tile needs a layout"); \
     _Static_assert(TLA__IS_LEAF(TLA__LSHAPE(L)) ? TLA__IS_LEAF(t) : TLA__IS_TUPLE(t) && \
         TLA__TRANK(t) == TLA__TRANK(TLA__LSHAPE(L)) && TLA__DEPTH(t) == 1, \
         "tla: make_tile needs one integer tile extent per top-level mode of the layout"); \
-    _Static_assert(TLA__DEPTH(TLA__LSHAPE(L)) <= 1 || (TLA__TRANK(TLA__LSHAPE(L)) == 2 && \
-        (TLA__IS_LEAF(TLA__LSHAPE(L).e0[0]) || (TLA__TRANK(TLA__LSHAPE(L).e0[0]) == 2 && TLA__DEPTH(TLA__LSHAPE(L).e0[0]) == 1)) && \
-        (TLA__IS_LEAF(TLA__LSHAPE(L).e1[0]) || (TLA__TRANK(TLA__LSHAPE(L).e1[0]) == 2 && TLA__DEPTH(TLA__LSHAPE(L).e1[0]) == 1))), \
+    _Static_assert(TLA__DEPTH(TLA__LSHAPE(L)) <= 1 || TLA__TILE_FRACTAL(L), \
         "tla: make_tile takes a depth-1 layout or a rank-2 fractal layout ((r0,n),(c0,m))");
-/* The shape of the tile layout (both forms are compiled; the right one is chosen). */
+#define TLA__TILE_FRACTAL(L) (TLA__NLEAF(TLA__LSHAPE(L)) == 4 && TLA__SPATH(TLA__LSHAPE(L), 0) == 12 && \
+        TLA__SPATH(TLA__LSHAPE(L), 1) == 22 && TLA__SPATH(TLA__LSHAPE(L), 2) == 13 && TLA__SPATH(TLA__LSHAPE(L), 3) == 23)
+/* ceil(t / r0) of slots: static when both are. */
+#define TLA__CEIL_SLOTS(t, j, s, k) TLA_IF(TLA__SSTATIC(t, j) && TLA__SSTATIC(s, k), \
+        (union { char (*tla_sv)[TLA__SSTATIC(t, j) && TLA__SSTATIC(s, k) ? (TLA__CV(TLA__SCODE(t, j)) + TLA__CV(TLA__SCODE(s, k)) - 1) \
+            / TLA__NZ(TLA__CV(TLA__SCODE(s, k))) + TLA__B : 1]; int tla_v; }){ 0 }, \
+        (TLA__SVALJ(t, j) + TLA__SVALJ(s, k) - 1LL) / TLA__NZ(TLA__SVALJ(s, k)))
 #define TLA__TILE_SHAPE(L, t) TLA_IF(TLA__DEPTH(TLA__LSHAPE(L)) <= 1, (t), \
-        tla_make_tuple(TLA__TILE_MODE(TLA__LSHAPE(L).e0[0], (t).e0[0]), TLA__TILE_MODE(TLA__LSHAPE(L).e1[0], (t).e1[0])))
+        TLA__FMT_PAIRS(TLA__SLOT_ELEM(TLA__LSHAPE(L), 0), TLA__CEIL_SLOTS(t, 0, TLA__LSHAPE(L), 0), \
+                       TLA__SLOT_ELEM(TLA__LSHAPE(L), 2), TLA__CEIL_SLOTS(t, 1, TLA__LSHAPE(L), 2)))
 
 /* tla_make_tile(L, tile) -> layout: TLA's MakeLayoutTile
- *   The stride is kept; the shape covers one tile of extent `tile` (one integer per top-level
- *   mode); a fractal mode (r0,n) becomes (r0, ceil(t/r0)).  originShape: the tile.
- *   Misuse: "tla: make_tile needs one integer tile extent per top-level mode of the layout".
+ *   tile: one integer per top-level mode (the tile's extent); L depth 1, or a rank-2 fractal
+ *   layout ((r0,n),(c0,m)).  The result keeps L's strides and records tile as its originShape.
  * Example:
- *   tla_auto T = tla_make_tile(tla_zN(tla_half, TLA_C(64), TLA_C(64)), tla_make_tuple(TLA_C(32), TLA_C(16)));
- *   _Static_assert(tla_size(T) == 32 * 16, "");
+ *   tla_auto Z = tla_zN(tla_half, TLA_C(64), TLA_C(64));
+ *   tla_auto T = tla_make_tile(Z, tla_make_tuple(TLA_C(32), TLA_C(16)));   // ((_16,_2),(_16,_1)):((_16,_256),(_1,_1024))
+ *   _Static_assert(tla_size(T) == 512, "");
  */
-#define tla_make_tile(L, tile) TLA__STMT(__auto_type tla__tl = (L); __auto_type tla__tta = (tile); \
-        TLA__CHECK_ELEMENT(tla__tta) __auto_type tla__tt = TLA__NODE(tla__tta); \
+#define tla_make_tile(L, tile) TLA__STMT(__auto_type tla__tl0 = (L); __auto_type tla__tl = TLA__SNODE(tla__tl0); \
+        __auto_type tla__tta = (tile); TLA__NODEB(tla__tt, tla__tta) \
         TLA__TILE_CHECKS(tla__tl, tla__tt) \
         __auto_type tla__ts = TLA__TILE_SHAPE(tla__tl, tla__tt); \
         TLA__LAYOUT_IMPL(tla__ts, TLA__LSTRIDE(tla__tl), tla__tt, 31, 0); )
 
+/* Product of the shape leaves of top-level mode k (a literal). */
+#define TLA__MODE_SIZE_T(Sk, j) * (j < TLA__NLEAF(TLA__TUP1 Sk) && (TLA__SPATH(TLA__TUP1 Sk, j) - 1) % 10 == (TLA__TUP2 Sk) + 1 \
+        ? (long long)TLA__SVALJ(TLA__TUP1 Sk, j) : 1LL)
+#define TLA__TUP1(a, b) a
+#define TLA__TUP2(a, b) b
+#define TLA__MODE_SIZE(S, k) (1LL TLA__SLOTS(TLA__MODE_SIZE_T, (S, k)))
 /* Extent of top-level mode k of L that holds data: its originShape, else the mode size. */
-#define TLA__ORIGIN_K(L, k) TLA_IF(TLA__HAS_ORIGIN(L), (long long)TLA__VAL((L).tla_o[0].e##k[0]), \
-        TLA__TSIZE(TLA__LSHAPE(L).e##k[0]))
+#define TLA__ORIGIN_K(L, k) TLA_IF(TLA__HAS_ORIGIN(L), (long long)TLA__SVALJ((L).tla_o[0], k), \
+        TLA__MODE_SIZE(TLA__LSHAPE(L), k))
 /* min(tile, origin - coord), and 0 past the origin (an empty tile, as in CATLASS) */
 #define TLA__CROP(t, o, c) ((long long)(o) - (long long)(c) <= 0 ? 0LL \
         : (long long)(t) < (long long)(o) - (long long)(c) ? (long long)(t) : (long long)(o) - (long long)(c))
 
 /* The tile's coordinate inside the top parent: coord, plus the parent's own when the
- * parent is itself a tile (sums of static integers stay static). */
-#define TLA__ADD_NODES(a, b) TLA_IF(TLA__IS_STATIC_LEAF(a) && TLA__IS_STATIC_LEAF(b), \
-        TLA_C(TLA__SVAL(a) + TLA__SVAL(b)), TLA__VAL(a) + TLA__VAL(b))
-#define TLA__TILE_COORD(L, c) TLA_IF(TLA__IS_TILE(L), tla_make_tuple(TLA__ADD_NODES((L).tla_x[0].e0[0], (c).e0[0]), \
-        TLA__ADD_NODES((L).tla_x[0].e1[0], (c).e1[0])), (c))
+ * parent is itself a tile (static when both are). */
+#define TLA__ADD_SLOTS(a, b, j) TLA_IF(TLA__SSTATIC(a, j) && TLA__SSTATIC(b, j), \
+        (union { char (*tla_sv)[TLA__SSTATIC(a, j) && TLA__SSTATIC(b, j) ? TLA__CV(TLA__SCODE(a, j)) + TLA__CV(TLA__SCODE(b, j)) + TLA__B : 1]; \
+            int tla_v; }){ 0 }, \
+        TLA__SVALJ(a, j) + TLA__SVALJ(b, j))
+#define TLA__TILE_COORD(L, c) TLA_IF(TLA__IS_TILE(L), \
+        TLA__PAIR(TLA__ADD_SLOTS((L).tla_x[0], c, 0), TLA__ADD_SLOTS((L).tla_x[0], c, 1)), (c))
 
 /* tla_tile_at(L, tile, coord) -> tile layout: TLA's GetTile (rank 2)
- *   make_tile's layout, cropped to L's originShape, keeping coord: tla_crd2offset((i, j), T) is
- *   the offset of parent element coord + (i, j) from the parent's data, at any coord.
- *   Misuse: "tla: tile_at takes a rank-2 layout and a coordinate (row, col)".
+ *   The tile of extent `tile` at coordinate `coord` (row, col) of L: its shape and strides are
+ *   tla_make_tile's, its originShape is cropped to L's data (CATLASS's GetTile), and crd2offset
+ *   of the tile adds coord (one integer per mode).  A tile of a tile adds both coordinates.
  * Example:
- *   tla_auto B = tla_zN(tla_half, 100, 100);
- *   tla_auto T = tla_tile_at(B, tla_make_tuple(TLA_C(16), TLA_C(16)), tla_make_tuple(3, 8));
- *   if (tla_crd2offset(tla_make_tuple(2, 9), T) != tla_crd2offset(tla_make_tuple(5, 17), B)) return 1;
+ *   tla_auto Z = tla_zN(tla_half, TLA_C(64), TLA_C(64));
+ *   int i = 1, j = 2;
+ *   tla_auto T = tla_tile_at(Z, tla_make_tuple(TLA_C(16), TLA_C(16)), tla_make_tuple(16 * i, 16 * j));
+ *   if (tla_crd2offset(tla_make_tuple(1, 2), T) != tla_crd2offset(tla_make_tuple(17, 34), Z)) return 1;
  */
-#define tla_tile_at(L, tile, coord) TLA__STMT(__auto_type tla__al = (L); __auto_type tla__aca = (coord); \
-        __auto_type tla__ac = TLA__NODE(tla__aca); \
+#define tla_tile_at(L, tile, coord) TLA__STMT(__auto_type tla__al0 = (L); __auto_type tla__al = TLA__SNODE(tla__al0); \
+        __auto_type tla__aca = (coord); TLA__NODEB(tla__ac, tla__aca) \
         __auto_type tla__at = tla_make_tile(tla__al, tile); \
         _Static_assert(TLA__TRANK(TLA__LSHAPE(tla__al)) == 2 && TLA__IS_TUPLE(tla__ac) && TLA__TRANK(tla__ac) == 2 \
             && TLA__DEPTH(tla__ac) == 1, "tla: tile_at takes a rank-2 layout and a coordinate (row, col)"); \
-        TLA__LAYOUT_IMPLX(TLA__LSHAPE(tla__at), TLA__LSTRIDE(tla__at), tla_make_tuple( \
-            TLA__CROP(TLA__VAL(tla__at.tla_o[0].e0[0]), TLA__ORIGIN_K(tla__al, 0), TLA__VAL(tla__ac.e0[0])), \
-            TLA__CROP(TLA__VAL(tla__at.tla_o[0].e1[0]), TLA__ORIGIN_K(tla__al, 1), TLA__VAL(tla__ac.e1[0]))), \
+        TLA__LAYOUT_IMPLX(TLA__LSHAPE(tla__at), TLA__LSTRIDE(tla__at), TLA__PAIR( \
+            TLA__CROP(TLA__SVALJ(tla__at.tla_o[0], 0), TLA__ORIGIN_K(tla__al, 0), TLA__SVALJ(tla__ac, 0)), \
+            TLA__CROP(TLA__SVALJ(tla__at.tla_o[0], 1), TLA__ORIGIN_K(tla__al, 1), TLA__SVALJ(tla__ac, 1))), \
             TLA__TILE_COORD(tla__al, tla__ac), 32, 1); )
 
 /* ---- layout predicates (CATLASS's isRowMajor, isColumnMajor, iszN, iszZ, isnZ, iszNUnAlign) ----
@@ -218,16 +247,16 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
  *                                tla_make_tuple(tla_make_tuple(TLA_C(16), TLA_C(2048)), tla_make_tuple(TLA_C(1), TLA_C(2032))));
  *   _Static_assert(tla_is_zN_unalign(tla_half, U) && !tla_is_zN(tla_half, U), "CATLASS's zNUnAlign");
  */
-#define TLA__PRED(L, cond) (sizeof(*TLA__STMT(__auto_type tla__pl = (L); (void)tla__pl; \
+#define TLA__PRED(L, cond) (sizeof(*TLA__STMT(__auto_type tla__pl0 = (L); __auto_type tla__pl = TLA__SNODE(tla__pl0); (void)tla__pl; \
         (char (*)[1 + !!(TLA__IS_LAYOUT(tla__pl) && (cond))])0; )) == 2)
 #define TLA__PS(j) TLA__SCODE(TLA__LSHAPE(tla__pl), j)
 #define TLA__PD(j) TLA__SCODE(TLA__LSTRIDE(tla__pl), j)
-#define TLA__PIS(code, v) ((code) == 2 + 2 * (v)) /* the static value v >= 0 */
+#define TLA__PIS(code, v) ((code) == (v) + TLA__B) /* the static value v */
 #define TLA__PDEPTH1(r) (TLA__TRANK(TLA__LSHAPE(tla__pl)) == (r) && TLA__DEPTH(TLA__LSHAPE(tla__pl)) <= 1)
 /* ((a,b),(c,d)): four leaves, paths (0,0) (0,1) (1,0) (1,1) (path codes, tuple.h) */
-#define TLA__PFRACTAL (TLA__NLEAF(TLA__LSHAPE(tla__pl)) == 4 && TLA__SPATH(TLA__LSHAPE(tla__pl), 0) == 11 && \
-        TLA__SPATH(TLA__LSHAPE(tla__pl), 1) == 20 && TLA__SPATH(TLA__LSHAPE(tla__pl), 2) == 12 && \
-        TLA__SPATH(TLA__LSHAPE(tla__pl), 3) == 21)
+#define TLA__PFRACTAL (TLA__NLEAF(TLA__LSHAPE(tla__pl)) == 4 && TLA__SPATH(TLA__LSHAPE(tla__pl), 0) == 12 && \
+        TLA__SPATH(TLA__LSHAPE(tla__pl), 1) == 22 && TLA__SPATH(TLA__LSHAPE(tla__pl), 2) == 13 && \
+        TLA__SPATH(TLA__LSHAPE(tla__pl), 3) == 23)
 #define tla_is_row_major(L) TLA__PRED(L, TLA__PDEPTH1(2) && TLA__PIS(TLA__PD(1), 1))
 #define tla_is_column_major(L) TLA__PRED(L, TLA__PDEPTH1(2) && TLA__PIS(TLA__PD(0), 1))
 #define tla_is_vector(L) TLA__PRED(L, TLA__PDEPTH1(1) && TLA__PIS(TLA__PD(0), 1))

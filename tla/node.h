@@ -1,40 +1,39 @@
 /* tla/node.h - how static and dynamic integers, tuples and layouts are represented.
  *
- * Every IntTuple node is a C value whose *type* carries all static facts:
+ * Every static fact lives in a *type*, so queries on static values are integer constant
+ * expressions, and the representation is chosen so that the compiler does little work per use
+ * (README, "Compile cost"):
  *
- *   static integer  _4, TLA_C(4)   an anonymous union; its value is the extent of the
- *                                  array behind member `tla_sv` (char (*)[N + 2^30]), read
- *                                  back with sizeof, so it is an integer constant expression.
- *   dynamic integer 4, n           any C integer; inside tuples it is wrapped in a named
- *                                  union (tla_dyn_int, ...) that keeps its C type in `v`.
- *   tuple           (a, b, ...)    an anonymous struct: children e0..e{r-1}, plus a flat
- *                                  list of its leaves (see below), plus type facts.
- *   layout          S:D            an anonymous struct holding a shape and a stride tuple.
+ *   static integer  _4, TLA_C(4)   a union whose member tla_sv points to char[N + 2^30]; the
+ *                                  value is read back with sizeof.  Compat's _4 ... are shared
+ *                                  typedefs, so a mention declares no new type.
+ *   dynamic integer 4, n           any C integer, as it is.
+ *   tuple           (a, (b, c))    ONE flat struct: the leaves' values in `v[n]` (static ones too),
+ *                                  and `tla_f`, a pointer to a never-instantiated info type
+ *                                  whose member extents are the facts (below).  Nested tuples
+ *                                  are not stored; a sub-tuple is made by tla_get on demand.
+ *   layout          S:D            a struct of shape `tla_s[1]` and stride `tla_d[1]` (and the
+ *                                  originShape `tla_o[1]`, a tile's coordinate `tla_x[1]`), whose
+ *                                  `v` and `tla_f` are the shape's: a layout answers like its shape.
  *
- * The trick that makes macros work on all of them: every node type has the *same member
- * names* (tla_k, tla_sv, v, fv, tla_f, e0..e7, tla_s, tla_d, tla_o, tla_x).  The ones a kind does
- * not use are pointers in a union (no storage beyond one pointer), pointing to `tla_nil`,
- * which again has all the names.  So `x.e3[0].e1[0]` always type-checks, and a macro can
- * ask `sizeof(*x.tla_k)` of anything.
+ * The info type of a node (read with TLA__F(x, member) = sizeof(*x.tla_f->member)):
+ *   n   leaves + 1          dp  depth + 1          r   rank + 1        st  1 + all static
+ *   c<j> value code of leaf j: N + 2^30 when static (always >= 2), 1 when dynamic
+ *   p<j> path code of leaf j + 1: the path (i1, i2, ...) from the root as the decimal number
+ *        whose digits are ... (i2+1) (i1+1), e.g. (0, 1) is 21 (so the top-level mode of leaf j
+ *        is (p<j> - 1) % 10 - 1)
+ *   pp  a function-pointer type listing the paths: two nodes are congruent when their pp types
+ *       are the same (one __builtin_types_compatible_p).
+ * `tla_lk` (in a union with tla_f, so it costs nothing) points to char[kind]:
+ *   1 dynamic leaf, 2 static leaf >= 0, 3 static leaf < 0, 4 + r tuple of rank r,
+ *   30 layout, 31 layout with an originShape, 32 a tile (originShape and coordinate).
+ * Internal macros work on *nodes*: a leaf is first wrapped as a depth-0 tuple of one slot
+ * (TLA__NODE), so the same slot queries serve leaves and tuples.
  *
- * Kinds (extent of tla_k):  1 dynamic leaf, 2 static leaf >= 0, 3 static leaf < 0,
- *                           4 + r tuple of rank r (tla_nil is the rank-0 tuple), 30 layout,
- *                           31 layout with an originShape, 32 a tile: a layout with an
- *                           originShape and its coordinate inside the parent (tla_x).
- *
- * The flat leaf list.  A tuple caches, in the type pointed to by `tla_f`, for each of up
- * to TLA_STATIC_LEAVES leaves ("slots", in order):
- *   tla_c<j>  value code: 1 dynamic, 2 + 2|v| + (v < 0) static
- *   tla_p<j>  path code + 1: the path (i1, i2, ...) from the tuple to the leaf, as
- *             (i1+1) + 9 (i2+1) + 81 (i3+1) ...  (0 for a leaf's own empty path)
- * and the size code tla_q8 (2 + size when static and below 2^31 - 2, else 1); the array
- * `fv` holds the run-time values of the leaves (static ones too) and fq[8] the run-time
- * size.  Queries (size, cosize, crd2offset, printing) walk these 8 slots, not a tree.
- *
- * Compile cost.  Every code is an int, so constructors bind the facts they read to enum
- * constants once and refer to them by short names; that keeps the preprocessed text of
- * a constructor a few KB (see README, "Compile cost").  Static values therefore lie in
- * [-TLA_STATIC_MAX, TLA_STATIC_MAX].
+ * GNU C used here (README, "GNU extensions"): __builtin_classify_type (is an element a C
+ * integer, a static integer or a struct?), __builtin_choose_expr, __builtin_types_compatible_p,
+ * __COUNTER__, and `, ## __VA_ARGS__` in the tuple constructor (clang's -Wpedantic warning on it
+ * is silenced around tla.h's core only).
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_auto s = TLA_C(16);               // a static integer: its value is in its type
@@ -49,172 +48,138 @@
 
 #include "base.h"
 
-/* Leaves of one static or mixed tuple: fixed, because the slot tables below are written out
- * for 8 (a different value is refused rather than silently ignored). */
+/* Leaves of one static or mixed tuple: fixed, because tla/core_gen.h is generated for 8 (a
+ * different value is refused rather than silently ignored). */
 #ifdef TLA_STATIC_LEAVES
 #if TLA_STATIC_LEAVES != 8
-#error "tla: TLA_STATIC_LEAVES is fixed at 8 (the slot tables of node.h and tuple.h are written out for 8)"
+#error "tla: TLA_STATIC_LEAVES is fixed at 8 (tla/core_gen.h is generated for 8: tools/gen_core.py)"
 #endif
 #else
 #define TLA_STATIC_LEAVES 8
 #endif
-#define TLA_STATIC_DEPTH 4     /* nesting levels of one static or mixed tuple */
-#define TLA_STATIC_MAX 1073741822 /* 2^30 - 2: the largest |N| of a static integer (its code fits in int) */
-
-/* ---- slot iteration (PP loops; separate copies so they can nest) ---- */
-#define TLA__SLOTS(M, a) M(a, 0) M(a, 1) M(a, 2) M(a, 3) M(a, 4) M(a, 5) M(a, 6) M(a, 7)
-#define TLA__SLOTS_B(M, a) M(a, 0) M(a, 1) M(a, 2) M(a, 3) M(a, 4) M(a, 5) M(a, 6) M(a, 7)
-#define TLA__MODES(M, a) M(a, 0) M(a, 1) M(a, 2) M(a, 3) M(a, 4) M(a, 5) M(a, 6) M(a, 7)
-/* TLA__INC_<j>: the literal j + 1, for names of the next slot. */
-#define TLA__INC_0 1
-#define TLA__INC_1 2
-#define TLA__INC_2 3
-#define TLA__INC_3 4
-#define TLA__INC_4 5
-#define TLA__INC_5 6
-#define TLA__INC_6 7
-#define TLA__INC_7 8
-
-/* ---- the universal member set ---- */
-/* tla_sv's extent is N + TLA__SV_BIAS for a static N, and TLA__SV_BIAS (value 0) otherwise. */
-#define TLA__SV_BIAS (1LL << 30)
-union tla_nil;
-struct tla__noinfo;
-#define TLA__NILS_E(i) union tla_nil *e##i;
-#define TLA__NIL_CHILDREN union tla_nil *e0, *e1, *e2, *e3, *e4, *e5, *e6, *e7;
-#define TLA__NIL_PARTS union tla_nil *tla_s, *tla_d, *tla_o, *tla_x;
-
-/* Facts of a node (see the top of this file).  Leaves have them too, so slot queries
- * never need to ask "leaf or tuple?".  Unused slots read as the static 1. */
-#define TLA__INFO_UNUSED(a, j) char (*tla_c##j)[4]; char (*tla_p##j)[1];
-#define TLA__INFO_UNUSED_FROM1(q) char (*tla_c1)[4], (*tla_c2)[4], (*tla_c3)[4], (*tla_c4)[4], \
-        (*tla_c5)[4], (*tla_c6)[4], (*tla_c7)[4]; char (*tla_p1)[1], (*tla_p2)[1], (*tla_p3)[1], \
-        (*tla_p4)[1], (*tla_p5)[1], (*tla_p6)[1], (*tla_p7)[1]; char (*tla_q8)[q];
-/* nil: no leaves, every prefix product 1. */
-struct tla__noinfo { char (*n)[1]; char (*dp)[1]; TLA__SLOTS(TLA__INFO_UNUSED, ~) char (*tla_q8)[3]; };
-/* A leaf: one slot of value code `code`, prefix products 1 then qcode. */
-#define TLA__LEAF_INFO(code, qcode) { char (*n)[2]; char (*dp)[1]; char (*tla_c0)[code]; char (*tla_p0)[1]; \
-        TLA__INFO_UNUSED_FROM1(qcode) }
-struct tla__dyn_info TLA__LEAF_INFO(1, 1);
-
-/* The "nothing here" node: a rank-0 tuple whose every member leads back to itself. */
-typedef union tla_nil {
-    char (*tla_k)[4];
-    char (*tla_sv)[TLA__SV_BIAS];
-    int v;
-    int fv[1];
-    long long *fq, *fm;
-    const struct tla__noinfo *tla_f;
-    TLA__NIL_CHILDREN
-    TLA__NIL_PARTS
-} tla_nil;
-#define TLA__NIL ((tla_nil){0})
-
-/* Dynamic leaves keep the C type they were given. */
-#define TLA__DYN_UNION(T) union { T v; T fv[1]; long long *fq, *fm; char (*tla_k)[1]; char (*tla_sv)[TLA__SV_BIAS]; \
-        const struct tla__dyn_info *tla_f; TLA__NIL_CHILDREN TLA__NIL_PARTS }
-typedef TLA__DYN_UNION(int) tla_dyn_int;
-typedef TLA__DYN_UNION(unsigned) tla_dyn_uint;
-typedef TLA__DYN_UNION(long) tla_dyn_long;
-typedef TLA__DYN_UNION(unsigned long) tla_dyn_ulong;
-typedef TLA__DYN_UNION(long long) tla_dyn_llong;
-typedef TLA__DYN_UNION(unsigned long long) tla_dyn_ullong;
+#define TLA_STATIC_DEPTH 4        /* nesting levels of one static or mixed tuple */
+#define TLA_STATIC_MAX 1073741822 /* 2^30 - 2: the largest |N| of a static integer */
 
 /* ---- static integers ---- */
-#define TLA__MAG(n) ((n) < 0 ? -(n) : (n))
-/* TLA_C(N): the static integer N (N an integer constant expression that fits in int,
- * like CuTe's Int<N>). */
-#define TLA_C(N) TLA__C_(N, TLA__CLAMP(N))
+#define TLA__B (1 << 30)
+/* TLA_C(N): the static integer N (N an integer constant expression in
+ * [-TLA_STATIC_MAX, TLA_STATIC_MAX], like CuTe's Int<N>). */
+#define TLA_C(N) ((union { char (*tla_sv)[TLA__CLAMP(N) + TLA__B + TLA__RANGE_CHECK(N)]; int tla_v; }){ 0 })
 #define TLA__IN_RANGE(N) ((N) >= -TLA_STATIC_MAX && (N) <= TLA_STATIC_MAX)
 #define TLA__CLAMP(N) (TLA__IN_RANGE(N) ? (N) : 0)
-/* n is N clamped into the range, so a value out of range reports that once and nothing else. */
-#define TLA__C_(N, n) ((union { char (*tla_k)[2 + ((n) < 0) + 0 * sizeof(struct { \
-            _Static_assert((N) >= -TLA_STATIC_MAX && (N) <= TLA_STATIC_MAX, \
-                "tla: a static integer must lie in [-TLA_STATIC_MAX, TLA_STATIC_MAX] (2^30 - 2)"); int tla__u; })]; \
-        char (*tla_sv)[(n) + TLA__SV_BIAS]; int v; int fv[1]; long long *fq, *fm; \
-        const struct TLA__LEAF_INFO(2 + ((n) < 0 ? 1 - 2 * (n) : 2 * (n)), (n) >= 0 ? (n) + 2 : 1) *tla_f; \
-        TLA__NIL_CHILDREN TLA__NIL_PARTS }){0})
+#define TLA__RANGE_CHECK(N) TLA_STATIC_CHECK(TLA__IN_RANGE(N), \
+        "tla: a static integer must lie in [-TLA_STATIC_MAX, TLA_STATIC_MAX] (2^30 - 2)")
+/* "Not static": value code 1. */
+typedef union { char (*tla_sv)[1]; int tla_v; } tla__p1;
 
-/* ---- turning user values into nodes ---- */
-/* A C integer becomes a dynamic leaf of its own C type; a node stays what it is.  Floating
- * values become nil (TLA__CHECK_ELEMENT reports them).  x is named twice per arm-list, so
- * bind it to a short name first (text size matters: see README, "Compile cost"). */
-#define TLA__INT_OR_0(x) _Generic((x), char: (x), signed char: (x), unsigned char: (x), short: (x), \
-        unsigned short: (x), _Bool: (x), int: (x), unsigned: (x), long: (x), unsigned long: (x), \
-        long long: (x), unsigned long long: (x), default: 0)
-/* x as a node, given i = TLA__INT_OR_0(x) (bound once by the caller: TLA__NODE_BIND). */
-#define TLA__NODE_I(x, i) _Generic((x), char: (tla_dyn_int){i}, signed char: (tla_dyn_int){i}, \
-        unsigned char: (tla_dyn_int){i}, short: (tla_dyn_int){i}, unsigned short: (tla_dyn_int){i}, \
-        _Bool: (tla_dyn_int){i}, int: (tla_dyn_int){i}, unsigned: (tla_dyn_uint){i}, long: (tla_dyn_long){i}, \
-        unsigned long: (tla_dyn_ulong){i}, long long: (tla_dyn_llong){i}, unsigned long long: (tla_dyn_ullong){i}, \
-        float: TLA__NIL, double: TLA__NIL, long double: TLA__NIL, default: (x))
-#define TLA__NODE(x) TLA__NODE_I(x, TLA__INT_OR_0(x))
-/* Declare `name` as x's node (x a short name: it is named twice). */
-#define TLA__NODE_BIND(name, x) __auto_type name##_i = TLA__INT_OR_0(x); (void)name##_i; \
-        __auto_type name = TLA__NODE_I(x, name##_i);
-#define TLA__IS_FLOATING(x) _Generic((x), float: 1, double: 1, long double: 1, default: 0)
-#define TLA__CHECK_ELEMENT(x) _Static_assert(!TLA__IS_FLOATING(x), \
-        "tla: an IntTuple element must be an integer or an IntTuple, not a floating value");
+/* ---- classifying an element ---- */
+/* __builtin_classify_type: 1..4 C integers (int, char, enum, bool), 12 a struct (a node),
+ * 13 a union (a static integer); anything else is not an IntTuple element. */
+#define TLA__CLS(x) __builtin_classify_type(x)
+#define TLA__ELEM_OK(k) (0x201E >> (k) & 1)
+#define TLA__ELEM_MSG "tla: tuple elements are integers or tuples written in place"
+/* Value code of leaf x of class k: N + 2^30 for a static N, 1 otherwise. */
+#define TLA__LCODE_K(x, k) sizeof(*TLA__IF((k) == 13, (x), (tla__p1){ 0 }).tla_sv)
+#define TLA__LCODE(x) TLA__LCODE_K(x, TLA__CLS(x))
+/* Value of leaf x (class k, code c): x when a C integer, else its static value (else garbage,
+ * after the element check has failed). */
+#define TLA__LVAL_K(x, k, c) TLA__IF((k) < 5, (x), TLA__CV(c))
+#define TLA__DV(x) TLA__IF(TLA__CLS(x) < 5, (x), 0)
+#define TLA__CV(c) ((int)(c) - TLA__B)
+#define TLA__IF(c, a, b) __builtin_choose_expr(c, a, b)
+/* Product of two static values (-1: not static, negative, or past 2^31 - 3). */
+#define TLA__QV(q, v) ((q) >= 0 && (v) >= 0 && (q) * ((v) + 0LL) < 2147483645 ? (q) * (v) : -1)
+/* The same for enum names q, w (q >= 0 or -1; any negative w is "not static"). */
+#define TLA__QW(q, w) ((q | w) < 0 || q * (w + 0LL) > 2147483644 ? -1 : q * w)
 
-/* ---- kind queries (all integer constant expressions) ---- */
-#define TLA__K(x) sizeof(*(x).tla_k)
-/* The kinds (the extent of tla_k).  Layout constructors paste the literal 30, 31 or 32
- * into member names (TLA__XSTRUCT_##kind), so those stay literal where they are passed. */
+/* ---- nodes ---- */
+#define TLA__F(x, m) sizeof(*(x).tla_f->m)
+#define TLA__VN(x) (sizeof (x).v / sizeof (x).v[0])
+/* Members every node has (pointers in the union with tla_f: no storage), so a macro can name
+ * x.tla_s[0] ... in a branch that is compiled but not chosen. */
+struct tla__nil;
+#define TLA__NILPARTS const struct tla__nil *tla_s, *tla_d, *tla_o, *tla_x;
+/* The rank-0 tuple: what a missing part (a layout's originShape, a tile coordinate) is. */
+struct tla__nilinfo {
+    char (*n)[1], (*dp)[1], (*r)[1], (*st)[2], (*c0)[1], (*c1)[1], (*c2)[1], (*c3)[1], (*c4)[1], (*c5)[1], (*c6)[1],
+        (*c7)[1], (*p0)[1], (*p1)[1], (*p2)[1], (*p3)[1], (*p4)[1], (*p5)[1], (*p6)[1], (*p7)[1];
+    void (*pp)(char (*)[2], char (*)[1], char (*)[1], char (*)[1], char (*)[1], char (*)[1], char (*)[1], char (*)[1]);
+};
+/* The path list of a leaf (its one empty path): see pp above. */
+typedef void (*tla__pp0)(char (*)[1], char (*)[1], char (*)[1], char (*)[1], char (*)[1], char (*)[1], char (*)[1],
+                         char (*)[1]);
+struct tla__nil { int v[8]; union { const struct tla__nilinfo *tla_f; char (*tla_lk)[4]; TLA__NILPARTS }; };
+#define TLA__NIL ((struct tla__nil){ { 0 }, { 0 } })
+/* A layout of nils: what a misused layout argument becomes after its one message. */
+typedef struct {
+    union { struct tla__nil tla_s[1]; struct { int v[8]; }; };
+    struct tla__nil tla_d[1];
+    union { const struct tla__nilinfo *tla_f; char (*tla_lk)[30]; const struct tla__nil *tla_o, *tla_x; };
+} tla__nil_layout;
+/* x (bound: named several times) as a node: a struct stays itself, a leaf becomes a depth-0
+ * tuple of one slot (k its value code). */
+#define TLA__NODE_K(x, k) _Generic((char (*)[1 + TLA__CLS(x)])0, char (*)[13]: (x), \
+        default: TLA__LEAFT(k, TLA__LVAL_K(x, TLA__CLS(x), k)))
+#define TLA__NODE(x) TLA__NODE_K(x, TLA__LCODE(x))
+/* Declare y as x's node (x a bound name). */
+#define TLA__NODEB(y, x) enum { y##k = TLA__LCODE(x) }; __auto_type y##d = TLA__LVAL_K(x, TLA__CLS(x), y##k); \
+    __auto_type y = _Generic((char (*)[1 + TLA__CLS(x)])0, char (*)[13]: (x), default: TLA__LEAFT(y##k, y##d));
+#define TLA__NODE_BIND(y, x) TLA__NODEB(y, x)
+/* A cheaper node for code that reads a leaf's value but not its static-ness (run-time sums and
+ * queries): a tuple stays itself, a leaf becomes a depth-0 node of one dynamic slot. */
+struct tla__leafinfo {
+    char (*n)[2], (*dp)[1], (*r)[1], (*st)[1], (*c0)[1], (*c1)[1], (*c2)[1], (*c3)[1], (*c4)[1], (*c5)[1], (*c6)[1],
+        (*c7)[1], (*p0)[1], (*p1)[1], (*p2)[1], (*p3)[1], (*p4)[1], (*p5)[1], (*p6)[1], (*p7)[1];
+    tla__pp0 pp;
+};
+#define TLA__VNODEB(y, x) __auto_type y##v = TLA__LVAL_K(x, TLA__CLS(x), TLA__LCODE(x)); (void)y##v; \
+    __auto_type y = _Generic((char (*)[1 + TLA__CLS(x)])0, char (*)[13]: (x), default: (struct { __typeof__(0 + y##v) v[8]; \
+        union { const struct tla__leafinfo *tla_f; char (*tla_lk)[1]; TLA__NILPARTS }; }){ .v = { y##v } });
+/* x as a node, and run-time values (tla_tuple, tla_layout) as nil (x bound). */
+#define TLA__ANODE(x) _Generic((x), struct tla_layout: TLA__NIL, struct tla_tuple: TLA__NIL, default: TLA__NODE(x))
+/* The same as a declaration of y (cheaper: the value code is bound once). */
+#define TLA__ANODEB(y, x) enum { y##k = TLA__LCODE(x) }; \
+    __auto_type y = _Generic((x), struct tla_layout: TLA__NIL, struct tla_tuple: TLA__NIL, default: TLA__NODE_K(x, y##k));
+/* x (bound) when it is a static or mixed tuple or layout, else nil: for arguments that must be
+ * one (the caller's assert says what is wrong). */
+#define TLA__SNODE(x) _Generic((char (*)[1 + TLA__CLS(x)])0, char (*)[13]: _Generic((x), struct tla_layout: TLA__NIL, \
+        struct tla_tuple: TLA__NIL, default: (x)), default: TLA__NIL)
+
+/* ---- facts of a node (integer constant expressions) ---- */
+#define TLA__K(x) sizeof(*(x).tla_lk)
 enum tla__kind {
-    TLA__KIND_DYN = 1,           /* a dynamic leaf */
-    TLA__KIND_STATIC = 2,        /* a static leaf >= 0 */
-    TLA__KIND_STATIC_NEG = 3,    /* a static leaf < 0 */
-    TLA__KIND_TUPLE = 4,         /* + rank: a tuple (tla_nil is the rank-0 tuple) */
-    TLA__KIND_LAYOUT = 30,       /* a layout */
+    TLA__KIND_DYN = 1,            /* a dynamic leaf */
+    TLA__KIND_STATIC = 2,         /* a static leaf >= 0 */
+    TLA__KIND_STATIC_NEG = 3,     /* a static leaf < 0 */
+    TLA__KIND_TUPLE = 4,          /* + rank: a tuple (nil is the rank-0 tuple) */
+    TLA__KIND_LAYOUT = 30,        /* a layout */
     TLA__KIND_LAYOUT_ORIGIN = 31, /* a layout with an originShape */
-    TLA__KIND_TILE = 32          /* a tile: a layout with an originShape and a coordinate */
+    TLA__KIND_TILE = 32           /* a tile: a layout with an originShape and a coordinate */
 };
 #define TLA__IS_LEAF(x) (TLA__K(x) <= TLA__KIND_STATIC_NEG)
-#define TLA__IS_STATIC_LEAF(x) (TLA__K(x) - TLA__KIND_STATIC <= 1) /* kind 2 or 3, naming x once */
+#define TLA__IS_STATIC_LEAF(x) (TLA__K(x) - TLA__KIND_STATIC <= 1)
 #define TLA__IS_TUPLE(x) (TLA__K(x) >= TLA__KIND_TUPLE && TLA__K(x) <= TLA__KIND_TUPLE + 8)
 #define TLA__IS_LAYOUT(x) (TLA__K(x) >= TLA__KIND_LAYOUT)
 #define TLA__HAS_ORIGIN(x) (TLA__K(x) >= TLA__KIND_LAYOUT_ORIGIN)
 #define TLA__IS_TILE(x) (TLA__K(x) == TLA__KIND_TILE)
-
-/* Static values are ints, so arithmetic with an unsigned coordinate stays unsigned (as a
- * hand-written expression would). */
-#define TLA__AS_INT(m) ((int)(m))
-/* Value of a static leaf (ICE). */
-#define TLA__SVAL(x) TLA__AS_INT((long long)sizeof(*(x).tla_sv) - TLA__SV_BIAS)
-/* Value of any leaf: an ICE when static, the stored C value otherwise. */
-#define TLA__VAL(x) TLA_IF(TLA__IS_STATIC_LEAF(x), TLA__SVAL(x), (x).v)
-
-/* ---- flat slot queries ---- */
-#define TLA__INFO(x, f) sizeof(*(x).tla_f->f)
-/* Number of leaves (slots) and depth. */
-#define TLA__NLEAF(x) (TLA__INFO(x, n) - 1)
-#define TLA__DEPTH(x) (TLA__INFO(x, dp) - 1)
-/* Value code of slot j (literal j): 1 dynamic, else 2 + 2|v| + (v < 0); unused slots
- * * read as the static 1, so queries over all slots stay constant expressions. */
-#define TLA__SCODE(x, j) TLA__INFO(x, tla_c##j)
-/* Path code + 1 of slot j; 1 for a leaf's own empty path or an unused slot. */
-#define TLA__SPATH(x, j) TLA__INFO(x, tla_p##j)
+#define TLA__NLEAF(x) (TLA__F(x, n) - 1)
+#define TLA__DEPTH(x) (TLA__F(x, dp) - 1)
+#define TLA__TRANK(x) ((int)TLA__F(x, r) - 1)
+#define TLA__ALL_STATIC(x) (TLA__F(x, st) == 2)
+/* Slot j (a literal 0..7): value code, path code + 1, static?, value (ICE when static). */
+#define TLA__SCODE(x, j) TLA__F(x, c##j)
+#define TLA__SPATH(x, j) TLA__F(x, p##j)
 #define TLA__SSTATIC(x, j) (TLA__SCODE(x, j) >= 2)
-#define TLA__CODE_VAL(c) ((int)((c) % 2 ? (3 - (long long)(c)) / 2 : ((long long)(c) - 2) / 2))
-/* Value of slot j: ICE when static, else the run-time value. */
-#define TLA__SVALJ(x, j) TLA_IF(TLA__SSTATIC(x, j), TLA__CODE_VAL(TLA__SCODE(x, j)), (x).fv[(j) % TLA__FVN(x)])
-/* Elements of x's fv array: 8 for tuples, 1 for leaves (where fv[0] is v). */
-#define TLA__FVN(x) (sizeof (x).fv / sizeof (x).fv[0])
-/* Prefix products use their own code: 2 + q for a static q >= 0, else 1 (run time).
- * Products are kept static while both factors are below 2^30, so they never overflow. */
-#define TLA__QSMALL(c) ((c) >= 2 && (c) < (1ULL << 31))
-#define TLA__QMUL(a, b) (TLA__QSMALL(a) && TLA__QSMALL(b) && ((a) - 2) * ((b) - 2) <= INT_MAX \
-        ? ((a) - 2) * ((b) - 2) + 2 : 1)
-/* Prefix product of x before slot j (j = 0..8): its code, and its value (ICE when static). */
-#define TLA__QCODE(x, j) TLA__INFO(x, tla_q##j)
-#define TLA__QVAL(x, j) TLA_IF(TLA__QCODE(x, j) >= 2, TLA__AS_INT((long long)TLA__QCODE(x, j) - 2), \
-        TLA_IF(TLA__IS_LEAF(x), (long long)TLA__VAL(x), (x).fq[j]))
+#define TLA__SVALJ(x, j) TLA_IF(TLA__SSTATIC(x, j), TLA__CV(TLA__SCODE(x, j)), (x).v[(j) % TLA__VN(x)])
+/* A leaf node's value: static (ICE), or any. */
+#define TLA__SVAL(x) (TLA__SSTATIC(x, 0) ? TLA__CV(TLA__SCODE(x, 0)) : 0)
+#define TLA__VAL(x) TLA__SVALJ(x, 0)
+/* Same nesting (same leaf paths). */
+#define TLA__CONG(a, b) __builtin_types_compatible_p(__typeof__((a).tla_f->pp), __typeof__((b).tla_f->pp))
+#define TLA__CONGRUENT(a, b) TLA__CONG(a, b)
 
-/* clang-format on */
-
-/* The run-time size of a mixed tuple (fq[8], what tla_size answers for it): the product of its
- * leaf values, or -1 when that does not fit in long long, as tla_size answers for run-time
- * values (a static overflow is a compile error; this is its run-time counterpart). */
+/* The run-time size of a node's leaves (-1 when it does not fit in long long, as tla_size
+ * answers for run-time values). */
 TLA_FUNC long long tla__size8(long long a, long long b, long long c, long long d, long long e, long long f, long long g,
                               long long h) {
     long long v[8], p = 1, m;
@@ -231,4 +196,16 @@ TLA_FUNC long long tla__size8(long long a, long long b, long long c, long long d
     return p;
 }
 
+/* A value as the extent of an array type, and back: sizeof of a non-VLA type is an integer
+ * constant expression whatever its operand, so a statement expression (which binds its
+ * arguments once) can still give a constant. */
+#define TLA__BIAS (1LL << 60)
+#define TLA__CODE_OF(v) (TLA__BIAS + (v))
+#define TLA__CODE_VALUE(code) ((long long)(code) - TLA__BIAS)
+/* The 8 slots, for loops written with the preprocessor (convert.h). */
+#define TLA__SLOTS(M, a) M(a, 0) M(a, 1) M(a, 2) M(a, 3) M(a, 4) M(a, 5) M(a, 6) M(a, 7)
+
+#include "core_gen.h"
+
+/* clang-format on */
 #endif

@@ -84,45 +84,55 @@ TLA_FUNC long long tla__rt_cosize(tla_layout L) {
  * static or mixed node and ISCONST(node) holds (read back through sizeof, see layout.h);
  * else evaluated at run time, RT(x) for run-time values.  x is expanded three times and
  * evaluated once; inside, its node is bound to tla__en so Q's text names it briefly. */
-#define TLA__BIND_EN(x) __auto_type tla__ex = (x); __auto_type tla__en_i = TLA__INT_OR_0(tla__ex); \
-        __auto_type tla__en = _Generic((tla__ex), tla_tuple: TLA__NIL, tla_layout: TLA__NIL, \
-                                       default: TLA__NODE_I(tla__ex, tla__en_i)); (void)tla__en_i; (void)tla__en;
-#define TLA__SIZEOF_STMT(x, extent) sizeof(*TLA__STMT(TLA__BIND_EN(x) (char (*)[extent])0; ))
-#define TLA__QUERY(x, ISCONST, Q, RT) TLA__QUERYC(x, ISCONST, Q, RT, TLA__NOCHECK)
-#define TLA__NOCHECK(n) 0
-/* CHECK(node) is 0 or fails to compile; it is expanded once, so a failure reports once. */
-#define TLA__QUERYC(x, ISCONST, Q, RT, CHECK) TLA_IF( \
-        TLA__SIZEOF_STMT(x, 1 + !!(!TLA__IS_RT_VALUE(tla__ex) && ISCONST(tla__en)) + CHECK(tla__en)) == 2, \
-        TLA__CODE_VALUE(TLA__SIZEOF_STMT(x, TLA__CODE_OF(TLA_IF(ISCONST(tla__en), Q(tla__en), 0)))), \
+#define TLA__BIND_EN(x) __auto_type tla__ex = (x); \
+        TLA__VNODEB(tla__en0, tla__ex) __auto_type tla__en = _Generic((tla__ex), struct tla_layout: TLA__NIL, \
+            struct tla_tuple: TLA__NIL, default: tla__en0); (void)tla__en;
+/* The facts of x, bound once at block scope inside sizeof(struct {...}), their names suffixed
+ * with K_ (a __COUNTER__ value): x's type (_qT), its node's type (_qN), and whether the answer is
+ * a constant (_qc_K).  x is named here (not evaluated) and once more in the run-time branch. */
+#define TLA__QM(K_) (((struct _qT##K_ *)0)->m)
+#define TLA__QN(K_) (((struct _qN##K_ *)0)->n)
+#define TLA__QFACTS(K_, x, MORE) sizeof(struct { struct _qT##K_ { __typeof__(x) m; } a; \
+        enum { _qk_##K_ = TLA__LCODE(TLA__QM(K_)) } b; \
+        struct _qN##K_ { __typeof__(_Generic(TLA__QM(K_), struct tla_layout: TLA__NIL, struct tla_tuple: TLA__NIL, \
+                                             default: TLA__NODE_K(TLA__QM(K_), _qk_##K_))) n; } c; MORE(K_) })
+/* QUERY(x, ISCONST, Q, RT): Q of any value x.  An integer constant expression when x is a
+ * static or mixed node and ISCONST(node) holds; else Q of the node, or RT of a run-time value. */
+#define TLA__QUERY(x, ISCONST, Q, RT) TLA__QUERY_(__COUNTER__, x, ISCONST, Q, RT)
+#define TLA__QUERY_(K_, x, ISCONST, Q, RT) TLA__QUERYK(K_, x, ISCONST, Q, RT)
+#define TLA__QUERYK(K_, x, ISCONST, Q, RT) TLA__IF(TLA__QFACTS(K_, x, TLA__QMORE_##ISCONST) && _qc_##K_, \
+        TLA__CODE_VALUE(sizeof(*((struct _qS##K_ *)0)->v)), \
         TLA__STMT(TLA__BIND_EN(x) TLA__RT_OR(tla__ex, RT(tla__ex), Q(tla__en)); ))
-#define TLA__ALWAYS(n) 1
-#define TLA__SIZE_IS_CONST(n) (TLA__QCODE(TLA__SHAPE_OF(n), 8) >= 2)
-#define TLA__COSIZE_IS_CONST(n) (TLA__ALL_STATIC(TLA__LSHAPE(n)) && TLA__ALL_STATIC(TLA__LSTRIDE(n)))
+/* The answer as the extent of member v of struct _qS<K>, and "is it constant" (per query). */
+#define TLA__QMORE(K_, ISCONST, Q) struct _qS##K_ { char (*v)[TLA__CODE_OF(TLA_IF(ISCONST(TLA__QN(K_)), Q(TLA__QN(K_)), 0))]; } d; \
+        enum { _qc_##K_ = !TLA__IS_RT_VALUE(TLA__QM(K_)) && ISCONST(TLA__QN(K_)) } e;
+#define TLA__QMORE_TLA__ALWAYS_RANK(K_) TLA__QMORE(K_, TLA__ALWAYS_RANK, TLA__RANK)
+#define TLA__QMORE_TLA__ALWAYS_DEPTH(K_) TLA__QMORE(K_, TLA__ALWAYS_DEPTH, TLA__DEPTH_OF)
+#define TLA__QMORE_TLA__COSIZE_IS_CONST(K_) TLA__QMORE(K_, TLA__COSIZE_IS_CONST, TLA__COSIZE)
+#define TLA__ALWAYS_RANK(n) 1
+#define TLA__ALWAYS_DEPTH(n) 1
+#define TLA__COSIZE_IS_CONST(n) (TLA__IS_LAYOUT(n) && TLA__ALL_STATIC(TLA__LSHAPE(n)) && TLA__ALL_STATIC(TLA__LSTRIDE(n)))
 #define TLA__RT_RANK(x) tla__rt_rank(TLA__RT_ARGS(x))
 #define TLA__RT_DEPTH(x) tla__rt_depth(TLA__RT_ARGS(x))
 #define TLA__RT_SIZE(x) tla__rt_size(TLA__RT_ARGS(x))
 #define TLA__RT_COSIZE(x) tla__rt_cosize(TLA__AS_RT_LAYOUT(x))
 
 /* tla_rank(x), tla_depth(x), tla_size(x) -> of a tuple, or of a layout's shape; tla_cosize(L)
- *   Integer constant expressions on static values (rank and depth on any node); run-time values
- *   (tla_tuple, tla_layout) are accepted too.  x is evaluated once.  A size past int64 is a
- *   compile error when static and -1 at run time (mixed and run-time values alike); cosize and
- *   crd2offset of mixed values are plain arithmetic, as written by hand (tla_to_layout, then
- *   tla_layout_cosize / tla_layout_crd2offset, report overflow).
- *   Misuse: "tla: static overflow: the size of this all-static shape is past 2^31 - 3 ...".
- * Example:
- *   tla_auto L = tla_zN(tla_half, TLA_C(32), TLA_C(48));
- *   _Static_assert(tla_rank(L) == 2 && tla_depth(L) == 2 && tla_size(L) == 1536 && tla_cosize(L) == 1536, "");
- *   tla_layout R = tla_to_layout(L);
- *   if (tla_size(R) != 1536 || tla_rank(R) != 2) return 1;
- */
-#define tla_rank(x) TLA__QUERY(x, TLA__ALWAYS, TLA__RANK, TLA__RT_RANK)
-#define tla_depth(x) TLA__QUERY(x, TLA__ALWAYS, TLA__DEPTH_OF, TLA__RT_DEPTH)
-#define tla_size(x) TLA__QUERYC(x, TLA__SIZE_IS_CONST, TLA__SIZE, TLA__RT_SIZE, TLA__SIZE_CHECK)
-/* An all-static shape whose size does not fit is a compile error, not a wrapped value. */
-#define TLA__SIZE_CHECK(n) TLA_STATIC_CHECK(!TLA__ALL_STATIC_NN(TLA__SHAPE_OF(n)) || TLA__SIZE_IS_CONST(n), \
-        "tla: static overflow: the size of this all-static shape is past 2^31 - 3 (make a leaf dynamic)")
+ *   Integer constant expressions on static values (size: when every leaf is static); x any
+ *   static, mixed or run-time value, evaluated once.  size is -1 when a run-time size does not
+ *   fit in long long; a static size past 2^31 - 3 is a compile error ("static overflow"). */
+#define tla_rank(x) TLA__QUERY(x, TLA__ALWAYS_RANK, TLA__RANK, TLA__RT_RANK)
+#define tla_depth(x) TLA__QUERY(x, TLA__ALWAYS_DEPTH, TLA__DEPTH_OF, TLA__RT_DEPTH)
 #define tla_cosize(L) TLA__QUERY(L, TLA__COSIZE_IS_CONST, TLA__COSIZE, TLA__RT_COSIZE)
+/* size: the static product is bound to enum constants (_uz8_K: -1 when not static or too big). */
+#define TLA__SIZE_MORE(K_) enum { TLA__SSIZE_ENUMS(TLA__QN(K_), K_) \
+        _qc_##K_ = !TLA__IS_RT_VALUE(TLA__QM(K_)) && TLA__ALL_STATIC(TLA__QN(K_)) && _uz8_##K_ >= 0 } e; \
+    _Static_assert(TLA__IS_RT_VALUE(TLA__QM(K_)) || !TLA__ALL_STATIC(TLA__QN(K_)) || TLA__SNEG(K_) || _uz8_##K_ >= 0, \
+        "tla: static overflow: the size of this all-static shape is past 2^31 - 3 (make a leaf dynamic)");
+#define tla_size(x) TLA__SIZE_(__COUNTER__, x)
+#define TLA__SIZE_(K_, x) TLA__SIZEK(K_, x)
+#define TLA__SIZEK(K_, x) TLA__IF(TLA__QFACTS(K_, x, TLA__SIZE_MORE) && _qc_##K_, (long long)_uz8_##K_, \
+        TLA__STMT(TLA__BIND_EN(x) TLA__RT_OR(tla__ex, TLA__RT_SIZE(tla__ex), TLA__RSIZE(tla__en)); ))
 
 /* clang-format on */
 #endif

@@ -1,4 +1,4 @@
-/* expect: an IntTuple element must be an integer or an IntTuple */
+/* expect: tuple elements are integers or tuples written in place */
 #include "tla.h"
 int f(void) {
     tla_auto t = tla_make_tuple(2, 1.5);

@@ -1,5 +1,4 @@
 /* expect: a static integer must lie in [-TLA_STATIC_MAX, TLA_STATIC_MAX] */
-/* lines: 100 (two real errors: the stride 2^31 is out of range, and so is the size; gcc adds macro notes) */
 #include "tla.h"
 int f(void) {
     tla_auto L = tla_zN(tla_half, TLA_C(268435456), TLA_C(16));
