@@ -106,7 +106,7 @@ TLA_FUNC tla_layout tla__layout_from(tla_tuple shape, tla_tuple stride, int has_
  * a non-layout it gives a meaningless value (for branches that are never chosen). */
 #define TLA__TO_TUPLE(x) TLA__STMT(TLA__ANODEB(tla__cn, x) (void)tla__cn; \
         _Generic((x), tla_tuple: TLA__AS_RT_TUPLE(x), default: TLA__NODE_TO_TUPLE(tla__cn)); )
-#define TLA__TO_LAYOUT(x) TLA__STMT(__auto_type tla__cn = TLA__SNODE(x); (void)tla__cn; \
+#define TLA__TO_LAYOUT(x) TLA__STMT(__auto_type tla__cn = TLA__AL(TLA__SNODE(x)); (void)tla__cn; \
         _Generic((x), tla_layout: TLA__AS_RT_LAYOUT(x), default: TLA__NODE_TO_LAYOUT(tla__cn)); )
 
 /* clang-format on */

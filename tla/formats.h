@@ -158,7 +158,6 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
  * rank-2 fractal ((r0,n),(c0,m)) it is ((r0, ceil(t0/r0)), (c0, ceil(t1/c0))).  The stride is L's
  * and the originShape is t.  Both shapes are compiled; the right one is chosen. */
 #define TLA__TILE_CHECKS(L, t) \
-    _Static_assert(TLA__IS_LAYOUT(L), "tla: make_tile needs a layout"); \
     _Static_assert(TLA__IS_LEAF(TLA__LSHAPE(L)) ? TLA__IS_LEAF(t) : TLA__IS_TUPLE(t) && \
         TLA__TRANK(t) == TLA__TRANK(TLA__LSHAPE(L)) && TLA__DEPTH(t) == 1, \
         "tla: make_tile needs one integer tile extent per top-level mode of the layout"); \
@@ -183,7 +182,8 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
  *   tla_auto T = tla_make_tile(Z, tla_make_tuple(TLA_C(32), TLA_C(16)));   // ((_16,_2),(_16,_1)):((_16,_256),(_1,_1024))
  *   _Static_assert(tla_size(T) == 512, "");
  */
-#define tla_make_tile(L, tile) TLA__STMT(__auto_type tla__tl0 = (L); __auto_type tla__tl = TLA__SNODE(tla__tl0); \
+#define tla_make_tile(L, tile) TLA__STMT(__auto_type tla__tl0 = (L); __auto_type tla__tl1 = TLA__SNODE(tla__tl0); \
+        _Static_assert(TLA__IS_LAYOUT(tla__tl1), "tla: make_tile needs a layout"); __auto_type tla__tl = TLA__AL(tla__tl1); \
         __auto_type tla__tta = (tile); TLA__NODEB(tla__tt, tla__tta) \
         TLA__TILE_CHECKS(tla__tl, tla__tt) \
         __auto_type tla__ts = TLA__TILE_SHAPE(tla__tl, tla__tt); \
@@ -221,7 +221,7 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
  *   tla_auto T = tla_tile_at(Z, tla_make_tuple(TLA_C(16), TLA_C(16)), tla_make_tuple(16 * i, 16 * j));
  *   if (tla_crd2offset(tla_make_tuple(1, 2), T) != tla_crd2offset(tla_make_tuple(17, 34), Z)) return 1;
  */
-#define tla_tile_at(L, tile, coord) TLA__STMT(__auto_type tla__al0 = (L); __auto_type tla__al = TLA__SNODE(tla__al0); \
+#define tla_tile_at(L, tile, coord) TLA__STMT(__auto_type tla__al0 = (L); __auto_type tla__al = TLA__AL(TLA__SNODE(tla__al0)); \
         __auto_type tla__aca = (coord); TLA__NODEB(tla__ac, tla__aca) \
         __auto_type tla__at = tla_make_tile(tla__al, tile); \
         _Static_assert(TLA__TRANK(TLA__LSHAPE(tla__al)) == 2 && TLA__IS_TUPLE(tla__ac) && TLA__TRANK(tla__ac) == 2 \
@@ -247,8 +247,9 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
  *                                tla_make_tuple(tla_make_tuple(TLA_C(16), TLA_C(2048)), tla_make_tuple(TLA_C(1), TLA_C(2032))));
  *   _Static_assert(tla_is_zN_unalign(tla_half, U) && !tla_is_zN(tla_half, U), "CATLASS's zNUnAlign");
  */
-#define TLA__PRED(L, cond) (sizeof(*TLA__STMT(__auto_type tla__pl0 = (L); __auto_type tla__pl = TLA__SNODE(tla__pl0); (void)tla__pl; \
-        (char (*)[1 + !!(TLA__IS_LAYOUT(tla__pl) && (cond))])0; )) == 2)
+#define TLA__PRED(L, cond) (sizeof(*TLA__STMT(__auto_type tla__pl1 = (L); __auto_type tla__pl0 = TLA__SNODE(tla__pl1); \
+        __auto_type tla__pl = TLA__AL(tla__pl0); (void)tla__pl; \
+        (char (*)[1 + !!(TLA__IS_LAYOUT(tla__pl0) && (cond))])0; )) == 2)
 #define TLA__PS(j) TLA__SCODE(TLA__LSHAPE(tla__pl), j)
 #define TLA__PD(j) TLA__SCODE(TLA__LSTRIDE(tla__pl), j)
 #define TLA__PIS(code, v) ((code) == (v) + TLA__B) /* the static value v */

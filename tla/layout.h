@@ -84,12 +84,13 @@
 #define TLA__LAYOUT_3(s, d, o) TLA__LAYOUT_IMPL(s, d, o, 31, 1)
 
 /* ---- parts ---- */
+#define TLA__NIL_LAYOUT ((tla__nil_layout){ .tla_d = { TLA__NIL } })
 #define TLA__LSHAPE(L) ((L).tla_s[0])
 #define TLA__LSTRIDE(L) ((L).tla_d[0])
 /* A layout answers like its shape (it shares the shape's v and tla_f), so most queries take
- * either; the shape itself when a tuple is needed. */
-#define TLA__SHAPE_OF(x) TLA_IF(TLA__IS_LAYOUT(x), (x).tla_s[0], (x))
-#define TLA__STRIDE_OF(x) TLA_IF(TLA__IS_LAYOUT(x), (x).tla_d[0], (x))
+ * either.  Only layouts have parts: x when it is one, else a layout of nils (for code compiled
+ * for any node, whose layout branch is chosen only for layouts). */
+#define TLA__AL(x) TLA_IF(TLA__IS_LAYOUT(x), (x), TLA__NIL_LAYOUT)
 #define tla_shape(L) TLA__STMT(__auto_type _lq = (L); TLA__LSHAPE(_lq); )
 #define tla_stride(L) TLA__STMT(__auto_type _lq = (L); TLA__LSTRIDE(_lq); )
 
@@ -97,7 +98,6 @@
 /* A run-time tla_layout has its own function; say so in one message (and go on with nil, so
  * nothing else reports). */
 #define TLA__IS_RT_LAYOUT(L) _Generic((L), struct tla_layout: 1, default: 0)
-#define TLA__NIL_LAYOUT ((tla__nil_layout){ .tla_d = { TLA__NIL } })
 /* L (bound) as a static layout: the layout itself, else nil after one message. */
 #define TLA__CRD_LAYOUT(L) _Static_assert(!TLA__IS_RT_LAYOUT(L), "tla: tla_crd2offset takes a static or mixed " \
         "layout; for a run-time tla_layout call tla_layout_crd2offset(&L, &coord, &offset, &err)"); \

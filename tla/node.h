@@ -64,11 +64,11 @@
 #define TLA__B (1 << 30)
 /* TLA_C(N): the static integer N (N an integer constant expression in
  * [-TLA_STATIC_MAX, TLA_STATIC_MAX], like CuTe's Int<N>). */
-#define TLA_C(N) ((union { char (*tla_sv)[TLA__CLAMP(N) + TLA__B + TLA__RANGE_CHECK(N)]; int tla_v; }){ 0 })
+#define TLA_C(N) ((union { char (*tla_sv)[(N) + TLA__B + TLA__RANGE_CHECK(N)]; int tla_v; }){ 0 })
 #define TLA__IN_RANGE(N) ((N) >= -TLA_STATIC_MAX && (N) <= TLA_STATIC_MAX)
 #define TLA__CLAMP(N) (TLA__IN_RANGE(N) ? (N) : 0)
-#define TLA__RANGE_CHECK(N) TLA_STATIC_CHECK(TLA__IN_RANGE(N), \
-        "tla: a static integer must lie in [-TLA_STATIC_MAX, TLA_STATIC_MAX] (2^30 - 2)")
+#define TLA__RANGE_CHECK(N) 0 * sizeof(struct { _Static_assert(TLA__IN_RANGE(N), \
+        "tla: a static integer must lie in [-TLA_STATIC_MAX, TLA_STATIC_MAX]"); char u; })
 /* "Not static": value code 1. */
 typedef union { char (*tla_sv)[1]; int tla_v; } tla__p1;
 
@@ -76,7 +76,8 @@ typedef union { char (*tla_sv)[1]; int tla_v; } tla__p1;
 /* __builtin_classify_type: 1..4 C integers (int, char, enum, bool), 12 a struct (a node),
  * 13 a union (a static integer); anything else is not an IntTuple element. */
 #define TLA__CLS(x) __builtin_classify_type(x)
-#define TLA__ELEM_OK(k) (0x201E >> (k) & 1)
+#define TLA__ELEM_CLASSES 0x201E /* bits 1..4 and 13 */
+#define TLA__ELEM_OK(k) (TLA__ELEM_CLASSES >> (k) & 1)
 #define TLA__ELEM_MSG "tla: tuple elements are integers or tuples written in place"
 /* Value code of leaf x of class k: N + 2^30 for a static N, 1 otherwise. */
 #define TLA__LCODE_K(x, k) sizeof(*TLA__IF((k) == 13, (x), (tla__p1){ 0 }).tla_sv)
@@ -95,8 +96,8 @@ typedef union { char (*tla_sv)[1]; int tla_v; } tla__p1;
 /* ---- nodes ---- */
 #define TLA__F(x, m) sizeof(*(x).tla_f->m)
 #define TLA__VN(x) (sizeof (x).v / sizeof (x).v[0])
-/* Members every node has (pointers in the union with tla_f: no storage), so a macro can name
- * x.tla_s[0] ... in a branch that is compiled but not chosen. */
+/* The parts of a layout (tla_s, tla_d, tla_o, tla_x) exist only on layouts; code that may meet
+ * another node names them through TLA__AL (layout.h). */
 struct tla__nil;
 #define TLA__NILPARTS const struct tla__nil *tla_s, *tla_d, *tla_o, *tla_x;
 /* The rank-0 tuple: what a missing part (a layout's originShape, a tile coordinate) is. */
@@ -134,7 +135,11 @@ struct tla__leafinfo {
 };
 #define TLA__VNODEB(y, x) __auto_type y##v = TLA__LVAL_K(x, TLA__CLS(x), TLA__LCODE(x)); (void)y##v; \
     __auto_type y = _Generic((char (*)[1 + TLA__CLS(x)])0, char (*)[13]: (x), default: (struct { __typeof__(0 + y##v) v[8]; \
-        union { const struct tla__leafinfo *tla_f; char (*tla_lk)[1]; TLA__NILPARTS }; }){ .v = { y##v } });
+        union { const struct tla__leafinfo *tla_f; char (*tla_lk)[1]; }; }){ .v = { y##v } });
+/* The same as a value (x bound, k its value code: the value of a static x). */
+#define TLA__CNODE(x, k) _Generic((char (*)[1 + TLA__CLS(x)])0, char (*)[13]: (x), default: (struct { \
+        __typeof__(0 + TLA__LVAL_K(x, TLA__CLS(x), k)) v[8]; union { const struct tla__leafinfo *tla_f; char (*tla_lk)[1]; }; }){ \
+        .v = { TLA__LVAL_K(x, TLA__CLS(x), k) } })
 /* x as a node, and run-time values (tla_tuple, tla_layout) as nil (x bound). */
 #define TLA__ANODE(x) _Generic((x), struct tla_layout: TLA__NIL, struct tla_tuple: TLA__NIL, default: TLA__NODE(x))
 /* The same as a declaration of y (cheaper: the value code is bound once). */

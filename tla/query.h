@@ -108,10 +108,11 @@ TLA_FUNC long long tla__rt_cosize(tla_layout L) {
         enum { _qc_##K_ = !TLA__IS_RT_VALUE(TLA__QM(K_)) && ISCONST(TLA__QN(K_)) } e;
 #define TLA__QMORE_TLA__ALWAYS_RANK(K_) TLA__QMORE(K_, TLA__ALWAYS_RANK, TLA__RANK)
 #define TLA__QMORE_TLA__ALWAYS_DEPTH(K_) TLA__QMORE(K_, TLA__ALWAYS_DEPTH, TLA__DEPTH_OF)
-#define TLA__QMORE_TLA__COSIZE_IS_CONST(K_) TLA__QMORE(K_, TLA__COSIZE_IS_CONST, TLA__COSIZE)
+#define TLA__QMORE_TLA__COSIZE_IS_CONST(K_) TLA__QMORE(K_, TLA__COSIZE_IS_CONST, TLA__COSIZE_ANY)
 #define TLA__ALWAYS_RANK(n) 1
 #define TLA__ALWAYS_DEPTH(n) 1
-#define TLA__COSIZE_IS_CONST(n) (TLA__IS_LAYOUT(n) && TLA__ALL_STATIC(TLA__LSHAPE(n)) && TLA__ALL_STATIC(TLA__LSTRIDE(n)))
+#define TLA__COSIZE_IS_CONST(n) (TLA__IS_LAYOUT(n) && TLA__ALL_STATIC(TLA__LSHAPE(TLA__AL(n))) && TLA__ALL_STATIC(TLA__LSTRIDE(TLA__AL(n))))
+#define TLA__COSIZE_ANY(n) TLA__COSIZE(TLA__AL(n))
 #define TLA__RT_RANK(x) tla__rt_rank(TLA__RT_ARGS(x))
 #define TLA__RT_DEPTH(x) tla__rt_depth(TLA__RT_ARGS(x))
 #define TLA__RT_SIZE(x) tla__rt_size(TLA__RT_ARGS(x))
@@ -123,7 +124,7 @@ TLA_FUNC long long tla__rt_cosize(tla_layout L) {
  *   fit in long long; a static size past 2^31 - 3 is a compile error ("static overflow"). */
 #define tla_rank(x) TLA__QUERY(x, TLA__ALWAYS_RANK, TLA__RANK, TLA__RT_RANK)
 #define tla_depth(x) TLA__QUERY(x, TLA__ALWAYS_DEPTH, TLA__DEPTH_OF, TLA__RT_DEPTH)
-#define tla_cosize(L) TLA__QUERY(L, TLA__COSIZE_IS_CONST, TLA__COSIZE, TLA__RT_COSIZE)
+#define tla_cosize(L) TLA__QUERY(L, TLA__COSIZE_IS_CONST, TLA__COSIZE_ANY, TLA__RT_COSIZE)
 /* size: the static product is bound to enum constants (_uz8_K: -1 when not static or too big). */
 #define TLA__SIZE_MORE(K_) enum { TLA__SSIZE_ENUMS(TLA__QN(K_), K_) \
         _qc_##K_ = !TLA__IS_RT_VALUE(TLA__QM(K_)) && TLA__ALL_STATIC(TLA__QN(K_)) && _uz8_##K_ >= 0 } e; \

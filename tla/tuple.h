@@ -83,7 +83,7 @@
     _Static_assert(TLA__IS_LEAF(_ug##a) || TLA__GET_INDEX(i) < TLA__TRANK(_ug##a), \
         "tla: get index is past the end of the tuple"); \
     __auto_type _ug##b = TLA__STMT(__auto_type _ux = _ug##a; \
-        __auto_type _uy = TLA_IF(TLA__IS_LAYOUT(_ux), _ux.tla_d[0], _ux); \
+        __auto_type _uy = TLA_IF(TLA__IS_LAYOUT(_ux), TLA__LSTRIDE(TLA__AL(_ux)), _ux); \
         TLA__GET_ENUMS(TLA__GET_INDEX(i)) TLA__GET_PATHS TLA__GET_SUB(_ux, s) TLA__GET_SUB(_uy, d) TLA__GET_LEAFC \
         TLA__GET_RESULT##last; );
 #define TLA__GET_RESULT0 TLA_IF(TLA__IS_LAYOUT(_ux), TLA__LAYOUT_OF_NODES(_uss, _uds), _uss)

@@ -164,7 +164,7 @@ for n in range(1, R + 1):
     ps3 = ", ".join(f"_uP{j}, _uL{j}, _uE{j}" for j in range(n))
     binds = " ".join(f"__auto_type _ua{j} = (_uE{j});" for j in range(n))
     codes = " ".join(f"_uk{j} = TLA__CLS(_ua{j}), _uc{j} = TLA__LCODE_K(_ua{j}, _uk{j})," for j in range(n))
-    chk = " && ".join(f"TLA__ELEM_OK(_uk{j})" for j in range(n))
+    chk = "!((" + " | ".join(f"1 << _uk{j}" for j in range(n)) + ") & ~TLA__ELEM_CLASSES)"
     vbind = " ".join(f"__auto_type _uv{j} = TLA__LVAL_K(_ua{j}, _uk{j}, _uc{j});" for j in range(n))
     st = " && ".join(f"_uc{j} >= 2" for j in range(n))
     dp = " ".join(f"char a{j}[_uL{j}];" for j in range(n))
@@ -177,7 +177,7 @@ for n in range(1, R + 1):
          f"enum {{ {codes} _uzz }}; _Static_assert({chk}, TLA__ELEM_MSG); {vbind} "
          f"typedef struct {{ char (*n)[{n} + 1], (*dp)[sizeof(union {{ {dp} }}) + 1], (*r)[_uR + 1], (*st)[1 + ({st})], "
          f"{mem_c}{unused('c', n)}, {mem_p}{unused('p', n)}; void (*pp)({ppar}); }} _ui; "
-         f"(struct {{ __typeof__(0 + {vt}) v[8]; union {{ const _ui *tla_f; char (*tla_lk)[4 + _uR]; TLA__NILPARTS }}; }})"
+         f"(struct {{ __typeof__(0 + {vt}) v[8]; union {{ const _ui *tla_f; char (*tla_lk)[4 + _uR]; }}; }})"
          f"{{ .v = {{ {vals} }} }}; )")
 line("")
 
@@ -186,7 +186,7 @@ line("/* ---- a leaf as a node: the depth-0 tuple of one slot (x bound, k its va
 line(" * run-time value); queries then treat leaves and tuples alike ---- */")
 line("#define TLA__LEAFT(k, d) ((struct { __typeof__(0 + d) v[8]; union { const struct { char (*n)[2], (*dp)[1], (*r)[1], "
      "(*st)[1 + ((k) >= 2)], (*c0)[k]" + unused("c", 1) + ", (*p0)[1]" + unused("p", 1) +
-     "; tla__pp0 pp; } *tla_f; char (*tla_lk)[(k) >= 2 ? 2 + ((k) < TLA__B) : 1]; TLA__NILPARTS }; }){ .v = { d } })")
+     "; tla__pp0 pp; } *tla_f; char (*tla_lk)[(k) >= 2 ? 2 + ((k) < TLA__B) : 1]; }; }){ .v = { d } })")
 line("")
 
 # ---------------------------------------------------------------- crd2offset
@@ -259,8 +259,8 @@ xs = "((struct _tI ## K_ *)0)->S"
 xd = "((struct _tI ## K_ *)0)->D"
 xx = "((struct _tI ## K_ *)0)->X"
 a1, a2 = crd_enums(xs, xd, xc, pre="_t", suf="_ ## K_", F="TLA__FP")
-f_x = " ".join(f"_tx{j}_ ## K_ = TLA__CV(TLA__FP({xc}, c{j}))," for j in range(R))
-f_xx = " ".join(f"_tx{j}_ ## K_ = TLA__CV(TLA__FP({xc}, c{j})) + (TLA__FP({xx}, c{j}) >= 2 ? TLA__CV(TLA__FP({xx}, c{j})) : 0)," for j in range(R))
+f_x = " ".join(f"_tx{j}_ ## K_ = TLA__CV({f'_tcl_ ## K_ ? _tk_ ## K_ : TLA__FP({xc}, c0)' if j == 0 else f'TLA__FP({xc}, c{j})'})," for j in range(R))
+f_xx = " ".join(f"_tx{j}_ ## K_ = TLA__CV({f'_tcl_ ## K_ ? _tk_ ## K_ : TLA__FP({xc}, c0)' if j == 0 else f'TLA__FP({xc}, c{j})'}) + (TLA__FP({xx}, c{j}) >= 2 ? TLA__CV(TLA__FP({xx}, c{j})) : 0)," for j in range(R))
 line("/* F of an info pointer (the facts keep the info types, which makes each fact shorter) */")
 line("#define TLA__FP(P, m) sizeof(*P->m)")
 line("#define TLA__CRD_CHECKSP(C, S) _Static_assert(TLA__FP(C, dp) <= 1 || (TLA__FP(C, r) == TLA__FP(S, r) \\")
@@ -270,10 +270,10 @@ for nm_, fx_, xmem, xinfo, xst in (("TLA__AFACTS(K_, c, s, d)", f_x, "", "", "")
                                     f" && TLA__FP({xx}, st) == 2")):
     line(f"#define {nm_} sizeof(struct {{ struct _tT ## K_ {{ __typeof__(c) mc; __typeof__(s) ms; __typeof__(d) md;{xmem} }} _tm; "
          f"enum {{ _tk_ ## K_ = TLA__LCODE(((struct _tT ## K_ *)0)->mc) }} _te1; "
-         "struct _tN ## K_ { __typeof__(TLA__NODE_K(((struct _tT ## K_ *)0)->mc, _tk_ ## K_)) C; } _tm2; "
+         "struct _tN ## K_ { __typeof__(TLA__CNODE(((struct _tT ## K_ *)0)->mc, _tk_ ## K_)) C; } _tm2; "
          "struct _tI ## K_ { __typeof__(((struct _tN ## K_ *)0)->C.tla_f) C; __typeof__(((struct _tT ## K_ *)0)->ms.tla_f) S; "
          f"__typeof__(((struct _tT ## K_ *)0)->md.tla_f) D;{xinfo} }} _tm3; "
-         f"enum {{ {a1}, _tst_ ## K_ = TLA__FP({xc}, st) == 2 && TLA__FP({xs}, st) == 2 && TLA__FP({xd}, st) == 2{xst}, {fx_} _te_ ## K_ = 0 }} _te2; "
+         f"enum {{ {a1}, _tst_ ## K_ = (_tcl_ ## K_ ? _tk_ ## K_ >= 2 : TLA__FP({xc}, st) == 2) && TLA__FP({xs}, st) == 2 && TLA__FP({xd}, st) == 2{xst}, {fx_} _te_ ## K_ = 0 }} _te2; "
          f"enum {{ {a2} }} _te3; TLA__CRD_CHECKSP({xc}, {xs}) }})")
 for j in range(R):
     arms = " : ".join(f"(k) == {i} ? p##{i}##q" for i in range(j)) + (" : " if j else "") + f"p##{j}##q"
@@ -337,7 +337,7 @@ def get_sub(X, L):
     ccs = " ".join(f"_u{L}cc{j} = (int)TLA__F({X}, c{j})," for j in range(R))
     return (f"enum {{ {ccs} {genum} _u{L}z = 0 }}; "
             f"typedef struct {{ char (*n)[_um + 1], (*dp)[sizeof(union {{ {gdp} }})], (*r)[_urk + 1], (*st)[1 + ({gst})], {gmem_c}, {gmem_p}; void (*pp)({gpp}); }} _u{L}i; "
-            f"__auto_type _u{L}s = (struct {{ __typeof__({X}.v[0]) v[8]; union {{ const _u{L}i *tla_f; char (*tla_lk)[_uleaf ? (_u{L}c0 >= 2 ? 2 + (_u{L}c0 < TLA__B) : 1) : 4 + _urk]; TLA__NILPARTS }}; }})"
+            f"__auto_type _u{L}s = (struct {{ __typeof__({X}.v[0]) v[8]; union {{ const _u{L}i *tla_f; char (*tla_lk)[_uleaf ? (_u{L}c0 >= 2 ? 2 + (_u{L}c0 < TLA__B) : 1) : 4 + _urk]; }}; }})"
             f"{{ .v = {{ {gvals} }} }};")
 
 
