@@ -15,6 +15,11 @@
  *   tla_make_tensor        tla_tensor_make           (its 2nd argument is the element size)
  *   tla_idx2crd            tla_tuple_idx2crd
  *
+ * The old tla_tuple(...) builds flat tuples only: it must stay function-like (an object-like
+ * macro would take over the run-time type name tla_tuple), so a nested tla_tuple is expanded
+ * before the outer one and arrives as a tuple value, which is not an element (tuple.h).  Nest
+ * with tla_make_tuple.
+ *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_auto t = tla_tuple(TLA_C(2), 3);           // still builds; new code: tla_make_tuple
  *   if (tla_size(t) != 6) return 1;
