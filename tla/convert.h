@@ -83,7 +83,6 @@ TLA_FUNC tla_layout tla__layout_from(tla_tuple shape, tla_tuple stride, int has_
 
 /* ---- any value ---- */
 /* x as a node (run-time values become nil, so node-only code type-checks on them). */
-#define TLA__AS_NODE(x) TLA__ANODE(x)
 /* x as a run-time value (placeholders for the other kinds, never used). */
 #define TLA__AS_RT_TUPLE(x) _Generic((x), tla_tuple: (x), default: (tla_tuple){0})
 #define TLA__AS_RT_LAYOUT(x) _Generic((x), tla_layout: (x), default: (tla_layout){0})

@@ -227,8 +227,6 @@
 #define TLA__TERM(j) + (j < _tn ? TLA__IF(_tl##j, TLA__XJ(j) / TLA__QJ(j), TLA__XJ(j) / TLA__QJ(j) % TLA__SVJ(j)) * TLA__DVJ(j) : 0)
 /* c, S, D, X bound by the caller to _tc0 (the coordinate as given), _tS, _tD, _tX */
 #define TLA__CRD_SUM (0 TLA__TERM(0) TLA__TERM(1) TLA__TERM(2) TLA__TERM(3) TLA__TERM(4) TLA__TERM(5) TLA__TERM(6) TLA__TERM(7))
-#define TLA__CRD_SUMS TLA__VNODEB(_tC, _tc0) TLA__CRD_ENUMS TLA__CRD_CHECKS(_tC, _tS) \
-    TLA__CRD_RQ TLA__CRD_SUM
 
 /* ---- crd2offset as an integer constant expression ----
  * The facts are declared once, at block scope, as enum constants inside

@@ -77,8 +77,6 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
         TLA_IF((c) >= 2, TLA__CUW(c, e * (long long)(m)), (v + (k) - 1) / (k) * (m)); )
 #define TLA__CEIL(x, q) TLA__CEIL_MUL(x, q, 1)
 
-/* A leaf node (bound) as a tuple element: its static integer, or its run-time value. */
-#define TLA__ELEM(x) TLA_IF(TLA__IS_STATIC_LEAF(x), (union { char (*tla_sv)[TLA__SCODE(x, 0)]; int tla_v; }){ 0 }, (x).v[0])
 /* Slot j (a literal) of a node x as a tuple element. */
 #define TLA__SLOT_ELEM(x, j) TLA_IF(TLA__SSTATIC(x, j), (union { char (*tla_sv)[TLA__SCODE(x, j)]; int tla_v; }){ 0 }, \
         (x).v[(j) % TLA__VN(x)])

@@ -128,16 +128,10 @@
         __auto_type _tS = TLA__LSHAPE(_tL); __auto_type _tD = TLA__LSTRIDE(_tL); __auto_type _tX = TLA__TILE_X(_tL); \
         TLA__CRD_SUMS_TILE; )
 #define TLA__CRD_SUMS_TILE TLA__VNODEB(_tC, _tc0) TLA__CRD_ENUMS TLA__CRD_CHECKS(_tC, _tS) TLA__CRD_TILE_CHECK \
-    enum { _tcN = TLA__VN(_tC), _tsN = TLA__VN(_tS), _tdN = TLA__VN(_tD), _txN = TLA__VN(_tX) }; \
     TLA__CRD_RQ TLA__CRD_SUM
-/* crd2offset(c, S, D) of a shape and a stride (CATLASS's form). */
-#define TLA__CRD3(c, s, d) TLA__STMT(__auto_type _tc0 = (c); __auto_type _tS0 = (s); __auto_type _tD0 = (d); \
-        TLA__NODEB(_tS, _tS0) TLA__NODEB(_tD, _tD0) __auto_type _tX = TLA__NIL; TLA__CRD_SUMS; )
 
 /* The constant form: the facts of c, S, D bound once at block scope (core_gen.h, TLA__AFACTS). */
 #define TLA__CONST_MSG "tla: crd2offset_const needs a static coordinate and an all-static layout"
-#define TLA__CRD_CONST(K_, c, s, d) ((long long)(0 * TLA__AFACTS(K_, c, s, d)) \
-        + (long long)TLA_STATIC_CHECK(_tst_ ## K_, TLA__CONST_MSG) + (long long)TLA__ACT(K_))
 #define TLA__CRD_AUTO(K_, c, s, d) TLA__IF(TLA__AFACTS(K_, c, s, d) && _tst_ ## K_, (long long)TLA__ACT(K_), \
         TLA__STMT(__auto_type _tc0 = (c); __auto_type _tS = (s); __auto_type _tD = (d); TLA__ART(K_, 0); ))
 /* The same on a layout L, named in the facts (not evaluated) and bound once in the run-time
@@ -146,7 +140,6 @@
         (long long)TLA__ACT(K_), \
         TLA__STMT(__auto_type _tc0 = (c); __auto_type _tL = (L); __auto_type _tS = TLA__LSHAPE(_tL); \
                   __auto_type _tD = TLA__LSTRIDE(_tL); __auto_type _tX = TLA__TILE_X(_tL); TLA__ART(K_, 1); ))
-#define TLA__CRD_CONST_(K_, c, s, d) TLA__CRD_CONST(K_, c, s, d)
 /* On a layout: a tile's coordinate is added (TLA__AFACTSX). */
 #define TLA__CRD_CONSTL_(K_, c, L) TLA__CRD_CONSTL(K_, c, L)
 #define TLA__CRD_CONSTL(K_, c, L) ((long long)(0 * TLA__AFACTSX(K_, c, TLA__LS(L), TLA__LD(L), TLA__TILE_X(L))) \

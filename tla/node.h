@@ -125,7 +125,6 @@ typedef struct {
 /* Declare y as x's node (x a bound name). */
 #define TLA__NODEB(y, x) enum { y##k = TLA__LCODE(x) }; __auto_type y##d = TLA__LVAL_K(x, TLA__CLS(x), y##k); \
     __auto_type y = _Generic((char (*)[1 + TLA__CLS(x)])0, char (*)[13]: (x), default: TLA__LEAFT(y##k, y##d));
-#define TLA__NODE_BIND(y, x) TLA__NODEB(y, x)
 /* A cheaper node for code that reads a leaf's value but not its static-ness (run-time sums and
  * queries): a tuple stays itself, a leaf becomes a depth-0 node of one dynamic slot. */
 struct tla__leafinfo {
@@ -176,12 +175,8 @@ enum tla__kind {
 #define TLA__SPATH(x, j) TLA__F(x, p##j)
 #define TLA__SSTATIC(x, j) (TLA__SCODE(x, j) >= 2)
 #define TLA__SVALJ(x, j) TLA_IF(TLA__SSTATIC(x, j), TLA__CV(TLA__SCODE(x, j)), (x).v[(j) % TLA__VN(x)])
-/* A leaf node's value: static (ICE), or any. */
-#define TLA__SVAL(x) (TLA__SSTATIC(x, 0) ? TLA__CV(TLA__SCODE(x, 0)) : 0)
-#define TLA__VAL(x) TLA__SVALJ(x, 0)
 /* Same nesting (same leaf paths). */
 #define TLA__CONG(a, b) __builtin_types_compatible_p(__typeof__((a).tla_f->pp), __typeof__((b).tla_f->pp))
-#define TLA__CONGRUENT(a, b) TLA__CONG(a, b)
 
 /* The run-time size of a node's leaves (-1 when it does not fit in long long, as tla_size
  * answers for run-time values). */

@@ -244,8 +244,6 @@ line("#define TLA__TERM(j) + (j < _tn ? TLA__IF(_tl##j, TLA__XJ(j) / TLA__QJ(j),
 terms = " ".join(f"TLA__TERM({j})" for j in range(R))
 line("/* c, S, D, X bound by the caller to _tc0 (the coordinate as given), _tS, _tD, _tX */")
 line(f"#define TLA__CRD_SUM (0 {terms})")
-line("#define TLA__CRD_SUMS TLA__VNODEB(_tC, _tc0) TLA__CRD_ENUMS TLA__CRD_CHECKS(_tC, _tS) \\")
-line("    TLA__CRD_RQ TLA__CRD_SUM")
 
 line("")
 
