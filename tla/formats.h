@@ -79,7 +79,7 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
 
 /* Slot j (a literal) of a node x as a tuple element. */
 #define TLA__SLOT_ELEM(x, j) TLA_IF(TLA__SSTATIC(x, j), (union { char (*tla_sv)[TLA__SCODE(x, j)]; int tla_v; }){ 0 }, \
-        (x).v[(j) % TLA__VN(x)])
+        (x).v[j])
 /* (a, b) and ((a, b), (c, d)) of elements, with the paths written out (core_gen.h's emitter):
  * the formats know their structure, so they skip the constructor's nesting walk. */
 #define TLA__PAIR(a, b) TLA__FLAT2(2, 1, 1, a, 2, 1, b)
@@ -189,12 +189,12 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
 
 /* Product of the shape leaves of top-level mode k (a literal). */
 #define TLA__MODE_SIZE_T(Sk, j) * (j < TLA__NLEAF(TLA__TUP1 Sk) && (TLA__SPATH(TLA__TUP1 Sk, j) - 1) % 10 == (TLA__TUP2 Sk) + 1 \
-        ? (long long)TLA__SVALJ(TLA__TUP1 Sk, j) : 1LL)
+        ? (long long)(TLA__TUP1 Sk).v[j] : 1LL)
 #define TLA__TUP1(a, b) a
 #define TLA__TUP2(a, b) b
 #define TLA__MODE_SIZE(S, k) (1LL TLA__SLOTS(TLA__MODE_SIZE_T, (S, k)))
 /* Extent of top-level mode k of L that holds data: its originShape, else the mode size. */
-#define TLA__ORIGIN_K(L, k) TLA_IF(TLA__HAS_ORIGIN(L), (long long)TLA__SVALJ((L).tla_o[0], k), \
+#define TLA__ORIGIN_K(L, k) TLA_IF(TLA__HAS_ORIGIN(L), (long long)(L).tla_o[0].v[k], \
         TLA__MODE_SIZE(TLA__LSHAPE(L), k))
 /* min(tile, origin - coord), and 0 past the origin (an empty tile, as in CATLASS) */
 #define TLA__CROP(t, o, c) ((long long)(o) - (long long)(c) <= 0 ? 0LL \
@@ -224,10 +224,13 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
         __auto_type tla__at = tla_make_tile(tla__al, tile); \
         _Static_assert(TLA__TRANK(TLA__LSHAPE(tla__al)) == 2 && TLA__IS_TUPLE(tla__ac) && TLA__TRANK(tla__ac) == 2 \
             && TLA__DEPTH(tla__ac) == 1, "tla: tile_at takes a rank-2 layout and a coordinate (row, col)"); \
-        TLA__LAYOUT_IMPLX(TLA__LSHAPE(tla__at), TLA__LSTRIDE(tla__at), TLA__PAIR( \
-            TLA__CROP(TLA__SVALJ(tla__at.tla_o[0], 0), TLA__ORIGIN_K(tla__al, 0), TLA__SVALJ(tla__ac, 0)), \
-            TLA__CROP(TLA__SVALJ(tla__at.tla_o[0], 1), TLA__ORIGIN_K(tla__al, 1), TLA__SVALJ(tla__ac, 1))), \
+        long long tla__cr0 = TLA__CROP_AT(tla__at, tla__al, tla__ac, 0), tla__cr1 = TLA__CROP_AT(tla__at, tla__al, tla__ac, 1); \
+        TLA__LAYOUT_IMPLX(TLA__LSHAPE(tla__at), TLA__LSTRIDE(tla__at), TLA__PAIR(tla__cr0, tla__cr1), \
             TLA__TILE_COORD(tla__al, tla__ac), 32, 1); )
+/* The cropped extent of mode k of tile T of L at coordinate c: its operands are bound once, so
+ * CROP's several mentions do not multiply the text of ORIGIN_K. */
+#define TLA__CROP_AT(T, L, c, k) TLA__STMT(long long tla__ct = (T).tla_o[0].v[k], \
+        tla__co = TLA__ORIGIN_K(L, k), tla__cc = (c).v[k]; TLA__CROP(tla__ct, tla__co, tla__cc); )
 
 /* ---- layout predicates (CATLASS's isRowMajor, isColumnMajor, iszN, iszZ, isnZ, iszNUnAlign) ----
  * tla_is_row_major(L), tla_is_column_major(L), tla_is_vector(L), tla_is_zN(T, L),

@@ -111,6 +111,9 @@ typedef void (*tla__pp0)(char (*)[1], char (*)[1], char (*)[1], char (*)[1], cha
                          char (*)[1]);
 struct tla__nil { int v[8]; union { const struct tla__nilinfo *tla_f; char (*tla_lk)[4]; TLA__NILPARTS }; };
 #define TLA__NIL ((struct tla__nil){ { 0 }, { 0 } })
+/* A stand-in for a leaf where a tuple was needed (kind 1): the caller's assert names the misuse. */
+struct tla__nilleaf { int v[8]; union { const struct tla__nilinfo *tla_f; char (*tla_lk)[1]; TLA__NILPARTS }; };
+#define TLA__NIL_LEAF ((struct tla__nilleaf){ { 0 }, { 0 } })
 /* A layout of nils: what a misused layout argument becomes after its one message. */
 typedef struct {
     union { struct tla__nil tla_s[1]; struct { int v[8]; }; };
@@ -122,6 +125,9 @@ typedef struct {
 #define TLA__NODE_K(x, k) _Generic((char (*)[1 + TLA__CLS(x)])0, char (*)[13]: (x), \
         default: TLA__LEAFT(k, TLA__LVAL_K(x, TLA__CLS(x), k)))
 #define TLA__NODE(x) TLA__NODE_K(x, TLA__LCODE(x))
+/* The same where only the node's type matters (inside __typeof__; x need not be a value). */
+#define TLA__NODE_TYPE_K(x, k) _Generic((char (*)[1 + TLA__CLS(x)])0, char (*)[13]: (x), \
+        default: TLA__LEAFTI(k, TLA__LVAL_K(x, TLA__CLS(x), k), 0))
 /* Declare y as x's node (x a bound name). */
 #define TLA__NODEB(y, x) enum { y##k = TLA__LCODE(x) }; __auto_type y##d = TLA__LVAL_K(x, TLA__CLS(x), y##k); \
     __auto_type y = _Generic((char (*)[1 + TLA__CLS(x)])0, char (*)[13]: (x), default: TLA__LEAFT(y##k, y##d));
@@ -174,7 +180,7 @@ enum tla__kind {
 #define TLA__SCODE(x, j) TLA__F(x, c##j)
 #define TLA__SPATH(x, j) TLA__F(x, p##j)
 #define TLA__SSTATIC(x, j) (TLA__SCODE(x, j) >= 2)
-#define TLA__SVALJ(x, j) TLA_IF(TLA__SSTATIC(x, j), TLA__CV(TLA__SCODE(x, j)), (x).v[(j) % TLA__VN(x)])
+#define TLA__SVALJ(x, j) TLA_IF(TLA__SSTATIC(x, j), TLA__CV(TLA__SCODE(x, j)), (x).v[j])
 /* Same nesting (same leaf paths). */
 #define TLA__CONG(a, b) __builtin_types_compatible_p(__typeof__((a).tla_f->pp), __typeof__((b).tla_f->pp))
 

@@ -95,7 +95,7 @@ TLA_FUNC long long tla__rt_cosize(tla_layout L) {
 #define TLA__QFACTS(K_, x, MORE) sizeof(struct { struct _qT##K_ { __typeof__(x) m; } a; \
         enum { _qk_##K_ = TLA__LCODE(TLA__QM(K_)) } b; \
         struct _qN##K_ { __typeof__(_Generic(TLA__QM(K_), struct tla_layout: TLA__NIL, struct tla_tuple: TLA__NIL, \
-                                             default: TLA__NODE_K(TLA__QM(K_), _qk_##K_))) n; } c; MORE(K_) })
+                                             default: TLA__NODE_TYPE_K(TLA__QM(K_), _qk_##K_))) n; } c; MORE(K_) })
 /* QUERY(x, ISCONST, Q, RT): Q of any value x.  An integer constant expression when x is a
  * static or mixed node and ISCONST(node) holds; else Q of the node, or RT of a run-time value. */
 #define TLA__QUERY(x, ISCONST, Q, RT) TLA__QUERY_(__COUNTER__, x, ISCONST, Q, RT)

@@ -66,8 +66,12 @@
  *   _Static_assert(tla_size(tla_get(L, 1)) == 32, "the column mode");
  *   _Static_assert(tla_value(tla_get(tla_stride(L), 1, 1)) == 256, "");
  */
-#define tla_get(x, ...) TLA__STMT(__auto_type _ug0a = (x); TLA__NODEB(_ug0, _ug0a) \
+#define tla_get(x, ...) TLA__STMT(__auto_type _ug0a = (x); __auto_type _ug0 = TLA__GET_ARG(_ug0a); \
         TLA__CAT(TLA__GETC_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__) )
+/* The argument as a node: a static or mixed tuple or layout stays itself, a leaf becomes a nil
+ * leaf (so the step's assert says "get of an integer"), a run-time value a nil tuple. */
+#define TLA__GET_ARG(x) _Generic((char (*)[1 + TLA__CLS(x)])0, char (*)[13]: _Generic((x), struct tla_layout: TLA__NIL, \
+        struct tla_tuple: TLA__NIL, default: (x)), default: TLA__NIL_LEAF)
 /* Intermediate steps make sub-nodes; the last one may give a leaf. */
 #define TLA__GETC_1(i) TLA__GETSTEP(0, 1, i, 1) _ug1;
 #define TLA__GETC_2(i, j) TLA__GETSTEP(0, 1, i, 0) TLA__GETSTEP(1, 2, j, 1) _ug2;

@@ -184,9 +184,11 @@ line("")
 # ---------------------------------------------------------------- a leaf as a depth-0 node
 line("/* ---- a leaf as a node: the depth-0 tuple of one slot (x bound, k its value code, d its")
 line(" * run-time value); queries then treat leaves and tuples alike ---- */")
-line("#define TLA__LEAFT(k, d) ((struct { __typeof__(0 + d) v[8]; union { const struct { char (*n)[2], (*dp)[1], (*r)[1], "
+line("/* (TLA__LEAFTI: initialised with i, e.g. 0 where only the type matters and clang wants a constant) */")
+line("#define TLA__LEAFT(k, d) TLA__LEAFTI(k, d, d)")
+line("#define TLA__LEAFTI(k, d, i) ((struct { __typeof__(0 + d) v[8]; union { const struct { char (*n)[2], (*dp)[1], (*r)[1], "
      "(*st)[1 + ((k) >= 2)], (*c0)[k]" + unused("c", 1) + ", (*p0)[1]" + unused("p", 1) +
-     "; tla__pp0 pp; } *tla_f; char (*tla_lk)[(k) >= 2 ? 2 + ((k) < TLA__B) : 1]; }; }){ .v = { d } })")
+     "; tla__pp0 pp; } *tla_f; char (*tla_lk)[(k) >= 2 ? 2 + ((k) < TLA__B) : 1]; }; }){ .v = { i } })")
 line("")
 
 # ---------------------------------------------------------------- crd2offset
@@ -311,37 +313,38 @@ line("/* ---- get: element i of a flat node _ux (i an index 0..7) ----")
 line(" * Mode i's leaves are the slots whose top-level index is i: they start at _uo (the leaves of")
 line(" * modes before i) and number _um.  A sub-tuple is made on demand: its info type selects those")
 line(" * slots; a leaf comes back as a static integer or as its run-time value. */")
-sel = " : ".join(f"(k) == {i} ? p##{i}" for i in range(R - 1)) + f" : p##{R - 1}"
-line(f"#define TLA__SEL8(k, p) ({sel})")
-pps = "_uN = TLA__F(_ux, n) - 1, " + " ".join(f"_upp{j} = (int)TLA__F(_ux, p{j}) - 1," for j in range(R))
-cnt = " + ".join(f"({j} < _uN && _upp{j} % 10 - 1 < (i))" for j in range(R))
-cnt2 = " + ".join(f"({j} < _uN && _upp{j} % 10 - 1 == (i))" for j in range(R))
-line(f"#define TLA__GET_ENUMS(i) enum {{ {pps} _uo = {cnt}, _um = {cnt2} }}; "
-     "enum { _ulp = TLA__SEL8(_uo, _upp) / 10, _uleaf = _um == 1 && _ulp == 0, "
-     "_urk = TLA__SEL8(_uo + _um - 1, _upp) / 10 % 10 };")
+pps = " ".join(f"_upp{j} = (int)TLA__F(_ux, p{j}) - 1," for j in range(R))
+# (an unused slot has path code 0: its top index -1 counts in neither sum)
+cnt = " + ".join(f"(_upp{j} % 10 - 1u < (i))" for j in range(R))
+cnt2 = " + ".join(f"(_upp{j} % 10 == (i) + 1)" for j in range(R))
+line(f"#define TLA__GET_ENUMS(i) enum {{ {pps} _uo = {cnt}, _um = {cnt2} }};")
 for k in range(R):
-    arms = " : ".join(f"(j) == {i} ? p##{i}" for i in range(k, R - 1)) + (" : " if k < R - 1 else "") + f"p##{R - 1}"
-    line(f"#define TLA__SELF{k}(j, p) ({arms})")
-genum = " ".join(f"_ugc{k} = {k} < _um ? TLA__SELF{k}(_uo + {k}, _ucc) : 1, _ugp{k} = {k} < _um ? TLA__SELF{k}(_uo + {k}, _upp) / 9 : 0," for k in range(R))
+    arms = " : ".join(f"_uo == {i - k} ? p##{i}" for i in range(k, R - 1)) + (" : " if k < R - 1 else "") + f"p##{R - 1}"
+    line(f"#define TLA__SELF{k}(p) ({arms})")
 def get_sub(X, L):
     """the sub-tuple of node X (bound) given GET_ENUMS; L a letter naming its enums"""
-    genum = " ".join(f"_u{L}c{k} = {k} < _um ? TLA__SELF{k}(_uo + {k}, _u{L}cc) : 1," for k in range(R))
+    genum = " ".join(f"_u{L}c{k} = {k} < _um ? TLA__SELF{k}(_u{L}cc) : 1," for k in range(R))
     gmem_c = ", ".join(f"(*c{k})[_u{L}c{k}]" for k in range(R))
     gmem_p = ", ".join(f"(*p{k})[_ugp{k} + 1]" for k in range(R))
     gpp = ", ".join(f"char (*)[_ugp{k} + 1]" for k in range(R))
-    gst = " && ".join(f"({k} >= _um || _u{L}c{k} >= 2)" for k in range(R))
+    gst = " + ".join(f"(_u{L}c{k} > 1)" for k in range(R)) + " >= _um"
     gvals = ", ".join(f"{X}.v[(_uo + {k}) & 7]" for k in range(R))
-    gdp = " ".join(f"char a{k}[_ugd{k} + 1];" for k in range(R))
     ccs = " ".join(f"_u{L}cc{j} = (int)TLA__F({X}, c{j})," for j in range(R))
     return (f"enum {{ {ccs} {genum} _u{L}z = 0 }}; "
-            f"typedef struct {{ char (*n)[_um + 1], (*dp)[sizeof(union {{ {gdp} }})], (*r)[_urk + 1], (*st)[1 + ({gst})], {gmem_c}, {gmem_p}; void (*pp)({gpp}); }} _u{L}i; "
+            f"typedef struct {{ char (*n)[_um + 1], (*dp)[_ugdp], (*r)[_urk + 1], (*st)[1 + ({gst})], {gmem_c}, {gmem_p}; void (*pp)({gpp}); }} _u{L}i; "
             f"__auto_type _u{L}s = (struct {{ __typeof__({X}.v[0]) v[8]; union {{ const _u{L}i *tla_f; char (*tla_lk)[_uleaf ? (_u{L}c0 >= 2 ? 2 + (_u{L}c0 < TLA__B) : 1) : 4 + _urk]; }}; }})"
             f"{{ .v = {{ {gvals} }} }};")
 
 
 line("/* Paths of the sub-tuple (shared by shape and stride) */")
-gp = " ".join(f"_ugp{k} = {k} < _um ? TLA__SELF{k}(_uo + {k}, _upp) / 10 : 0, _ugd{k} = (_ugp{k} > 0) + (_ugp{k} > 9) + (_ugp{k} > 99) + (_ugp{k} > 999)," for k in range(R))
-line(f"#define TLA__GET_PATHS enum {{ {gp} _ugpz = 0 }};")
+gp = " ".join(f"_ugp{k} = {k} < _um ? TLA__SELF{k}(_upp) / 10 : 0," for k in range(R))
+gmax = " ".join(f"char a{k}[_ugp{k} + 1];" for k in range(R))
+glast = " : ".join(f"_um == {k + 1} ? _ugp{k}" for k in range(R - 1)) + f" : _ugp{R - 1}"
+line("/* _ugdp: depth + 1 (the digits of the longest path: the largest code has the most); _urk: the")
+line(" * rank (the top index of the last leaf); _uleaf: the element is a leaf (one slot, empty path). */")
+line(f"#define TLA__GET_PATHS enum {{ {gp} _ugmx = sizeof(union {{ {gmax} }}) - 1, "
+     "_ugdp = 1 + (_ugmx > 0) + (_ugmx > 9) + (_ugmx > 99) + (_ugmx > 999), "
+     f"_urk = ({glast}) % 10, _uleaf = _um == 1 && _ugp0 == 0 }};")
 line(f"#define TLA__GET_SUB(X, L) {get_sub('X', 'L').replace('_uL', '_u ## L ## ').replace('_u ## L ## cc', '_u ## L ## cc')}")
 line("#define TLA__GET_LEAF TLA_IF(_ulc >= 2, (union { char (*tla_sv)[_ulc >= 2 ? _ulc : 1]; int tla_v; }){ 0 }, _ux.v[_uo & 7])")
 line("/* (the leaf's code, from the shape sub-node's first slot) */")
@@ -350,13 +353,15 @@ line("")
 
 # ---------------------------------------------------------------- queries over slots
 line("/* ---- queries over the slots of a node x ---- */")
-sprod_e = " ".join(f"_uz{j + 1}_ ## K_ = TLA__QV(_uz{j}_ ## K_, {j} < TLA__F(x, n) - 1 ? TLA__CV(TLA__F(x, c{j})) : 1), "
-                   f"_un{j}_ ## K_ = {j} < TLA__F(x, n) - 1 && TLA__F(x, c{j}) >= 2 && TLA__F(x, c{j}) < TLA__B," for j in range(R))
-line("/* The static size of node x (_uz8_K: -1 when past 2^31 - 3 or not static; _un<j>_K: leaf j is a")
-line(" * static negative) as enum constants with suffix K_ (a __COUNTER__ value). */")
-line(f"#define TLA__SSIZE_ENUMS(x, K_) _uz0_ ## K_ = 1, {sprod_e}")
-line("#define TLA__SNEG(K_) (" + " || ".join(f"_un{j}_ ## K_" for j in range(R)) + ")")
-prod = ", ".join(f"(long long)({j} < TLA__F(x, n) - 1 ? (x).v[{j} % TLA__VN(x)] : 1)" for j in range(R))
+sprod_a = " ".join(f"_ua{j}_ ## K_ = {j} < _uN_ ## K_ ? TLA__CV(TLA__F(x, c{j})) : 1," for j in range(R))
+sprod_z = " ".join(f"_uz{j + 1}_ ## K_ = TLA__QW(_uz{j}_ ## K_, _ua{j}_ ## K_)," for j in range(R))
+line("/* The static size of node x as enum constants with suffix K_ (a __COUNTER__ value): _ua<j>_K the")
+line(" * value of leaf j (1 past the leaves; meaningful when static), _uz8_K the product (-1 when past")
+line(" * 2^31 - 3 or when a value is negative; the leaves are read once, so the text stays small). */")
+line(f"#define TLA__SSIZE_ENUMS(x, K_) _uN_ ## K_ = TLA__F(x, n) - 1, {sprod_a} _uz0_ ## K_ = 1, {sprod_z}")
+line("/* Some leaf value is negative (when all are static: the size is not an overflow then). */")
+line("#define TLA__SNEG(K_) ((" + " | ".join(f"_ua{j}_ ## K_" for j in range(R)) + ") < 0)")
+prod = ", ".join(f"(long long)({j} < TLA__F(x, n) - 1 ? (x).v[{j}] : 1)" for j in range(R))
 line(f"#define TLA__RSIZE(x) tla__size8({prod})")
 cos = " ".join(f"+ TLA_IF({j} < TLA__F(L, n) - 1, ((long long)TLA__SVALJ(TLA__LSHAPE(L), {j}) - 1) * (long long)TLA__SVALJ(TLA__LSTRIDE(L), {j}), 0LL)" for j in range(R))
 line(f"#define TLA__COSIZE(L) (1LL {cos})")
