@@ -2,7 +2,8 @@
  *
  * A layout maps logical coordinates to memory offsets, e.g. the Ascend zN format of a
  * 32x48 half matrix is ((_16,2),(_16,3)):((_16,_256),(_1,512)).  Include this file and
- * nothing else.  See README.md for a tour; each header below documents its part.
+ * nothing else (defining TLA_WITH_MAPS, TLA_WITH_SPARSE or TLA_WITH_ALL first for the opt-in
+ * families below).  See README.md for a tour; each header below documents its part.
  *
  *   tla/base.h       configuration (TLA_FUNC, TLA_GM), tla_auto, compile-time helpers
  *   tla/rt_types.h   the run-time value types tla_tuple / tla_layout / tla_error
@@ -27,6 +28,9 @@
  *   tla/catlass.h    CATLASS's layout tags, MakeTensor at a coordinate, MakeTensorLike, slices, batch modes
  *   tla/svg.h        pictures: tla_print_svg, tla_print_latex, thread-value layouts, copies
  *   tla/xla.h        XLA shape strings and layouts, to and from TLA layouts
+ *   tla/deprecated.h the 0.1 names (tla_tuple(...), tla_get_tile, ...) for one more release
+ *   tla/compat.h     opt-in TLA names (MakeLayout, _4, ...)
+ * With TLA_WITH_MAPS (or TLA_WITH_ALL) defined before including tla.h:
  *   tla/ixexpr.h     XLA indexing maps: affine expressions (floordiv, ceildiv, mod), canonical form
  *   tla/ixmlir.h     MLIR's expression rules and XLA's printer of expressions
  *   tla/ixmap.h      indexing maps: domains, constraints, evaluate, compose, unused variables, print
@@ -36,14 +40,13 @@
  *   tla/ixlayout.h   a layout as an indexing map (coordinate-to-offset and back)
  *   tla/hlo.h        the HLO text reader; tla/hlo_ops.h, tla/hlo_rules.h, tla/hlo_index.h:
  *                    the indexing maps of HLO instructions and fusions (XLA's indexing analysis)
+ *   tla/svg_map.h    a picture of an indexing map over its domain
+ * With TLA_WITH_SPARSE (or TLA_WITH_ALL):
  *   tla/sparse_encoding.h MLIR sparse tensor encodings: parse, verify, print (types and
  *                    affine expressions in tla/sparse_affine.h)
  *   tla/sparse_storage.h  sparse storage from dense and back, iteration, BSR <-> blocked layouts
- *   tla/sparse_ixmap.h an encoding's dimension-to-level map as an XLA indexing map
  *   tla/svg_sparse.h a picture of sparse storage: the matrix, its blocks, its buffers
- *   tla/svg_map.h    a picture of an indexing map over its domain
- *   tla/deprecated.h the 0.1 names (tla_tuple(...), tla_get_tile, ...) for one more release
- *   tla/compat.h     opt-in TLA names (MakeLayout, _4, ...)
+ *   tla/sparse_ixmap.h (with both) an encoding's dimension-to-level map as an XLA indexing map
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_auto L = tla_zN(tla_half, TLA_C(32), TLA_C(48));   // ((_16,_2),(_16,_3)):((_16,_256),(_1,_512))
@@ -76,6 +79,24 @@
 #include "tla/catlass.h"
 #include "tla/svg.h"
 #include "tla/xla.h"
+#include "tla/deprecated.h"
+
+#endif /* TLA_H */
+
+/* Opt-in families: host-side analysis tools that kernel sources do not need and that would
+ * double the cost of including tla.h (README, "Compile cost").  Define the macro before
+ * including tla.h: TLA_WITH_MAPS (indexing maps and HLO), TLA_WITH_SPARSE (sparse encodings),
+ * or TLA_WITH_ALL for both.  (Outside the include guard: a later include with the macro adds
+ * them.) */
+#ifdef TLA_WITH_ALL
+#ifndef TLA_WITH_MAPS
+#define TLA_WITH_MAPS
+#endif
+#ifndef TLA_WITH_SPARSE
+#define TLA_WITH_SPARSE
+#endif
+#endif
+#ifdef TLA_WITH_MAPS
 #include "tla/ixexpr.h"
 #include "tla/ixmlir.h"
 #include "tla/ixmap.h"
@@ -87,11 +108,13 @@
 #include "tla/hlo_ops.h"
 #include "tla/hlo_rules.h"
 #include "tla/hlo_index.h"
+#include "tla/svg_map.h"
+#endif
+#ifdef TLA_WITH_SPARSE
 #include "tla/sparse_encoding.h"
 #include "tla/sparse_storage.h"
-#include "tla/sparse_ixmap.h"
 #include "tla/svg_sparse.h"
-#include "tla/svg_map.h"
-#include "tla/deprecated.h"
-
+#endif
+#if defined(TLA_WITH_MAPS) && defined(TLA_WITH_SPARSE)
+#include "tla/sparse_ixmap.h"
 #endif

@@ -22,6 +22,11 @@ for h in tla.h tla/*.h; do
     fi
     inc='#include "tla.h"'
     [ "$h" = tla/compat.h ] && inc='#include "tla/compat.h"'
+    # the opt-in families (tla.h): their examples define TLA_WITH_ALL first
+    case "$h" in
+    tla/ix* | tla/hlo* | tla/sparse* | tla/svg_map.h | tla/svg_sparse.h) inc="#define TLA_WITH_ALL
+$inc" ;;
+    esac
     for body in "$OUT/$name"_*.body; do
         src=${body%.body}.c
         { printf '%s\n#include <stdint.h>\n#include <stdio.h>\n#include <string.h>\nint main(void) {\n' "$inc"

@@ -10,6 +10,7 @@
  * results. */
 #include <stdint.h>
 #include <stdlib.h>
+#define TLA_WITH_ALL /* indexing maps, HLO and sparse encodings (opt-in families) */
 #include "tla.h"
 
 #define FUZZ_MAX 2048

@@ -8,6 +8,7 @@
  * bytes packs, unpacks to itself and iterates over its non-zeros exactly once. */
 #include <stdint.h>
 #include <stdlib.h>
+#define TLA_WITH_ALL /* indexing maps, HLO and sparse encodings (opt-in families) */
 #include "tla.h"
 
 #define FUZZ_MAX 1024

@@ -5,6 +5,7 @@
  * every point of its domain, compose(A, B) is B after A, the printed form parses back to an
  * equal map, a layout's map is crd2offset everywhere and its inverse inverts it. */
 #include <stdlib.h>
+#define TLA_WITH_ALL /* indexing maps, HLO and sparse encodings (opt-in families) */
 #include "tla.h"
 #include "check.h"
 

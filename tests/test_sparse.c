@@ -3,6 +3,7 @@
  * invalid_encoding.mlir messages, and storage round trips on random tensors of several
  * densities for every format, cross-checked against CSR / CSC / COO built directly here. */
 #include <stdlib.h>
+#define TLA_WITH_ALL /* indexing maps, HLO and sparse encodings (opt-in families) */
 #include "tla.h"
 #include "check.h"
 

@@ -3,6 +3,7 @@
  * entry's dimension coordinates to the level coordinates the storage gives it. */
 #include <stdint.h>
 #include <stdlib.h>
+#define TLA_WITH_ALL /* indexing maps, HLO and sparse encodings (opt-in families) */
 #include "../tla.h"
 #include "../tla/sparse_ixmap.h"
 #include "check.h"

@@ -4,6 +4,7 @@
  * golden files byte for byte (tests/golden/svg_*.svg). */
 #include <stdint.h>
 #include <stdlib.h>
+#define TLA_WITH_ALL /* indexing maps, HLO and sparse encodings (opt-in families) */
 #include "../tla.h"
 #include "check.h"
 
