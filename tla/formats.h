@@ -189,12 +189,12 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
 
 /* Product of the shape leaves of top-level mode k (a literal). */
 #define TLA__MODE_SIZE_T(Sk, j) * (j < TLA__NLEAF(TLA__TUP1 Sk) && (TLA__SPATH(TLA__TUP1 Sk, j) - 1) % 10 == (TLA__TUP2 Sk) + 1 \
-        ? (long long)(TLA__TUP1 Sk).v[j] : 1LL)
+        ? (long long)TLA__SVALR(TLA__TUP1 Sk, j) : 1LL)
 #define TLA__TUP1(a, b) a
 #define TLA__TUP2(a, b) b
 #define TLA__MODE_SIZE(S, k) (1LL TLA__SLOTS(TLA__MODE_SIZE_T, (S, k)))
 /* Extent of top-level mode k of L that holds data: its originShape, else the mode size. */
-#define TLA__ORIGIN_K(L, k) TLA_IF(TLA__HAS_ORIGIN(L), (long long)(L).tla_o[0].v[k], \
+#define TLA__ORIGIN_K(L, k) TLA_IF(TLA__HAS_ORIGIN(L), (long long)TLA__SVALR((L).tla_o[0], k), \
         TLA__MODE_SIZE(TLA__LSHAPE(L), k))
 /* min(tile, origin - coord), and 0 past the origin (an empty tile, as in CATLASS) */
 #define TLA__CROP(t, o, c) ((long long)(o) - (long long)(c) <= 0 ? 0LL \

@@ -181,6 +181,9 @@ enum tla__kind {
 #define TLA__SPATH(x, j) TLA__F(x, p##j)
 #define TLA__SSTATIC(x, j) (TLA__SCODE(x, j) >= 2)
 #define TLA__SVALJ(x, j) TLA_IF(TLA__SSTATIC(x, j), TLA__CV(TLA__SCODE(x, j)), (x).v[j])
+/* The same where a run-time value will do (shorter): static values come from the type, as
+ * everywhere, so a layout rebuilt from its type alone (static_tensor.h) answers right. */
+#define TLA__SVALR(x, j) (TLA__SCODE(x, j) > 1 ? TLA__CV(TLA__SCODE(x, j)) : (x).v[j])
 /* Same nesting (same leaf paths). */
 #define TLA__CONG(a, b) __builtin_types_compatible_p(__typeof__((a).tla_f->pp), __typeof__((b).tla_f->pp))
 
