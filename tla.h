@@ -26,6 +26,7 @@
  *   tla/divide.h     divides and products (tiling one layout by another)
  *   tla/tensor.h     tensors (pointer + layout), TLA_FOR_EACH, tiles, layout-generic copy
  *   tla/catlass.h    CATLASS's layout tags, MakeTensor at a coordinate, MakeTensorLike, slices, batch modes
+ *   tla/static_tensor.h static and mixed tensors: typed pointer + static layout, element access, tiles
  *   tla/svg.h        pictures: tla_print_svg, tla_print_latex, thread-value layouts, copies
  *   tla/xla.h        XLA shape strings and layouts, to and from TLA layouts
  *   tla/deprecated.h the 0.1 names (tla_tuple(...), tla_get_tile, ...) for one more release
@@ -77,6 +78,7 @@
 #include "tla/divide.h"
 #include "tla/tensor.h"
 #include "tla/catlass.h"
+#include "tla/static_tensor.h"
 #include "tla/svg.h"
 #include "tla/xla.h"
 #include "tla/deprecated.h"

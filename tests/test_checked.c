@@ -27,6 +27,14 @@ int main(void) {
     CHECK(tla_tensor_at2(&T, 3, 5) == tla_tensor_at2(&A, 99, 69));
     CHECK(tla_tensor_at2(&T, 4, 0) == NULL); /* row 100 of the parent */
     CHECK(tla_tensor_contains(&T, &crd) == 0 && tla_tensor_contains(&A, &crd) == 1);
+    /* a static tensor: the same check in a checked build */
+    tla_auto SA = tla_make_static_tensor(a, tla_zN(tla_half, TLA_C(100), TLA_C(70)));
+    CHECK(tla_tensor_elem(SA, 99, 69) == tla_tensor_at2(&A, 99, 69));
+    CHECK(tla_tensor_elem(SA, 200, 0) == NULL);
+    CHECK(tla_tensor_elem(SA, 0, 70) == NULL);
+    tla_auto ST = tla_tensor_tile_at(SA, tla_make_tuple(TLA_C(16), TLA_C(16)), tla_make_tuple(96, 64));
+    CHECK(tla_tensor_elem(ST, 3, 5) == tla_tensor_at2(&A, 99, 69));
+    CHECK(tla_tensor_elem(ST, 4, 0) == NULL);
     /* copies are unaffected */
     static uint16_t b[100 * 70];
     tla_layout Lb;

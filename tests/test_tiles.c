@@ -5,6 +5,7 @@
 #include <stdint.h>
 #include "tla.h"
 #include "check.h"
+#include "tile_loops.h"
 
 #define S(n) TLA_C(n)
 
@@ -18,19 +19,15 @@ enum { NTILES = sizeof tile_sizes / sizeof tile_sizes[0] };
         tla_layout PL = tla_to_layout(P); \
         int64_t R = tla_layout_origin(&PL, 0), C = tla_layout_origin(&PL, 1); \
         int bad = 0; \
-        for (int t = 0; t < NTILES; t++) \
-            for (int64_t r0 = 0; r0 < R; r0++) \
-                for (int64_t c0 = 0; c0 < C; c0++) { \
-                    int64_t tr = tile_sizes[t][0], tc = tile_sizes[t][1]; \
-                    int64_t er = tr < R - r0 ? tr : R - r0, ec = tc < C - c0 ? tc : C - c0; \
-                    tla_auto T = tla_tile_at(P, tla_make_tuple(tr, tc), tla_make_tuple(r0, c0)); \
-                    tla_layout rt = tla_to_layout(T); \
-                    bad += tla_layout_origin(&rt, 0) != er || tla_layout_origin(&rt, 1) != ec; \
-                    for (int64_t i = 0; i < er; i++) \
-                        for (int64_t j = 0; j < ec; j++) \
-                            bad += tla_crd2offset(tla_make_tuple(i, j), T) \
-                                   != tla_crd2offset(tla_make_tuple(r0 + i, c0 + j), P); \
-                } \
+        FOR_EACH_TILE(tile_sizes, NTILES, R, C) { \
+            tla_auto T = tla_tile_at(P, tla_make_tuple(tr, tc), tla_make_tuple(r0, c0)); \
+            tla_layout rt = tla_to_layout(T); \
+            bad += tla_layout_origin(&rt, 0) != er || tla_layout_origin(&rt, 1) != ec; \
+            for (int64_t i = 0; i < er; i++) \
+                for (int64_t j = 0; j < ec; j++) \
+                    bad += \
+                        tla_crd2offset(tla_make_tuple(i, j), T) != tla_crd2offset(tla_make_tuple(r0 + i, c0 + j), P); \
+        } \
         if (bad) printf("  %s: %d wrong\n", #PARENT, bad); \
         return bad; \
     }
