@@ -27,11 +27,14 @@ site compat2 20480 'unsigned f(unsigned i, unsigned j) { tla_auto L = MakeLayout
 site rank2 15800 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_make_layout(tla_make_tuple(TLA_C(8), TLA_C(4)), tla_make_tuple(TLA_C(4), TLA_C(1))); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'
 site zN 19600 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_zN(tla_half, TLA_C(64), TLA_C(48)); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'
 site deep 18000 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_make_layout(tla_make_tuple(tla_make_tuple(TLA_C(2), tla_make_tuple(TLA_C(2), TLA_C(3))), TLA_C(5)), tla_make_tuple(tla_make_tuple(TLA_C(1), tla_make_tuple(TLA_C(2), TLA_C(4))), TLA_C(12))); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'
-# Nested queries: each level binds its argument once, so text adds up instead of multiplying.
-# (Not yet within the 20 KB of a site: a get makes a sub-tuple type by selecting 8 slots, and
-# size names its argument twice - README, "Compile cost".)
-site get_get_get 58000 'unsigned f(unsigned i) { tla_auto T = tla_make_tuple(TLA_C(2), tla_make_tuple(TLA_C(3), tla_make_tuple(TLA_C(4), TLA_C(5)))); return (unsigned)tla_size(tla_get(tla_get(tla_get(T, 1), 1), 0)) + i; }'
-site size_of_get 31000 'unsigned f(unsigned i) { tla_auto L = tla_zN(float, TLA_C(32), TLA_C(32)); return (unsigned)tla_size(tla_get(L, 1)) + i; }'
+# Nested queries: each get is one step however many indices it has (tla_get(T, 1, 1, 0)), and
+# each level binds its argument once, so text adds up instead of multiplying.  A query that is a
+# constant expression names its argument twice (its type for the constant, its value for the
+# run-time answer), so a get written inside tla_size costs twice: the bound form (get_bound)
+# meets the 20 KB of a site, the nested forms do not yet (README, "Compile cost").
+site get_bound 17500 'unsigned f(unsigned i) { tla_auto T = tla_make_tuple(TLA_C(2), tla_make_tuple(TLA_C(3), tla_make_tuple(TLA_C(4), TLA_C(5)))); tla_auto g = tla_get(T, 1, 1, 0); return (unsigned)tla_size(g) + i; }'
+site get_get_get 57500 'unsigned f(unsigned i) { tla_auto T = tla_make_tuple(TLA_C(2), tla_make_tuple(TLA_C(3), tla_make_tuple(TLA_C(4), TLA_C(5)))); return (unsigned)tla_size(tla_get(tla_get(tla_get(T, 1), 1), 0)) + i; }'
+site size_of_get 30500 'unsigned f(unsigned i) { tla_auto L = tla_zN(float, TLA_C(32), TLA_C(32)); return (unsigned)tla_size(tla_get(L, 1)) + i; }'
 site crd_of_tile 48000 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_zN(tla_half, TLA_C(64), TLA_C(64)); tla_auto T = tla_tile_at(L, tla_make_tuple(TLA_C(16), TLA_C(16)), tla_make_tuple(i, j)); return (unsigned)tla_crd2offset(tla_make_tuple(1, 2), T); }'
 # rt_formats_ext.h's layouts in static form (formats_ext.h): each constructor costs less than tla_zN.
 site zN_int4 19600 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_zN(tla_int4, TLA_C(64), TLA_C(128)); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'

@@ -30,6 +30,22 @@ static void zn_seed_static(void) {
     _Static_assert(tla_rank(L) == 2 && tla_depth(L) == 2, "rank, depth");
     _Static_assert(tla_crd2offset_const(c, L) == 37, "the seed's crd2offset");
     _Static_assert(tla_value(tla_get(L.tla_s[0], 1, 0)) == 4, "get");
+    /* a multi-index get is one step; a sub-layout that is a leaf has integer parts */
+    tla_auto G = tla_get(L, 1, 1);
+    _Static_assert(tla_value(tla_shape(G)) == 3 && tla_value(tla_stride(G)) == 32, "get<1,1> of a layout");
+    _Static_assert(tla_value(tla_get(L.tla_d[0], 0, 1)) == 16 && tla_rank(tla_get(L, 1)) == 2,
+                   "get of stride, of layout");
+    {
+        int n = 9;
+        tla_auto T = tla_make_tuple(S(2), tla_make_tuple(S(3), tla_make_tuple(S(4), n), S(5)), 7);
+        _Static_assert(tla_value(tla_get(T, 1, 1, 0)) == 4 && tla_value(tla_get(T, 1, 2)) == 5, "one step, any depth");
+        CHECK_EQ(tla_value(tla_get(T, 1, 1, 1)), tla_value(tla_get(tla_get(tla_get(T, 1), 1), 1)));
+        CHECK_EQ(tla_value(tla_get(T, 2)), 7);
+        CHECK_EQ(tla_size(tla_get(T, 1, 1)), 36);
+        CHECK_EQ(tla_size(tla_get(T, 1)), 3 * 36 * 5);
+        _Static_assert(tla_rank(tla_get(T, 1)) == 3 && tla_depth(tla_get(T, 1)) == 2 && tla_rank(tla_get(T, 1, 1)) == 2,
+                       "");
+    }
     float buf[tla_cosize(L)]; /* not a VLA: the suite builds with -Werror=vla */
     buf[0] = 1.0f;
     CHECK(buf[0] == 1.0f);

@@ -78,7 +78,7 @@ TLA_FUNC long long tla__rt_cosize(tla_layout L) {
     return (long long)v;
 }
 #define TLA__RT_ARGS(x) _Generic((x), tla_layout: 1, default: 0), TLA__AS_RT_LAYOUT(x), TLA__AS_RT_TUPLE(x)
-#define TLA__RT_OR(x, rt, st) _Generic((x), tla_layout: (rt), tla_tuple: (rt), default: (st))
+#define TLA__RT_OR(x, rt, st) TLA__IF(TLA__IS_RT_VALUE(x), rt, st)
 
 /* QUERY(x, ISCONST, Q, RT): Q of any value x.  An integer constant expression when x is a
  * static or mixed node and ISCONST(node) holds (read back through sizeof, see layout.h);

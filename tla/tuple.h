@@ -51,14 +51,20 @@
 #define TLA__VALUE_(K_, x) TLA__VALUEK(K_, x)
 /* x is named twice: in the facts (its type; K_ a __COUNTER__ value) and in the run-time value. */
 #define TLA__VALUEK(K_, x) TLA__IF(sizeof(struct { struct _vT##K_ { __typeof__(x) m; } a; \
-        enum { _vc_##K_ = TLA__LCODE(((struct _vT##K_ *)0)->m) } b; }) && _vc_##K_ >= 2, TLA__CV(_vc_##K_), \
-        TLA__STMT(__auto_type _vx = (x); TLA__DV(_vx); ))
+        enum { _vc_##K_ = TLA__VCODE(((struct _vT##K_ *)0)->m) } b; }) && _vc_##K_ >= 2, TLA__CV(_vc_##K_), \
+        TLA__STMT(__auto_type _vx = (x); TLA__IF(TLA__CLS(_vx) == 12, TLA__VNODE(_vx).v[0], TLA__DV(_vx)); ))
+/* A leaf node (the shape or stride of a sub-layout that is a leaf, e.g. tla_shape(tla_get(L, 1, 1)))
+ * is an integer too: its slot 0 (a tuple or run-time value gives nil, whose code says dynamic). */
+#define TLA__VNODE(x) TLA__IF(TLA__CLS(x) == 12, _Generic((x), struct tla_layout: TLA__NIL, struct tla_tuple: TLA__NIL, \
+        default: (x)), TLA__NIL)
+#define TLA__VCODE(x) TLA__IF(TLA__CLS(x) == 12, TLA__IS_LEAF(TLA__VNODE(x)) ? TLA__F(TLA__VNODE(x), c0) : 1, TLA__LCODE(x))
 
 /* ---- get ---- */
 /* tla_get(x, i [, j, k, l]) -> node: element i of x, then element j of that, ...
  *   Of a layout: the sub-layout (shape and stride at that path).  Indices are literals 0..7 below
  *   the rank (like get<1,0> in TLA); x is evaluated once.  A leaf comes back as a static integer
- *   or as its run-time value; a sub-tuple is made on demand (node.h).
+ *   or as its run-time value; a sub-tuple is made on demand (node.h), in one step however many
+ *   indices there are (so tla_get(x, 1, 0) costs less to compile than tla_get(tla_get(x, 1), 0)).
  *   Misuse: "tla: get index is past the end of the tuple", "tla: get of an integer: it has no
  *   elements", "tla: get takes literal indices 0..7, like get<1,0> in TLA".
  * Example:
@@ -66,32 +72,35 @@
  *   _Static_assert(tla_size(tla_get(L, 1)) == 32, "the column mode");
  *   _Static_assert(tla_value(tla_get(tla_stride(L), 1, 1)) == 256, "");
  */
-#define tla_get(x, ...) TLA__STMT(__auto_type _ug0a = (x); __auto_type _ug0 = TLA__GET_ARG(_ug0a); \
-        TLA__CAT(TLA__GETC_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__) )
+#define tla_get(x, ...) TLA__STMT(__auto_type _ug0a = (x); __auto_type _ux = TLA__GET_ARG(_ug0a); \
+        _Static_assert(TLA__CAT(TLA__GET_LITERALS_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__), \
+            "tla: get takes literal indices 0..7, like get<1,0> in TLA"); \
+        TLA__GET_STEP(TLA__CAT(TLA__GET_ENUMS_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)) )
 /* The argument as a node: a static or mixed tuple or layout stays itself, a leaf becomes a nil
  * leaf (so the step's assert says "get of an integer"), a run-time value a nil tuple. */
 #define TLA__GET_ARG(x) _Generic((char (*)[1 + TLA__CLS(x)])0, char (*)[13]: _Generic((x), struct tla_layout: TLA__NIL, \
         struct tla_tuple: TLA__NIL, default: (x)), default: TLA__NIL_LEAF)
-/* Intermediate steps make sub-nodes; the last one may give a leaf. */
-#define TLA__GETC_1(i) TLA__GETSTEP(0, 1, i, 1) _ug1;
-#define TLA__GETC_2(i, j) TLA__GETSTEP(0, 1, i, 0) TLA__GETSTEP(1, 2, j, 1) _ug2;
-#define TLA__GETC_3(i, j, k) TLA__GETSTEP(0, 1, i, 0) TLA__GETSTEP(1, 2, j, 0) TLA__GETSTEP(2, 3, k, 1) _ug3;
-#define TLA__GETC_4(i, j, k, l) TLA__GETSTEP(0, 1, i, 0) TLA__GETSTEP(1, 2, j, 0) TLA__GETSTEP(2, 3, k, 0) \
-        TLA__GETSTEP(3, 4, l, 1) _ug4;
-/* One step: check index i of node _ug<a> (a literal 0..7 below the rank), then select mode i of
- * the shape part and of the stride part (a tuple is its own stride part), and wrap them as a
- * layout when _ug<a> is one.  `last`: the result may be a leaf. */
-#define TLA__GETSTEP(a, b, i, last) \
-    _Static_assert(TLA__GET_LITERAL(i), "tla: get takes literal indices 0..7, like get<1,0> in TLA"); \
-    _Static_assert(!TLA__IS_LEAF(_ug##a), "tla: get of an integer: it has no elements"); \
-    _Static_assert(TLA__IS_LEAF(_ug##a) || TLA__GET_INDEX(i) < TLA__TRANK(_ug##a), \
-        "tla: get index is past the end of the tuple"); \
-    __auto_type _ug##b = TLA__STMT(__auto_type _ux = _ug##a; \
-        __auto_type _uy = TLA_IF(TLA__IS_LAYOUT(_ux), TLA__LSTRIDE(TLA__AL(_ux)), _ux); \
-        TLA__GET_ENUMS(TLA__GET_INDEX(i)) TLA__GET_PATHS TLA__GET_SUB(_ux, s) TLA__GET_SUB(_uy, d) TLA__GET_LEAFC \
-        TLA__GET_RESULT##last; );
-#define TLA__GET_RESULT0 TLA_IF(TLA__IS_LAYOUT(_ux), TLA__LAYOUT_OF_NODES(_uss, _uds), _uss)
-#define TLA__GET_RESULT1 TLA_IF(TLA__IS_LAYOUT(_ux), TLA__LAYOUT_OF_NODES(TLA__GET_NODE(_uss), TLA__GET_NODE(_uds)), \
+/* The path as a prefix code (core_gen.h: digits index + 1, the first index last) over 10^levels. */
+#define TLA__GET_PREFIX_1(i) (TLA__GET_INDEX(i) + 1)
+#define TLA__GET_PREFIX_2(i, j) (TLA__GET_PREFIX_1(i) + 10 * (TLA__GET_INDEX(j) + 1))
+#define TLA__GET_PREFIX_3(i, j, k) (TLA__GET_PREFIX_2(i, j) + 100 * (TLA__GET_INDEX(k) + 1))
+#define TLA__GET_PREFIX_4(i, j, k, l) (TLA__GET_PREFIX_3(i, j, k) + 1000 * (TLA__GET_INDEX(l) + 1))
+#define TLA__GET_ENUMS_1(i) TLA__GET_ENUMS1(TLA__GET_PREFIX_1(i))
+#define TLA__GET_ENUMS_2(i, j) TLA__GET_ENUMS(TLA__GET_PREFIX_2(i, j), 100)
+#define TLA__GET_ENUMS_3(i, j, k) TLA__GET_ENUMS(TLA__GET_PREFIX_3(i, j, k), 1000)
+#define TLA__GET_ENUMS_4(i, j, k, l) TLA__GET_ENUMS(TLA__GET_PREFIX_4(i, j, k, l), 10000)
+#define TLA__GET_LITERALS_1(i) TLA__GET_LITERAL(i)
+#define TLA__GET_LITERALS_2(i, j) (TLA__GET_LITERAL(i) && TLA__GET_LITERAL(j))
+#define TLA__GET_LITERALS_3(i, j, k) (TLA__GET_LITERALS_2(i, j) && TLA__GET_LITERAL(k))
+#define TLA__GET_LITERALS_4(i, j, k, l) (TLA__GET_LITERALS_3(i, j, k) && TLA__GET_LITERAL(l))
+/* The one step: select the element's slots of the shape part and of the stride part (a tuple is
+ * its own stride part), and wrap them as a layout when _ux is one. */
+#define TLA__GET_STEP(ENUMS) __auto_type _uy = TLA_IF(TLA__IS_LAYOUT(_ux), TLA__LSTRIDE(TLA__AL(_ux)), _ux); \
+        ENUMS \
+        _Static_assert(!TLA__IS_LEAF(_ux) && _uw == 0, "tla: get of an integer: it has no elements"); \
+        _Static_assert(TLA__IS_LEAF(_ux) || _uw > 0 || _um > 0, "tla: get index is past the end of the tuple"); \
+        TLA__GET_PATHS TLA__GET_SUB(_ux, s) TLA__GET_SUB(_uy, d) TLA__GET_LEAFC TLA__GET_RESULT;
+#define TLA__GET_RESULT TLA_IF(TLA__IS_LAYOUT(_ux), TLA__LAYOUT_OF_NODES(TLA__GET_NODE(_uss), TLA__GET_NODE(_uds)), \
         TLA__GET_LEAFV(_uss))
 /* A selected sub-node; when the element is a leaf it already is a leaf node (depth 0, rank 0,
  * empty path, kind 1..3). */

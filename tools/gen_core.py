@@ -309,15 +309,26 @@ line(f"#define TLA__ART(K_, XT) TLA__AC(K_) "
 line("")
 
 # ---------------------------------------------------------------- get
-line("/* ---- get: element i of a flat node _ux (i an index 0..7) ----")
-line(" * Mode i's leaves are the slots whose top-level index is i: they start at _uo (the leaves of")
-line(" * modes before i) and number _um.  A sub-tuple is made on demand: its info type selects those")
-line(" * slots; a leaf comes back as a static integer or as its run-time value. */")
+line("/* ---- get: the element at a path of a flat node _ux, in one step ----")
+line(" * The path (i1, i2, ...) is the prefix code P (digits i1+1, i2+1, ... from the last, as the")
+line(" * slots' path codes) of D = 10^levels: the element's leaves are the slots whose path code ends")
+line(" * in P.  They are contiguous: they start at _uo and number _um.  A sub-tuple is made on")
+line(" * demand: its info type selects those slots (paths divided by D); a leaf comes back as a static")
+line(" * integer or as its run-time value.  _uw: some slot is a leaf on the way (a proper prefix of P:")
+line(" * the path goes through an integer). */")
 pps = " ".join(f"_upp{j} = (int)TLA__F(_ux, p{j}) - 1," for j in range(R))
-# (an unused slot has path code 0: its top index -1 counts in neither sum)
-cnt = " + ".join(f"(_upp{j} % 10 - 1u < (i))" for j in range(R))
-cnt2 = " + ".join(f"(_upp{j} % 10 == (i) + 1)" for j in range(R))
-line(f"#define TLA__GET_ENUMS(i) enum {{ {pps} _uo = {cnt}, _um = {cnt2} }};")
+# (an unused slot has path code 0, which matches no prefix)
+mt = " ".join(f"_uq{j} = _upp{j} % _uD == _uP," for j in range(R))
+cum = "_ur0 = _uq0, " + " ".join(f"_ur{j} = _ur{j - 1} | _uq{j}," for j in range(1, R))
+cnt = " + ".join(f"(_ur{j} == 0)" for j in range(R))
+cnt2 = " + ".join(f"_uq{j}" for j in range(R))
+way = " + ".join(f"(_upp{j} > 0 && _upp{j} < _uD / 10 && _uP % (_upp{j} < 10 ? 10 : _upp{j} < 100 ? 100 : 1000) == _upp{j})" for j in range(R))
+line(f"#define TLA__GET_ENUMS(P, D) enum {{ _uP = (P), _uD = (D), {pps} {mt} {cum} _uo = {cnt}, _um = {cnt2}, _uw = {way} }};")
+# One index (the common case): the top digit alone, and no leaf can be on the way.
+cnt1 = " + ".join(f"(_upp{j} % 10 - 1u < _uP - 1u)" for j in range(R))
+cnt21 = " + ".join(f"(_upp{j} % 10 == _uP)" for j in range(R))
+line("/* (one index: the slots before the element are those of a smaller top index) */")
+line(f"#define TLA__GET_ENUMS1(P) enum {{ _uP = (P), _uD = 10, {pps} _uo = {cnt1}, _um = {cnt21}, _uw = 0 }};")
 for k in range(R):
     arms = " : ".join(f"_uo == {i - k} ? p##{i}" for i in range(k, R - 1)) + (" : " if k < R - 1 else "") + f"p##{R - 1}"
     line(f"#define TLA__SELF{k}(p) ({arms})")
@@ -337,7 +348,7 @@ def get_sub(X, L):
 
 
 line("/* Paths of the sub-tuple (shared by shape and stride) */")
-gp = " ".join(f"_ugp{k} = {k} < _um ? TLA__SELF{k}(_upp) / 10 : 0," for k in range(R))
+gp = " ".join(f"_ugp{k} = {k} < _um ? TLA__SELF{k}(_upp) / _uD : 0," for k in range(R))
 gmax = " ".join(f"char a{k}[_ugp{k} + 1];" for k in range(R))
 glast = " : ".join(f"_um == {k + 1} ? _ugp{k}" for k in range(R - 1)) + f" : _ugp{R - 1}"
 line("/* _ugdp: depth + 1 (the digits of the longest path: the largest code has the most); _urk: the")
