@@ -102,8 +102,10 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
 #define TLA__FMT_ARGS(rows, cols) TLA__LEAFB(tla__fr, rows, TLA__FMT_MSG) TLA__LEAFB(tla__fc, cols, TLA__FMT_MSG)
 #define TLA__FMT_MSG "tla: rows and cols of a format must be integers"
 #define TLA__FMT_ORIGIN TLA__PAIR(tla__fra, tla__fca)
-/* The formats' layouts: shape, stride and originShape are tuples built here (no checks). */
-#define TLA__FMT_LAYOUT(s, d, o) TLA__LAYOUT_TUPLES(s, d, o, 31)
+/* The formats' layouts: shape, stride and originShape are tuples built here (no checks).  The
+ * typed ones (tla_zN(T, ...) ...) record sizeof(T) = 32 / C0 (TLA__LEB). */
+#define TLA__FMT_LAYOUT(s, d, o) TLA__LAYOUT_TUPLES(s, d, o, 31, 1)
+#define TLA__FMT_LAYOUT_T(s, d, o) TLA__LAYOUT_TUPLES(s, d, o, 31, 1 + 32 / tla__ec0)
 
 /* tla_row_major(rows, cols), tla_column_major(rows, cols), tla_vector(len),
  * tla_zN(T, rows, cols), tla_zZ, tla_nZ, tla_nN, tla_l0c(rows, cols) -> layout with originShape
@@ -130,22 +132,23 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
         TLA__CEIL(tla__fc, c0))
 #define TLA__N_SHAPE(c0) TLA__FMT_PAIRS(TLA__CU(c0), TLA__CEIL(tla__fr, c0), TLA__CU(TLA_FRACTAL_ROWS), \
         TLA__CEIL(tla__fc, TLA_FRACTAL_ROWS))
-#define TLA__ZN(c0, fractal) TLA__FMT_LAYOUT(TLA__Z_SHAPE(c0), \
+#define TLA__ZN(c0, fractal) TLA__ZN_(TLA__FMT_LAYOUT, c0, fractal)
+#define TLA__ZN_(FMT, c0, fractal) FMT(TLA__Z_SHAPE(c0), \
         TLA__FMT_PAIRS(TLA__CU(c0), TLA__CU(fractal), TLA__CU(1), TLA__CEIL_MUL(tla__fr, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS * (c0))), \
         TLA__FMT_ORIGIN)
 
 #define tla_zN(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
-        TLA__ZN(tla__ec0, tla__efr); )
+        TLA__ZN_(TLA__FMT_LAYOUT_T, tla__ec0, tla__efr); )
 #define tla_zZ(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
-        TLA__FMT_LAYOUT(TLA__Z_SHAPE(tla__ec0), \
+        TLA__FMT_LAYOUT_T(TLA__Z_SHAPE(tla__ec0), \
             TLA__FMT_PAIRS(TLA__CU(tla__ec0), TLA__CEIL_MUL(tla__fc, tla__ec0, TLA_FRACTAL_ROWS * tla__ec0), \
                            TLA__CU(1), TLA__CU(tla__efr)), TLA__FMT_ORIGIN); )
 #define tla_nZ(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
-        TLA__FMT_LAYOUT(TLA__N_SHAPE(tla__ec0), \
+        TLA__FMT_LAYOUT_T(TLA__N_SHAPE(tla__ec0), \
             TLA__FMT_PAIRS(TLA__CU(1), TLA__CEIL_MUL(tla__fc, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS * tla__ec0), \
                            TLA__CU(tla__ec0), TLA__CU(tla__efr)), TLA__FMT_ORIGIN); )
 #define tla_nN(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
-        TLA__FMT_LAYOUT(TLA__N_SHAPE(tla__ec0), \
+        TLA__FMT_LAYOUT_T(TLA__N_SHAPE(tla__ec0), \
             TLA__FMT_PAIRS(TLA__CU(1), TLA__CU(tla__efr), \
                            TLA__CU(tla__ec0), TLA__CEIL_MUL(tla__fr, tla__ec0, TLA_FRACTAL_ROWS * tla__ec0)), \
             TLA__FMT_ORIGIN); )
@@ -185,7 +188,7 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
         __auto_type tla__tta = (tile); TLA__NODEB(tla__tt, tla__tta) \
         TLA__TILE_CHECKS(tla__tl, tla__tt) \
         __auto_type tla__ts = TLA__TILE_SHAPE(tla__tl, tla__tt); \
-        TLA__LAYOUT_IMPL(tla__ts, TLA__LSTRIDE(tla__tl), tla__tt, 31, 0); )
+        TLA__LAYOUT_IMPLXE(tla__ts, TLA__LSTRIDE(tla__tl), tla__tt, ~, 31, 0, TLA__LEB(tla__tl)); )
 
 /* Product of the shape leaves of top-level mode k (a literal). */
 #define TLA__MODE_SIZE_T(Sk, j) * (j < TLA__NLEAF(TLA__TUP1 Sk) && (TLA__SPATH(TLA__TUP1 Sk, j) - 1) % 10 == (TLA__TUP2 Sk) + 1 \
@@ -225,8 +228,8 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
         _Static_assert(TLA__TRANK(TLA__LSHAPE(tla__al)) == 2 && TLA__IS_TUPLE(tla__ac) && TLA__TRANK(tla__ac) == 2 \
             && TLA__DEPTH(tla__ac) == 1, "tla: tile_at takes a rank-2 layout and a coordinate (row, col)"); \
         long long tla__cr0 = TLA__CROP_AT(tla__at, tla__al, tla__ac, 0), tla__cr1 = TLA__CROP_AT(tla__at, tla__al, tla__ac, 1); \
-        TLA__LAYOUT_IMPLX(TLA__LSHAPE(tla__at), TLA__LSTRIDE(tla__at), TLA__PAIR(tla__cr0, tla__cr1), \
-            TLA__TILE_COORD(tla__al, tla__ac), 32, 1); )
+        TLA__LAYOUT_IMPLXE(TLA__LSHAPE(tla__at), TLA__LSTRIDE(tla__at), TLA__PAIR(tla__cr0, tla__cr1), \
+            TLA__TILE_COORD(tla__al, tla__ac), 32, 1, TLA__LEB(tla__at)); )
 /* The cropped extent of mode k of tile T of L at coordinate c: its operands are bound once, so
  * CROP's several mentions do not multiply the text of ORIGIN_K. */
 #define TLA__CROP_AT(T, L, c, k) TLA__STMT(long long tla__ct = (T).tla_o[0].v[k], \

@@ -53,20 +53,25 @@
 #define TLA__ORIGIN_CHECK(check) _Static_assert(!(check) || (TLA__IS_LEAF(_ls) ? TLA__IS_LEAF(_lo) : TLA__IS_TUPLE(_lo) && \
         TLA__TRANK(_lo) == TLA__TRANK(_ls) && TLA__DEPTH(_lo) == 1), \
         "tla: originShape needs one integer per top-level mode of the shape");
-/* The layout value of bound nodes _ls, _ld (and _lo, _lx). */
-#define TLA__LAYOUT_VALUE(kind) \
+/* The layout value of bound nodes _ls, _ld (and _lo, _lx).  eb: 1 + the element size in bytes
+ * of a format made for an element type (tla_zN(float, ...)), 1 when unknown; a static tensor
+ * checks its pointer against it (TLA__LEB). */
+#define TLA__LAYOUT_VALUE(kind) TLA__LAYOUT_VALUE_EB(kind, 1)
+#define TLA__LAYOUT_VALUE_EB(kind, eb) \
     (struct { union { __typeof__(_ls) tla_s[1]; struct { __typeof__(_ls.v) v; }; }; __typeof__(_ld) tla_d[1]; \
-        TLA__OSTRUCT_##kind union { __typeof__(_ls.tla_f) tla_f; char (*tla_lk)[kind]; \
+        TLA__OSTRUCT_##kind union { __typeof__(_ls.tla_f) tla_f; char (*tla_lk)[kind]; char (*tla_eb)[eb]; \
         TLA__OUNION_##kind }; }){ .tla_s = { _ls }, .tla_d = { _ld } TLA__OINIT_##kind }
-#define TLA__LAYOUT_IMPLX(s, d, o, x, kind, check) TLA__STMT( \
+#define TLA__LEB(L) sizeof(*(L).tla_eb)
+#define TLA__LAYOUT_IMPLX(s, d, o, x, kind, check) TLA__LAYOUT_IMPLXE(s, d, o, x, kind, check, 1)
+#define TLA__LAYOUT_IMPLXE(s, d, o, x, kind, check, eb) TLA__STMT( \
     __auto_type _ls0 = (s); __auto_type _ld0 = (d); TLA__NODEB(_ls, _ls0) TLA__NODEB(_ld, _ld0) \
     _Static_assert(!(check) || TLA__CONG(_ls, _ld), \
         "tla: shape and stride are not congruent (they must have the same nesting)"); \
-    TLA__OBIND_##kind(o, x, check) TLA__LAYOUT_VALUE(kind); )
+    TLA__OBIND_##kind(o, x, check) TLA__LAYOUT_VALUE_EB(kind, eb); )
 #define TLA__LAYOUT_IMPL(s, d, o, kind, check) TLA__LAYOUT_IMPLX(s, d, o, ~, kind, check)
 /* A layout of tuples known to fit (the formats build them): no leaf wrappers, no checks. */
-#define TLA__LAYOUT_TUPLES(s, d, o, kind) TLA__STMT(__auto_type _ls = (s); __auto_type _ld = (d); \
-        __auto_type _lo = (o); TLA__LAYOUT_VALUE(kind); )
+#define TLA__LAYOUT_TUPLES(s, d, o, kind, eb) TLA__STMT(__auto_type _ls = (s); __auto_type _ld = (d); \
+        __auto_type _lo = (o); TLA__LAYOUT_VALUE_EB(kind, eb); )
 /* A layout from a shape node and a stride node known to fit (sub-layouts): no checks. */
 #define TLA__LAYOUT_OF_NODES(sn, dn) TLA__STMT(__auto_type _ls = (sn); __auto_type _ld = (dn); TLA__LAYOUT_VALUE(30); )
 

@@ -118,7 +118,7 @@ struct tla__nilleaf { int v[8]; union { const struct tla__nilinfo *tla_f; char (
 typedef struct {
     union { struct tla__nil tla_s[1]; struct { int v[8]; }; };
     struct tla__nil tla_d[1];
-    union { const struct tla__nilinfo *tla_f; char (*tla_lk)[30]; const struct tla__nil *tla_o, *tla_x; };
+    union { const struct tla__nilinfo *tla_f; char (*tla_lk)[30]; const struct tla__nil *tla_o, *tla_x; char (*tla_eb)[1]; };
 } tla__nil_layout;
 /* x (bound: named several times) as a node: a struct stays itself, a leaf becomes a depth-0
  * tuple of one slot (k its value code). */

@@ -53,14 +53,20 @@
 
 /* tla_make_static_tensor(p, L) -> static or mixed tensor: pointer p (its element type is the
  *   tensor's), layout L; each evaluated once.  The pointer is member tla_p.
- *   Misuse: "tla: make_static_tensor takes an object pointer", "tla: make_static_tensor takes a static or
- *   mixed layout (for a run-time tla_layout: tla_tensor_make)". */
+ *   A format made for an element type (tla_zN(tla_half, ...), zZ, nZ, nN, and their tiles)
+ *   records its size, and p must point to elements of that size.
+ *   Misuse: "tla: make_static_tensor takes an object pointer", "tla: make_static_tensor takes a
+ *   static or mixed layout (for a run-time tla_layout: tla_tensor_make)", "tla:
+ *   make_static_tensor: the element size of the pointer differs from the element type of the
+ *   format". */
 #define tla_make_static_tensor(p, L) TLA__STMT(__auto_type tla__mtp = (p); __auto_type tla__mtl0 = (L); \
         _Static_assert(TLA__CLS(tla__mtp) == 5, "tla: make_static_tensor takes an object pointer"); \
         __auto_type tla__mtl1 = TLA__SNODE(tla__mtl0); \
         _Static_assert(TLA__IS_LAYOUT(tla__mtl1), \
             "tla: make_static_tensor takes a static or mixed layout (for a run-time tla_layout: tla_tensor_make)"); \
         __auto_type tla__mtl = TLA__AL(tla__mtl1); \
+        _Static_assert(TLA__LEB(tla__mtl) == 1 || TLA__LEB(tla__mtl) - 1 == sizeof *tla__mtp, \
+            "tla: make_static_tensor: the element size of the pointer differs from the element type of the format"); \
         TLA__IF(TLA__LAYOUT_ALL_STATIC(tla__mtl), \
             ((struct { union { __typeof__(tla__mtp) tla_p; const __typeof__(tla__mtl) *tla_lt, *tla_l; }; }){ \
                 { .tla_p = tla__mtp } }), \
