@@ -21,14 +21,20 @@
 # `objdump -d` (bench/count.awk), and a driver linked against the same objects checks lib_
 # and hand_ against the run-time library (tla_layout_format, or the parsed seed layout) at
 # every coordinate in range.  The table gives lib and hand instruction counts, the ratio
-# lib/hand, "clean" (lib_ has no call, no loop, no memory access), and the check.
+# lib/hand, "clean" (lib_ has no call, no loop, no memory access), and the check.  For the
+# rank-2 layouts two more rows: "tensor", the address of element (r, c) of a static tensor
+# (tla_make_static_tensor, tla_tensor_elem), and "tile", of element (r, c) of its tile at a
+# run-time origin (tla_tensor_tile_at), each against the pointer arithmetic written by hand
+# and checked at every element and origin.
 #
 # Environment: CCS (default "gcc clang"; missing ones are skipped), JOBS (parallel compiles),
 # BENCH_FLAGS (default -std=c11 -O2 -Wall -Wextra -Wpedantic -Werror),
 # BENCH_STRICT=1 (also fail when a ratio is above 1.00 or a library function is not clean),
 # BENCH_SECTIONS (default "cost codegen speed": which parts run; e.g. BENCH_SECTIONS=codegen).
 # Then bench/algebra_speed.c: every case of tests/algebra.tsv evaluated in one process (time
-# per operation), next to the same number of run-time crd2offset calls; and
+# per operation), next to the same number of run-time crd2offset calls; bench/tensor_cost.c,
+# with each compiler: sizeof of run-time, mixed and static tensors and their tiles, and the
+# time to make a tile and read an element, against a hand tile (a pointer and an origin); and
 # bench/copy_speed.c, with each compiler: tla_copy over every ordered pair of RowMajor,
 # ColumnMajor, zN, nZ, zZ, nN x 1/2/4-byte elements x an aligned and a ragged size, against
 # the best hand-tiled loop for the pair and memcpy (medians of 7 runs; GB/s and ratios).
@@ -108,6 +114,24 @@ gen_fn() {
         printf '%s %s_%s_%s(%s) { return %s; }\n' "$4" "$1" "$2" "$3" "$6" "$8"
     fi
 }
+# The static tensor rows (rank-2 layouts, not cmp_): element (r, c) of a static tensor of the
+# layout, and element (r, c) of its tile of 16 x 16 (2 x 2 for the seeds) at a run-time origin
+# (r0, c0), against the pointer arithmetic a person writes.  Element types: uint16_t for half,
+# float otherwise.
+elem_type() { case $1 in *_half) echo uint16_t ;; *) echo float ;; esac; }
+tile_of() { case $1 in seed_*) echo 2 ;; *) echo 16 ;; esac; }
+gen_tensor_fns() { # ID LAYOUT_C HAND
+    E=$(elem_type "$1") t=$(tile_of "$1")
+    printf '%s *lib_%s_te(%s *p, unsigned r, unsigned c) {\n' "$E" "$1" "$E"
+    printf '    tla_auto A = tla_make_static_tensor(p, %s);\n    return tla_tensor_elem(A, r, c);\n}\n' "$2"
+    printf '%s *hand_%s_te(%s *p, unsigned r, unsigned c) { return p + (%s); }\n' "$E" "$1" "$E" "$3"
+    printf '%s *lib_%s_tt(%s *p, unsigned r0, unsigned c0, unsigned r, unsigned c) {\n' "$E" "$1" "$E"
+    printf '    tla_auto A = tla_make_static_tensor(p, %s);\n' "$2"
+    printf '    tla_auto T = tla_tensor_tile_at(A, tla_make_tuple(TLA_C(%s), TLA_C(%s)), tla_make_tuple(r0, c0));\n' "$t" "$t"
+    printf '    return tla_tensor_elem(T, r, c);\n}\n'
+    printf '%s *hand_%s_tt(%s *p, unsigned r0, unsigned c0, unsigned r, unsigned c) {\n' "$E" "$1" "$E"
+    printf '    r += r0;\n    c += c0;\n    return p + (%s);\n}\n' "$3"
+}
 while IFS='|' read -r id rows cols ref shape stride hand; do
     L="tla_make_layout($(to_c "$shape"), $(to_c "$stride"))"
     case $id in cmp_*) L="MakeLayout($(to_c "$shape" | sed 's/tla_make_tuple/MakeShape/g; s/TLA_C(\([0-9]*\))/_\1/g'), $(to_c "$stride" | sed 's/tla_make_tuple/MakeStride/g; s/TLA_C(\([0-9]*\))/_\1/g'))" ;; esac
@@ -118,6 +142,7 @@ while IFS='|' read -r id rows cols ref shape stride hand; do
             if [ -n "$cols" ]; then params="$T r, $T c" crd="tla_make_tuple(r, c)"; else params="$T i" crd="tla_make_tuple(i)"; fi
             for kind in lib hand; do gen_fn $kind "$id" "$sfx" "$T" "$L" "$params" "$crd" "$hand"; done
         done
+        [ -n "$cols" ] && case $id in cmp_*) ;; *) gen_tensor_fns "$id" "$L" "$hand" ;; esac
     } > "$OUT/src/$id.c"
 done < "$OUT/layouts"
 
@@ -174,8 +199,29 @@ for cc in $ccs; do
             printf '            want = ref(&L, r, c);\n'
             printf '            if (want < 0 || lib_%s_u(%s) != (unsigned)want || hand_%s_u(%s) != (unsigned)want) bu++;\n' "$id" "$cu" "$id" "$cu"
             printf '            if (want < 0 || lib_%s_i64(%s) != want || hand_%s_i64(%s) != want) bl++;\n' "$id" "$cl" "$id" "$cl"
-            printf '        }\n    return report("%s", "u", bu) + report("%s", "i64", bl);\n}\n' "$id" "$id"
-        } >> "$drv"
+            printf '        }\n    return report("%s", "u", bu) + report("%s", "i64", bl)' "$id" "$id"
+            case $id in cmp_*) ;; *) [ -n "$cols" ] && printf ' + tensor_%s(&L)' "$id" ;; esac
+            printf ';\n}\n'
+        } > "$OUT/$cc/check_$id.c"
+        if [ -n "$cols" ]; then case $id in cmp_*) ;; *)
+            E=$(elem_type "$id") t=$(tile_of "$id")
+            {
+                printf '%s *lib_%s_te(%s *, unsigned, unsigned), *hand_%s_te(%s *, unsigned, unsigned);\n' "$E" "$id" "$E" "$id" "$E"
+                printf '%s *lib_%s_tt(%s *, unsigned, unsigned, unsigned, unsigned), *hand_%s_tt(%s *, unsigned, unsigned, unsigned, unsigned);\n' "$E" "$id" "$E" "$id" "$E"
+                printf '/* the static tensor and its tiles at every origin: element addresses */\n'
+                printf 'static int tensor_%s(const tla_layout *L) {\n    static %s buf[1 << 16];\n' "$id" "$E"
+                printf '    long be = 0, bt = 0;\n    int64_t r, c, r0, c0, want;\n'
+                printf '    for (r = 0; r < %s; r++)\n        for (c = 0; c < %s; c++) {\n' "$rows" "$cols"
+                printf '            want = ref(L, r, c);\n'
+                printf '            be += lib_%s_te(buf, (unsigned)r, (unsigned)c) != buf + want || hand_%s_te(buf, (unsigned)r, (unsigned)c) != buf + want;\n' "$id" "$id"
+                printf '            for (r0 = r >= %s ? r - %s + 1 : 0; r0 <= r; r0++)\n' "$t" "$t"
+                printf '                for (c0 = c >= %s ? c - %s + 1 : 0; c0 <= c; c0 += 3)\n' "$t" "$t"
+                printf '                    bt += lib_%s_tt(buf, (unsigned)r0, (unsigned)c0, (unsigned)(r - r0), (unsigned)(c - c0)) != buf + want\n' "$id"
+                printf '                          || hand_%s_tt(buf, (unsigned)r0, (unsigned)c0, (unsigned)(r - r0), (unsigned)(c - c0)) != buf + want;\n' "$id"
+                printf '        }\n    return report("%s", "te", be) + report("%s", "tt", bt);\n}\n' "$id" "$id"
+            } >> "$drv" ;;
+        esac; fi
+        cat "$OUT/$cc/check_$id.c" >> "$drv"
         main="$main $id"
     done < "$OUT/layouts"
     {
@@ -202,13 +248,15 @@ awk -v strict="${BENCH_STRICT:-0}" -v order="$(cut -d'|' -f1 "$OUT/layouts" | tr
     END {
         nl = split(order, ids, " "); nc = split(ccs, cs, " ")
         printf "%-18s %-9s %-6s %5s %5s %6s  %-6s %s\n", "layout", "coord", "cc", "lib", "hand", "ratio", "clean", "check"
-        for (i = 1; i <= nl; i++) for (t = 1; t <= 2; t++) for (k = 1; k <= nc; k++) {
-            sfx = t == 1 ? "u" : "i64"; key = ids[i] "_" sfx; cc = cs[k]
+        split("u i64 te tt", sfxs, " "); split("unsigned int64_t tensor tile", label, " ")
+        for (i = 1; i <= nl; i++) for (t = 1; t <= 4; t++) for (k = 1; k <= nc; k++) {
+            sfx = sfxs[t]; key = ids[i] "_" sfx; cc = cs[k]
+            if (t > 2 && !((cc, key) in chk) && !((cc, "lib", key) in n)) continue   # no static tensor rows
             if (!((cc, "lib", key) in n) || !((cc, "hand", key) in n)) {
-                printf "%-18s %-9s %-6s %5s\n", ids[i], t == 1 ? "unsigned" : "int64_t", cc, "BUILD FAIL"; bad++; continue }
+                printf "%-18s %-9s %-6s %5s\n", ids[i], label[t], cc, "BUILD FAIL"; bad++; continue }
             l = n[cc, "lib", key]; h = n[cc, "hand", key]; r = l / h; f = fl[cc, "lib", key]
             c = (cc, key) in chk ? chk[cc, key] : "none"
-            printf "%-18s %-9s %-6s %5d %5d %6.2f  %-6s %s\n", ids[i], t == 1 ? "unsigned" : "int64_t", cc, l, h, r,
+            printf "%-18s %-9s %-6s %5d %5d %6.2f  %-6s %s\n", ids[i], label[t], cc, l, h, r,
                    f == "-" ? "yes" : "no(" f ")", c
             nf++; if (r > max) max = r; if (r > 1.0001) above++; if (f != "-") unclean++; if (c != "ok") wrong++
         }
@@ -227,7 +275,19 @@ else
     echo "algebra speed: BUILD FAIL"; sed -n 1,10p "$OUT/algebra_speed.err"; status=1
 fi
 
-# ---- 7. copies between formats: tla_copy vs the best hand-tiled loop vs memcpy --------------
+# ---- 7. what a tensor costs a kernel: sizes and the time to make a tile and read it ---------
+# (bench/tensor_cost.c), run-time, mixed and static tensors against a hand tile, each compiler.
+for cc in $ccs; do
+    echo
+    if $cc $FLAGS -I. bench/tensor_cost.c -o "$OUT/tensor_cost_$cc" 2> "$OUT/tensor_cost_$cc.err"; then
+        echo "[$cc]"
+        "$OUT/tensor_cost_$cc" || status=1
+    else
+        echo "tensor cost [$cc]: BUILD FAIL"; sed -n 1,10p "$OUT/tensor_cost_$cc.err"; status=1
+    fi
+done
+
+# ---- 8. copies between formats: tla_copy vs the best hand-tiled loop vs memcpy --------------
 # The full matrix (36 format pairs x 1/2/4-byte elements x 2048x3072 and 1000x3001), built
 # and run with each compiler in turn; each prints every cell (worst generic/hand first) and a
 # summary line; a result that differs from the hand loop's fails the bench.  COPY_RUNS and

@@ -103,6 +103,20 @@ static void tiles_cover_once(void) {
     CHECK_EQ(bad, 0);
 }
 
+/* Do two tensors hold the same view, field by field (the fast and the general tile paths)? */
+static int same_tensor(const tla_tensor *a, const tla_tensor *b) {
+    const tla_tuple *t[4] = {&a->layout.shape, &b->layout.shape, &a->layout.stride, &b->layout.stride};
+    for (int k = 0; k < 4; k += 2)
+        if (t[k]->nleaf != t[k + 1]->nleaf || t[k]->ntok != t[k + 1]->ntok || t[k]->stat != t[k + 1]->stat
+            || memcmp(t[k]->tok, t[k + 1]->tok, (size_t)t[k]->ntok) != 0
+            || memcmp(t[k]->val, t[k + 1]->val, sizeof(int64_t) * (size_t)t[k]->nleaf) != 0)
+            return 0;
+    return a->data == b->data && a->elem_bytes == b->elem_bytes && a->pos == b->pos
+           && a->layout.has_origin == b->layout.has_origin
+           && memcmp(a->layout.origin, b->layout.origin, sizeof a->layout.origin) == 0
+           && memcmp(a->coord, b->coord, sizeof a->coord) == 0;
+}
+
 /* Tiles at every origin of a ragged parent, on fractal boundaries or not: tile element c is
  * parent element origin + c, and tla_copy into, out of and between tiles matches an
  * element-by-element copy, with every other byte of the parent untouched. */
@@ -147,6 +161,21 @@ static void tiles_at_any_origin(void) {
                             || tla_tensor_tile(&T2, &P2, &ext, &crd2, &e) != 0) {
                             if (bad_addr++ < 5) printf("  tile failed: %s\n", e.msg);
                             continue;
+                        }
+                        { /* the fast path agrees with the general one, for a tile and a tile of it */
+                            tla_tensor G, TT, TG;
+                            int64_t v3[2] = {3, 5}, o1[2] = {1, 2};
+                            tla_tuple t3, c1;
+                            tla__flat_tuple(&t3, 2, v3, 1u);
+                            tla__flat_tuple(&c1, 2, o1, 0);
+                            int fast = tla__tensor_tile_general(&G, &P, &tile, &crd, &e) == 0 && same_tensor(&T, &G);
+                            if (er > 1 && ec > 2)
+                                fast = fast && tla_tensor_tile(&TT, &T, &t3, &c1, &e) == 0
+                                       && tla__tensor_tile_general(&TG, &T, &t3, &c1, &e) == 0 && same_tensor(&TT, &TG);
+                            if (!fast && bad_addr < 5)
+                                printf("  %s %dB tile at (%lld,%lld): the fast path differs from the general one\n",
+                                       fnames[f], b, (long long)r0, (long long)c0);
+                            bad_addr += !fast;
                         }
                         int this_bad = tla_tensor_extent(&T, 0) != er || tla_tensor_extent(&T, 1) != ec;
                         for (int64_t i = 0; i < er; i++)

@@ -280,16 +280,13 @@ TLA_FUNC int tla__crd_leaves(int64_t x, const tla_tuple *s, const tla_tuple *d, 
     return 0;
 }
 
-/* Integer and (row, col, ...) coordinates with non-negative values go straight over the
- * leaves (no copies); everything else takes the general path, which also explains errors. */
-TLA_FUNC int tla__crd_fast(const tla_tuple *c, const tla_tuple *s, const tla_tuple *d, int64_t *out) {
+/* One non-negative coordinate per top-level mode of s, x[0..r), straight over the leaves (no
+ * tuples, no copies); 0 and *out, or -1 when it does not apply or overflows (the general path
+ * then explains). */
+TLA_FUNC int tla__crd_modes(const int64_t *x, int r, const tla_tuple *s, const tla_tuple *d, int64_t *out) {
     tla__acc sum = {0, 0};
     int i, k = 0, depth = 0, start = 0, leaf = 0;
-    if (tla_tuple_is_int(c)) {
-        if (c->val[0] < 0 || tla__crd_leaves(c->val[0], s, d, 0, s->nleaf, &sum) != 0) return -1;
-        return tla__acc_get(&sum, out);
-    }
-    if (tla_tuple_is_int(s) || tla_tuple_depth(c) != 1 || c->nleaf != tla_tuple_rank(s)) return -1;
+    if (tla_tuple_is_int(s)) return -1;
     for (i = 1; i < s->ntok - 1; i++) { /* the top-level modes of s, by tokens */
         int t = s->tok[i];
         if (t == TLA_TOK_OPEN && depth++ == 0) start = leaf;
@@ -299,11 +296,24 @@ TLA_FUNC int tla__crd_fast(const tla_tuple *c, const tla_tuple *s, const tla_tup
             leaf++;
         }
         if (depth == 0 && t != TLA_TOK_OPEN) {
-            if (c->val[k] < 0 || tla__crd_leaves(c->val[k], s, d, start, leaf, &sum) != 0) return -1;
+            if (k >= r || x[k] < 0 || tla__crd_leaves(x[k], s, d, start, leaf, &sum) != 0) return -1;
             k++;
         }
     }
+    if (k != r) return -1;
     return tla__acc_get(&sum, out);
+}
+
+/* Integer and (row, col, ...) coordinates with non-negative values go straight over the
+ * leaves (no copies); everything else takes the general path, which also explains errors. */
+TLA_FUNC int tla__crd_fast(const tla_tuple *c, const tla_tuple *s, const tla_tuple *d, int64_t *out) {
+    tla__acc sum = {0, 0};
+    if (tla_tuple_is_int(c)) {
+        if (c->val[0] < 0 || tla__crd_leaves(c->val[0], s, d, 0, s->nleaf, &sum) != 0) return -1;
+        return tla__acc_get(&sum, out);
+    }
+    if (c->ntok != c->nleaf + 2) return -1; /* not (x0, x1, ...) */
+    return tla__crd_modes(c->val, c->nleaf, s, d, out);
 }
 
 TLA_FUNC int tla_layout_crd2offset(const tla_layout *L, const tla_tuple *coord, int64_t *out, tla_error *err) {

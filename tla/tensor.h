@@ -134,7 +134,13 @@ TLA_FUNC int tla__mode_coords(const tla_layout *L, const tla_tuple *coord, int64
 TLA_FUNC int tla__tensor_offset(const tla_tensor *t, const tla_tuple *coord, int64_t *off, tla_error *err) {
     int64_t x[TLA_MAX_RANK];
     tla_tuple c;
-    int k, r = tla_tensor_rank(t);
+    int k, r = coord->nleaf;
+    if (coord->ntok == r + 2 && r <= TLA_MAX_RANK) { /* (x0, x1, ...): no tuples to build */
+        for (k = 0; k < r && tla__add64(coord->val[k], t->coord[k], &x[k]) == 0; k++) {
+        }
+        if (k == r && tla__crd_modes(x, r, &t->layout.shape, &t->layout.stride, off) == 0) return 0;
+    }
+    r = tla_tensor_rank(t);
     if (!tla__tensor_has_coord(t)) return tla_layout_crd2offset(&t->layout, coord, off, err);
     if (tla__mode_coords(&t->layout, coord, x, err) != 0) return -1;
     for (k = 0; k < r; k++)
@@ -173,6 +179,13 @@ TLA_FUNC TLA_GM void *tla_tensor_ptr(const tla_tensor *t, const tla_tuple *coord
 TLA_FUNC TLA_GM void *tla_tensor_at2(const tla_tensor *t, int64_t r, int64_t c) {
     tla_tuple crd;
     int64_t v[2];
+#ifndef TLA_CHECKED
+    int64_t off;
+    /* the common case, without building a coordinate tuple */
+    if (tla__add64(r, t->coord[0], &v[0]) == 0 && tla__add64(c, t->coord[1], &v[1]) == 0
+        && tla__crd_modes(v, 2, &t->layout.shape, &t->layout.stride, &off) == 0)
+        return t->data + off * t->elem_bytes;
+#endif
     v[0] = r, v[1] = c;
     tla__flat_tuple(&crd, 2, v, 0);
     return tla_tensor_ptr(t, &crd);
@@ -193,13 +206,61 @@ TLA_FUNC TLA_GM void *tla_tensor_at2(const tla_tensor *t, int64_t r, int64_t c) 
  *   if (tla_tensor_tile(&T, &A, &tile, &crd, &e) != 0) return 1;
  *   if (tla_tensor_at2(&T, 1, 5) != tla_tensor_at2(&A, 1, 9)) return 1;
  */
-/* GetTile: the tile of extent `tile` (one integer per mode) at element coordinate `coord`,
- * cropped to the parent's originShape.  A view: no data moves.  Like CATLASS's GetTile the
- * tile keeps the parent's data pointer, takes MakeLayoutTile's layout and adds `coord` to
- * its own coordinate, so tile element c is parent element coord + c at any coord, on a
- * fractal boundary or not. */
-TLA_FUNC int tla_tensor_tile(tla_tensor *out, const tla_tensor *t, const tla_tuple *tile, const tla_tuple *coord,
-                             tla_error *err) {
+/* The common case in one pass, without building tuples: flat tile and coordinate of one
+ * integer per mode, a shape whose modes are integers or pairs (r0, n) (every format), the
+ * coordinate inside the extent and the tile no larger than the mode.  It writes what the
+ * general path below computes (tests/test_tensor.c compares the two); 1 when it did, 0 when
+ * the general path must (it has the checks and the messages). */
+TLA_FUNC int tla__tensor_tile_fast(tla_tensor *out, const tla_tensor *t, const tla_tuple *tile,
+                                   const tla_tuple *coord) {
+    const tla_tuple *S = &t->layout.shape;
+    int64_t ext[TLA_MAX_RANK], sv[TLA_MAX_LEAVES], x[TLA_MAX_RANK], o, n, c;
+    unsigned stat = S->stat;
+    int r = tile->nleaf, k, i = 1, leaf = 0;
+    if (r < 1 || r > TLA_MAX_RANK || tile->ntok != r + 2 || coord->nleaf != r || coord->ntok != r + 2
+        || S->tok[0] != TLA_TOK_OPEN)
+        return 0;
+    for (k = 0; k < r; k++) {
+        n = tile->val[k], c = coord->val[k];
+        if (i >= S->ntok || n < 0) return 0;
+        if (S->tok[i] == TLA_TOK_LEAF) { /* an integer mode: becomes the tile extent */
+            if (n > S->val[leaf]) return 0;
+            o = S->val[leaf];
+            sv[leaf] = n;
+            stat = (stat & ~(1u << leaf)) | ((tile->stat >> k) & 1u) << leaf;
+            i += 1, leaf += 1;
+        } else if (i + 3 < S->ntok && S->tok[i] == TLA_TOK_OPEN && S->tok[i + 1] == TLA_TOK_LEAF
+                   && S->tok[i + 2] == TLA_TOK_LEAF && S->tok[i + 3] == TLA_TOK_CLOSE) {
+            /* a pair (r0, m): becomes (r0, ceil(n / r0)), the count dynamic */
+            if (S->val[leaf] <= 0 || tla__ceil_div(n, S->val[leaf]) > S->val[leaf + 1]
+                || tla__mul64(S->val[leaf], S->val[leaf + 1], &o) != 0)
+                return 0;
+            sv[leaf] = S->val[leaf];
+            sv[leaf + 1] = tla__ceil_div(n, S->val[leaf]);
+            stat &= ~(1u << (leaf + 1));
+            i += 4, leaf += 2;
+        } else {
+            return 0;
+        }
+        if (t->layout.has_origin) o = t->layout.origin[k];
+        if (c < 0 || c >= o || tla__add64(t->coord[k], c, &x[k]) != 0) return 0;
+        ext[k] = o - c < n ? o - c : n; /* cropped to the parent's extent */
+    }
+    if (i != S->ntok - 1 || S->tok[i] != TLA_TOK_CLOSE || leaf != S->nleaf) return 0;
+    if (out != t) *out = *t;
+    for (k = 0; k < leaf; k++) out->layout.shape.val[k] = sv[k];
+    out->layout.shape.stat = stat;
+    out->layout.has_origin = 1;
+    for (k = 0; k < TLA_MAX_RANK; k++) {
+        out->layout.origin[k] = k < r ? ext[k] : 0;
+        if (k < r) out->coord[k] = x[k];
+    }
+    return 1;
+}
+
+/* The general path: any tile the layout's tile rules allow, with the errors. */
+TLA_FUNC int tla__tensor_tile_general(tla_tensor *out, const tla_tensor *t, const tla_tuple *tile,
+                                      const tla_tuple *coord, tla_error *err) {
     tla_tensor r = *t;
     int64_t off = 0, x[TLA_MAX_RANK];
     int k;
@@ -210,6 +271,17 @@ TLA_FUNC int tla_tensor_tile(tla_tensor *out, const tla_tensor *t, const tla_tup
             return tla__fail(err, -1, "get_tile: coordinate overflows");
     *out = r;
     return 0;
+}
+
+/* GetTile: the tile of extent `tile` (one integer per mode) at element coordinate `coord`,
+ * cropped to the parent's originShape.  A view: no data moves.  Like CATLASS's GetTile the
+ * tile keeps the parent's data pointer, takes MakeLayoutTile's layout and adds `coord` to
+ * its own coordinate, so tile element c is parent element coord + c at any coord, on a
+ * fractal boundary or not. */
+TLA_FUNC int tla_tensor_tile(tla_tensor *out, const tla_tensor *t, const tla_tuple *tile, const tla_tuple *coord,
+                             tla_error *err) {
+    if (tla__tensor_tile_fast(out, t, tile, coord)) return 0;
+    return tla__tensor_tile_general(out, t, tile, coord, err);
 }
 
 /* local_tile: tile number `index` (one integer per mode) of extent `tile`. */
