@@ -59,10 +59,17 @@
 /* GNU extensions used by tla.h, each wrapped so -Wpedantic stays quiet:
  *   __typeof__ and __auto_type   (tla_auto; building tuples from their elements)
  *   statement expressions ({ })  (constructors bind each argument once)
+ *   __attribute__((unused))      (TLA_CONST_LAYOUT: a constant a file may leave unused)
  * C23 compilers could use `auto` and `typeof`; gcc and clang accept the GNU
  * spellings in every -std mode. */
 #define tla_auto __extension__ __auto_type
 #define TLA__STMT(...) __extension__ ({ __VA_ARGS__ })
+/* A constant a translation unit may leave unused (TLA_CONST_LAYOUT in a shared header). */
+#if defined(__GNUC__)
+#define TLA__MAYBE_UNUSED __attribute__((__unused__))
+#else
+#define TLA__MAYBE_UNUSED
+#endif
 
 #define TLA_IF(c, a, b) _Generic((char (*)[1 + !!(c)])0, char (*)[2]: (a), default: (b))
 

@@ -198,6 +198,9 @@ TLA__COMPAT_INT(524288, 524288)
 /* Object-like, like tla_make_tuple (tuple.h): nested calls written in place make one flat tuple. */
 #define MakeShape tla_make_tuple
 #define MakeStride tla_make_tuple
+/* TLA_CONST_LAYOUT(name, MakeShape(...), MakeStride(...)) (layout.h) takes them too. */
+#define TLA__FS_MakeShape TLA__STATIC_TUPLE
+#define TLA__FS_MakeStride TLA__STATIC_TUPLE
 #define MakeCoord tla_make_tuple
 #define MakeLayout(...) TLA__CAT(TLA__COMPAT_MKL_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
 #define TLA__COMPAT_MKL_1(len) tla_vector(len)

@@ -58,9 +58,12 @@
  * checks its pointer against it (TLA__LEB). */
 #define TLA__LAYOUT_VALUE(kind) TLA__LAYOUT_VALUE_EB(kind, 1)
 #define TLA__LAYOUT_VALUE_EB(kind, eb) \
-    (struct { union { __typeof__(_ls) tla_s[1]; struct { __typeof__(_ls.v) v; }; }; __typeof__(_ld) tla_d[1]; \
-        TLA__OSTRUCT_##kind union { __typeof__(_ls.tla_f) tla_f; char (*tla_lk)[kind]; char (*tla_eb)[eb]; \
-        TLA__OUNION_##kind }; }){ .tla_s = { _ls }, .tla_d = { _ld } TLA__OINIT_##kind }
+    (TLA__LAYOUT_STRUCT(__typeof__(_ls), __typeof__(_ld), kind, eb)){ .tla_s = { _ls }, .tla_d = { _ld } TLA__OINIT_##kind }
+/* The layout type of shape type S and stride type D (a layout shares its shape's v and tla_f). */
+#define TLA__LAYOUT_STRUCT(S, D, kind, eb) \
+    struct { union { S tla_s[1]; struct { __typeof__(((S *)0)->v) v; }; }; D tla_d[1]; \
+        TLA__OSTRUCT_##kind union { __typeof__(((S *)0)->tla_f) tla_f; char (*tla_lk)[kind]; char (*tla_eb)[eb]; \
+        TLA__OUNION_##kind }; }
 #define TLA__LEB(L) sizeof(*(L).tla_eb)
 #define TLA__LAYOUT_IMPLX(s, d, o, x, kind, check) TLA__LAYOUT_IMPLXE(s, d, o, x, kind, check, 1)
 #define TLA__LAYOUT_IMPLXE(s, d, o, x, kind, check, eb) TLA__STMT( \
@@ -87,6 +90,30 @@
 #define tla_make_layout(...) TLA__CAT(TLA__LAYOUT_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
 #define TLA__LAYOUT_2(s, d) TLA__LAYOUT_IMPL(s, d, ~, 30, 1)
 #define TLA__LAYOUT_3(s, d, o) TLA__LAYOUT_IMPL(s, d, o, 31, 1)
+
+/* TLA_CONST_LAYOUT(name, shape, stride);  -> declares `static const` layout `name`
+ *   A constant layout, at file scope or in a block: shape and stride written with
+ *   tla_make_tuple (or compat's MakeShape / MakeStride) of static integers, nested in place.
+ *   It is the layout tla_make_layout(shape, stride) makes, so every query takes it (inside a
+ *   function, where its static queries are integer constant expressions).  The name of the
+ *   layout also names two types, tla__shape_t_<name> and tla__stride_t_<name>.
+ *   Misuse: "tla: a constant layout (TLA_CONST_LAYOUT) takes static integers only (TLA_C(n), _n)",
+ *   "tla: shape and stride are not congruent (they must have the same nesting)"; a shape that is
+ *   not written as a constructor call fails with an undeclared TLA__FS_... name.
+ * Example:
+ *   TLA_CONST_LAYOUT(kZn, tla_make_tuple(tla_make_tuple(TLA_C(16), TLA_C(2)), tla_make_tuple(TLA_C(16), TLA_C(3))),
+ *                    tla_make_tuple(tla_make_tuple(TLA_C(16), TLA_C(256)), tla_make_tuple(TLA_C(1), TLA_C(512))));
+ *   _Static_assert(tla_cosize(kZn) == 1536, "a constant expression");
+ *   if (tla_crd2offset(tla_make_tuple(17, 33), kZn) != 16 + 256 + 1 + 1024) return 1;
+ */
+#define TLA_CONST_LAYOUT(name, shape, stride) \
+    typedef __typeof__(TLA__FS_##shape) tla__shape_t_##name; \
+    typedef __typeof__(TLA__FS_##stride) tla__stride_t_##name; \
+    _Static_assert(TLA__CONG(*(tla__shape_t_##name *)0, *(tla__stride_t_##name *)0), \
+        "tla: shape and stride are not congruent (they must have the same nesting)"); \
+    static const TLA__LAYOUT_STRUCT(tla__shape_t_##name, tla__stride_t_##name, 30, 1) name TLA__MAYBE_UNUSED = { 0 }
+/* The constructor names TLA_CONST_LAYOUT's arguments may start with (pasted onto TLA__FS_). */
+#define TLA__FS_tla_make_tuple TLA__STATIC_TUPLE
 
 /* ---- parts ---- */
 #define TLA__NIL_LAYOUT ((tla__nil_layout){ .tla_d = { TLA__NIL } })

@@ -114,6 +114,15 @@ for k in range(1, LV + 1):
     for r in range(R + 1, 13):
         ps = ", ".join(f"e{i}" for i in range(r))
         line(f"#define {nm}_{r}(z, {ps}) TLA__EM_ERR(\"tla: a static or mixed IntTuple holds at most TLA_STATIC_LEAVES (8) leaves; use the run-time tla_tuple\")")
+line("/* The statement-free constructor (TLA_CONST_LAYOUT, layout.h): the same walk at level 1, then")
+line(" * TLA__EMITF, which names each element where it is needed instead of binding it (so it works")
+line(" * at file scope, where there are no statements); its elements must be static. */")
+line("#define TLA__STATIC_TUPLE(...) TLA__X1(, TLA__F1(~ , ## __VA_ARGS__))")
+line("#define TLA__F1(z, ...) TLA__CT1(TLA__F1_, TLA__RN(~ , ## __VA_ARGS__))(~ , ## __VA_ARGS__)")
+for r in range(1, R + 1):
+    ps = ", ".join(f"e{i}" for i in range(r))
+    items = " ".join(f"TLA__D({i}, e{i})" for i in range(r))
+    line(f"#define TLA__F1_{r}(z, {ps}) TLA__EMITF({r}, ~ {items})")
 line("/* Element i: a leaf (one argument) becomes the item (path, level, expr); a nested tuple's")
 line(" * items get i in front of their paths and one more level.  A path code is a decimal literal")
 line(" * whose digits are the indices + 1, the top-level index last: (0, 1) is 21.  The walkers")
@@ -179,6 +188,31 @@ for n in range(1, R + 1):
          f"{mem_c}{unused('c', n)}, {mem_p}{unused('p', n)}; void (*pp)({ppar}); }} _ui; "
          f"(struct {{ __typeof__(0 + {vt}) v[8]; union {{ const _ui *tla_f; char (*tla_lk)[4 + _uR]; }}; }})"
          f"{{ .v = {{ {vals} }} }}; )")
+line("")
+
+line("/* The statement-free emitter: element j's class and value code are read where needed from its")
+line(" * text (a static integer's text is a compound literal: nothing runs); every element must be a")
+line(" * static integer, and the values are int, as the bound emitter makes them for static leaves. */")
+line("#define TLA__EMITF(r, ...) TLA__EMITF2(r, __VA_ARGS__)")
+line("#define TLA__EMITF2(r, z, ...) TLA__CT6(TLA__EMF_, TLA__NA(__VA_ARGS__))(r, __VA_ARGS__)")
+line("#define TLA__CODEF(e) TLA__LCODE_K(e, TLA__CLS(e))")
+line("#define TLA__CONST_ELEM_MSG \"tla: a constant layout (TLA_CONST_LAYOUT) takes static integers only (TLA_C(n), _n)\"")
+for n in range(1, R + 1):
+    ps = ", ".join(f"i{j}" for j in range(n))
+    ups = ", ".join(f"TLA__UNP i{j}" for j in range(n))
+    line(f"#define TLA__EMF_{n}(r, {ps}) TLA__EMY(TLA__FLATF{n}, r, {ups})")
+    ps3 = ", ".join(f"_uP{j}, _uL{j}, _uE{j}" for j in range(n))
+    chk = " && ".join(f"TLA__CLS(_uE{j}) == 13" for j in range(n))
+    dp = " ".join(f"char a{j}[_uL{j}];" for j in range(n))
+    mem_c = ", ".join(f"(*c{j})[TLA__CODEF(_uE{j})]" for j in range(n))
+    mem_p = ", ".join(f"(*p{j})[_uP{j} + 1]" for j in range(n))
+    ppar = ", ".join([f"char (*)[_uP{j} + 1]" for j in range(n)] + ["char (*)[1]"] * (R - n))
+    vals = ", ".join(f"TLA__CV(TLA__CODEF(_uE{j}))" for j in range(n))
+    line(f"#define TLA__FLATF{n}(_uR, {ps3}) "
+         f"((struct {{ int v[8]; union {{ const struct {{ char (*n)[{n} + 1 + TLA_STATIC_CHECK({chk}, TLA__CONST_ELEM_MSG)], "
+         f"(*dp)[sizeof(union {{ {dp} }}) + 1], (*r)[_uR + 1], (*st)[2], "
+         f"{mem_c}{unused('c', n)}, {mem_p}{unused('p', n)}; void (*pp)({ppar}); }} *tla_f; char (*tla_lk)[4 + _uR]; }}; }})"
+         f"{{ .v = {{ {vals} }} }})")
 line("")
 
 # ---------------------------------------------------------------- a leaf as a depth-0 node
