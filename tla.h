@@ -24,7 +24,8 @@
  *   tla/query.h      print and query every kind of value (tla_print, tla_size, ...)
  *   tla/algebra.h    the layout algebra: coalesce, composition, complement, inverses, slices
  *   tla/divide.h     divides and products (tiling one layout by another)
- *   tla/tensor.h     tensors (pointer + layout), TLA_FOR_EACH, tiles, layout-generic copy
+ *   tla/tensor.h     tensors (pointer + layout, whole-byte or 4-bit elements), TLA_FOR_EACH, tiles
+ *   tla/copy.h       tla_copy: layout-generic copies, planned once from the two layouts
  *   tla/catlass.h    CATLASS's layout tags, MakeTensor at a coordinate, MakeTensorLike, slices, batch modes
  *   tla/static_tensor.h static and mixed tensors: typed pointer + static layout, element access, tiles
  *   tla/svg.h        pictures: tla_print_svg, tla_print_latex, thread-value layouts, copies
@@ -77,6 +78,7 @@
 #include "tla/algebra.h"
 #include "tla/divide.h"
 #include "tla/tensor.h"
+#include "tla/copy.h"
 #include "tla/catlass.h"
 #include "tla/static_tensor.h"
 #include "tla/svg.h"

@@ -305,7 +305,13 @@ TLA_FUNC int tla_tensor_slice(tla_tensor *out, const tla_tensor *t, const tla_tu
     for (k = 0; k < nk; k++) s.coord[k] = kcoord[k];
     {
         int64_t bytes = 0;
-        if (tla__mul64(off, t->elem_bytes, &bytes) != 0) return tla__fail(err, -1, "slice: the offset overflows");
+        if (tla__is4(t) && off % 2 != 0)
+            return tla__fail(err, -1, "slice: a slice of 4-bit elements must start on a byte (offset %lld)",
+                             (long long)off);
+        if (tla__is4(t))
+            bytes = off / 2;
+        else if (tla__mul64(off, t->elem_bytes, &bytes) != 0)
+            return tla__fail(err, -1, "slice: the offset overflows");
         s.data = t->data + bytes;
     }
     *out = s;

@@ -1,0 +1,523 @@
+/* tla/copy.h - tla_copy: every element of one tensor into another, whatever their layouts.
+ *
+ * The copy is planned once from the two layouts: each top-level mode is split into the common
+ * refinement of both layouts' leaves (CuTe's max_common_vector idea), leaves that are
+ * contiguous in both become one run (across modes too: a zN fractal is one 512-byte run to
+ * zZ), and the other leaves become loops, innermost the one with the smallest stride (the
+ * shorter loop on a tie: fractal by fractal).  Runs are moved with fixed-size copies; a square
+ * block of single elements contiguous on crossing sides is a transpose with constant trip
+ * counts, and two long crossing loops (RowMajor <-> ColumnMajor) are cut into 16x16 blocks.
+ * The loops cover the largest box of the extent they cover exactly; the rest of a ragged
+ * extent (a partial fractal row or column) is copied as tiles, planned the same way, so edges
+ * move in runs too.  An element-wise loop is used only when the leaves of the two layouts do
+ * not divide one another.  Tiles that start off a fractal boundary are first cut into pieces
+ * over which both sides are translates of their layouts (tla__copy_pieces).
+ *
+ * 4-bit elements (tla_tensor_make_bits(p, 4, ...): int4, fp4, two to a byte, the even offset
+ * in the low nibble) take the same plan; a run moves as whole bytes where both sides start on
+ * a byte, nibble by nibble otherwise, and tiles and ragged edges go element by element.
+ *
+ * Example (compiled and run by make test, tests/docs.sh):
+ *   static unsigned char a[16 * 64 / 2], b[16 * 64 / 2];
+ *   tla_layout La, Lb;  tla_tensor A, B;  tla_error e;
+ *   tla_layout_format_bits(&La, TLA_ROW_MAJOR, 4, 16, 64, &e);
+ *   tla_layout_format_bits(&Lb, TLA_ZN, 4, 16, 64, &e);
+ *   A = tla_tensor_make_bits(a, 4, &La, TLA_POS_GM), B = tla_tensor_make_bits(b, 4, &Lb, TLA_POS_L1);
+ *   tla_tensor_set4_at2(&A, 3, 5, 9);
+ *   if (tla_copy(&B, &A, &e) != 0 || tla_tensor_get4_at2(&B, 3, 5) != 9) return 1;
+ */
+#ifndef TLA_COPY_H
+#define TLA_COPY_H
+
+#include "tensor.h"
+
+/* ---------------------------------------------------------------- copy planning */
+
+/* One loop of the copy: n steps, strides in elements of src and dst, the logical weight w
+ * (its step in the mode's coordinate) and the mode it walks. */
+typedef struct tla__loop {
+    int64_t n, ss, ds, w;
+    int mode;
+} tla__loop;
+
+#define TLA__MAX_LOOPS (2 * TLA_MAX_LEAVES + TLA_MAX_RANK)
+
+/* The leaves of mode m of L (the last one unbounded: crd2offset gives it the rest). */
+TLA_FUNC int tla__mode_leaves(const tla_layout *L, int m, int64_t *s, int64_t *d) {
+    tla_tuple ms, md;
+    int i;
+    if (tla__elem(&L->shape, m, &ms) != 0 || tla__elem(&L->stride, m, &md) != 0 || ms.nleaf < 1) return -1;
+    for (i = 0; i < ms.nleaf; i++) s[i] = ms.val[i], d[i] = md.val[i];
+    s[ms.nleaf - 1] = TLA__UNBOUNDED;
+    return ms.nleaf;
+}
+
+/* Consume k elements of leaf *i (k divides it): a used-up leaf moves on to the next,
+ * otherwise the rest of the leaf keeps going with a k-times larger stride. */
+TLA_FUNC void tla__take_leaf(int64_t *s, int64_t *d, int *i, int64_t k) {
+    if (s[*i] == k) {
+        (*i)++;
+        return;
+    }
+    if (s[*i] != TLA__UNBOUNDED) s[*i] /= k;
+    d[*i] *= k;
+}
+
+/* Split mode m of both layouts into common loops covering as much of the extent e as loops
+ * cover exactly: the last loop is clipped to what the extent needs, and *cov gets the length
+ * covered, a prefix [0, cov) of the mode (at least 1).  The rest of the mode is copied as a
+ * tile (tla__copy_view), never element by element.  -1 if the leaves do not divide one
+ * another (then the copy goes element by element). */
+TLA_FUNC int tla__refine_mode(const tla_layout *S, const tla_layout *D, int m, int64_t e, tla__loop *out, int *nout,
+                              int64_t *cov) {
+    int64_t as[TLA_MAX_LEAVES], ad[TLA_MAX_LEAVES], bs[TLA_MAX_LEAVES], bd[TLA_MAX_LEAVES];
+    int na = tla__mode_leaves(S, m, as, ad), nb = tla__mode_leaves(D, m, bs, bd), ia = 0, ib = 0;
+    int64_t w = 1;
+    if (na < 1 || nb < 1) return -1;
+    while (w < e) {
+        int64_t ra = as[ia], rb = bs[ib], k, need = e / w;
+        int last = 0;
+        if (ra == 1 && ia + 1 < na) {
+            ia++;
+            continue;
+        }
+        if (rb == 1 && ib + 1 < nb) {
+            ib++;
+            continue;
+        }
+        if (ra == TLA__UNBOUNDED && rb == TLA__UNBOUNDED)
+            k = need;
+        else {
+            k = ra < rb ? ra : rb;
+            if (k <= 0 || (ra != TLA__UNBOUNDED && ra % k) || (rb != TLA__UNBOUNDED && rb % k)) return -1;
+        }
+        if (k >= need) k = need, last = 1; /* the extent ends inside this loop's range */
+        if (*nout >= TLA__MAX_LOOPS) return -1;
+        out[*nout].n = k, out[*nout].ss = ad[ia], out[*nout].ds = bd[ib], out[*nout].w = w, out[*nout].mode = m;
+        (*nout)++;
+        w *= k; /* <= e: no overflow */
+        if (last) break;
+        tla__take_leaf(as, ad, &ia, k);
+        tla__take_leaf(bs, bd, &ib, k);
+    }
+    *cov = w;
+    return 0;
+}
+
+/* The plan: run loops (contiguous in both, innermost first), then the outer loops in
+ * nesting order (see tla__loop_before).  The loops cover the box [0, cov) exactly. */
+typedef struct tla__plan {
+    int nrun, nouter, rank;
+    tla__loop run[TLA__MAX_LOOPS], outer[TLA__MAX_LOOPS];
+    int64_t run_len, cov[TLA_MAX_RANK];
+} tla__plan;
+
+/* Loop order, innermost first: by the smaller of the two strides (a loop that is short
+ * in either layout keeps that side in cache), then the shorter loop (a fractal's 16 rows
+ * before the row of fractals: the block a hand-written loop copies), then by the larger
+ * stride. */
+TLA_FUNC int64_t tla__abs64(int64_t v) { return v < 0 ? -v : v; }
+TLA_FUNC int tla__loop_before(const tla__loop *a, const tla__loop *b) {
+    int64_t as = tla__abs64(a->ss), ad = tla__abs64(a->ds), bs = tla__abs64(b->ss), bd = tla__abs64(b->ds);
+    int64_t amin = as < ad ? as : ad, bmin = bs < bd ? bs : bd, amax = as < ad ? ad : as, bmax = bs < bd ? bd : bs;
+    return amin < bmin || (amin == bmin && (a->n < b->n || (a->n == b->n && amax < bmax)));
+}
+
+/* Cache blocking of a transpose between two long loops (RowMajor <-> ColumnMajor: no leaf
+ * is short): when the two innermost loops are long, each contiguous on one side only and
+ * each its mode's outermost loop, split them into TLA__TILE x TLA__TILE blocks, so one block
+ * reads and writes TLA__TILE lines on each side instead of a whole row or column (only for
+ * runs shorter than a cache line: longer runs use their lines whole).  Each mode
+ * keeps a multiple of TLA__TILE; the rest becomes the mode's tail (a tile of its own). */
+#define TLA__TILE 16
+TLA_FUNC void tla__plan_tile(tla__plan *p, int elem_bytes) {
+    tla__loop a = p->outer[0], b = p->outer[1];
+    int64_t one = p->run_len, T = TLA__TILE;
+    int k;
+    if (p->nouter < 2 || p->nouter + 2 > TLA__MAX_LOOPS || one * elem_bytes >= 64 || a.mode == b.mode || a.n < 2 * T
+        || b.n < 2 * T || a.w * a.n != p->cov[a.mode] || b.w * b.n != p->cov[b.mode]
+        || !((a.ss == one && b.ds == one) || (a.ds == one && b.ss == one)))
+        return;
+    a.n -= a.n % T, b.n -= b.n % T;
+    p->cov[a.mode] = a.w * a.n, p->cov[b.mode] = b.w * b.n;
+    for (k = p->nouter - 1; k >= 2; k--) p->outer[k + 2] = p->outer[k];
+    p->nouter += 2;
+    p->outer[0] = a, p->outer[0].n = T;
+    p->outer[1] = b, p->outer[1].n = T;
+    p->outer[2] = a, p->outer[2].n = a.n / T, p->outer[2].ss *= T, p->outer[2].ds *= T, p->outer[2].w *= T;
+    p->outer[3] = b, p->outer[3].n = b.n / T, p->outer[3].ss *= T, p->outer[3].ds *= T, p->outer[3].w *= T;
+}
+
+/* Plan the copy of the box [0, e) (e: one extent per mode, each >= 1). */
+TLA_FUNC int tla__make_plan(const tla_tensor *dst, const tla_tensor *src, const int64_t *e, tla__plan *p) {
+    tla__loop all[TLA__MAX_LOOPS];
+    int64_t span[TLA_MAX_RANK]; /* the run's extent per mode */
+    int n = 0, m, i, j, used[TLA__MAX_LOOPS];
+    p->nrun = p->nouter = 0; /* no memset: the loop arrays are large and filled as used */
+    p->rank = tla_tensor_rank(src);
+    for (m = 0; m < p->rank; m++) {
+        span[m] = 1;
+        if (tla__refine_mode(&src->layout, &dst->layout, m, e[m], all, &n, &p->cov[m]) != 0) return -1;
+    }
+    for (i = 0; i < n; i++) used[i] = 0;
+    /* grow the run: a loop contiguous in both after what the run holds, which is the next
+     * loop of its mode (its weight is the mode's span so far) */
+    p->run_len = 1;
+    for (;;) {
+        int found = -1;
+        for (i = 0; i < n && found < 0; i++)
+            if (!used[i] && all[i].ss == p->run_len && all[i].ds == p->run_len && all[i].w == span[all[i].mode]
+                && all[i].n > 1)
+                found = i;
+        if (found < 0) break;
+        used[found] = 1;
+        p->run[p->nrun++] = all[found];
+        p->run_len *= all[found].n;
+        span[all[found].mode] *= all[found].n;
+    }
+    /* the rest, innermost first */
+    for (i = 0; i < n; i++)
+        if (!used[i] && all[i].n > 1) p->outer[p->nouter++] = all[i];
+    for (i = 1; i < p->nouter; i++)
+        for (j = i; j > 0 && tla__loop_before(&p->outer[j], &p->outer[j - 1]); j--) {
+            tla__loop t = p->outer[j];
+            p->outer[j] = p->outer[j - 1];
+            p->outer[j - 1] = t;
+        }
+    tla__plan_tile(p, src->elem_bytes > 0 ? src->elem_bytes : 1);
+    return 0;
+}
+
+/* ---------------------------------------------------------------- copy execution */
+
+/* n copies of `bytes` bytes, stepping dstep / sstep bytes: fixed sizes become inline moves. */
+TLA_FUNC void tla__copy_blocks(TLA_GM char *d, const TLA_GM char *s, int64_t n, int64_t dstep, int64_t sstep,
+                               size_t bytes) {
+    int64_t i;
+/* clang-format off */
+#define TLA__COPY_CASE(B) \
+    case B: for (i = 0; i < n; i++) memcpy(d + i * dstep, s + i * sstep, B); return;
+    switch (bytes) {
+    TLA__COPY_CASE(1) TLA__COPY_CASE(2) TLA__COPY_CASE(4) TLA__COPY_CASE(8) TLA__COPY_CASE(16)
+    TLA__COPY_CASE(32) TLA__COPY_CASE(64) TLA__COPY_CASE(128) TLA__COPY_CASE(256) TLA__COPY_CASE(512)
+    TLA__COPY_CASE(1024) TLA__COPY_CASE(2048)
+    default: for (i = 0; i < n; i++) memcpy(d + i * dstep, s + i * sstep, bytes);
+    }
+#undef TLA__COPY_CASE
+    /* clang-format on */
+}
+
+/* n1 x n0 copies of `bytes` bytes (two strides each side): one dispatch on the size for
+ * the whole 2-D block, so small elements (a transpose) move at loop speed. */
+TLA_FUNC void tla__copy_2d(TLA_GM char *d, const TLA_GM char *s, int64_t n1, int64_t d1, int64_t s1, int64_t n0,
+                           int64_t d0, int64_t s0, size_t bytes) {
+    int64_t i, j;
+/* n0 == 16 (a fractal's side) gets its own loop: a constant trip count the compiler unrolls.
+ * A square block of single elements that is contiguous on one side along one loop and on
+ * the other side along the other loop is a transpose: N x N (16, or 8 for the 8-element
+ * side of a 4-byte fractal) with constant trip counts and the destination written
+ * contiguously in the inner loop, as a hand-written transpose does. */
+/* clang-format off */
+#define TLA__TRANSPOSE_BLOCK(N, B, DS, SS) /* d[i][j] = s[j][i], the destination contiguous along j */ \
+    for (i = 0; i < N; i++) for (j = 0; j < N; j++) memcpy(d + i * (DS) + j * B, s + i * B + j * (SS), B); \
+    return;
+/* a fractal's pitch is 32 bytes on either side: a constant the compiler folds into the moves */
+#define TLA__TRANSPOSE_CASE(N, B) \
+        if (n0 == N && n1 == N && d0 == B && s1 == B) { \
+            if (d1 == 32 && s0 == 32) { TLA__TRANSPOSE_BLOCK(N, B, 32, 32) } \
+            if (d1 == 32) { TLA__TRANSPOSE_BLOCK(N, B, 32, s0) } \
+            if (s0 == 32) { TLA__TRANSPOSE_BLOCK(N, B, d1, 32) } \
+            TLA__TRANSPOSE_BLOCK(N, B, d1, s0) \
+        } \
+        if (n0 == N && n1 == N && s0 == B && d1 == B) { \
+            if (d0 == 32 && s1 == 32) { TLA__TRANSPOSE_BLOCK(N, B, 32, 32) } \
+            if (d0 == 32) { TLA__TRANSPOSE_BLOCK(N, B, 32, s1) } \
+            if (s1 == 32) { TLA__TRANSPOSE_BLOCK(N, B, d0, 32) } \
+            TLA__TRANSPOSE_BLOCK(N, B, d0, s1) \
+        }
+#define TLA__COPY2_CASE(B) \
+    case B: \
+        if (B <= 4) { TLA__TRANSPOSE_CASE(16, B) TLA__TRANSPOSE_CASE(8, B) } \
+        if (n0 == 16) for (i = 0; i < n1; i++) for (j = 0; j < 16; j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, B); \
+        else for (i = 0; i < n1; i++) for (j = 0; j < n0; j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, B); \
+        return;
+    switch (bytes) {
+    TLA__COPY2_CASE(1) TLA__COPY2_CASE(2) TLA__COPY2_CASE(4) TLA__COPY2_CASE(8) TLA__COPY2_CASE(16)
+    TLA__COPY2_CASE(32) TLA__COPY2_CASE(64)
+    default: for (i = 0; i < n1; i++) tla__copy_blocks(d + i * d1, s + i * s1, n0, d0, s0, bytes);
+    }
+#undef TLA__COPY2_CASE
+#undef TLA__TRANSPOSE_CASE
+#undef TLA__TRANSPOSE_BLOCK
+    /* clang-format on */
+}
+
+/* One step of the odometer over the outer loops from..nouter-1 (the first fastest): advance
+ * the source and destination offsets (and the logical coordinate x, when given); 0 when it
+ * has wrapped around, i.e. every combination has been visited. */
+TLA_FUNC int tla__odometer_next(const tla__plan *p, int from, int64_t *digit, int64_t *so, int64_t *dof, int64_t *x) {
+    int k;
+    for (k = from; k < p->nouter; k++) {
+        const tla__loop *l = &p->outer[k];
+        *so += l->ss, *dof += l->ds;
+        if (x) x[l->mode] += l->w;
+        if (++digit[k] < l->n) return 1;
+        *so -= l->n * l->ss, *dof -= l->n * l->ds;
+        if (x) x[l->mode] -= l->n * l->w;
+        digit[k] = 0;
+    }
+    return 0;
+}
+
+/* No clipping anywhere: two loops of blocks, then an odometer over the rest. */
+TLA_FUNC void tla__copy_exact(const tla__plan *p, TLA_GM char *dst, const TLA_GM char *src, size_t eb) {
+    static const tla__loop one = {1, 0, 0, 1, 0};
+    const tla__loop *l0 = p->nouter > 0 ? &p->outer[0] : &one, *l1 = p->nouter > 1 ? &p->outer[1] : &one;
+    int64_t digit[TLA__MAX_LOOPS], so = 0, dof = 0, e = (int64_t)eb;
+    size_t run_bytes = (size_t)p->run_len * eb;
+    int k;
+    for (k = 0; k < p->nouter; k++) digit[k] = 0;
+    for (;;) {
+        tla__copy_2d(dst + dof * e, src + so * e, l1->n, l1->ds * e, l1->ss * e, l0->n, l0->ds * e, l0->ss * e,
+                     run_bytes);
+        if (!tla__odometer_next(p, 2, digit, &so, &dof, NULL)) return;
+    }
+}
+
+/* 4-bit elements: a run of n from offset so to offset dof (in elements), as whole bytes where
+ * both sides start on the same half of a byte, nibble by nibble otherwise. */
+TLA_FUNC void tla__copy_run4(TLA_GM char *d, int64_t dof, const TLA_GM char *s, int64_t so, int64_t n) {
+    int64_t i = 0, bytes;
+    if ((so & 1) == (dof & 1)) {
+        if (so & 1) tla__nib_put(d, dof, tla__nib_get(s, so)), i = 1;
+        bytes = (n - i) / 2;
+        memcpy(d + ((dof + i) >> 1), s + ((so + i) >> 1), (size_t)bytes);
+        i += 2 * bytes;
+    }
+    for (; i < n; i++) tla__nib_put(d, dof + i, tla__nib_get(s, so + i));
+}
+TLA_FUNC void tla__copy_exact4(const tla__plan *p, TLA_GM char *dst, const TLA_GM char *src) {
+    static const tla__loop one = {1, 0, 0, 1, 0};
+    const tla__loop *l0 = p->nouter > 0 ? &p->outer[0] : &one, *l1 = p->nouter > 1 ? &p->outer[1] : &one;
+    int64_t digit[TLA__MAX_LOOPS], so = 0, dof = 0, i, j;
+    int k;
+    for (k = 0; k < p->nouter; k++) digit[k] = 0;
+    do { /* the two innermost loops as a block: single elements (a transpose) inline */
+        for (i = 0; i < l1->n; i++)
+            for (j = 0; j < l0->n; j++) {
+                int64_t d = dof + i * l1->ds + j * l0->ds, s = so + i * l1->ss + j * l0->ss;
+                if (p->run_len == 1)
+                    tla__nib_put(dst, d, tla__nib_get(src, s));
+                else
+                    tla__copy_run4(dst, d, src, s, p->run_len);
+            }
+    } while (tla__odometer_next(p, 2, digit, &so, &dof, NULL));
+}
+/* 4-bit elements one by one, at any coordinates (tiles, ragged edges, leaves that do not divide). */
+TLA_FUNC int tla__copy_elements4(const tla_tensor *dst, const tla_tensor *src, tla_error *err) {
+    TLA_FOR_EACH(c, src) {
+        int64_t so = 0, dof = 0;
+        if (tla__tensor_offset(src, &c.tuple, &so, NULL) != 0 || tla__tensor_offset(dst, &c.tuple, &dof, NULL) != 0)
+            return tla__fail(err, -1, "copy: an element's offset overflows int64");
+        tla__nib_put(dst->data, dof, tla__nib_get(src->data, so));
+    }
+    return 0;
+}
+
+TLA_FUNC int tla__copy_pieces(const tla_tensor *dst, const tla_tensor *src, int r, tla_error *err);
+
+/* Copy between two views whose data pointers are element 0 (no tile coordinate): the plan
+ * covers a box [0, cov) of the extent; each mode's rest (cov[m] <= x[m] < e[m], the modes
+ * before it inside their box, the ones after it whole) is a tile, copied in pieces like any
+ * tile and planned again, so a ragged edge moves in runs as well. */
+TLA_FUNC int tla__copy_view(const tla_tensor *dst, const tla_tensor *src, tla_error *err) {
+    tla__plan plan;
+    int64_t e[TLA_MAX_RANK];
+    int m, k, r = tla_tensor_rank(src);
+    for (m = 0; m < r; m++)
+        if ((e[m] = tla_tensor_extent(src, m)) <= 0) return 0;
+    if (tla__make_plan(dst, src, e, &plan) == 0) {
+        if (tla__is4(src))
+            tla__copy_exact4(&plan, dst->data, src->data);
+        else
+            tla__copy_exact(&plan, dst->data, src->data, (size_t)src->elem_bytes);
+        for (m = 0; m < r; m++) {
+            tla_tensor ts = *src, td = *dst;
+            if (plan.cov[m] >= e[m]) continue;
+            ts.layout.has_origin = td.layout.has_origin = 1;
+            for (k = 0; k < r; k++) {
+                ts.coord[k] = td.coord[k] = k == m ? plan.cov[m] : 0;
+                ts.layout.origin[k] = td.layout.origin[k] = k < m ? plan.cov[k] : k == m ? e[m] - plan.cov[m] : e[k];
+            }
+            if (tla__copy_pieces(&td, &ts, r, err) != 0) return -1;
+        }
+        return 0;
+    }
+    /* element by element: the leaves of the two layouts do not divide one another */
+    if (tla__is4(src)) return tla__copy_elements4(dst, src, err);
+    TLA_FOR_EACH(c, src) {
+        TLA_GM void *d = tla_tensor_ptr(dst, &c.tuple), *s = tla_tensor_ptr(src, &c.tuple);
+        if (!d || !s) return tla__fail(err, -1, "copy: an element's offset overflows int64");
+        memcpy(d, s, (size_t)src->elem_bytes);
+    }
+    return 0;
+}
+
+/* The length of the piece of mode m that starts at t (of extent e): both sides stay
+ * translates of their layouts over it. */
+TLA_FUNC int64_t tla__piece_len(const tla_tensor *dst, const tla_tensor *src, int m, int64_t t, int64_t e) {
+    int64_t n = e - t, a = tla__translate_run(&src->layout, m, src->coord[m] + t),
+            b = tla__translate_run(&dst->layout, m, dst->coord[m] + t);
+    return a < n && a < b ? a : b < n ? b : n;
+}
+
+/* The view of X's piece at t (per mode) of extent len: its own data pointer, no coordinate. */
+TLA_FUNC int tla__piece_view(tla_tensor *out, const tla_tensor *X, const int64_t *t, const int64_t *len, int r,
+                             tla_error *err) {
+    int64_t x[TLA_MAX_RANK], off = 0;
+    tla_tuple c;
+    int k;
+    *out = *X;
+    for (k = 0; k < r; k++)
+        if (tla__add64(X->coord[k], t[k], &x[k]) != 0) return tla__fail(err, -1, "copy: coordinate overflows");
+    if (tla_tuple_is_int(&X->layout.shape))
+        c = tla_tuple_leaf(x[0], 0);
+    else
+        tla__flat_tuple(&c, r, x, 0);
+    if (tla_layout_crd2offset(&X->layout, &c, &off, err) != 0) return -1;
+    out->data += off * X->elem_bytes;
+    memset(out->coord, 0, sizeof out->coord);
+    out->layout.has_origin = 1;
+    for (k = 0; k < r; k++) out->layout.origin[k] = len[k];
+    return 0;
+}
+
+/* Tiles that start off their layout's boundaries (a fractal tile at row 8): cut the
+ * extent, mode by mode, into pieces over which both sides are translates of their
+ * layouts, and copy each piece as an ordinary view.  A tile on a boundary is one piece. */
+TLA_FUNC int tla__copy_pieces(const tla_tensor *dst, const tla_tensor *src, int r, tla_error *err) {
+    int64_t t[TLA_MAX_RANK], len[TLA_MAX_RANK], e[TLA_MAX_RANK];
+    tla_tensor ps, pd;
+    int k;
+    if (tla__is4(src)) return tla__copy_elements4(dst, src, err); /* a view cannot start inside a byte */
+    for (k = 0; k < r; k++) {
+        e[k] = tla_tensor_extent(src, k);
+        if (e[k] <= 0) return 0;
+        t[k] = 0;
+        len[k] = tla__piece_len(dst, src, k, 0, e[k]);
+    }
+    for (;;) {
+        if (tla__piece_view(&ps, src, t, len, r, err) != 0 || tla__piece_view(&pd, dst, t, len, r, err) != 0
+            || tla__copy_view(&pd, &ps, err) != 0)
+            return -1;
+        for (k = 0; k < r; k++) {
+            t[k] += len[k];
+            if (t[k] < e[k]) {
+                len[k] = tla__piece_len(dst, src, k, t[k], e[k]);
+                break;
+            }
+            t[k] = 0;
+            len[k] = tla__piece_len(dst, src, k, 0, e[k]);
+        }
+        if (k == r) return 0;
+    }
+}
+
+/* The bytes [*lo, *hi) that a tensor's elements occupy (over its extent, from its coordinate),
+ * exactly (tla_layout_offset_range); -1 when that is not known. */
+TLA_FUNC int tla__tensor_span(const tla_tensor *t, int r, uintptr_t *lo, uintptr_t *hi) {
+    int64_t a[TLA_MAX_RANK], e[TLA_MAX_RANK], mn = 0, mx = 0;
+    int k;
+    for (k = 0; k < r && k < TLA_MAX_RANK; k++) a[k] = t->coord[k], e[k] = tla_tensor_extent(t, k);
+    if (r > TLA_MAX_RANK || tla_layout_offset_range(&t->layout, a, e, &mn, &mx, NULL) != 0) return -1;
+    if (tla__is4(t)) /* the bytes that hold the first and the last element */
+        mn >>= 1, mx = (mx >> 1) + 1;
+    else if (tla__mul64(mn, t->elem_bytes, &mn) != 0 || tla__mul64(mx, t->elem_bytes, &mx) != 0
+             || tla__add64(mx, t->elem_bytes, &mx) != 0)
+        return -1;
+    *lo = (uintptr_t)t->data + (uintptr_t)mn;
+    *hi = (uintptr_t)t->data + (uintptr_t)mx;
+    return 0;
+}
+
+/* Do dst and src share memory?  0: no (their byte spans are apart, or they are disjoint boxes
+ * of one injective layout over one pointer: two tiles of a matrix); 1: they are the same
+ * elements (nothing to move); -1 and an error: they may overlap. */
+TLA_FUNC int tla__copy_overlap(const tla_tensor *dst, const tla_tensor *src, int r, tla_error *err) {
+    uintptr_t a0 = 0, a1 = 0, b0 = 0, b1 = 0;
+    int k, apart = 0, equal = 1, inside = 1;
+    tla_layout c;
+    if (tla__tensor_span(src, r, &a0, &a1) == 0 && tla__tensor_span(dst, r, &b0, &b1) == 0 && (a1 <= b0 || b1 <= a0))
+        return 0;
+    if (dst->data == src->data && tla_layout_equal(&dst->layout, &src->layout)) {
+        for (k = 0; k < r && k < TLA_MAX_RANK; k++) {
+            int64_t e = tla_tensor_extent(src, k), n = 0, x = src->coord[k], y = dst->coord[k];
+            inside &= tla__mode(&src->layout, k, &c) == 0 && tla_layout_size(&c, &n, NULL) == 0 && x >= 0 && y >= 0
+                      && x <= n - e && y <= n - e;
+            apart |= x + e <= y || y + e <= x;
+            equal &= x == y;
+        }
+        if (equal) return 1;
+        for (k = 0; k < src->layout.shape.nleaf; k++)
+            inside &= src->layout.shape.val[k] <= 1 || src->layout.stride.val[k] != 0;
+        if (apart && inside && tla_complement(&c, &src->layout, 1, NULL) == 0) return 0; /* injective */
+    }
+    return tla__fail(err, -1,
+                     "copy: the source and destination overlap in memory (a copy between them would read what it "
+                     "writes); copy through a separate buffer");
+}
+
+/* tla_copy(&dst, &src, err) -> 0 or -1
+ *   Same rank, extents and element size (bytes, or 4 bits); any two layouts; padding of dst is
+ *   never written (nor, for 4-bit elements, the other half of a byte it shares with padding).
+ *   Overlap: dst and src must not share memory (checked exactly from both layouts, -1 if they
+ *   may), except disjoint tiles of one injective layout over one pointer; the same view as both
+ *   is a copy onto itself (0, nothing moves).
+ *   Errors: "copy: element size ...", "copy: ranks differ", "copy: mode m has extent a in the destination and b ...",
+ *   "copy: the source and destination overlap in memory ...".
+ * Example:
+ *   static int16_t a[30 * 20], b[32 * 32];
+ *   tla_layout La, Lb;  tla_tensor A, B;  tla_error e;
+ *   tla_layout_format(&La, TLA_ROW_MAJOR, 2, 30, 20, &e);
+ *   tla_layout_format(&Lb, TLA_NZ, 2, 30, 20, &e);
+ *   A = tla_tensor_make(a, 2, &La, TLA_POS_GM), B = tla_tensor_make(b, 2, &Lb, TLA_POS_L1);
+ *   a[7 * 20 + 3] = 42;
+ *   if (tla_copy(&B, &A, &e) != 0 || *(int16_t *)tla_tensor_at2(&B, 7, 3) != 42) return 1;
+ */
+/* copy(dst, src): every element inside the (common) logical extent, whatever the two
+ * layouts; padding of dst is left untouched.  Needs the same rank, the same extent in every
+ * mode and the same element size. */
+TLA_FUNC int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err) {
+    int m, r = tla_tensor_rank(src);
+    if ((dst->elem_bytes <= 0 && !tla__is4(dst)) || (src->elem_bytes <= 0 && !tla__is4(src)))
+        return tla__fail(err, -1,
+                         "copy: an element is 4 bits or at least 1 byte (destination %d bytes / %d bits, "
+                         "source %d bytes / %d bits)",
+                         dst->elem_bytes, dst->elem_bits, src->elem_bytes, src->elem_bits);
+    if (dst->elem_bytes != src->elem_bytes || tla__is4(dst) != tla__is4(src))
+        return tla__fail(err, -1, "copy: element sizes differ (%d and %d bits)",
+                         tla__is4(dst) ? 4 : 8 * dst->elem_bytes, tla__is4(src) ? 4 : 8 * src->elem_bytes);
+    if (tla_tensor_rank(dst) != r) return tla__fail(err, -1, "copy: ranks differ (%d and %d)", tla_tensor_rank(dst), r);
+    for (m = 0; m < r; m++) {
+        tla_layout ms, md;
+        int64_t ns = 0, nd = 0;
+        memset(&ms, 0, sizeof ms);
+        memset(&md, 0, sizeof md);
+        tla__mode(&src->layout, m, &ms);
+        tla__mode(&dst->layout, m, &md);
+        if (tla_layout_size(&ms, &ns, NULL) != 0 || tla_layout_size(&md, &nd, NULL) != 0
+            || tla_tensor_extent(src, m) > ns || tla_tensor_extent(dst, m) > nd)
+            return tla__fail(err, -1, "copy: the originShape of mode %d is larger than the mode", m);
+    }
+    for (m = 0; m < r; m++)
+        if (tla_tensor_extent(dst, m) != tla_tensor_extent(src, m))
+            return tla__fail(err, -1, "copy: mode %d has extent %lld in the destination and %lld in the source", m,
+                             (long long)tla_tensor_extent(dst, m), (long long)tla_tensor_extent(src, m));
+    for (m = 0; m < r; m++)
+        if (tla_tensor_extent(src, m) <= 0) return 0; /* nothing to copy */
+    if ((m = tla__copy_overlap(dst, src, r, err)) != 0) return m < 0 ? -1 : 0;
+    if (!tla__tensor_has_coord(src) && !tla__tensor_has_coord(dst)) return tla__copy_view(dst, src, err);
+    return tla__copy_pieces(dst, src, r, err);
+}
+
+#endif
