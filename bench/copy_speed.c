@@ -285,12 +285,17 @@ int main(void) {
                     for (r = 0; r < rows; r++)
                         for (c = 0; c < cols; c++) put(src + geo_off(&sg, r, c) * eb, eb, r, c);
                     /* the copies in turn, starting with a different one each run, each into
-                     * its own destination, each after a flush of the cache */
+                     * its own destination, each after a flush of the cache; the three
+                     * destinations rotate among the three copies from run to run, so that
+                     * no copy keeps a buffer whose placement favours it (a transposing copy's
+                     * speed moves with placement on this machine: bench/NOTES.md) */
                     for (k = 0; k < runs; k++)
                         for (int i = 0; i < 4; i++) {
                             int op = (i + k) % 4;
+                            char *dst3[3] = {g, h, h2}, *dg_buf = dst3[k % 3], *dh = dst3[(k + 1) % 3],
+                                 *dh2 = dst3[(k + 2) % 3];
                             double t;
-                            D.data = g;
+                            D.data = dg_buf;
                             flush(fl);
                             t = now();
                             if (op == 0) {
@@ -303,7 +308,7 @@ int main(void) {
                                 memcpy_fn(m, src, lbytes);
                                 tm[k] = now() - t;
                             } else {
-                                hand_copy(op == 1 ? h : h2, &dg, src, &sg, eb, op - 1);
+                                hand_copy(op == 1 ? dh : dh2, &dg, src, &sg, eb, op - 1);
                                 (op == 1 ? th : th2)[k] = now() - t;
                             }
                         }

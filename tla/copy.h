@@ -148,6 +148,21 @@ TLA_FUNC void tla__plan_tile(tla__plan *p, int elem_bytes) {
     p->outer[3] = b, p->outer[3].n = b.n / T, p->outer[3].ss *= T, p->outer[3].ds *= T, p->outer[3].w *= T;
 }
 
+/* A transpose of single elements whose two innermost loops are N and a multiple of N (a 1-byte
+ * nZ fractal has 32 rows against 16 columns): split the longer one into N and the rest, so the
+ * block is the N x N transpose copy_3d moves with constant trip counts. */
+TLA_FUNC void tla__plan_square(tla__plan *p) {
+    tla__loop a = p->outer[0], b = p->outer[1];
+    int k;
+    if (p->run_len != 1 || p->nouter < 2 || p->nouter + 1 > TLA__MAX_LOOPS || (a.n != 16 && a.n != 8) || b.n <= a.n
+        || b.n % a.n != 0 || !((a.ss == 1 && b.ds == 1) || (a.ds == 1 && b.ss == 1)))
+        return;
+    for (k = p->nouter - 1; k >= 2; k--) p->outer[k + 1] = p->outer[k];
+    p->nouter++;
+    p->outer[1].n = a.n;
+    p->outer[2] = b, p->outer[2].n = b.n / a.n, p->outer[2].ss *= a.n, p->outer[2].ds *= a.n, p->outer[2].w *= a.n;
+}
+
 /* Plan the copy of the box [0, e) (e: one extent per mode, each >= 1). */
 TLA_FUNC int tla__make_plan(const tla_tensor *dst, const tla_tensor *src, const int64_t *e, tla__plan *p) {
     tla__loop all[TLA__MAX_LOOPS];
@@ -184,6 +199,7 @@ TLA_FUNC int tla__make_plan(const tla_tensor *dst, const tla_tensor *src, const 
             p->outer[j] = p->outer[j - 1];
             p->outer[j - 1] = t;
         }
+    tla__plan_square(p);
     tla__plan_tile(p, src->elem_bytes > 0 ? src->elem_bytes : 1);
     return 0;
 }
@@ -207,48 +223,69 @@ TLA_FUNC void tla__copy_blocks(TLA_GM char *d, const TLA_GM char *s, int64_t n, 
     /* clang-format on */
 }
 
-/* n1 x n0 copies of `bytes` bytes (two strides each side): one dispatch on the size for
- * the whole 2-D block, so small elements (a transpose) move at loop speed. */
-TLA_FUNC void tla__copy_2d(TLA_GM char *d, const TLA_GM char *s, int64_t n1, int64_t d1, int64_t s1, int64_t n0,
-                           int64_t d0, int64_t s0, size_t bytes) {
-    int64_t i, j;
+/* n2 x n1 x n0 copies of `bytes` bytes (three strides each side): one dispatch on the size
+ * and the shape for a whole row of 2-D blocks (the third loop is the next outer loop of the
+ * plan), so small elements (a transpose) move at loop speed and no block pays a call. */
+TLA_FUNC void tla__copy_3d(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int64_t d2, int64_t s2, int64_t n1,
+                           int64_t d1, int64_t s1, int64_t n0, int64_t d0, int64_t s0, size_t bytes) {
+    int64_t i, j, k, g;
 /* n0 == 16 (a fractal's side) gets its own loop: a constant trip count the compiler unrolls.
  * A square block of single elements that is contiguous on one side along one loop and on
  * the other side along the other loop is a transpose: N x N (16, or 8 for the 8-element
  * side of a 4-byte fractal) with constant trip counts and the destination written
- * contiguously in the inner loop, as a hand-written transpose does. */
+ * contiguously in the inner loop, as a hand-written transpose does.  Where one pitch is a
+ * fractal's (32 bytes, a constant), consecutive blocks that fill one 64-byte destination line
+ * are moved together (GROUP 1: 2-byte fractal transposes ran 1.7x faster); with both pitches
+ * at run time grouping lost (RowMajor->ColumnMajor 0.5-0.65 of the hand loop), so it is off
+ * there (bench/NOTES.md). */
 /* clang-format off */
-#define TLA__TRANSPOSE_BLOCK(N, B, DS, SS) /* d[i][j] = s[j][i], the destination contiguous along j */ \
-    for (i = 0; i < N; i++) for (j = 0; j < N; j++) memcpy(d + i * (DS) + j * B, s + i * B + j * (SS), B); \
+#define TLA__TRANSPOSE_BLOCK(N, B, DS, SS) TLA__TRANSPOSE_BLOCKG(N, B, DS, SS, 1)
+#define TLA__TRANSPOSE_BLOCKG(N, B, DS, SS, GROUP) /* d[i][j] = s[j][i], the destination contiguous along j */ \
+    k = 0; \
+    if ((GROUP) && d2 == N * B) /* blocks that continue each other's destination lines: a line at a time */ \
+        for (; k + TLA__LINE_BLOCKS(N, B) <= n2; \
+             k += TLA__LINE_BLOCKS(N, B), d += TLA__LINE_BLOCKS(N, B) * d2, s += TLA__LINE_BLOCKS(N, B) * s2) \
+            for (i = 0; i < N; i++) \
+                for (g = 0; g < TLA__LINE_BLOCKS(N, B); g++) \
+                    for (j = 0; j < N; j++) memcpy(d + g * d2 + i * (DS) + j * B, s + g * s2 + i * B + j * (SS), B); \
+    for (; k < n2; k++, d += d2, s += s2) \
+        for (i = 0; i < N; i++) for (j = 0; j < N; j++) memcpy(d + i * (DS) + j * B, s + i * B + j * (SS), B); \
     return;
+/* How many N x N blocks of B-byte elements fill a 64-byte destination line along j. */
+#define TLA__LINE_BLOCKS(N, B) (64 / ((N) * (B)) > 1 ? 64 / ((N) * (B)) : 1)
 /* a fractal's pitch is 32 bytes on either side: a constant the compiler folds into the moves */
 #define TLA__TRANSPOSE_CASE(N, B) \
         if (n0 == N && n1 == N && d0 == B && s1 == B) { \
             if (d1 == 32 && s0 == 32) { TLA__TRANSPOSE_BLOCK(N, B, 32, 32) } \
             if (d1 == 32) { TLA__TRANSPOSE_BLOCK(N, B, 32, s0) } \
             if (s0 == 32) { TLA__TRANSPOSE_BLOCK(N, B, d1, 32) } \
-            TLA__TRANSPOSE_BLOCK(N, B, d1, s0) \
+            TLA__TRANSPOSE_BLOCKG(N, B, d1, s0, 0) \
         } \
         if (n0 == N && n1 == N && s0 == B && d1 == B) { \
             if (d0 == 32 && s1 == 32) { TLA__TRANSPOSE_BLOCK(N, B, 32, 32) } \
             if (d0 == 32) { TLA__TRANSPOSE_BLOCK(N, B, 32, s1) } \
             if (s1 == 32) { TLA__TRANSPOSE_BLOCK(N, B, d0, 32) } \
-            TLA__TRANSPOSE_BLOCK(N, B, d0, s1) \
+            TLA__TRANSPOSE_BLOCKG(N, B, d0, s1, 0) \
         }
 #define TLA__COPY2_CASE(B) \
     case B: \
         if (B <= 4) { TLA__TRANSPOSE_CASE(16, B) TLA__TRANSPOSE_CASE(8, B) } \
-        if (n0 == 16) for (i = 0; i < n1; i++) for (j = 0; j < 16; j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, B); \
-        else for (i = 0; i < n1; i++) for (j = 0; j < n0; j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, B); \
+        for (k = 0; k < n2; k++, d += d2, s += s2) \
+            if (n0 == 16) for (i = 0; i < n1; i++) for (j = 0; j < 16; j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, B); \
+            else for (i = 0; i < n1; i++) for (j = 0; j < n0; j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, B); \
         return;
     switch (bytes) {
     TLA__COPY2_CASE(1) TLA__COPY2_CASE(2) TLA__COPY2_CASE(4) TLA__COPY2_CASE(8) TLA__COPY2_CASE(16)
     TLA__COPY2_CASE(32) TLA__COPY2_CASE(64)
-    default: for (i = 0; i < n1; i++) tla__copy_blocks(d + i * d1, s + i * s1, n0, d0, s0, bytes);
+    default:
+        for (k = 0; k < n2; k++, d += d2, s += s2)
+            for (i = 0; i < n1; i++) tla__copy_blocks(d + i * d1, s + i * s1, n0, d0, s0, bytes);
     }
 #undef TLA__COPY2_CASE
 #undef TLA__TRANSPOSE_CASE
 #undef TLA__TRANSPOSE_BLOCK
+#undef TLA__TRANSPOSE_BLOCKG
+#undef TLA__LINE_BLOCKS
     /* clang-format on */
 }
 
@@ -272,15 +309,16 @@ TLA_FUNC int tla__odometer_next(const tla__plan *p, int from, int64_t *digit, in
 /* No clipping anywhere: two loops of blocks, then an odometer over the rest. */
 TLA_FUNC void tla__copy_exact(const tla__plan *p, TLA_GM char *dst, const TLA_GM char *src, size_t eb) {
     static const tla__loop one = {1, 0, 0, 1, 0};
-    const tla__loop *l0 = p->nouter > 0 ? &p->outer[0] : &one, *l1 = p->nouter > 1 ? &p->outer[1] : &one;
+    const tla__loop *l0 = p->nouter > 0 ? &p->outer[0] : &one, *l1 = p->nouter > 1 ? &p->outer[1] : &one,
+                    *l2 = p->nouter > 2 ? &p->outer[2] : &one;
     int64_t digit[TLA__MAX_LOOPS], so = 0, dof = 0, e = (int64_t)eb;
     size_t run_bytes = (size_t)p->run_len * eb;
     int k;
     for (k = 0; k < p->nouter; k++) digit[k] = 0;
     for (;;) {
-        tla__copy_2d(dst + dof * e, src + so * e, l1->n, l1->ds * e, l1->ss * e, l0->n, l0->ds * e, l0->ss * e,
-                     run_bytes);
-        if (!tla__odometer_next(p, 2, digit, &so, &dof, NULL)) return;
+        tla__copy_3d(dst + dof * e, src + so * e, l2->n, l2->ds * e, l2->ss * e, l1->n, l1->ds * e, l1->ss * e, l0->n,
+                     l0->ds * e, l0->ss * e, run_bytes);
+        if (!tla__odometer_next(p, 3, digit, &so, &dof, NULL)) return;
     }
 }
 
