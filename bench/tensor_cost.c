@@ -1,6 +1,7 @@
 /* bench/tensor_cost.c - what a tensor costs a kernel (issue 12, point 2): its size, and
- * the time to make a tile and to address an element, for the run-time tla_tensor, the static
- * and mixed tensors of tla/static_tensor.h, and a hand-written tile (a pointer and two
+ * the time to make a tile and to address an element, for the run-time tla_tensor, the compact
+ * rank-2 tla_tensor2 (tla/tensor2.h), the static and mixed tensors of tla/static_tensor.h, and
+ * a hand-written tile (a pointer and two
  * offsets) measured in the same run as the baseline.
  *
  * The tensor is a zN half matrix of 1000 x 3001 (ragged); each round makes tiles of 16 x 16
@@ -75,6 +76,17 @@ BENCH_NOINLINE static long run_runtime(const tla_tensor *A) {
     return bad;
 }
 
+BENCH_NOINLINE static long run_compact(const tla_tensor2 *A) {
+    long bad = 0;
+    int i;
+    for (i = 0; i < TILES; i++) {
+        tla_tensor2 T;
+        if (tla_tensor2_tile(&T, A, 16, 16, tr[i], tc[i], NULL) != 0) return TILES;
+        bad += (uint16_t *)tla_tensor2_at(&T, 3, 5) != want[i];
+    }
+    return bad;
+}
+
 BENCH_NOINLINE static long run_static(void) {
     long bad = 0;
     int i;
@@ -108,13 +120,15 @@ int main(void) {
     volatile int64_t rows = ROWS, cols = COLS; /* run-time extents for the mixed tensor */
     tla_layout L;
     tla_tensor A;
+    tla_tensor2 A2;
     tla_error e;
-    timing t[4];
-    int i, k, round, status = 0;
+    timing t[5];
+    int order[5], i, j, k, round, status = 0;
     double best;
     buf = calloc((size_t)zn_offset(ROWS - 1, COLS - 1) + 1, sizeof *buf);
     if (!buf || tla_layout_format(&L, TLA_ZN, 2, ROWS, COLS, &e) != 0) return printf("tensor cost: setup failed\n"), 1;
     A = tla_tensor_make(buf, 2, &L, TLA_POS_GM);
+    if (tla_tensor2_from(&A2, &A, &e) != 0) return printf("tensor cost: setup failed\n"), 1;
     srand(12);
     for (i = 0; i < TILES; i++) {
         tr[i] = rand() % (ROWS - 16), tc[i] = rand() % (COLS - 16);
@@ -129,12 +143,17 @@ int main(void) {
         t[1] = (timing){"static tensor (tla_make_static_tensor)", 0, sizeof S, sizeof ST, 0};
         t[2] = (timing){"mixed tensor (run-time extents)", 0, sizeof M, sizeof MT, 0};
         t[3] = (timing){"run-time tla_tensor (tla_tensor_tile)", 0, sizeof A, sizeof A, 0};
+        t[4] = (timing){"compact tla_tensor2 (tla_tensor2_tile)", 0, sizeof A2, sizeof A2, 0};
     }
-    for (k = 0; k < 4; k++) {
+    for (k = 0; k < 5; k++) {
         best = 1e30;
         for (round = 0; round < ROUNDS; round++) {
             double t0 = now();
-            long bad = k == 0 ? run_hand() : k == 1 ? run_static() : k == 2 ? run_mixed(rows, cols) : run_runtime(&A);
+            long bad = k == 0   ? run_hand()
+                       : k == 1 ? run_static()
+                       : k == 2 ? run_mixed(rows, cols)
+                       : k == 3 ? run_runtime(&A)
+                                : run_compact(&A2);
             t0 = now() - t0;
             if (t0 < best) best = t0;
             t[k].bad += bad;
@@ -145,8 +164,13 @@ int main(void) {
            "(CATLASS rank 2: tensor 32, layout 24; tla_layout: %zu)\n",
            ROWS, COLS, TILES, ROUNDS, sizeof(tla_layout));
     printf("%-40s %8s %8s %10s %8s  %s\n", "tensor", "sizeof", "tile", "ns/tile", "/hand", "check");
-    /* worst first: the run-time tensor, then the mixed, the static and the hand baseline */
-    for (k = 3; k >= 0; k--) {
+    /* worst (slowest) first */
+    for (k = 0; k < 5; k++) order[k] = k;
+    for (k = 0; k < 5; k++)
+        for (j = k + 1; j < 5; j++)
+            if (t[order[j]].ns > t[order[k]].ns) i = order[k], order[k] = order[j], order[j] = i;
+    for (j = 0; j < 5; j++) {
+        k = order[j];
         printf("%-40s %8zu %8zu %10.1f %8.2f  %s\n", t[k].name, t[k].tensor, t[k].tile, t[k].ns, t[k].ns / t[0].ns,
                t[k].bad ? "WRONG" : "ok");
         if (t[k].bad) status = 1;

@@ -27,6 +27,16 @@ int main(void) {
     CHECK(tla_tensor_at2(&T, 3, 5) == tla_tensor_at2(&A, 99, 69));
     CHECK(tla_tensor_at2(&T, 4, 0) == NULL); /* row 100 of the parent */
     CHECK(tla_tensor_contains(&T, &crd) == 0 && tla_tensor_contains(&A, &crd) == 1);
+    { /* the compact form (tensor2.h): the same answers */
+        tla_tensor2 V, VT;
+        CHECK_EQ(tla_tensor2_from(&V, &A, &e), 0);
+        CHECK(tla_tensor2_at(&V, 99, 69) == tla_tensor_at2(&A, 99, 69));
+        CHECK(tla_tensor2_at(&V, 200, 0) == NULL && tla_tensor2_at(&V, 100, 0) == NULL);
+        CHECK(tla_tensor2_at(&V, 0, 70) == NULL && tla_tensor2_at(&V, -1, 0) == NULL);
+        CHECK_EQ(tla_tensor2_tile(&VT, &V, 16, 16, 96, 64, &e), 0);
+        CHECK(tla_tensor2_at(&VT, 3, 5) == tla_tensor_at2(&A, 99, 69));
+        CHECK(tla_tensor2_at(&VT, 4, 0) == NULL);
+    }
     /* a static tensor: the same check in a checked build */
     tla_auto SA = tla_make_static_tensor(a, tla_zN(tla_half, TLA_C(100), TLA_C(70)));
     CHECK(tla_tensor_elem(SA, 99, 69) == tla_tensor_at2(&A, 99, 69));

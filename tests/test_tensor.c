@@ -4,6 +4,7 @@
 #include <stdint.h>
 #include "tla.h"
 #include "check.h"
+#include "tensor_eq.h"
 
 static const enum tla_format formats[] = {TLA_ROW_MAJOR, TLA_COLUMN_MAJOR, TLA_ZN, TLA_ZZ, TLA_NZ, TLA_NN};
 static const char *const fnames[] = {"RowMajor", "ColumnMajor", "zN", "zZ", "nZ", "nN", "L0C"};
@@ -101,20 +102,6 @@ static void tiles_cover_once(void) {
     for (int r = 0; r < 100; r++)
         for (int c = 0; c < 100; c++) bad += seen[r][c] != 1;
     CHECK_EQ(bad, 0);
-}
-
-/* Do two tensors hold the same view, field by field (the fast and the general tile paths)? */
-static int same_tensor(const tla_tensor *a, const tla_tensor *b) {
-    const tla_tuple *t[4] = {&a->layout.shape, &b->layout.shape, &a->layout.stride, &b->layout.stride};
-    for (int k = 0; k < 4; k += 2)
-        if (t[k]->nleaf != t[k + 1]->nleaf || t[k]->ntok != t[k + 1]->ntok || t[k]->stat != t[k + 1]->stat
-            || memcmp(t[k]->tok, t[k + 1]->tok, (size_t)t[k]->ntok) != 0
-            || memcmp(t[k]->val, t[k + 1]->val, sizeof(int64_t) * (size_t)t[k]->nleaf) != 0)
-            return 0;
-    return a->data == b->data && a->elem_bytes == b->elem_bytes && a->pos == b->pos
-           && a->layout.has_origin == b->layout.has_origin
-           && memcmp(a->layout.origin, b->layout.origin, sizeof a->layout.origin) == 0
-           && memcmp(a->coord, b->coord, sizeof a->coord) == 0;
 }
 
 /* Tiles at every origin of a ragged parent, on fractal boundaries or not: tile element c is
