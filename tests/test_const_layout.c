@@ -1,7 +1,8 @@
 /* tests/test_const_layout.c - TLA_CONST_LAYOUT: constant layouts at file scope (and in a
  * block) are the layouts tla_make_layout makes: the same constant queries, the same offset at
  * every coordinate, the same printed form and run-time conversion, and they work where a layout
- * does (get, tiles, static tensors, the compat names). */
+ * does (get, tiles, static tensors, the compat names).  The constant formats (TLA_CONST_ZN ...)
+ * are the formats of static extents, originShape and element size included. */
 #include <stdint.h>
 #include "tla/compat.h"
 #include "check.h"
@@ -75,7 +76,62 @@ static void uses(void) {
     CHECK_EQ(tla_crd2offset(tla_make_tuple(3, 2), kLocal), 14);
 }
 
+/* Every constant format against the format made of static extents, for element types of 1, 2,
+ * 4 bytes and 4 bits, at aligned and ragged extents. */
+#define FORMAT_CASES(X) \
+    X(ZN, zN, uint8_t, 37, 70) \
+    X(ZN, zN, tla_half, 100, 48) X(ZN, zN, float, 16, 8) X(ZN, zN, tla_int4, 20, 130) X(ZZ, zZ, uint8_t, 37, 70) \
+        X(ZZ, zZ, tla_half, 100, 48) X(ZZ, zZ, float, 33, 9) X(NZ, nZ, uint8_t, 37, 70) X(NZ, nZ, tla_half, 100, 48) \
+            X(NZ, nZ, float, 33, 9) X(NN, nN, uint8_t, 37, 70) X(NN, nN, tla_half, 100, 48) X(NN, nN, float, 64, 64)
+#define DECLARE_FORMAT(F, f, T, R, C) TLA_CONST_##F(k_##f##_##R##_##C##_##T, T, R, C);
+FORMAT_CASES(DECLARE_FORMAT)
+TLA_CONST_ROW_MAJOR(kRow, 5, 7);
+TLA_CONST_COLUMN_MAJOR(kCol, 37, 3);
+
+/* C (constant) against M (made in the function): constant queries, the run-time form (shape,
+ * stride, originShape), the printed form, every offset of the extent, the element size a
+ * static tensor checks, and a tile off the fractal boundaries. */
+#define SAME_FORMAT(C, M, R, Cc) \
+    do { \
+        _Static_assert(tla_size(C) == tla_size(M) && tla_cosize(C) == tla_cosize(M), "size, cosize"); \
+        _Static_assert(TLA__LEB(C) == TLA__LEB(M), "the recorded element size"); \
+        char pc[128], pm[128]; \
+        tla_snprint(pc, sizeof pc, C); \
+        tla_snprint(pm, sizeof pm, M); \
+        CHECK_STR(pc, pm); \
+        tla_layout RC = tla_to_layout(C), RM = tla_to_layout(M); \
+        CHECK(tla_layout_equal(&RC, &RM) && RC.has_origin && RC.origin[0] == (R) && RC.origin[1] == (Cc)); \
+        int bad = 0; \
+        for (int r = 0; r < (R); r++) \
+            for (int c = 0; c < (Cc); c++) \
+                bad += tla_crd2offset(tla_make_tuple(r, c), C) != tla_crd2offset(tla_make_tuple(r, c), M); \
+        tla_auto TC = tla_tile_at(C, tla_make_tuple(TLA_C(5), TLA_C(3)), tla_make_tuple(3, 1)); \
+        tla_auto TM = tla_tile_at(M, tla_make_tuple(TLA_C(5), TLA_C(3)), tla_make_tuple(3, 1)); \
+        bad += tla_crd2offset(tla_make_tuple(4, 2), TC) != tla_crd2offset(tla_make_tuple(4, 2), TM); \
+        CHECK_EQ(bad, 0); \
+    } while (0)
+#define CHECK_FORMAT(F, f, T, R, C) \
+    { \
+        tla_auto M = tla_##f(T, TLA_C(R), TLA_C(C)); \
+        SAME_FORMAT(k_##f##_##R##_##C##_##T, M, R, C); \
+    }
+
+static void formats(void) {
+    static uint16_t buf[112 * 48];
+    FORMAT_CASES(CHECK_FORMAT)
+    SAME_FORMAT(kRow, tla_row_major(TLA_C(5), TLA_C(7)), 5, 7);
+    SAME_FORMAT(kCol, tla_column_major(TLA_C(37), TLA_C(3)), 37, 3);
+    /* a static tensor of a constant format: its pointer alone, element (17,33) of zN half */
+    tla_auto A = tla_make_static_tensor(buf, k_zN_100_48_tla_half);
+    _Static_assert(sizeof A == sizeof(uint16_t *), "the pointer alone");
+    _Static_assert(tla_cosize(k_zN_100_48_tla_half) == 112 * 48, "padded rows");
+    CHECK(tla_tensor_elem(A, 17, 33) == buf + 16 + 256 + 1 + 2 * 1792);
+    TLA_CONST_NZ(kLocal, float, 8, 16); /* in a block */
+    CHECK_EQ(tla_crd2offset(tla_make_tuple(1, 0), kLocal), 1);
+}
+
 int main(void) {
+    formats();
     same_as_made();
     offsets();
     uses();

@@ -154,6 +154,82 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
             TLA__FMT_ORIGIN); )
 #define tla_l0c(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__ZN(TLA_L0C_C0, TLA_L0C_FRACTAL); )
 
+/* TLA_CONST_ZN(name, T, rows, cols), TLA_CONST_ZZ, TLA_CONST_NZ, TLA_CONST_NN,
+ * TLA_CONST_ROW_MAJOR(name, rows, cols), TLA_CONST_COLUMN_MAJOR(name, rows, cols)
+ *   The formats as constant layouts (TLA_CONST_LAYOUT), at file scope or in a block: rows and
+ *   cols are integer constant expressions (plain integers, not TLA_C), and the layout is the
+ *   one the format makes of TLA_C(rows), TLA_C(cols): the same shape, stride and originShape,
+ *   and for zN / zZ / nZ / nN the element size a static tensor checks.
+ * Example:
+ *   TLA_CONST_ZN(kA, tla_half, 100, 48);   // ((_16,_7),(_16,_3)):((_16,_256),(_1,_1792)), originShape (100,48)
+ *   _Static_assert(tla_cosize(kA) == 112 * 48, "padded rows, a constant expression");
+ *   if (tla_crd2offset(tla_make_tuple(17, 33), kA) != 16 + 256 + 1 + 2 * 1792) return 1;
+ */
+#define TLA_CONST_ZN(name, T, rows, cols) TLA__CONST_FRACTAL(ZN, name, T, rows, cols)
+#define TLA_CONST_ZZ(name, T, rows, cols) TLA__CONST_FRACTAL(ZZ, name, T, rows, cols)
+#define TLA_CONST_NZ(name, T, rows, cols) TLA__CONST_FRACTAL(NZ, name, T, rows, cols)
+#define TLA_CONST_NN(name, T, rows, cols) TLA__CONST_FRACTAL(NN, name, T, rows, cols)
+#define TLA_CONST_ROW_MAJOR(name, rows, cols) TLA__CONST_PLAIN(ROW_MAJOR, name, rows, cols)
+#define TLA_CONST_COLUMN_MAJOR(name, rows, cols) TLA__CONST_PLAIN(COLUMN_MAJOR, name, rows, cols)
+/* Check the extents, then bind them (and C0 and the fractal of T) to enum constants named after
+ * the layout, so each is written once.  A variable or out-of-range extent is bound as 1, so the
+ * one assertion that says so is the only error.  pad, K: every stride of the format is at most
+ * (max(rows, cols) + pad) * K. */
+#define TLA__CONST_FRACTAL(F, name, T, rows, cols) \
+    _Static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4, \
+        "tla: the Ascend formats take element types of 1, 2 or 4 bytes"); \
+    TLA__CONST_BIND(name, rows, cols, 63, 16LL * TLA__C0(T)) \
+    enum { tla__c0_##name = TLA__C0(T), tla__fr_##name = TLA__FRACTAL(T) }; \
+    TLA__CONST_##F(name, tla__r_##name, tla__c_##name, tla__c0_##name, tla__fr_##name) \
+        name TLA__MAYBE_UNUSED = { 0 }
+#define TLA__CONST_PLAIN(F, name, rows, cols) \
+    TLA__CONST_BIND(name, rows, cols, 0, 1) \
+    TLA__CONST_##F(name, tla__r_##name, tla__c_##name) name TLA__MAYBE_UNUSED = { 0 }
+#define TLA__CONST_BIND(name, rows, cols, pad, K) \
+    _Static_assert(TLA__CONST_ICE(rows, cols), \
+        "tla: rows and cols of a constant format must be integer constant expressions"); \
+    _Static_assert(!TLA__CONST_ICE(rows, cols) || TLA__CONST_FITS(rows, cols, pad, K), \
+        "tla: rows and cols of a constant format must be positive, and its strides at most TLA_STATIC_MAX"); \
+    enum { tla__r_##name = __builtin_choose_expr(TLA__CONST_FITS(rows, cols, pad, K), (rows), 1), \
+           tla__c_##name = __builtin_choose_expr(TLA__CONST_FITS(rows, cols, pad, K), (cols), 1) };
+#define TLA__CONST_ICE(rows, cols) (__builtin_constant_p(rows) && __builtin_constant_p(cols))
+#define TLA__CONST_FITS(rows, cols, pad, K) __builtin_choose_expr(TLA__CONST_ICE(rows, cols), \
+        (rows) > 0 && (cols) > 0 && ((long long)((rows) > (cols) ? (rows) : (cols)) + (pad)) * (K) <= TLA_STATIC_MAX, 0)
+/* The layouts: z? formats have rows in (16, ..), cols in (C0, ..); n? formats the other way.
+ * Arguments after eb: the shape ((a, b), (c, d)) and the stride ((e, f), (g, h)). */
+#define TLA__CONST_ZN(name, r, c, c0, fr) TLA__CONST_FMT(name, r, c, 1 + 32 / c0, \
+        16, TLA__CDIV(r, 16), c0, TLA__CDIV(c, c0), c0, fr, 1, TLA__CDIV(r, 16) * 16 * c0)
+#define TLA__CONST_ZZ(name, r, c, c0, fr) TLA__CONST_FMT(name, r, c, 1 + 32 / c0, \
+        16, TLA__CDIV(r, 16), c0, TLA__CDIV(c, c0), c0, TLA__CDIV(c, c0) * 16 * c0, 1, fr)
+#define TLA__CONST_NZ(name, r, c, c0, fr) TLA__CONST_FMT(name, r, c, 1 + 32 / c0, \
+        c0, TLA__CDIV(r, c0), 16, TLA__CDIV(c, 16), 1, TLA__CDIV(c, 16) * 16 * c0, c0, fr)
+#define TLA__CONST_NN(name, r, c, c0, fr) TLA__CONST_FMT(name, r, c, 1 + 32 / c0, \
+        c0, TLA__CDIV(r, c0), 16, TLA__CDIV(c, 16), 1, fr, c0, TLA__CDIV(r, c0) * 16 * c0)
+/* ceil(a / b) of integer constant expressions */
+#define TLA__CDIV(a, b) (((a) + (b) - 1) / (b))
+/* The layout type, kind 31 (originShape (r, c)); eb: 1 + the element size, as tla_zN(T, ...)
+ * records it (1: not recorded).  The eight values are bound to enum constants first, so each
+ * static integer's text is short.  The caller adds the name and the initializer.  (The inner
+ * tuples are spelled tla_make_tuple: the statement-free walker reads them as nesting.) */
+#define TLA__CONST_FMT(name, r, c, eb, a, b, c_, d, e, f, g, h) \
+    enum { tla__v0_##name = (a), tla__v1_##name = (b), tla__v2_##name = (c_), tla__v3_##name = (d), \
+           tla__v4_##name = (e), tla__v5_##name = (f), tla__v6_##name = (g), tla__v7_##name = (h) }; \
+    typedef __typeof__(TLA__STATIC_TUPLE(tla_make_tuple(TLA_C(tla__v0_##name), TLA_C(tla__v1_##name)), \
+        tla_make_tuple(TLA_C(tla__v2_##name), TLA_C(tla__v3_##name)))) tla__shape_t_##name; \
+    typedef __typeof__(TLA__STATIC_TUPLE(tla_make_tuple(TLA_C(tla__v4_##name), TLA_C(tla__v5_##name)), \
+        tla_make_tuple(TLA_C(tla__v6_##name), TLA_C(tla__v7_##name)))) tla__stride_t_##name; \
+    TLA__CONST_FMT2(name, r, c, eb)
+#define TLA__CONST_FMT2(name, r, c, eb) \
+    typedef __typeof__(TLA__STATIC_TUPLE(TLA_C(r), TLA_C(c))) tla__origin_t_##name; \
+    static const TLA__LAYOUT_STRUCT_O(tla__shape_t_##name, tla__stride_t_##name, tla__origin_t_##name, 31, eb)
+/* Row- and column-major: flat. */
+#define TLA__CONST_ROW_MAJOR(name, r, c) TLA__CONST_FLAT(name, r, c, c, 1)
+#define TLA__CONST_COLUMN_MAJOR(name, r, c) TLA__CONST_FLAT(name, r, c, 1, r)
+#define TLA__CONST_FLAT(name, r, c, d0, d1) \
+    typedef __typeof__(TLA__STATIC_TUPLE(TLA_C(r), TLA_C(c))) tla__shape_t_##name; \
+    typedef __typeof__(TLA__STATIC_TUPLE(TLA_C(d0), TLA_C(d1))) tla__stride_t_##name; \
+    TLA__CONST_FMT2(name, r, c, 1)
+
 /* ---- tiles ---- */
 /* The tile layout of L (bound) and tile t (a node): for a depth-1 layout the shape is t; for a
  * rank-2 fractal ((r0,n),(c0,m)) it is ((r0, ceil(t0/r0)), (c0, ceil(t1/c0))).  The stride is L's

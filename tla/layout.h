@@ -38,9 +38,9 @@
 /* kind is a literal 30, 31 or 32 (node.h); an originShape (31, 32) and a tile's coordinate (32)
  * are stored only when there, else they are nil pointers in the union (no storage).  check = 0
  * skips the structure checks (for sub-layouts, whose parts are known to fit). */
-#define TLA__OSTRUCT_30
-#define TLA__OSTRUCT_31 __typeof__(_lo) tla_o[1];
-#define TLA__OSTRUCT_32 __typeof__(_lo) tla_o[1]; __typeof__(_lx) tla_x[1];
+#define TLA__OSTRUCT_30(O)
+#define TLA__OSTRUCT_31(O) O tla_o[1];
+#define TLA__OSTRUCT_32(O) O tla_o[1]; __typeof__(_lx) tla_x[1];
 #define TLA__OUNION_30 const struct tla__nil *tla_o, *tla_x;
 #define TLA__OUNION_31 const struct tla__nil *tla_x;
 #define TLA__OUNION_32
@@ -59,10 +59,12 @@
 #define TLA__LAYOUT_VALUE(kind) TLA__LAYOUT_VALUE_EB(kind, 1)
 #define TLA__LAYOUT_VALUE_EB(kind, eb) \
     (TLA__LAYOUT_STRUCT(__typeof__(_ls), __typeof__(_ld), kind, eb)){ .tla_s = { _ls }, .tla_d = { _ld } TLA__OINIT_##kind }
-/* The layout type of shape type S and stride type D (a layout shares its shape's v and tla_f). */
-#define TLA__LAYOUT_STRUCT(S, D, kind, eb) \
+/* The layout type of shape type S and stride type D (a layout shares its shape's v and tla_f);
+ * O: the originShape's type (kinds 31, 32; the bound _lo when built in a function). */
+#define TLA__LAYOUT_STRUCT(S, D, kind, eb) TLA__LAYOUT_STRUCT_O(S, D, __typeof__(_lo), kind, eb)
+#define TLA__LAYOUT_STRUCT_O(S, D, O, kind, eb) \
     struct { union { S tla_s[1]; struct { __typeof__(((S *)0)->v) v; }; }; D tla_d[1]; \
-        TLA__OSTRUCT_##kind union { __typeof__(((S *)0)->tla_f) tla_f; char (*tla_lk)[kind]; char (*tla_eb)[eb]; \
+        TLA__OSTRUCT_##kind(O) union { __typeof__(((S *)0)->tla_f) tla_f; char (*tla_lk)[kind]; char (*tla_eb)[eb]; \
         TLA__OUNION_##kind }; }
 #define TLA__LEB(L) sizeof(*(L).tla_eb)
 #define TLA__LAYOUT_IMPLX(s, d, o, x, kind, check) TLA__LAYOUT_IMPLXE(s, d, o, x, kind, check, 1)
@@ -99,7 +101,8 @@
  *   layout also names two types, tla__shape_t_<name> and tla__stride_t_<name>.
  *   Misuse: "tla: a constant layout (TLA_CONST_LAYOUT) takes static integers only (TLA_C(n), _n)",
  *   "tla: shape and stride are not congruent (they must have the same nesting)"; a shape that is
- *   not written as a constructor call fails with an undeclared TLA__FS_... name.
+ *   not written as a constructor call fails with an error naming TLA__FS_ (a paste error, or an
+ *   undeclared TLA__FS_<name>).  The formats have constant forms too (TLA_CONST_ZN, formats.h).
  * Example:
  *   TLA_CONST_LAYOUT(kZn, tla_make_tuple(tla_make_tuple(TLA_C(16), TLA_C(2)), tla_make_tuple(TLA_C(16), TLA_C(3))),
  *                    tla_make_tuple(tla_make_tuple(TLA_C(16), TLA_C(256)), tla_make_tuple(TLA_C(1), TLA_C(512))));
@@ -114,6 +117,9 @@
     static const TLA__LAYOUT_STRUCT(tla__shape_t_##name, tla__stride_t_##name, 30, 1) name TLA__MAYBE_UNUSED = { 0 }
 /* The constructor names TLA_CONST_LAYOUT's arguments may start with (pasted onto TLA__FS_). */
 #define TLA__FS_tla_make_tuple TLA__STATIC_TUPLE
+/* A shape written as (8, 4) pastes to an invalid token, then reads as a call of TLA__FS_: declared
+ * (never defined) as giving a nil node, so the paste error is followed by one message at most. */
+struct tla__nil TLA__FS_(int, ...);
 
 /* ---- parts ---- */
 #define TLA__NIL_LAYOUT ((tla__nil_layout){ .tla_d = { TLA__NIL } })
