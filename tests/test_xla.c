@@ -4,6 +4,7 @@
 #include <stdlib.h>
 #include "tla.h"
 #include "check.h"
+#include "xla_expressible.h"
 
 static char buf[512];
 
@@ -115,7 +116,7 @@ static int same_shape(const tla_xla_shape *a, const tla_xla_shape *b) {
 /* The property test: linear_index, multi_index, padded size and (when it converts) the TLA
  * layout against the reference, on thousands of random shapes. */
 static void against_reference(void) {
-    int round, bad = 0, merged = 0, converted = 0, refused = 0, roundtrips = 0, walked = 0;
+    int round, bad = 0, merged = 0, converted = 0, refused = 0, roundtrips = 0, walked = 0, judged = 0;
     for (round = 0; round < 6000; round++) {
         tla_xla_shape x, y;
         tla_layout L;
@@ -160,6 +161,15 @@ static void against_reference(void) {
                 for (int64_t k = 0; k + 2 < total; k++) bad += part[k] != all[k + 1];
             }
             bad += tla_xla_linear_indices(&x, 1, total, all, &e) == 0; /* past the end */
+            /* the independent oracle (tests/xla_expressible.h): a refusal has no TLA layout at
+             * all, a conversion has one of its kind */
+            if (total > 0 && x.rank <= 6) {
+                int has = xe_expressible(x.rank, x.dims, x.minor_to_major, all, ok && !info.merged ? 0 : 2);
+                judged++;
+                if (has != ok && bad++ < 5)
+                    printf("  %s: %s, but the oracle says a layout %s\n", buf, ok ? "converts" : "refused",
+                           has ? "expresses it" : "does not");
+            }
         }
         for (int64_t k = 0; k < total; k++) {
             int64_t el[8], rem = k, want, got = -1, back[8], crd[8] = {0};
@@ -204,9 +214,11 @@ static void against_reference(void) {
         }
     }
     printf("  %d random shapes: every element's index agrees with the reference in the %d walked; %d convert "
-           "to a TLA layout (%d over merged dimensions), %d have none (offsets only); %d TLA -> XLA -> TLA\n",
-           round, walked, converted, merged, refused, roundtrips);
+           "to a TLA layout (%d over merged dimensions), %d have none (offsets only); the oracle "
+           "judged %d; %d TLA -> XLA -> TLA\n",
+           round, walked, converted, merged, refused, judged, roundtrips);
     CHECK(walked > 4000);
+    CHECK(judged > 4000);
     CHECK(converted > 3000);
     CHECK(merged > 10);
     CHECK(roundtrips > 1000);
