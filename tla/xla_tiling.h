@@ -24,7 +24,11 @@
  * shape:stride) exactly when every split's in-tile part closes at a multiple of its digit
  * boundaries.  `*` merges two untouched dimensions into one variable; when every merged
  * variable's mode splits back at the minor part's extent the layout is per logical
- * dimension, otherwise it is over the merged dimensions (info.merged).
+ * dimension, otherwise it is over the merged dimensions (info.merged).  When the digits do
+ * not split, a layout may still express the offsets (a tile cuts a digit whose values are
+ * too few to reach the cut, a `*` over digits that split again): a search over the offsets
+ * themselves decides it exactly for shapes of up to TLA__XLA_SEARCH elements per class of
+ * interacting dimensions (tla__xla_search, below).
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_xla_shape s;  tla_error err;  int64_t idx[2] = {1, 5}, lin = 0, n = 0;  tla_layout L;
@@ -37,6 +41,7 @@
 #ifndef TLA_XLA_TILING_H
 #define TLA_XLA_TILING_H
 
+#include <stdlib.h>
 #include "xla.h"
 
 #define TLA__XW 48 /* working dimensions: the rank plus every tile's rank */
@@ -489,16 +494,192 @@ TLA_FUNC int tla__xla_mode(const tla__xdig *d, tla_tuple *shp, tla_tuple *std) {
     return 0;
 }
 
+/* ---------------------------------------------------------------- the search: by the offsets */
+
+/* When the digits above find no layout, a layout may still express the offsets (a tile that
+ * cuts a digit whose range is small enough, a `*` over digits that re-split).  The search
+ * decides it from the offsets themselves: the dimensions that share a final working
+ * dimension form a class; over a class the offsets are tabulated (TLA__XLA_SEARCH elements
+ * in all at most) and every grouping of its dimensions into merged variables is tried, per
+ * dimension first.  A grouping expresses the offsets when they add up over its groups and,
+ * along each group, x -> offset(x) is mixed radix: with radix-1 leaves dropped and
+ * contiguous leaves coalesced that form is unique (s0 is the first x where the offset is not
+ * x * offset(1)), so the greedy below finds it whenever one exists. */
+#define TLA__XLA_SEARCH (1 << 16)
+
+/* x -> T[x * m] on 0..n-1 as mixed-radix digits (the last leaf covers the rest): 0, or -1. */
+TLA_FUNC int tla__xla_radix(const int64_t *T, int64_t n, tla__xdig *d) {
+    int64_t m = 1, cnt = n, s, k;
+    d->n = 0;
+    if (T[0] != 0) return -1;
+    for (; cnt > 1; m *= s, cnt = (n + m - 1) / m) {
+        if (d->n == TLA__XW) return -1;
+        for (s = 2; s < cnt && T[s * m] - T[(s - 1) * m] == T[m]; s++) {
+        }
+        d->r[d->n] = s, d->s[d->n++] = T[m];
+        if (s == cnt) return 0;
+        for (k = s; k < cnt; k++)
+            if (T[k * m] - T[k / s * s * m] != T[k % s * m]) return -1;
+    }
+    if (!d->n) d->n = 1, d->r[0] = n, d->s[0] = 0;
+    return 0;
+}
+
+/* The class of each dimension: the most major (physically) of the dimensions it shares final
+ * working dimensions with, transitively; dimensions of extent 1 are alone. */
+TLA_FUNC void tla__xla_classes(const tla_xla_shape *x, const tla__xplan *p, int *cls) {
+    unsigned m[TLA__XW], g[TLA_XLA_MAX_RANK], in[TLA_XLA_MAX_RANK], acc;
+    int t, i, d, pos[TLA_XLA_MAX_RANK];
+    for (i = 0; i < x->rank; i++) d = x->minor_to_major[x->rank - 1 - i], m[i] = x->dims[d] > 1 ? 1u << d : 0;
+    for (t = 0; t < x->ntiles; t++) {
+        int k = x->tile_rank[t], n = p->n[t], pre = k > n ? k - n : 0, first = n + pre - k, ng = 0;
+        for (i = n - 1; i >= 0; i--) m[i + pre] = m[i];
+        for (i = 0; i < pre; i++) m[i] = 0;
+        for (acc = 0, i = first; i < n + pre; i++)
+            if (acc |= m[i], x->tiles[t][i - first] != TLA_XLA_COMBINED) g[ng] = in[ng] = acc, ng++, acc = 0;
+        for (i = 0; i < ng; i++) m[first + i] = g[i], m[first + ng + i] = in[i];
+        for (i = 0; i < p->n[t + 1]; i++) m[i] = p->ext[t + 1][i] > 1 ? m[i] : 0; /* always 0 there */
+    }
+    for (i = 0; i < x->rank; i++) cls[i] = i, pos[x->minor_to_major[x->rank - 1 - i]] = i;
+    for (i = 0; i < p->n[x->ntiles]; i++) { /* join the classes of the dimensions in m[i] */
+        unsigned hit = 0;
+        int best = -1;
+        for (d = 0; d < x->rank; d++) hit |= (m[i] >> d & 1u) << cls[d];
+        for (d = 0; d < x->rank; d++)
+            if (hit >> d & 1 && (best < 0 || pos[d] < pos[best])) best = d;
+        for (d = 0; d < x->rank; d++)
+            if (hit >> cls[d] & 1) cls[d] = best;
+    }
+}
+
+/* One grouping of a class: its m dimensions (c: extents ext, table T in row-major order of
+ * c), group grp[j] of each, order[] the dimensions group by group (major first).  Digits of
+ * each group into d[0..ng), 0; 1 when it does not express T; *work counts the cost. */
+TLA_FUNC int tla__xla_group(const int64_t *T, int64_t total, int m, const int64_t *ext, const int *grp, int ng,
+                            const int *order, int64_t *tmp, tla__xdig *d, int64_t *work) {
+    int64_t sub[TLA_XLA_MAX_RANK], k, x;
+    int j, G;
+    for (sub[m - 1] = 1, j = m - 2; j >= 0; j--) sub[j] = sub[j + 1] * ext[j + 1];
+    *work += total;
+    for (k = 0; ng > 1 && k < total; k++) { /* additive over the groups */
+        int64_t rem = T[k], at[TLA_XLA_MAX_RANK] = {0};
+        for (j = 0; j < m; j++) at[grp[j]] += k / sub[j] % ext[j] * sub[j];
+        for (G = 0; G < ng && rem >= 0; G++) rem -= T[at[G]];
+        if (rem != 0) return 1;
+    }
+    for (G = 0, j = 0; G < ng; G++) { /* each group mixed radix, its dimensions in order */
+        int64_t n = 1, st[TLA_XLA_MAX_RANK];
+        int a = j, b;
+        while (j < m && grp[order[j]] == G) j++;
+        for (b = j - 1; b >= a; b--) st[b] = n, n *= ext[order[b]];
+        for (x = 0; x < n; x++) {
+            int64_t at = 0;
+            for (b = a; b < j; b++) at += x / st[b] % ext[order[b]] * sub[order[b]];
+            tmp[x] = T[at];
+        }
+        if (tla__xla_radix(tmp, n, &d[G]) != 0) return 1;
+    }
+    return 0;
+}
+
+/* The search: 0 with the modes (md, sizes, in->var, in->scale, *ntop, *merged), 1 when no
+ * layout expresses the offsets, 2 when it stopped at its limits (a class of more than
+ * TLA__XLA_SEARCH elements or 5 dimensions), -1 on error. */
+TLA_FUNC int tla__xla_search(const tla_xla_shape *x, const tla__xplan *p, tla__xdig *md, int64_t *sizes,
+                             tla_xla_info *in, int *ntop, int *merged, tla_error *err) {
+    static const int fact[6] = {1, 1, 2, 6, 24, 120};
+    int cls[TLA_XLA_MAX_RANK], pos[TLA_XLA_MAX_RANK], key[TLA_XLA_MAX_RANK], r, i, j, n = 0, found = 1, past = 0;
+    int64_t all = 0, most = 1, work = 0, *T;
+    tla__xdig *d = md;
+    tla__xla_classes(x, p, cls);
+    for (i = 0; i < x->rank; i++) pos[x->minor_to_major[x->rank - 1 - i]] = i;
+    for (r = 0; r < x->rank; r++) { /* every class within the limits */
+        int64_t N = 1;
+        for (i = 0; i < x->rank; i++)
+            if (cls[i] == r && (N *= x->dims[i]) > TLA__XLA_SEARCH) return 2;
+        if ((all += N) > TLA__XLA_SEARCH) return 2;
+        most = N > most ? N : most;
+    }
+    if (!(T = (int64_t *)malloc(sizeof *T * 2 * (size_t)most))) return tla__fail(err, -1, "xla: out of memory");
+    *merged = 0;
+    for (r = 0; r < x->rank && found; r++) {
+        int c[TLA_XLA_MAX_RANK], m = 0, nb, a[TLA_XLA_MAX_RANK], order[TLA_XLA_MAX_RANK], cnt[TLA_XLA_MAX_RANK];
+        int64_t ext[TLA_XLA_MAX_RANK], N = 1, k, code, codes = 1, idx, orders;
+        for (i = 0; i < x->rank; i++) { /* the class, in physical order */
+            int dd = x->minor_to_major[x->rank - 1 - i];
+            if (cls[dd] == r) c[m] = dd, ext[m] = x->dims[dd], N *= ext[m++];
+        }
+        if (m == 0) continue;
+        for (k = 0; k < N; k++) { /* the offsets over the class, the other dimensions at 0 */
+            int64_t crd[TLA__XW] = {0}, q = k;
+            for (j = m - 1; j >= 0; j--) crd[pos[c[j]]] = q % ext[j], q /= ext[j];
+            T[k] = tla__xla_index(x, p, crd);
+        }
+        found = 0, past = m > 5;
+        for (j = 0; j < m; j++) codes *= m;
+        for (nb = m; nb >= 1 && !found && m <= 5; nb--) /* per dimension first, then fewer groups */
+            for (code = 0; code < codes && !found; code++) {
+                int top = -1, ok = 1;
+                for (k = code, j = 0; j < m; j++, k /= m) /* a set partition: a restricted growth string */
+                    a[j] = (int)(k % m), ok = ok && a[j] <= top + 1, top = a[j] > top ? a[j] : top;
+                if (!ok || top + 1 != nb) continue;
+                for (j = 0; j < nb; j++) cnt[j] = 0;
+                for (j = 0; j < m; j++) cnt[a[j]]++;
+                for (orders = 1, j = 0; j < nb; j++) orders *= fact[cnt[j]];
+                for (idx = 0; idx < orders && !found && work <= 64 * TLA__XLA_SEARCH; idx++) {
+                    int G, at = 0;
+                    for (k = idx, G = 0; G < nb; G++) { /* each group's order: a Lehmer code */
+                        int pool[TLA_XLA_MAX_RANK], np = 0, q = (int)(k % fact[cnt[G]]), u;
+                        for (k /= fact[cnt[G]], j = 0; j < m; j++)
+                            if (a[j] == G) pool[np++] = j;
+                        for (; np > 0; np--) {
+                            int f = fact[np - 1], pick = q / f;
+                            q %= f, order[at++] = pool[pick];
+                            for (u = pick; u + 1 < np; u++) pool[u] = pool[u + 1];
+                        }
+                    }
+                    found = !tla__xla_group(T, N, m, ext, a, nb, order, T + most, d + n, &work);
+                    if (!found) continue;
+                    for (at = 0, G = 0; G < nb; G++, n++) { /* the modes */
+                        int64_t w = 1;
+                        int b = at;
+                        while (at < m && a[order[at]] == G) at++;
+                        *merged |= at - b > 1, key[n] = pos[c[order[b]]], sizes[n] = 1;
+                        for (j = at - 1; j >= b; j--)
+                            in->var[c[order[j]]] = n, in->scale[c[order[j]]] = w, w *= ext[order[j]];
+                        sizes[n] = w;
+                    }
+                }
+            }
+    }
+    free(T);
+    if (!found) return past || work > 64 * TLA__XLA_SEARCH ? 2 : 1;
+    {
+        tla__xdig tmp[TLA_XLA_MAX_RANK];
+        int64_t sz[TLA_XLA_MAX_RANK];
+        int rank[TLA_XLA_MAX_RANK]; /* the new place of mode i: its dimension, or physical order when merged */
+        for (i = 0; i < n; i++) {
+            for (rank[i] = 0, j = 0; j < n && *merged; j++) rank[i] += key[j] < key[i];
+            tmp[i] = md[i], sz[i] = sizes[i];
+        }
+        for (i = 0; i < x->rank && !*merged; i++) rank[in->var[i]] = i;
+        for (i = 0; i < n; i++) md[rank[i]] = tmp[i], sizes[rank[i]] = sz[i];
+        for (i = 0; i < x->rank; i++) in->var[i] = rank[in->var[i]];
+    }
+    *ntop = n;
+    return 0;
+}
+
 /* XLA shape to TLA layout (see the top of tla/xla.h).  info may be NULL.  When no TLA layout
  * expresses the tiling the error says so; tla_xla_linear_index still gives every offset. */
 TLA_FUNC int tla_xla_to_layout(const tla_xla_shape *x, tla_layout *out, tla_xla_info *info, tla_error *err) {
     tla__xplan p;
     tla__xconv v;
-    tla__xdig dig[2 * TLA_XLA_MAX_RANK];
+    tla__xdig dig[2 * TLA_XLA_MAX_RANK], md[2 * TLA_XLA_MAX_RANK];
     tla_tuple shp[TLA_MAX_RANK], std[TLA_MAX_RANK], origin;
     tla_layout L;
     tla_xla_info in;
-    int64_t sizes[TLA_XLA_MAX_RANK];
+    int64_t sizes[2 * TLA_XLA_MAX_RANK];
     int top[2 * TLA_XLA_MAX_RANK], key[2 * TLA_XLA_MAX_RANK], ntop = 0, merged = 0, i, j, rc, pos[TLA_XLA_MAX_RANK];
     if (tla__xla_plan(x, &p, err) != 0) return -1;
     if (x->rank == 0) return tla__fail(err, -1, "xla: a rank-0 shape has no modes");
@@ -510,35 +691,46 @@ TLA_FUNC int tla_xla_to_layout(const tla_xla_shape *x, tla_layout *out, tla_xla_
         v.nv = x->rank, rc = 0;
         for (i = 0; i < x->rank; i++) dig[i].n = 1, dig[i].r[0] = x->dims[i], dig[i].s[0] = 0, v.major[i] = -1;
     }
-    if (rc > 0)
-        return tla__fail(err, -1, "xla: no TLA layout expresses this tiling (a tile cuts across digits); offsets only");
     memset(&in, 0, sizeof in);
-    for (i = 0; i < x->rank; i++) pos[x->minor_to_major[x->rank - 1 - i]] = i; /* physical position */
-    for (i = x->rank; i < v.nv; i++) {
-        int used = 0;
-        for (j = i + 1; j < v.nv; j++) used |= v.major[j] == i || v.minor[j] == i;
-        if (!used && tla__xla_split_back(&v, dig, i) != 0) merged = 1;
+    if (rc > 0) { /* the digits find none: search the offsets */
+        rc = tla__xla_search(x, &p, md, sizes, &in, &ntop, &merged, err);
+        if (rc < 0) return -1;
+        if (rc == 2)
+            return tla__fail(err, -1,
+                             "xla: no TLA layout found for this tiling (its digits do not split, and it has more "
+                             "elements than the search by offsets takes); offsets only");
+        if (rc > 0)
+            return tla__fail(err, -1,
+                             "xla: no TLA layout expresses this tiling (a tile cuts across digits); offsets only");
+    } else {
+        for (i = 0; i < x->rank; i++) pos[x->minor_to_major[x->rank - 1 - i]] = i; /* physical position */
+        for (i = x->rank; i < v.nv; i++) {
+            int used = 0;
+            for (j = i + 1; j < v.nv; j++) used |= v.major[j] == i || v.minor[j] == i;
+            if (!used && tla__xla_split_back(&v, dig, i) != 0) merged = 1;
+        }
+        for (i = 0; i < v.nv && merged; i++) { /* the variables nothing merged, in physical order */
+            int used = 0, dd[TLA_XLA_MAX_RANK], nd = 0;
+            int64_t wt[TLA_XLA_MAX_RANK];
+            for (j = i + 1; j < v.nv; j++) used |= v.major[j] == i || v.minor[j] == i;
+            if (used) continue;
+            tla__xla_parts(&v, i, 1, dd, wt, &nd);
+            for (j = ntop; j > 0 && key[j - 1] > pos[dd[0]]; j--) top[j] = top[j - 1], key[j] = key[j - 1];
+            top[j] = i, key[j] = pos[dd[0]], ntop++;
+        }
+        if (!merged)
+            for (i = 0; i < x->rank; i++) top[ntop++] = i;
+        for (i = 0; i < ntop; i++) {
+            int dd[TLA_XLA_MAX_RANK], nd = 0, k;
+            int64_t wt[TLA_XLA_MAX_RANK];
+            md[i] = dig[top[i]], sizes[i] = v.size[top[i]];
+            tla__xla_parts(&v, top[i], 1, dd, wt, &nd);
+            for (k = 0; k < nd; k++) in.var[dd[k]] = i, in.scale[dd[k]] = wt[k];
+        }
     }
-    for (i = 0; i < v.nv && merged; i++) { /* the variables nothing merged, in physical order */
-        int used = 0, dd[TLA_XLA_MAX_RANK], nd = 0;
-        int64_t wt[TLA_XLA_MAX_RANK];
-        for (j = i + 1; j < v.nv; j++) used |= v.major[j] == i || v.minor[j] == i;
-        if (used) continue;
-        tla__xla_parts(&v, i, 1, dd, wt, &nd);
-        for (j = ntop; j > 0 && key[j - 1] > pos[dd[0]]; j--) top[j] = top[j - 1], key[j] = key[j - 1];
-        top[j] = i, key[j] = pos[dd[0]], ntop++;
-    }
-    if (!merged)
-        for (i = 0; i < x->rank; i++) top[ntop++] = i;
-    for (i = 0; i < ntop; i++) {
-        int dd[TLA_XLA_MAX_RANK], nd = 0, k;
-        int64_t wt[TLA_XLA_MAX_RANK];
-        if (tla__xla_mode(&dig[top[i]], &shp[i], &std[i]) != 0)
+    for (i = 0; i < ntop; i++)
+        if (tla__xla_mode(&md[i], &shp[i], &std[i]) != 0)
             return tla__fail(err, -1, "xla: the layout would need more than %d levels in a mode", TLA_MAX_RANK);
-        sizes[i] = v.size[top[i]];
-        tla__xla_parts(&v, top[i], 1, dd, wt, &nd);
-        for (k = 0; k < nd; k++) in.var[dd[k]] = i, in.scale[dd[k]] = wt[k];
-    }
     memset(&L, 0, sizeof L);
     if (ntop == 1 && tla_tuple_is_int(&shp[0])) {
         L.shape = shp[0], L.stride = std[0];
