@@ -78,11 +78,13 @@ static void uses(void) {
 
 /* Every constant format against the format made of static extents, for element types of 1, 2,
  * 4 bytes and 4 bits, at aligned and ragged extents. */
+/* clang-format off */
 #define FORMAT_CASES(X) \
-    X(ZN, zN, uint8_t, 37, 70) \
-    X(ZN, zN, tla_half, 100, 48) X(ZN, zN, float, 16, 8) X(ZN, zN, tla_int4, 20, 130) X(ZZ, zZ, uint8_t, 37, 70) \
-        X(ZZ, zZ, tla_half, 100, 48) X(ZZ, zZ, float, 33, 9) X(NZ, nZ, uint8_t, 37, 70) X(NZ, nZ, tla_half, 100, 48) \
-            X(NZ, nZ, float, 33, 9) X(NN, nN, uint8_t, 37, 70) X(NN, nN, tla_half, 100, 48) X(NN, nN, float, 64, 64)
+    X(ZN, zN, uint8_t, 37, 70) X(ZN, zN, tla_half, 100, 48) X(ZN, zN, float, 16, 8) X(ZN, zN, tla_int4, 20, 130) \
+    X(ZZ, zZ, uint8_t, 37, 70) X(ZZ, zZ, tla_half, 100, 48) X(ZZ, zZ, float, 33, 9) \
+    X(NZ, nZ, uint8_t, 37, 70) X(NZ, nZ, tla_half, 100, 48) X(NZ, nZ, float, 33, 9) \
+    X(NN, nN, uint8_t, 37, 70) X(NN, nN, tla_half, 100, 48) X(NN, nN, float, 64, 64)
+/* clang-format on */
 #define DECLARE_FORMAT(F, f, T, R, C) TLA_CONST_##F(k_##f##_##R##_##C##_##T, T, R, C);
 FORMAT_CASES(DECLARE_FORMAT)
 TLA_CONST_ROW_MAJOR(kRow, 5, 7);
