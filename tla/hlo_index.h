@@ -188,7 +188,9 @@ TLA_FUNC int tla_hlo_comp_nparams(const tla_hlo_comp *comp) {
 }
 
 TLA_FUNC int tla__hlo_known(const char *op) {
-    static const char *const ops[] = {"bitcast",
+    static const char *const ops[] = {"all-gather",
+                                      "all-gather-start",
+                                      "bitcast",
                                       "broadcast",
                                       "concatenate",
                                       "constant",
@@ -206,6 +208,8 @@ TLA_FUNC int tla__hlo_known(const char *op) {
                                       "reduce-window",
                                       "reshape",
                                       "reverse",
+                                      "scaled-dot",
+                                      "scan",
                                       "slice",
                                       "transpose"};
     size_t i;
@@ -238,6 +242,8 @@ TLA_FUNC int tla_hlo_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *in, int
     if (out_id < 0 || out_id >= in->shape.n) return tla__hlo_bad(in, err, "no such output");
     if (tla_hlo_is_elementwise(op)) return tla_hlo_rule_elementwise(c, in, out_id, ix, err);
     if (!strcmp(op, "bitcast")) return tla_hlo_rule_bitcast(c, in, out_id, ix, err);
+    if (!strcmp(op, "all-gather") || !strcmp(op, "all-gather-start"))
+        return tla_hlo_rule_all_gather(c, in, out_id, ix, err);
     if (!strcmp(op, "broadcast")) return tla_hlo_rule_broadcast(c, in, out_id, ix, err);
     if (!strcmp(op, "concatenate")) return tla_hlo_rule_concatenate(c, in, out_id, ix, err);
     if (!strcmp(op, "constant") || !strcmp(op, "iota") || !strcmp(op, "parameter"))
@@ -254,6 +260,8 @@ TLA_FUNC int tla_hlo_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *in, int
     if (!strcmp(op, "reduce-window")) return tla_hlo_rule_reduce_window(c, in, out_id, ix, err);
     if (!strcmp(op, "reshape")) return tla_hlo_rule_reshape(c, in, out_id, ix, err);
     if (!strcmp(op, "reverse")) return tla_hlo_rule_reverse(c, in, out_id, ix, err);
+    if (!strcmp(op, "scaled-dot")) return tla_hlo_rule_scaled_dot(c, in, out_id, ix, err);
+    if (!strcmp(op, "scan")) return tla_hlo_rule_scan(c, in, out_id, ix, err);
     if (!strcmp(op, "slice")) return tla_hlo_rule_slice(c, in, out_id, ix, err);
     if (!strcmp(op, "transpose")) return tla_hlo_rule_transpose(c, in, out_id, ix, err);
     return tla__hlo_unknown(ix, in->nops, err);

@@ -3,7 +3,8 @@
  * output), for elementwise ops (unary, binary, select, compare, convert, clamp, map, copy),
  * broadcast, constant, iota, parameter, dynamic-slice, dynamic-update-slice, gather
  * (simplified form), transpose, reverse, reduce (variadic), slice, reshape, bitcast,
- * concatenate, dot, pad, reduce-window, convolution, get-tuple-element and tuple; ops XLA
+ * concatenate, dot, scaled-dot, pad, reduce-window, convolution, scan, all-gather (and
+ * all-gather-start; their maps carry a replica id map), get-tuple-element and tuple; ops XLA
  * has no indexing for (triangular-solve, sort, ...) give "unknown indexing" maps.
  * The rules are in hlo_rules.h, fusions and the entry points in hlo_index.h.
  *
