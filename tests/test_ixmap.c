@@ -84,12 +84,14 @@ static void map_case(const char *in, int simp, const char *want, int line) {
 #define MAP(in, simp, want) map_case(in, simp, want, __LINE__)
 
 #include "ixmap_cases.h"
+#include "ixmap_cases_ops.h"
 #include "ixmap_props.h"
 
 int main(void) {
     tla_ix_ctx_init(&C);
     seed_cases();
     xla_cases();
+    op_cases();
     simplifier_cases();
     parser_cases();
     layout_cases();

@@ -30,10 +30,25 @@
 TLA_FUNC int tla_hlo_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
                                      tla_error *err);
 
-/* ComposeOperandIndexing(first, second): first applied first. */
+/* ComposeOperandIndexing(first, second): first applied first.  The replica map is first's,
+ * or second's composed after first's map; two collectives in a row give unknown indexing. */
 TLA_FUNC int tla_hlo_opidx_compose(tla_ix_ctx *c, const tla_hlo_opidx *a, const tla_hlo_opidx *b, tla_hlo_opidx *out,
                                    tla_error *err) {
     int i;
+    out->has_replica = 0;
+    if (a->has_replica && b->has_replica) {
+        memset(&out->map, 0, sizeof out->map);
+        out->map.undefined = 1;
+        out->nrt = 0;
+        return 0;
+    }
+    if (a->has_replica) {
+        out->has_replica = 1;
+        out->replica = a->replica;
+    } else if (b->has_replica) {
+        out->has_replica = 1;
+        if (tla_ix_compose(c, &a->map, &b->replica, &out->replica, err) != 0) return -1;
+    }
     if (a->nrt + b->nrt > TLA_HLO_MAX_RT)
         return tla__fail(err, -1, "more than %d runtime variables in one map", TLA_HLO_MAX_RT);
     if (tla_ix_compose(c, &a->map, &b->map, &out->map, err) != 0) return -1;
@@ -173,7 +188,9 @@ TLA_FUNC int tla_hlo_comp_nparams(const tla_hlo_comp *comp) {
 }
 
 TLA_FUNC int tla__hlo_known(const char *op) {
-    static const char *const ops[] = {"bitcast",
+    static const char *const ops[] = {"all-gather",
+                                      "all-gather-start",
+                                      "bitcast",
                                       "broadcast",
                                       "concatenate",
                                       "constant",
@@ -191,6 +208,8 @@ TLA_FUNC int tla__hlo_known(const char *op) {
                                       "reduce-window",
                                       "reshape",
                                       "reverse",
+                                      "scaled-dot",
+                                      "scan",
                                       "slice",
                                       "transpose"};
     size_t i;
@@ -223,6 +242,8 @@ TLA_FUNC int tla_hlo_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *in, int
     if (out_id < 0 || out_id >= in->shape.n) return tla__hlo_bad(in, err, "no such output");
     if (tla_hlo_is_elementwise(op)) return tla_hlo_rule_elementwise(c, in, out_id, ix, err);
     if (!strcmp(op, "bitcast")) return tla_hlo_rule_bitcast(c, in, out_id, ix, err);
+    if (!strcmp(op, "all-gather") || !strcmp(op, "all-gather-start"))
+        return tla_hlo_rule_all_gather(c, in, out_id, ix, err);
     if (!strcmp(op, "broadcast")) return tla_hlo_rule_broadcast(c, in, out_id, ix, err);
     if (!strcmp(op, "concatenate")) return tla_hlo_rule_concatenate(c, in, out_id, ix, err);
     if (!strcmp(op, "constant") || !strcmp(op, "iota") || !strcmp(op, "parameter"))
@@ -239,6 +260,8 @@ TLA_FUNC int tla_hlo_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *in, int
     if (!strcmp(op, "reduce-window")) return tla_hlo_rule_reduce_window(c, in, out_id, ix, err);
     if (!strcmp(op, "reshape")) return tla_hlo_rule_reshape(c, in, out_id, ix, err);
     if (!strcmp(op, "reverse")) return tla_hlo_rule_reverse(c, in, out_id, ix, err);
+    if (!strcmp(op, "scaled-dot")) return tla_hlo_rule_scaled_dot(c, in, out_id, ix, err);
+    if (!strcmp(op, "scan")) return tla_hlo_rule_scan(c, in, out_id, ix, err);
     if (!strcmp(op, "slice")) return tla_hlo_rule_slice(c, in, out_id, ix, err);
     if (!strcmp(op, "transpose")) return tla_hlo_rule_transpose(c, in, out_id, ix, err);
     return tla__hlo_unknown(ix, in->nops, err);
@@ -402,6 +425,10 @@ TLA_FUNC int tla_hlo_indexing_physical(tla_ix_ctx *c, const tla_hlo_instr *in, i
                         free(old.v);
                         goto fail;
                     }
+                if (t->has_replica && tla_ix_compose(c, &pre, &old.v[j].replica, &t->replica, err) != 0) {
+                    free(old.v);
+                    goto fail;
+                }
                 tla_ix_simplify(c, &t->map, 0);
                 tla_hlo_opidx_remove_unused(c, t);
             }
@@ -444,7 +471,8 @@ TLA_FUNC void tla_hlo_indexing_simplify(tla_ix_ctx *c, tla_hlo_indexing *ix) {
     }
 }
 
-/* One map and its runtime variables ("rtK: <instruction>; <map on one line>"). */
+/* One map, its runtime variables ("rtK: <instruction>; <map on one line>") and its replica
+ * map ("replica id:" and the map). */
 TLA_FUNC void tla_hlo_opidx_print(tla_ix_ctx *c, const tla_hlo_opidx *o, tla_ix_buf *b) {
     char line[4096];
     int i;
@@ -453,8 +481,7 @@ TLA_FUNC void tla_hlo_opidx_print(tla_ix_ctx *c, const tla_hlo_opidx *o, tla_ix_
         return;
     }
     tla_ix_map_print(c, &o->map, b);
-    if (!o->nrt) return;
-    tla_ix_buf_put(b, "\nruntime variables:");
+    if (o->nrt) tla_ix_buf_put(b, "\nruntime variables:");
     for (i = 0; i < o->nrt; i++) {
         snprintf(line, sizeof line, "\nrt%d: ", i);
         tla_ix_buf_put(b, line);
@@ -462,6 +489,10 @@ TLA_FUNC void tla_hlo_opidx_print(tla_ix_ctx *c, const tla_hlo_opidx *o, tla_ix_
         tla_ix_buf_put(b, line);
         tla_ix_buf_put(b, "; ");
         tla_ix_map_print_ex(c, &o->rt[i].map, 1, b);
+    }
+    if (o->has_replica) {
+        tla_ix_buf_put(b, "\nreplica id:\n");
+        tla_ix_map_print(c, &o->replica, b);
     }
 }
 

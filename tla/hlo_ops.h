@@ -3,7 +3,8 @@
  * output), for elementwise ops (unary, binary, select, compare, convert, clamp, map, copy),
  * broadcast, constant, iota, parameter, dynamic-slice, dynamic-update-slice, gather
  * (simplified form), transpose, reverse, reduce (variadic), slice, reshape, bitcast,
- * concatenate, dot, pad, reduce-window, convolution, get-tuple-element and tuple; ops XLA
+ * concatenate, dot, scaled-dot, pad, reduce-window, convolution, scan, all-gather (and
+ * all-gather-start; their maps carry a replica id map), get-tuple-element and tuple; ops XLA
  * has no indexing for (triangular-solve, sort, ...) give "unknown indexing" maps.
  * The rules are in hlo_rules.h, fusions and the entry points in hlo_index.h.
  *
@@ -35,11 +36,15 @@ typedef struct tla_hlo_rtvar {
     tla_ix_map map; /* which element of it: from the map's dimensions */
 } tla_hlo_rtvar;
 
-/* One indexing map with the instructions behind its runtime variables (OperandIndexing). */
+/* One indexing map with the instructions behind its runtime variables (OperandIndexing), and
+ * for collectives (all-gather) the map from the same dimensions to the replica the element
+ * is read from (has_replica; never simplified, not part of equality, as in XLA). */
 typedef struct tla_hlo_opidx {
     tla_ix_map map;
     int nrt;
     tla_hlo_rtvar rt[TLA_HLO_MAX_RT];
+    int has_replica;
+    tla_ix_map replica;
 } tla_hlo_opidx;
 
 typedef struct tla_hlo_idxset {
@@ -88,6 +93,7 @@ TLA_FUNC int tla_ix_map_equal(const tla_ix_map *a, const tla_ix_map *b) {
     return 1;
 }
 
+/* XLA's operator==: the map and the runtime variables (the replica map does not count). */
 TLA_FUNC int tla_hlo_opidx_equal(const tla_hlo_opidx *a, const tla_hlo_opidx *b) {
     int i;
     if (!tla_ix_map_equal(&a->map, &b->map) || a->nrt != b->nrt) return 0;
@@ -114,14 +120,19 @@ TLA_FUNC int tla_hlo_set_insert(tla_hlo_idxset *s, const tla_hlo_opidx *x, tla_e
     return 0;
 }
 
-TLA_FUNC int tla__hlo_put(tla_hlo_indexing *ix, int k, const tla_ix_map *m, tla_error *err) {
+/* Add map m (with replica map rep unless NULL) to set k. */
+TLA_FUNC int tla__hlo_put_rep(tla_hlo_indexing *ix, int k, const tla_ix_map *m, const tla_ix_map *rep, tla_error *err) {
     tla_hlo_opidx *o = (tla_hlo_opidx *)calloc(1, sizeof *o);
     int r;
     if (!o) return tla__fail(err, -1, "out of memory");
     o->map = *m;
+    if (rep) o->has_replica = 1, o->replica = *rep;
     r = tla_hlo_set_insert(&ix->sets[k], o, err);
     free(o);
     return r;
+}
+TLA_FUNC int tla__hlo_put(tla_hlo_indexing *ix, int k, const tla_ix_map *m, tla_error *err) {
+    return tla__hlo_put_rep(ix, k, m, NULL, err);
 }
 
 /* OperandIndexing::RemoveUnusedSymbols: the runtime variables whose symbols went go too. */

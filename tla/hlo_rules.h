@@ -41,8 +41,8 @@
     "add-dependency copy-start copy-done async-start async-update async-done top-k ragged-all-to-all "
 
 /* Ops XLA has indexing rules for that are not built here: asking for their maps fails with
- * "not implemented yet" (the tool exits 3), never a wrong answer. */
-#define TLA__HLO_OPS_NOT_BUILT " scaled-dot scan all-gather all-gather-start "
+ * "not implemented yet" (the tool exits 3), never a wrong answer.  None today. */
+#define TLA__HLO_OPS_NOT_BUILT " "
 
 TLA_FUNC int tla__hlo_in_list(const char *list, const char *op) {
     char key[48];
@@ -137,13 +137,14 @@ TLA_FUNC int tla_hlo_rule_concatenate(tla_ix_ctx *c, const tla_hlo_instr *in, in
     return 0;
 }
 
-TLA_FUNC int tla_hlo_rule_dot(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                              tla_error *err) {
-    const tla_hlo_array *o = tla__hlo_out(in, out_id), *l, *r;
+/* ComputeDotOperandsIndexing: the maps of a dot's lhs and rhs (batch dimensions first in the
+ * output, then lhs and rhs free dimensions; one range variable per contracting pair). */
+TLA_FUNC int tla__hlo_dot_maps(tla_ix_ctx *c, const tla_hlo_instr *in, const tla_hlo_array *o, tla_ix_map *lm,
+                               tla_ix_map *rm, tla_error *err) {
+    const tla_hlo_array *l, *r;
     int64_t lb[TLA_HLO_MAX_RANK], rb[TLA_HLO_MAX_RANK], lc[TLA_HLO_MAX_RANK], rc[TLA_HLO_MAX_RANK],
         sizes[TLA_HLO_MAX_RANK];
     int nlb, nrb, nlc, nrc, i, od = 0;
-    tla_ix_map lm, rm;
     if (tla__hlo_need_ops(in, 2, err)) return -1;
     l = &in->ops[0]->shape.a[0];
     r = &in->ops[1]->shape.a[0];
@@ -162,17 +163,57 @@ TLA_FUNC int tla_hlo_rule_dot(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id
     if (l->rank - nlb - nlc + r->rank - nrb - nrc + nlb != o->rank)
         return tla__hlo_bad(in, err, "dot: the output rank does not match");
     for (i = 0; i < nlc; i++) sizes[i] = l->dims[lc[i]];
-    TLA__HLO_TRY(tla_ix_map_sizes(c, &lm, o->rank, o->dims, nlc, sizes, l->rank));
-    TLA__HLO_TRY(tla_ix_map_sizes(c, &rm, o->rank, o->dims, nlc, sizes, r->rank));
-    for (i = 0; i < nlb; i++, od++) lm.res[lb[i]] = rm.res[rb[i]] = tla_ix_dim(c, od);
+    TLA__HLO_TRY(tla_ix_map_sizes(c, lm, o->rank, o->dims, nlc, sizes, l->rank));
+    TLA__HLO_TRY(tla_ix_map_sizes(c, rm, o->rank, o->dims, nlc, sizes, r->rank));
+    for (i = 0; i < nlb; i++, od++) lm->res[lb[i]] = rm->res[rb[i]] = tla_ix_dim(c, od);
     for (i = 0; i < l->rank; i++)
-        if (!tla__hlo_contains(lb, nlb, i) && !tla__hlo_contains(lc, nlc, i)) lm.res[i] = tla_ix_dim(c, od++);
+        if (!tla__hlo_contains(lb, nlb, i) && !tla__hlo_contains(lc, nlc, i)) lm->res[i] = tla_ix_dim(c, od++);
     for (i = 0; i < r->rank; i++)
-        if (!tla__hlo_contains(rb, nrb, i) && !tla__hlo_contains(rc, nrc, i)) rm.res[i] = tla_ix_dim(c, od++);
-    for (i = 0; i < nlc; i++) lm.res[lc[i]] = rm.res[rc[i]] = tla_ix_sym(c, i);
-    if (lm.empty) tla_ix_map_reset_empty(c, &lm), tla_ix_map_reset_empty(c, &rm);
+        if (!tla__hlo_contains(rb, nrb, i) && !tla__hlo_contains(rc, nrc, i)) rm->res[i] = tla_ix_dim(c, od++);
+    for (i = 0; i < nlc; i++) lm->res[lc[i]] = rm->res[rc[i]] = tla_ix_sym(c, i);
+    if (lm->empty) tla_ix_map_reset_empty(c, lm), tla_ix_map_reset_empty(c, rm);
+    return 0;
+}
+
+TLA_FUNC int tla_hlo_rule_dot(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                              tla_error *err) {
+    tla_ix_map lm, rm;
+    if (tla__hlo_dot_maps(c, in, tla__hlo_out(in, out_id), &lm, &rm, err) != 0) return -1;
     if (tla_hlo_indexing_init(ix, in->nops, err) != 0) return -1;
     if (tla__hlo_put(ix, 0, &lm, err) != 0 || tla__hlo_put(ix, 1, &rm, err) != 0) return -1;
+    return 0;
+}
+
+/* RescaleIndexingMap: the map of an operand turned into the map of its scale (each result
+ * floordiv operand_dim / scale_dim where the scale is coarser). */
+TLA_FUNC int tla__hlo_rescale(tla_ix_ctx *c, const tla_hlo_instr *in, const tla_ix_map *m, const tla_hlo_array *op,
+                              const tla_hlo_array *scale, tla_ix_map *out, tla_error *err) {
+    int i;
+    if (scale->rank != op->rank) return tla__hlo_bad(in, err, "scaled-dot: a scale must have its operand's rank");
+    for (i = 0; i < op->rank; i++)
+        if (scale->dims[i] <= 0 || op->dims[i] % scale->dims[i] != 0)
+            return tla__hlo_bad(in, err, "scaled-dot: a scale dimension must divide the operand dimension");
+    *out = *m;
+    if (!m->empty)
+        for (i = 0; i < op->rank; i++)
+            if (scale->dims[i] != op->dims[i]) out->res[i] = tla_ix_fdivc(c, m->res[i], op->dims[i] / scale->dims[i]);
+    return 0;
+}
+
+/* ComputeOutputToInputScaledDotOpIndexing: lhs and rhs as for dot, their scales (operands 2
+ * and 3) through RescaleIndexingMap; four sets whatever the operand count. */
+TLA_FUNC int tla_hlo_rule_scaled_dot(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                     tla_error *err) {
+    tla_ix_map m[4];
+    int i;
+    if (tla__hlo_need_ops(in, 4, err) || tla__hlo_dot_maps(c, in, tla__hlo_out(in, out_id), &m[0], &m[1], err) != 0)
+        return -1;
+    for (i = 0; i < 2; i++)
+        if (tla__hlo_rescale(c, in, &m[i], &in->ops[i]->shape.a[0], &in->ops[i + 2]->shape.a[0], &m[i + 2], err) != 0)
+            return -1;
+    if (tla_hlo_indexing_init(ix, 4, err) != 0) return -1;
+    for (i = 0; i < 4; i++)
+        if (tla__hlo_put(ix, i, &m[i], err) != 0) return -1;
     return 0;
 }
 
@@ -627,6 +668,52 @@ TLA_FUNC int tla_hlo_rule_transpose(tla_ix_ctx *c, const tla_hlo_instr *in, int 
     TLA__HLO_TRY(tla__hlo_transpose(c, inv, o->rank, o->dims, &m));
     if (tla_hlo_indexing_init(ix, 1, err) != 0) return -1;
     return tla__hlo_put(ix, 0, &m, err);
+}
+
+/* ComputeOutputToInputScanOpIndexing: the first nops - num_carries operands (the inputs) map
+ * by identity, the carries (inits) by a scalar map; for a scalar output every operand maps by
+ * a scalar map. */
+TLA_FUNC int tla_hlo_rule_scan(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                               tla_error *err) {
+    const tla_hlo_array *o = tla__hlo_out(in, out_id);
+    int64_t ncarry;
+    tla_ix_map id, sc;
+    int i;
+    if (tla__hlo_attr_ints(in, "num_carries", &ncarry, 1, 1, err) != 1 || ncarry < 0 || ncarry > in->nops)
+        return tla__hlo_bad(in, err, "scan needs num_carries=n with n at most the operand count");
+    TLA__HLO_TRY(tla__hlo_identity(c, o, &id));
+    TLA__HLO_TRY(tla__hlo_scalar(c, o, &sc));
+    if (tla_hlo_indexing_init(ix, in->nops, err) != 0) return -1;
+    for (i = 0; i < in->nops; i++)
+        if (tla__hlo_put(ix, i, o->rank && i < in->nops - ncarry ? &id : &sc, err) != 0) return -1;
+    return 0;
+}
+
+/* ComputeOutputToInputAllGatherOpIndexing: output element (.., d_k, ..) of the gathered
+ * dimension k reads operand 0 at d_k mod n (n its size there) on replica d_k floordiv n.
+ * A tuple shape (all-gather-start) indexes its element 1.  One set, whatever the operand count. */
+TLA_FUNC int tla_hlo_rule_all_gather(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                     tla_error *err) {
+    const tla_hlo_array *o, *a;
+    int64_t k, n;
+    tla_ix_map m, rep;
+    (void)out_id;
+    if (tla__hlo_need_ops(in, 1, err)) return -1;
+    if (in->shape.is_tuple && in->shape.n < 2)
+        return tla__hlo_bad(in, err, "all-gather: a tuple shape needs 2 elements");
+    o = &in->shape.a[in->shape.is_tuple ? 1 : 0];
+    a = &in->ops[0]->shape.a[0];
+    if (tla__hlo_attr_ints(in, "dimensions", &k, 1, 1, err) != 1 || k < 0 || k >= o->rank || k >= a->rank)
+        return tla__hlo_bad(in, err, "all-gather needs dimensions={d} with d below the rank");
+    if ((n = a->dims[k]) <= 0) return tla__hlo_bad(in, err, "all-gather: the operand's gathered dimension is empty");
+    TLA__HLO_TRY(tla__hlo_identity(c, o, &m));
+    TLA__HLO_TRY(tla_ix_map_sizes(c, &rep, o->rank, o->dims, 0, NULL, 1));
+    if (!m.empty) {
+        m.res[k] = tla_ix_modc(c, tla_ix_dim(c, (int)k), n);
+        rep.res[0] = tla_ix_fdivc(c, tla_ix_dim(c, (int)k), n);
+    }
+    if (tla_hlo_indexing_init(ix, 1, err) != 0) return -1;
+    return tla__hlo_put_rep(ix, 0, &m, &rep, err);
 }
 
 TLA_FUNC int tla_hlo_rule_get_tuple_element(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,

@@ -20,7 +20,8 @@ static const char *cli_hlo_usage =
     "  a fusion root the fused maps; a computation without ENTRY ('f { ... }'), or a bare list\n"
     "  whose root reads other instructions than parameters and constants, is taken as a fusion\n"
     "  body: one block per parameter, the maps composed through the instructions\n"
-    "  exit 3 for an op whose maps are not built yet (scaled-dot, scan, all-gather)\n"
+    "  an all-gather's map is followed by its 'replica id:' map (which replica it reads)\n"
+    "  exit 3 for an op whose maps are not built yet (none at the moment)\n"
     "  example: printf 'p0 = f32[4,8] parameter(0)\\nr = f32[32] reshape(p0)\\n' | tla hlo -\n";
 
 static int cli_int_opt(const char *s, int *out) {
