@@ -64,6 +64,10 @@
  * spellings in every -std mode. */
 #define tla_auto __extension__ __auto_type
 #define TLA__STMT(...) __extension__ ({ __VA_ARGS__ })
+/* Around one typedef of a variably modified pointer type inside a statement expression (the
+ * queries' answers, query.h): -Wvla stays quiet there and only there. */
+#define TLA__NOVLA_BEGIN _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wvla\"")
+#define TLA__NOVLA_END _Pragma("GCC diagnostic pop")
 /* A constant a translation unit may leave unused (TLA_CONST_LAYOUT in a shared header). */
 #if defined(__GNUC__)
 #define TLA__MAYBE_UNUSED __attribute__((__unused__))

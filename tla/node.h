@@ -187,16 +187,16 @@ enum tla__kind {
 /* Same nesting (same leaf paths). */
 #define TLA__CONG(a, b) __builtin_types_compatible_p(__typeof__((a).tla_f->pp), __typeof__((b).tla_f->pp))
 
-/* The run-time size of a node's leaves (-1 when it does not fit in long long, as tla_size
- * answers for run-time values). */
-TLA_FUNC long long tla__size8(long long a, long long b, long long c, long long d, long long e, long long f, long long g,
-                              long long h) {
+/* The run-time size of a node's first n leaves (-1 when it does not fit in long long, as
+ * tla_size answers for run-time values). */
+TLA_FUNC long long tla__size8(int n, long long a, long long b, long long c, long long d, long long e, long long f,
+                              long long g, long long h) {
     long long v[8], p = 1, m;
     int i;
     v[0] = a, v[1] = b, v[2] = c, v[3] = d, v[4] = e, v[5] = f, v[6] = g, v[7] = h;
-    for (i = 0; i < 8; i++)
+    for (i = 0; i < n; i++)
         if (v[i] == 0) return 0;
-    for (i = 0; i < 8; i++) {
+    for (i = 0; i < n; i++) {
         if (v[i] == LLONG_MIN || p == LLONG_MIN) return -1;
         m = v[i] < 0 ? -v[i] : v[i];
         if ((p < 0 ? -p : p) > LLONG_MAX / m) return -1;

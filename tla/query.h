@@ -60,80 +60,74 @@ TLA_FUNC int tla__fprint_grid(FILE *f, tla_layout L) { return tla_layout_fprint_
 #define tla_print_layout(L) tla_fprint_layout(stdout, L)
 
 /* ---- queries on run-time values (the static forms live in layout.h) ---- */
-TLA_FUNC int tla__rt_rank(int is_layout, tla_layout L, tla_tuple t) {
-    return is_layout ? tla_layout_rank(&L) : tla_tuple_rank(&t);
-}
-TLA_FUNC int tla__rt_depth(int is_layout, tla_layout L, tla_tuple t) {
-    return is_layout ? tla_layout_depth(&L) : tla_tuple_depth(&t);
-}
-/* size and cosize of a run-time value; -1 if the result does not fit in int64. */
-TLA_FUNC long long tla__rt_size(int is_layout, tla_layout L, tla_tuple t) {
+enum { TLA__Q_RANK, TLA__Q_DEPTH, TLA__Q_SIZE, TLA__Q_COSIZE };
+/* Rank, depth, size or cosize (what, a TLA__Q_ constant) of the run-time value at p: a tla_layout
+ * when is_layout, else a tla_tuple (whose cosize is that of the empty layout).  Taken by address,
+ * so a query's text names the value once; size and cosize are -1 when they do not fit in int64. */
+TLA_FUNC long long tla__rt_query(const void *p, int is_layout, int what) {
+    const tla_layout *L = is_layout ? (const tla_layout *)p : NULL;
+    const tla_tuple *t = is_layout ? NULL : (const tla_tuple *)p;
     int64_t v = -1;
-    if ((is_layout ? tla_layout_size(&L, &v, NULL) : tla_tuple_size(&t, &v, NULL)) != 0) return -1;
-    return (long long)v;
+    int rc;
+    if (what == TLA__Q_RANK) return L ? tla_layout_rank(L) : tla_tuple_rank(t);
+    if (what == TLA__Q_DEPTH) return L ? tla_layout_depth(L) : tla_tuple_depth(t);
+    if (what == TLA__Q_SIZE) {
+        rc = L ? tla_layout_size(L, &v, NULL) : tla_tuple_size(t, &v, NULL);
+    } else if (L) {
+        rc = tla_layout_cosize(L, &v, NULL);
+    } else {
+        tla_layout empty = { 0 };
+        rc = tla_layout_cosize(&empty, &v, NULL);
+    }
+    return rc != 0 ? -1 : (long long)v;
 }
-TLA_FUNC long long tla__rt_cosize(tla_layout L) {
-    int64_t v = -1;
-    if (tla_layout_cosize(&L, &v, NULL) != 0) return -1;
-    return (long long)v;
-}
-#define TLA__RT_ARGS(x) _Generic((x), tla_layout: 1, default: 0), TLA__AS_RT_LAYOUT(x), TLA__AS_RT_TUPLE(x)
+/* The query `what` of bound x when it is a run-time value (else never run: x is a node then). */
+#define TLA__RT_QUERY(x, what) tla__rt_query(&(x), _Generic((x), tla_layout: 1, default: 0), what)
 #define TLA__RT_OR(x, rt, st) TLA__IF(TLA__IS_RT_VALUE(x), rt, st)
 
-/* QUERY(x, ISCONST, Q, RT): Q of any value x.  An integer constant expression when x is a
- * static or mixed node and ISCONST(node) holds (read back through sizeof, see layout.h);
- * else evaluated at run time, RT(x) for run-time values.  x is expanded three times and
- * evaluated once; inside, its node is bound to tla__en so Q's text names it briefly. */
-#define TLA__BIND_EN(x) __auto_type tla__ex = (x); \
-        TLA__VNODEB(tla__en0, tla__ex) __auto_type tla__en = _Generic((tla__ex), struct tla_layout: TLA__NIL, \
-            struct tla_tuple: TLA__NIL, default: tla__en0); (void)tla__en;
-/* The facts of x, bound once at block scope inside sizeof(struct {...}), their names suffixed
- * with K_ (a __COUNTER__ value): x's type (_qT), its node's type (_qN), and whether the answer is
- * a constant (_qc_K).  x is named here (not evaluated) and once more in the run-time branch. */
-#define TLA__QM(K_) (((struct _qT##K_ *)0)->m)
-#define TLA__QN(K_) (((struct _qN##K_ *)0)->n)
-#define TLA__QFACTS(K_, x, MORE) sizeof(struct { struct _qT##K_ { __typeof__(x) m; } a; \
-        enum { _qk_##K_ = TLA__LCODE(TLA__QM(K_)) } b; \
-        struct _qN##K_ { __typeof__(_Generic(TLA__QM(K_), struct tla_layout: TLA__NIL, struct tla_tuple: TLA__NIL, \
-                                             default: TLA__NODE_TYPE_K(TLA__QM(K_), _qk_##K_))) n; } c; MORE(K_) })
-/* QUERY(x, ISCONST, Q, RT): Q of any value x.  An integer constant expression when x is a
- * static or mixed node and ISCONST(node) holds; else Q of the node, or RT of a run-time value. */
-#define TLA__QUERY(x, ISCONST, Q, RT) TLA__QUERY_(__COUNTER__, x, ISCONST, Q, RT)
-#define TLA__QUERY_(K_, x, ISCONST, Q, RT) TLA__QUERYK(K_, x, ISCONST, Q, RT)
-#define TLA__QUERYK(K_, x, ISCONST, Q, RT) TLA__IF(TLA__QFACTS(K_, x, TLA__QMORE_##ISCONST) && _qc_##K_, \
-        TLA__CODE_VALUE(sizeof(*((struct _qS##K_ *)0)->v)), \
-        TLA__STMT(TLA__BIND_EN(x) TLA__RT_OR(tla__ex, RT(tla__ex), Q(tla__en)); ))
-/* The answer as the extent of member v of struct _qS<K>, and "is it constant" (per query). */
-#define TLA__QMORE(K_, ISCONST, Q) struct _qS##K_ { char (*v)[TLA__CODE_OF(TLA_IF(ISCONST(TLA__QN(K_)), Q(TLA__QN(K_)), 0))]; } d; \
-        enum { _qc_##K_ = !TLA__IS_RT_VALUE(TLA__QM(K_)) && ISCONST(TLA__QN(K_)) } e;
-#define TLA__QMORE_TLA__ALWAYS_RANK(K_) TLA__QMORE(K_, TLA__ALWAYS_RANK, TLA__RANK)
-#define TLA__QMORE_TLA__ALWAYS_DEPTH(K_) TLA__QMORE(K_, TLA__ALWAYS_DEPTH, TLA__DEPTH_OF)
-#define TLA__QMORE_TLA__COSIZE_IS_CONST(K_) TLA__QMORE(K_, TLA__COSIZE_IS_CONST, TLA__COSIZE_ANY)
+/* Queries name their argument once.  The answer travels as the extent of an array type,
+ * `char (*)[answer + 2]`, made at the end of a statement expression that binds the argument
+ * once, and is read back with sizeof:
+ *   - when the answer is static the extent is an integer constant expression, the type is not
+ *     variably modified, so sizeof is an integer constant expression and the argument is not
+ *     evaluated (as for any static query);
+ *   - otherwise the extent is a run-time value, the type is variably modified, and C evaluates
+ *     sizeof's operand: the statement expression runs once and the extent is the answer.
+ * So a nested query (tla_size(tla_get(L, 1))) costs its argument's text once, not twice.  The
+ * + 2 keeps the extent positive for the answer -1 (a run-time size that does not fit).  The
+ * variably modified type is a pointer type (no array is ever made); -Wvla is silenced on its
+ * one typedef only, so a user's own VLAs are still reported. */
+#define TLA__ONCE(...) (sizeof(*TLA__STMT(__VA_ARGS__)) - 2)
+#define TLA__ONCE_ANSWER(ISCONST, CONST, RT) TLA__NOVLA_BEGIN typedef char (*tla__qt)[TLA__IF(ISCONST, \
+        (unsigned long long)(CONST) + 2, (unsigned long long)(RT) + 2)]; TLA__NOVLA_END (tla__qt)0;
+/* Bind x once: tla__ex, and its node tla__en (a static leaf stays static; a run-time value is
+ * nil, whose facts say "not static"). */
+#define TLA__BIND_EN(x) __auto_type tla__ex = (x); TLA__ANODEB(tla__en, tla__ex) (void)tla__en;
+/* QUERY(x, ISCONST, Q, RT, T): Q of any value x, as type T (RT: the TLA__Q_ constant of Q).  An integer constant expression when
+ * x is a static or mixed node and ISCONST(node) holds; else Q of the node at run time, or RT of a
+ * run-time value.  x is expanded and evaluated once. */
+#define TLA__QUERY(x, ISCONST, Q, RT, T) ((T)TLA__ONCE(TLA__BIND_EN(x) \
+        enum { tla__qc = !TLA__IS_RT_VALUE(tla__ex) && ISCONST(tla__en) }; \
+        TLA__ONCE_ANSWER(tla__qc, TLA_IF(ISCONST(tla__en), Q(tla__en), 0), TLA__IS_RT_VALUE(tla__ex) ? TLA__RT_QUERY(tla__ex, RT) : Q(tla__en))))
 #define TLA__ALWAYS_RANK(n) 1
 #define TLA__ALWAYS_DEPTH(n) 1
 #define TLA__COSIZE_IS_CONST(n) (TLA__IS_LAYOUT(n) && TLA__ALL_STATIC(TLA__LSHAPE(TLA__AL(n))) && TLA__ALL_STATIC(TLA__LSTRIDE(TLA__AL(n))))
 #define TLA__COSIZE_ANY(n) TLA__COSIZE(TLA__AL(n))
-#define TLA__RT_RANK(x) tla__rt_rank(TLA__RT_ARGS(x))
-#define TLA__RT_DEPTH(x) tla__rt_depth(TLA__RT_ARGS(x))
-#define TLA__RT_SIZE(x) tla__rt_size(TLA__RT_ARGS(x))
-#define TLA__RT_COSIZE(x) tla__rt_cosize(TLA__AS_RT_LAYOUT(x))
 
 /* tla_rank(x), tla_depth(x), tla_size(x) -> of a tuple, or of a layout's shape; tla_cosize(L)
  *   Integer constant expressions on static values (size: when every leaf is static); x any
  *   static, mixed or run-time value, evaluated once.  size is -1 when a run-time size does not
  *   fit in long long; a static size past 2^31 - 3 is a compile error ("static overflow"). */
-#define tla_rank(x) TLA__QUERY(x, TLA__ALWAYS_RANK, TLA__RANK, TLA__RT_RANK)
-#define tla_depth(x) TLA__QUERY(x, TLA__ALWAYS_DEPTH, TLA__DEPTH_OF, TLA__RT_DEPTH)
-#define tla_cosize(L) TLA__QUERY(L, TLA__COSIZE_IS_CONST, TLA__COSIZE_ANY, TLA__RT_COSIZE)
-/* size: the static product is bound to enum constants (_uz8_K: -1 when not static or too big). */
-#define TLA__SIZE_MORE(K_) enum { TLA__SSIZE_ENUMS(TLA__QN(K_), K_) \
-        _qc_##K_ = !TLA__IS_RT_VALUE(TLA__QM(K_)) && TLA__ALL_STATIC(TLA__QN(K_)) && _uz8_##K_ >= 0 } e; \
-    _Static_assert(TLA__IS_RT_VALUE(TLA__QM(K_)) || !TLA__ALL_STATIC(TLA__QN(K_)) || TLA__SNEG(K_) || _uz8_##K_ >= 0, \
-        "tla: static overflow: the size of this all-static shape is past 2^31 - 3 (make a leaf dynamic)");
-#define tla_size(x) TLA__SIZE_(__COUNTER__, x)
-#define TLA__SIZE_(K_, x) TLA__SIZEK(K_, x)
-#define TLA__SIZEK(K_, x) TLA__IF(TLA__QFACTS(K_, x, TLA__SIZE_MORE) && _qc_##K_, (long long)_uz8_##K_, \
-        TLA__STMT(TLA__BIND_EN(x) TLA__RT_OR(tla__ex, TLA__RT_SIZE(tla__ex), TLA__RSIZE(tla__en)); ))
+#define tla_rank(x) TLA__QUERY(x, TLA__ALWAYS_RANK, TLA__RANK, TLA__Q_RANK, int)
+#define tla_depth(x) TLA__QUERY(x, TLA__ALWAYS_DEPTH, TLA__DEPTH_OF, TLA__Q_DEPTH, int)
+#define tla_cosize(L) TLA__QUERY(L, TLA__COSIZE_IS_CONST, TLA__COSIZE_ANY, TLA__Q_COSIZE, long long)
+/* size: the static product is bound to enum constants (_uz8: -1 when not static or too big). */
+#define tla_size(x) ((long long)TLA__ONCE(TLA__BIND_EN(x) \
+        enum { TLA__SSIZE_ENUMS(tla__en) tla__qs = !TLA__IS_RT_VALUE(tla__ex) && TLA__ALL_STATIC(tla__en), \
+               tla__qc = tla__qs && _uz8 >= 0 }; \
+        _Static_assert(!tla__qs || TLA__SNEG || _uz8 >= 0, \
+            "tla: static overflow: the size of this all-static shape is past 2^31 - 3 (make a leaf dynamic)"); \
+        TLA__ONCE_ANSWER(tla__qc, _uz8, TLA__IS_RT_VALUE(tla__ex) ? TLA__RT_QUERY(tla__ex, TLA__Q_SIZE) : TLA__RSIZE(tla__en))))
 
 /* clang-format on */
 #endif
