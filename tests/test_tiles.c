@@ -100,8 +100,22 @@ static void empty_tiles(void) {
     CHECK_EQ(tla_tensor_extent(&T, 0), 0);
 }
 
+/* Coordinates, extents and parents of unsigned type (as kernel loops write them): the crop of
+ * tile_at mixes them with static values, and must neither warn (-Wsign-compare) nor wrap. */
+static void unsigned_tiles(void) {
+    unsigned rows = 40, cols = 35;
+    tla_auto Z = tla_zN(tla_half, rows, cols);
+    for (unsigned r0 = 0; r0 < 48; r0 += 8)
+        for (unsigned c0 = 0; c0 < 48; c0 += 8) {
+            tla_layout t = tla_to_layout(tla_tile_at(Z, tla_make_tuple(16u, TLA_C(16)), tla_make_tuple(r0, c0)));
+            CHECK_EQ(tla_layout_origin(&t, 0), r0 >= rows ? 0 : rows - r0 < 16 ? rows - r0 : 16);
+            CHECK_EQ(tla_layout_origin(&t, 1), c0 >= cols ? 0 : cols - c0 < 16 ? cols - c0 : 16);
+        }
+}
+
 int main(void) {
     empty_tiles();
+    unsigned_tiles();
     int (*const checks[])(void) = {row_major, column_major, zN_1, zN_2, zN_4, zZ_1, zZ_2,         zZ_4,        nZ_1,
                                    nZ_2,      nZ_4,         nN_1, nN_2, nN_4, l0c,  zN_2_dynamic, nZ_1_dynamic};
     for (size_t k = 0; k < sizeof checks / sizeof checks[0]; k++) CHECK_EQ(checks[k](), 0);

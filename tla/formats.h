@@ -266,15 +266,25 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
         __auto_type tla__ts = TLA__TILE_SHAPE(tla__tl, tla__tt); \
         TLA__LAYOUT_IMPLXE(tla__ts, TLA__LSTRIDE(tla__tl), tla__tt, ~, 31, 0, TLA__LEB(tla__tl)); )
 
-/* Product of the shape leaves of top-level mode k (a literal). */
-#define TLA__MODE_SIZE_T(Sk, j) * (j < TLA__NLEAF(TLA__TUP1 Sk) && (TLA__SPATH(TLA__TUP1 Sk, j) - 1) % 10 == (TLA__TUP2 Sk) + 1 \
-        ? (long long)TLA__SVALR(TLA__TUP1 Sk, j) : 1LL)
-#define TLA__TUP1(a, b) a
-#define TLA__TUP2(a, b) b
-#define TLA__MODE_SIZE(S, k) (1LL TLA__SLOTS(TLA__MODE_SIZE_T, (S, k)))
-/* Extent of top-level mode k of L that holds data: its originShape, else the mode size. */
-#define TLA__ORIGIN_K(L, k) TLA_IF(TLA__HAS_ORIGIN(L), (long long)TLA__SVALR((L).tla_o[0], k), \
-        TLA__MODE_SIZE(TLA__LSHAPE(L), k))
+/* The extents of the two top-level modes of rank-2 layout L (bound) that hold data, into the
+ * long long variables o0 and o1: its originShape, else the products of each mode's shape
+ * leaves (one pass over the slots; run-time values, which -O2 folds when static). */
+#define TLA__ORIGIN2(L, o0, o1) \
+    if (TLA__HAS_ORIGIN(L)) { \
+        o0 = TLA__SVALLL((L).tla_o[0], 0), o1 = TLA__SVALLL((L).tla_o[0], 1); \
+    } else { \
+        __auto_type tla__os = TLA__LSHAPE(L); \
+        o0 = o1 = 1; \
+        TLA__SLOTS(TLA__ORIGIN_MUL, (tla__os, o0, o1)) \
+    }
+#define TLA__ORIGIN_MUL(a, j) TLA__ORIGIN_MUL_(TLA__TUP3_1 a, TLA__TUP3_2 a, TLA__TUP3_3 a, j)
+#define TLA__ORIGIN_MUL_(S, o0, o1, j) \
+    if (j < TLA__NLEAF(S)) *((TLA__SPATH(S, j) - 1) % 10 == 1 ? &o0 : &o1) *= TLA__SVALLL(S, j);
+/* Slot j's value as a long long (whatever the signedness of the node's run-time values). */
+#define TLA__SVALLL(x, j) (TLA__SCODE(x, j) > 1 ? (long long)TLA__CV(TLA__SCODE(x, j)) : (long long)(x).v[j])
+#define TLA__TUP3_1(a, b, c) a
+#define TLA__TUP3_2(a, b, c) b
+#define TLA__TUP3_3(a, b, c) c
 /* min(tile, origin - coord), and 0 past the origin (an empty tile, as in CATLASS) */
 #define TLA__CROP(t, o, c) ((long long)(o) - (long long)(c) <= 0 ? 0LL \
         : (long long)(t) < (long long)(o) - (long long)(c) ? (long long)(t) : (long long)(o) - (long long)(c))
@@ -303,13 +313,12 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
         __auto_type tla__at = tla_make_tile(tla__al, tile); \
         _Static_assert(TLA__TRANK(TLA__LSHAPE(tla__al)) == 2 && TLA__IS_TUPLE(tla__ac) && TLA__TRANK(tla__ac) == 2 \
             && TLA__DEPTH(tla__ac) == 1, "tla: tile_at takes a rank-2 layout and a coordinate (row, col)"); \
-        long long tla__cr0 = TLA__CROP_AT(tla__at, tla__al, tla__ac, 0), tla__cr1 = TLA__CROP_AT(tla__at, tla__al, tla__ac, 1); \
+        long long tla__o0, tla__o1; TLA__ORIGIN2(tla__al, tla__o0, tla__o1) \
+        long long tla__t0 = TLA__SVALLL(tla__at.tla_o[0], 0), tla__t1 = TLA__SVALLL(tla__at.tla_o[0], 1), \
+            tla__c0 = TLA__SVALLL(tla__ac, 0), tla__c1 = TLA__SVALLL(tla__ac, 1), \
+            tla__cr0 = TLA__CROP(tla__t0, tla__o0, tla__c0), tla__cr1 = TLA__CROP(tla__t1, tla__o1, tla__c1); \
         TLA__LAYOUT_IMPLXE(TLA__LSHAPE(tla__at), TLA__LSTRIDE(tla__at), TLA__PAIR(tla__cr0, tla__cr1), \
             TLA__TILE_COORD(tla__al, tla__ac), 32, 1, TLA__LEB(tla__at)); )
-/* The cropped extent of mode k of tile T of L at coordinate c: its operands are bound once, so
- * CROP's several mentions do not multiply the text of ORIGIN_K. */
-#define TLA__CROP_AT(T, L, c, k) TLA__STMT(long long tla__ct = (T).tla_o[0].v[k], \
-        tla__co = TLA__ORIGIN_K(L, k), tla__cc = (c).v[k]; TLA__CROP(tla__ct, tla__co, tla__cc); )
 
 /* ---- layout predicates (CATLASS's isRowMajor, isColumnMajor, iszN, iszZ, isnZ, iszNUnAlign) ----
  * tla_is_row_major(L), tla_is_column_major(L), tla_is_vector(L), tla_is_zN(T, L),
