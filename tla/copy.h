@@ -243,49 +243,56 @@ TLA_FUNC void tla__copy_3d(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int
 #define TLA__TRANSPOSE_BLOCKG(N, B, DS, SS, GROUP) /* d[i][j] = s[j][i], the destination contiguous along j */ \
     k = 0; \
     if ((GROUP) && d2 == N * B) /* blocks that continue each other's destination lines: a line at a time */ \
-        for (; k + TLA__LINE_BLOCKS(N, B) <= n2; \
-             k += TLA__LINE_BLOCKS(N, B), d += TLA__LINE_BLOCKS(N, B) * d2, s += TLA__LINE_BLOCKS(N, B) * s2) \
+        for (; k + lb <= n2; k += lb, d += lb * d2, s += lb * s2) \
             for (i = 0; i < N; i++) \
-                for (g = 0; g < TLA__LINE_BLOCKS(N, B); g++) \
+                for (g = 0; g < lb; g++) \
                     for (j = 0; j < N; j++) memcpy(d + g * d2 + i * (DS) + j * B, s + g * s2 + i * B + j * (SS), B); \
     for (; k < n2; k++, d += d2, s += s2) \
         for (i = 0; i < N; i++) for (j = 0; j < N; j++) memcpy(d + i * (DS) + j * B, s + i * B + j * (SS), B); \
     return;
-/* How many N x N blocks of B-byte elements fill a 64-byte destination line along j. */
-#define TLA__LINE_BLOCKS(N, B) (64 / ((N) * (B)) > 1 ? 64 / ((N) * (B)) : 1)
 /* a fractal's pitch is 32 bytes on either side: a constant the compiler folds into the moves */
+/* (lb: how many N x N blocks of B-byte elements fill a 64-byte destination line along j) */
 #define TLA__TRANSPOSE_CASE(N, B) \
         if (n0 == N && n1 == N && d0 == B && s1 == B) { \
+            enum { lb = 64 / ((N) * (B)) > 1 ? 64 / ((N) * (B)) : 1 }; \
             if (d1 == 32 && s0 == 32) { TLA__TRANSPOSE_BLOCK(N, B, 32, 32) } \
             if (d1 == 32) { TLA__TRANSPOSE_BLOCK(N, B, 32, s0) } \
             if (s0 == 32) { TLA__TRANSPOSE_BLOCK(N, B, d1, 32) } \
             TLA__TRANSPOSE_BLOCKG(N, B, d1, s0, 0) \
         } \
         if (n0 == N && n1 == N && s0 == B && d1 == B) { \
+            enum { lb = 64 / ((N) * (B)) > 1 ? 64 / ((N) * (B)) : 1 }; \
             if (d0 == 32 && s1 == 32) { TLA__TRANSPOSE_BLOCK(N, B, 32, 32) } \
             if (d0 == 32) { TLA__TRANSPOSE_BLOCK(N, B, 32, s1) } \
             if (s1 == 32) { TLA__TRANSPOSE_BLOCK(N, B, d0, 32) } \
             TLA__TRANSPOSE_BLOCKG(N, B, d0, s1, 0) \
         }
+/* Elements of 1, 2 and 4 bytes may be transposed (above); larger ones move as they are. */
+#define TLA__COPY2_CASE_T(B) \
+    case B: \
+        TLA__TRANSPOSE_CASE(16, B) TLA__TRANSPOSE_CASE(8, B) \
+        TLA__COPY2_LOOPS(B)
 #define TLA__COPY2_CASE(B) \
     case B: \
-        if (B <= 4) { TLA__TRANSPOSE_CASE(16, B) TLA__TRANSPOSE_CASE(8, B) } \
+        TLA__COPY2_LOOPS(B)
+#define TLA__COPY2_LOOPS(B) \
         for (k = 0; k < n2; k++, d += d2, s += s2) \
             if (n0 == 16) for (i = 0; i < n1; i++) for (j = 0; j < 16; j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, B); \
             else for (i = 0; i < n1; i++) for (j = 0; j < n0; j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, B); \
         return;
     switch (bytes) {
-    TLA__COPY2_CASE(1) TLA__COPY2_CASE(2) TLA__COPY2_CASE(4) TLA__COPY2_CASE(8) TLA__COPY2_CASE(16)
+    TLA__COPY2_CASE_T(1) TLA__COPY2_CASE_T(2) TLA__COPY2_CASE_T(4) TLA__COPY2_CASE(8) TLA__COPY2_CASE(16)
     TLA__COPY2_CASE(32) TLA__COPY2_CASE(64)
     default:
         for (k = 0; k < n2; k++, d += d2, s += s2)
             for (i = 0; i < n1; i++) tla__copy_blocks(d + i * d1, s + i * s1, n0, d0, s0, bytes);
     }
+#undef TLA__COPY2_CASE_T
 #undef TLA__COPY2_CASE
+#undef TLA__COPY2_LOOPS
 #undef TLA__TRANSPOSE_CASE
 #undef TLA__TRANSPOSE_BLOCK
 #undef TLA__TRANSPOSE_BLOCKG
-#undef TLA__LINE_BLOCKS
     /* clang-format on */
 }
 
