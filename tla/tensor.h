@@ -262,6 +262,23 @@ TLA_FUNC int tla_tensor_set4_at2(tla_tensor *t, int64_t r, int64_t c, int val) {
  *   if (tla_tensor_tile(&T, &A, &tile, &crd, &e) != 0) return 1;
  *   if (tla_tensor_at2(&T, 1, 5) != tla_tensor_at2(&A, 1, 9)) return 1;
  */
+/* Whether shape S is a tuple of exactly r modes, each an integer or a pair of integers (the
+ * structure of every format): nleaf[k] is then 1 or 2, the leaves of mode k. */
+TLA_FUNC int tla__modes_of_pairs(const tla_tuple *S, int r, int *nleaf) {
+    int k, i = 1;
+    if (S->ntok < 2 || S->tok[0] != TLA_TOK_OPEN) return 0;
+    for (k = 0; k < r; k++) {
+        if (i < S->ntok && S->tok[i] == TLA_TOK_LEAF)
+            nleaf[k] = 1, i += 1;
+        else if (i + 3 < S->ntok && S->tok[i] == TLA_TOK_OPEN && S->tok[i + 1] == TLA_TOK_LEAF
+                 && S->tok[i + 2] == TLA_TOK_LEAF && S->tok[i + 3] == TLA_TOK_CLOSE)
+            nleaf[k] = 2, i += 4;
+        else
+            return 0;
+    }
+    return i == S->ntok - 1 && S->tok[i] == TLA_TOK_CLOSE;
+}
+
 /* The common case in one pass, without building tuples: flat tile and coordinate of one
  * integer per mode, a shape whose modes are integers or pairs (r0, n) (every format), the
  * coordinate inside the extent and the tile no larger than the mode.  It writes what the
@@ -272,37 +289,33 @@ TLA_FUNC int tla__tensor_tile_fast(tla_tensor *out, const tla_tensor *t, const t
     const tla_tuple *S = &t->layout.shape;
     int64_t ext[TLA_MAX_RANK], sv[TLA_MAX_LEAVES], x[TLA_MAX_RANK], o, n, c;
     unsigned stat = S->stat;
-    int r = tile->nleaf, k, i = 1, leaf = 0;
+    int r = tile->nleaf, k, leaf = 0, nl[TLA_MAX_RANK];
     if (r < 1 || r > TLA_MAX_RANK || tile->ntok != r + 2 || coord->nleaf != r || coord->ntok != r + 2
-        || S->tok[0] != TLA_TOK_OPEN)
+        || !tla__modes_of_pairs(S, r, nl))
         return 0;
     for (k = 0; k < r; k++) {
         n = tile->val[k], c = coord->val[k];
-        if (i >= S->ntok || n < 0) return 0;
-        if (S->tok[i] == TLA_TOK_LEAF) { /* an integer mode: becomes the tile extent */
+        if (n < 0) return 0;
+        if (nl[k] == 1) { /* an integer mode: becomes the tile extent */
             if (n > S->val[leaf]) return 0;
             o = S->val[leaf];
             sv[leaf] = n;
             stat = (stat & ~(1u << leaf)) | ((tile->stat >> k) & 1u) << leaf;
-            i += 1, leaf += 1;
-        } else if (i + 3 < S->ntok && S->tok[i] == TLA_TOK_OPEN && S->tok[i + 1] == TLA_TOK_LEAF
-                   && S->tok[i + 2] == TLA_TOK_LEAF && S->tok[i + 3] == TLA_TOK_CLOSE) {
-            /* a pair (r0, m): becomes (r0, ceil(n / r0)), the count dynamic */
+            leaf += 1;
+        } else { /* a pair (r0, m): becomes (r0, ceil(n / r0)), the count dynamic */
             if (S->val[leaf] <= 0 || tla__ceil_div(n, S->val[leaf]) > S->val[leaf + 1]
                 || tla__mul64(S->val[leaf], S->val[leaf + 1], &o) != 0)
                 return 0;
             sv[leaf] = S->val[leaf];
             sv[leaf + 1] = tla__ceil_div(n, S->val[leaf]);
             stat &= ~(1u << (leaf + 1));
-            i += 4, leaf += 2;
-        } else {
-            return 0;
+            leaf += 2;
         }
         if (t->layout.has_origin) o = t->layout.origin[k];
         if (c < 0 || c >= o || tla__add64(t->coord[k], c, &x[k]) != 0) return 0;
         ext[k] = o - c < n ? o - c : n; /* cropped to the parent's extent */
     }
-    if (i != S->ntok - 1 || S->tok[i] != TLA_TOK_CLOSE || leaf != S->nleaf) return 0;
+    if (leaf != S->nleaf) return 0;
     if (out != t) *out = *t;
     for (k = 0; k < leaf; k++) out->layout.shape.val[k] = sv[k];
     out->layout.shape.stat = stat;

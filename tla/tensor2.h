@@ -84,24 +84,12 @@ TLA_FUNC int64_t tla_tensor2_extent(const tla_tensor2 *v, int m) {
 TLA_FUNC int tla_tensor2_from(tla_tensor2 *out, const tla_tensor *t, tla_error *err) {
     const tla_tuple *S = &t->layout.shape, *D = &t->layout.stride;
     tla_tensor2 v;
-    int i = 1, m, leaf = 0;
+    int i, m, leaf = 0, nl[2];
     memset(&v, 0, sizeof v);
-    if (S->ntok < 4 || S->tok[0] != TLA_TOK_OPEN || S->ntok != D->ntok || S->nleaf > 4
-        || memcmp(S->tok, D->tok, (size_t)S->ntok) != 0)
+    if (S->ntok != D->ntok || S->nleaf > 4 || memcmp(S->tok, D->tok, (size_t)S->ntok) != 0
+        || !tla__modes_of_pairs(S, 2, nl))
         return tla__fail(err, -1, "tensor2: the layout must be rank 2 with modes of one or two leaves");
-    for (m = 0; m < 2; m++) {
-        if (i < S->ntok && S->tok[i] == TLA_TOK_LEAF) {
-            v.nleaf[m] = 1, i += 1;
-        } else if (i + 3 < S->ntok && S->tok[i] == TLA_TOK_OPEN && S->tok[i + 1] == TLA_TOK_LEAF
-                   && S->tok[i + 2] == TLA_TOK_LEAF && S->tok[i + 3] == TLA_TOK_CLOSE) {
-            v.nleaf[m] = 2, i += 4;
-        } else {
-            return tla__fail(err, -1, "tensor2: the layout must be rank 2 with modes of one or two leaves");
-        }
-        leaf += v.nleaf[m];
-    }
-    if (i != S->ntok - 1 || S->tok[i] != TLA_TOK_CLOSE)
-        return tla__fail(err, -1, "tensor2: the layout must be rank 2 with modes of one or two leaves");
+    for (m = 0; m < 2; m++) v.nleaf[m] = (uint8_t)nl[m], leaf += nl[m];
     if (v.nleaf[0] == 2 && t->layout.shape.val[0] <= 0)
         return tla__fail(err, -1, "tensor2: the first leaf of mode 0 must be positive (it divides the index)");
     if (v.nleaf[1] == 2 && t->layout.shape.val[v.nleaf[0]] <= 0)
