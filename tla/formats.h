@@ -234,11 +234,12 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
 /* The tile layout of L (bound) and tile t (a node): for a depth-1 layout the shape is t; for a
  * rank-2 fractal ((r0,n),(c0,m)) it is ((r0, ceil(t0/r0)), (c0, ceil(t1/c0))).  The stride is L's
  * and the originShape is t.  Both shapes are compiled; the right one is chosen. */
-#define TLA__TILE_CHECKS(L, t) \
-    _Static_assert(TLA__IS_LEAF(TLA__LSHAPE(L)) ? TLA__IS_LEAF(t) : TLA__IS_TUPLE(t) && \
-        TLA__TRANK(t) == TLA__TRANK(TLA__LSHAPE(L)) && TLA__DEPTH(t) == 1, \
+/* (ISL: L is a layout; when it is not, its own assert has spoken and these stay quiet) */
+#define TLA__TILE_CHECKS(ISL, L, t) \
+    _Static_assert(!(ISL) || (TLA__IS_LEAF(TLA__LSHAPE(L)) ? TLA__IS_LEAF(t) : TLA__IS_TUPLE(t) && \
+        TLA__TRANK(t) == TLA__TRANK(TLA__LSHAPE(L)) && TLA__DEPTH(t) == 1), \
         "tla: make_tile needs one integer tile extent per top-level mode of the layout"); \
-    _Static_assert(TLA__DEPTH(TLA__LSHAPE(L)) <= 1 || TLA__TILE_FRACTAL(L), \
+    _Static_assert(!(ISL) || TLA__DEPTH(TLA__LSHAPE(L)) <= 1 || TLA__TILE_FRACTAL(L), \
         "tla: make_tile takes a depth-1 layout or a rank-2 fractal layout ((r0,n),(c0,m))");
 #define TLA__TILE_FRACTAL(L) (TLA__NLEAF(TLA__LSHAPE(L)) == 4 && TLA__SPATH(TLA__LSHAPE(L), 0) == 12 && \
         TLA__SPATH(TLA__LSHAPE(L), 1) == 22 && TLA__SPATH(TLA__LSHAPE(L), 2) == 13 && TLA__SPATH(TLA__LSHAPE(L), 3) == 23)
@@ -262,7 +263,7 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
 #define tla_make_tile(L, tile) TLA__STMT(__auto_type tla__tl0 = (L); __auto_type tla__tl1 = TLA__SNODE(tla__tl0); \
         _Static_assert(TLA__IS_LAYOUT(tla__tl1), "tla: make_tile needs a layout"); __auto_type tla__tl = TLA__AL(tla__tl1); \
         __auto_type tla__tta = (tile); TLA__NODEB(tla__tt, tla__tta) \
-        TLA__TILE_CHECKS(tla__tl, tla__tt) \
+        TLA__TILE_CHECKS(TLA__IS_LAYOUT(tla__tl1), tla__tl, tla__tt) \
         __auto_type tla__ts = TLA__TILE_SHAPE(tla__tl, tla__tt); \
         TLA__LAYOUT_IMPLXE(tla__ts, TLA__LSTRIDE(tla__tl), tla__tt, ~, 31, 0, TLA__LEB(tla__tl)); )
 
@@ -308,17 +309,19 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
  *   tla_auto T = tla_tile_at(Z, tla_make_tuple(TLA_C(16), TLA_C(16)), tla_make_tuple(16 * i, 16 * j));
  *   if (tla_crd2offset(tla_make_tuple(1, 2), T) != tla_crd2offset(tla_make_tuple(17, 34), Z)) return 1;
  */
-#define tla_tile_at(L, tile, coord) TLA__STMT(__auto_type tla__al0 = (L); __auto_type tla__al = TLA__AL(TLA__SNODE(tla__al0)); \
+#define tla_tile_at(L, tile, coord) TLA__STMT(__auto_type tla__al0 = (L); __auto_type tla__al1 = TLA__SNODE(tla__al0); \
+        _Static_assert(TLA__IS_LAYOUT(tla__al1), "tla: tile_at needs a layout"); __auto_type tla__al = TLA__AL(tla__al1); \
         __auto_type tla__aca = (coord); TLA__NODEB(tla__ac, tla__aca) \
-        __auto_type tla__at = tla_make_tile(tla__al, tile); \
-        _Static_assert(TLA__TRANK(TLA__LSHAPE(tla__al)) == 2 && TLA__IS_TUPLE(tla__ac) && TLA__TRANK(tla__ac) == 2 \
+        __auto_type tla__tta = (tile); TLA__NODEB(tla__tt, tla__tta) \
+        TLA__TILE_CHECKS(TLA__IS_LAYOUT(tla__al1), tla__al, tla__tt) \
+        _Static_assert(!TLA__IS_LAYOUT(tla__al1) || TLA__TRANK(TLA__LSHAPE(tla__al)) == 2 && TLA__IS_TUPLE(tla__ac) && TLA__TRANK(tla__ac) == 2 \
             && TLA__DEPTH(tla__ac) == 1, "tla: tile_at takes a rank-2 layout and a coordinate (row, col)"); \
         long long tla__o0, tla__o1; TLA__ORIGIN2(tla__al, tla__o0, tla__o1) \
-        long long tla__t0 = TLA__SVALLL(tla__at.tla_o[0], 0), tla__t1 = TLA__SVALLL(tla__at.tla_o[0], 1), \
+        long long tla__t0 = TLA__SVALLL(tla__tt, 0), tla__t1 = TLA__SVALLL(tla__tt, 1), \
             tla__c0 = TLA__SVALLL(tla__ac, 0), tla__c1 = TLA__SVALLL(tla__ac, 1), \
             tla__cr0 = TLA__CROP(tla__t0, tla__o0, tla__c0), tla__cr1 = TLA__CROP(tla__t1, tla__o1, tla__c1); \
-        TLA__LAYOUT_IMPLXE(TLA__LSHAPE(tla__at), TLA__LSTRIDE(tla__at), TLA__PAIR(tla__cr0, tla__cr1), \
-            TLA__TILE_COORD(tla__al, tla__ac), 32, 1, TLA__LEB(tla__at)); )
+        TLA__LAYOUT_IMPLXE(TLA__TILE_SHAPE(tla__al, tla__tt), TLA__LSTRIDE(tla__al), TLA__PAIR(tla__cr0, tla__cr1), \
+            TLA__TILE_COORD(tla__al, tla__ac), 32, 0, TLA__LEB(tla__al)); )
 
 /* ---- layout predicates (CATLASS's isRowMajor, isColumnMajor, iszN, iszZ, isnZ, iszNUnAlign) ----
  * tla_is_row_major(L), tla_is_column_major(L), tla_is_vector(L), tla_is_zN(T, L),
