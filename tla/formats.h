@@ -243,14 +243,23 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
         "tla: make_tile takes a depth-1 layout or a rank-2 fractal layout ((r0,n),(c0,m))");
 #define TLA__TILE_FRACTAL(L) (TLA__NLEAF(TLA__LSHAPE(L)) == 4 && TLA__SPATH(TLA__LSHAPE(L), 0) == 12 && \
         TLA__SPATH(TLA__LSHAPE(L), 1) == 22 && TLA__SPATH(TLA__LSHAPE(L), 2) == 13 && TLA__SPATH(TLA__LSHAPE(L), 3) == 23)
-/* ceil(t / r0) of slots: static when both are. */
-#define TLA__CEIL_SLOTS(t, j, s, k) TLA_IF(TLA__SSTATIC(t, j) && TLA__SSTATIC(s, k), \
-        (union { char (*tla_sv)[TLA__SSTATIC(t, j) && TLA__SSTATIC(s, k) ? (TLA__CV(TLA__SCODE(t, j)) + TLA__CV(TLA__SCODE(s, k)) - 1) \
-            / TLA__NZ(TLA__CV(TLA__SCODE(s, k))) + TLA__B : 1]; int tla_v; }){ 0 }, \
-        (TLA__SVALJ(t, j) + TLA__SVALJ(s, k) - 1LL) / TLA__NZ(TLA__SVALJ(s, k)))
-#define TLA__TILE_SHAPE(L, t) TLA_IF(TLA__DEPTH(TLA__LSHAPE(L)) <= 1, (t), \
-        TLA__FMT_PAIRS(TLA__SLOT_ELEM(TLA__LSHAPE(L), 0), TLA__CEIL_SLOTS(t, 0, TLA__LSHAPE(L), 0), \
-                       TLA__SLOT_ELEM(TLA__LSHAPE(L), 2), TLA__CEIL_SLOTS(t, 1, TLA__LSHAPE(L), 2)))
+/* ceil(t / r0) of two leaves given by value code and value (bound): static when both are. */
+#define TLA__CEIL_LEAVES(ct, vt, cr, vr) TLA_IF((ct) >= 2 && (cr) >= 2, \
+        (union { char (*tla_sv)[(ct) >= 2 && (cr) >= 2 ? (TLA__CV(ct) + TLA__CV(cr) - 1) / TLA__NZ(TLA__CV(cr)) + TLA__B : 1]; \
+            int tla_v; }){ 0 }, \
+        ((vt) + (vr) - 1) / TLA__NZ(vr))
+/* The codes and values it needs are bound once, so its several mentions stay short. */
+#define TLA__TILE_SHAPE(L, t) TLA__STMT( \
+        enum { tla__tsc0 = TLA__SCODE(t, 0), tla__tsc1 = TLA__SCODE(t, 1), \
+               tla__tsr0 = TLA__SCODE(TLA__LSHAPE(L), 0), tla__tsr2 = TLA__SCODE(TLA__LSHAPE(L), 2) }; \
+        long long tla__tsv0 = TLA__SVALLL(t, 0), tla__tsv1 = TLA__SVALLL(t, 1), \
+            tla__tsw0 = TLA__SVALLL(TLA__LSHAPE(L), 0), tla__tsw2 = TLA__SVALLL(TLA__LSHAPE(L), 2); \
+        (void)tla__tsv0, (void)tla__tsv1, (void)tla__tsw0, (void)tla__tsw2; \
+        TLA_IF(TLA__DEPTH(TLA__LSHAPE(L)) <= 1, (t), \
+            TLA__FMT_PAIRS(TLA__SLOT_ELEM(TLA__LSHAPE(L), 0), TLA__CEIL_LEAVES(tla__tsc0, tla__tsv0, tla__tsr0, tla__tsw0), \
+                           TLA__SLOT_ELEM(TLA__LSHAPE(L), 2), TLA__CEIL_LEAVES(tla__tsc1, tla__tsv1, tla__tsr2, tla__tsw2))); )
+/* Slot j's value as a long long (whatever the signedness of the node's run-time values). */
+#define TLA__SVALLL(x, j) (TLA__SCODE(x, j) > 1 ? (long long)TLA__CV(TLA__SCODE(x, j)) : (long long)(x).v[j])
 
 /* tla_make_tile(L, tile) -> layout: TLA's MakeLayoutTile
  *   tile: one integer per top-level mode (the tile's extent); L depth 1, or a rank-2 fractal
@@ -281,8 +290,6 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
 #define TLA__ORIGIN_MUL(a, j) TLA__ORIGIN_MUL_(TLA__TUP3_1 a, TLA__TUP3_2 a, TLA__TUP3_3 a, j)
 #define TLA__ORIGIN_MUL_(S, o0, o1, j) \
     if (j < TLA__NLEAF(S)) *((TLA__SPATH(S, j) - 1) % 10 == 1 ? &o0 : &o1) *= TLA__SVALLL(S, j);
-/* Slot j's value as a long long (whatever the signedness of the node's run-time values). */
-#define TLA__SVALLL(x, j) (TLA__SCODE(x, j) > 1 ? (long long)TLA__CV(TLA__SCODE(x, j)) : (long long)(x).v[j])
 #define TLA__TUP3_1(a, b, c) a
 #define TLA__TUP3_2(a, b, c) b
 #define TLA__TUP3_3(a, b, c) c
