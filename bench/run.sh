@@ -290,8 +290,9 @@ done
 # ---- 8. copies between formats: tla_copy vs the best hand-tiled loop vs memcpy --------------
 # The full matrix (36 format pairs x 1/2/4-byte elements x 2048x3072 and 1000x3001), built
 # and run with each compiler in turn; each prints every cell (worst generic/hand first) and a
-# summary line; a result that differs from the hand loop's fails the bench.  COPY_RUNS and
-# COPY_FILTER pass through (see bench/copy_speed.c).
+# summary line; a result that differs from the hand loop's fails the bench.  Then the same for
+# 4-bit elements against memcpy (no hand loop; each result checked element by element).
+# COPY_RUNS and COPY_FILTER pass through (see bench/copy_speed.c).
 for cc in $ccs; do
     echo
     if $cc $FLAGS -I. bench/copy_speed.c -o "$OUT/copy_speed_$cc" 2> "$OUT/copy_speed_$cc.err"; then
@@ -302,6 +303,6 @@ for cc in $ccs; do
     fi
 done
 echo
-grep -h '^copy summary' "$OUT"/copy_speed_*.log 2> /dev/null
+grep -h '^copy summary\|^copy 4-bit summary' "$OUT"/copy_speed_*.log 2> /dev/null
 if [ "$compile_status" != 0 ]; then echo; echo "bench: the compile-cost section failed (see the top)"; status=1; fi
 exit $status

@@ -22,7 +22,9 @@ static uint32_t get(const tla_tensor *t, int64_t r, int64_t c) {
 static uint32_t masked(uint32_t v, int bytes) { return bytes == 4 ? v : v & ((1u << (8 * bytes)) - 1u); }
 
 static void copy_all_pairs(void) {
-    static const int64_t sizes[][2] = {{32, 48}, {16, 16}, {100, 70}, {1, 1}, {17, 33}, {64, 64}, {5, 130}};
+    /* 257x130 and 136x200: 1-byte transposes in 64x64 tiles, their edges in 16x16 and 8x8 ones */
+    static const int64_t sizes[][2] = {{32, 48}, {16, 16}, {100, 70},  {1, 1},    {17, 33},
+                                       {64, 64}, {5, 130}, {257, 130}, {136, 200}};
     static const int bytes[] = {1, 2, 4};
     int bad = 0, cases = 0, canary_bad = 0;
     tla_error e;

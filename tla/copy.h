@@ -15,7 +15,9 @@
  *
  * 4-bit elements (tla_tensor_make_bits(p, 4, ...): int4, fp4, two to a byte, the even offset
  * in the low nibble) take the same plan; a run moves as whole bytes where both sides start on
- * a byte, nibble by nibble otherwise, and tiles and ragged edges go element by element.
+ * a byte, nibble by nibble otherwise; a transpose moves 16 x 16 blocks in 64-bit words where
+ * both sides are on whole bytes; only the pieces of a tile that start inside a byte go element
+ * by element.
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   static unsigned char a[16 * 64 / 2], b[16 * 64 / 2];
@@ -130,10 +132,14 @@ TLA_FUNC int tla__loop_before(const tla__loop *a, const tla__loop *b) {
  * runs shorter than a cache line: longer runs use their lines whole).  Each mode
  * keeps a multiple of TLA__TILE; the rest becomes the mode's tail (a tile of its own). */
 #define TLA__TILE 16
+/* Bytes move in 8 x 8 pieces (tla__transpose8x8), and 64 x 64 tiles of them use whole lines (an
+ * edge too short for them, planned again, gets 16 x 16 tiles). */
+#define TLA__TILE1 64
 TLA_FUNC void tla__plan_tile(tla__plan *p, int elem_bytes) {
     tla__loop a = p->outer[0], b = p->outer[1];
     int64_t one = p->run_len, T = TLA__TILE;
     int k;
+    if (elem_bytes == 1 && a.n >= 2 * TLA__TILE1 && b.n >= 2 * TLA__TILE1) T = TLA__TILE1;
     if (p->nouter < 2 || p->nouter + 2 > TLA__MAX_LOOPS || one * elem_bytes >= 64 || a.mode == b.mode || a.n < 2 * T
         || b.n < 2 * T || a.w * a.n != p->cov[a.mode] || b.w * b.n != p->cov[b.mode]
         || !((a.ss == one && b.ds == one) || (a.ds == one && b.ss == one)))
@@ -150,12 +156,13 @@ TLA_FUNC void tla__plan_tile(tla__plan *p, int elem_bytes) {
 
 /* A transpose of single elements whose two innermost loops are N and a multiple of N (a 1-byte
  * nZ fractal has 32 rows against 16 columns): split the longer one into N and the rest, so the
- * block is the N x N transpose copy_3d moves with constant trip counts. */
-TLA_FUNC void tla__plan_square(tla__plan *p) {
+ * block is the N x N transpose copy_3d moves with constant trip counts.  (Bytes need no split:
+ * tla__transpose_bytes moves any block whose sides are multiples of 8.) */
+TLA_FUNC void tla__plan_square(tla__plan *p, int elem_bytes) {
     tla__loop a = p->outer[0], b = p->outer[1];
     int k;
-    if (p->run_len != 1 || p->nouter < 2 || p->nouter + 1 > TLA__MAX_LOOPS || (a.n != 16 && a.n != 8) || b.n <= a.n
-        || b.n % a.n != 0 || !((a.ss == 1 && b.ds == 1) || (a.ds == 1 && b.ss == 1)))
+    if (elem_bytes == 1 || p->run_len != 1 || p->nouter < 2 || p->nouter + 1 > TLA__MAX_LOOPS || (a.n != 16 && a.n != 8)
+        || b.n <= a.n || b.n % a.n != 0 || !((a.ss == 1 && b.ds == 1) || (a.ds == 1 && b.ss == 1)))
         return;
     for (k = p->nouter - 1; k >= 2; k--) p->outer[k + 1] = p->outer[k];
     p->nouter++;
@@ -199,7 +206,7 @@ TLA_FUNC int tla__make_plan(const tla_tensor *dst, const tla_tensor *src, const 
             p->outer[j] = p->outer[j - 1];
             p->outer[j - 1] = t;
         }
-    tla__plan_square(p);
+    tla__plan_square(p, src->elem_bytes);
     tla__plan_tile(p, src->elem_bytes > 0 ? src->elem_bytes : 1);
     return 0;
 }
@@ -223,6 +230,59 @@ TLA_FUNC void tla__copy_blocks(TLA_GM char *d, const TLA_GM char *s, int64_t n, 
     /* clang-format on */
 }
 
+/* An 8 x 8 transpose of bytes: byte c of destination row r is byte r of source row c (rows
+ * ds and ss bytes apart).  The rows are eight 64-bit words and three rounds of masked swaps
+ * (single bytes, pairs, quads) transpose them: 16 loads and stores instead of 128, two to
+ * four times faster than a byte loop (bench/NOTES.md).  The masks assume little-endian words;
+ * elsewhere it is the byte loop. */
+TLA_FUNC void tla__transpose8x8(TLA_GM char *d, int64_t ds, const TLA_GM char *s, int64_t ss) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t x0, x1, x2, x3, x4, x5, x6, x7, t;
+    /* clang-format off */
+    memcpy(&x0, s, 8), memcpy(&x1, s + ss, 8), memcpy(&x2, s + 2 * ss, 8), memcpy(&x3, s + 3 * ss, 8);
+    memcpy(&x4, s + 4 * ss, 8), memcpy(&x5, s + 5 * ss, 8), memcpy(&x6, s + 6 * ss, 8), memcpy(&x7, s + 7 * ss, 8);
+/* swap the w-byte pieces at odd positions of a with those at even positions of b */
+#define TLA__SWAP(a, b, w, m) (t = ((a >> 8 * w) ^ b) & m, b ^= t, a ^= t << 8 * w)
+    TLA__SWAP(x0, x1, 1, 0x00FF00FF00FF00FFull), TLA__SWAP(x2, x3, 1, 0x00FF00FF00FF00FFull);
+    TLA__SWAP(x4, x5, 1, 0x00FF00FF00FF00FFull), TLA__SWAP(x6, x7, 1, 0x00FF00FF00FF00FFull);
+    TLA__SWAP(x0, x2, 2, 0x0000FFFF0000FFFFull), TLA__SWAP(x1, x3, 2, 0x0000FFFF0000FFFFull);
+    TLA__SWAP(x4, x6, 2, 0x0000FFFF0000FFFFull), TLA__SWAP(x5, x7, 2, 0x0000FFFF0000FFFFull);
+    TLA__SWAP(x0, x4, 4, 0x00000000FFFFFFFFull), TLA__SWAP(x1, x5, 4, 0x00000000FFFFFFFFull);
+    TLA__SWAP(x2, x6, 4, 0x00000000FFFFFFFFull), TLA__SWAP(x3, x7, 4, 0x00000000FFFFFFFFull);
+#undef TLA__SWAP
+    memcpy(d, &x0, 8), memcpy(d + ds, &x1, 8), memcpy(d + 2 * ds, &x2, 8), memcpy(d + 3 * ds, &x3, 8);
+    memcpy(d + 4 * ds, &x4, 8), memcpy(d + 5 * ds, &x5, 8), memcpy(d + 6 * ds, &x6, 8), memcpy(d + 7 * ds, &x7, 8);
+    /* clang-format on */
+#else
+    int r, c;
+    for (r = 0; r < 8; r++)
+        for (c = 0; c < 8; c++) d[r * ds + c] = s[c * ss + r];
+#endif
+}
+
+/* Transposes of 1-byte elements (tla__copy_3d's arguments): an n1 x n0 block, both multiples of
+ * 8, contiguous on one side along one loop and on the other side along the other, moves in
+ * 8 x 8 pieces (tla__transpose8x8), the destination's lines in order; 0 when the shape is not
+ * such a block.  Any such rectangle will do, so a 1-byte nZ fractal (32 x 16) is one block. */
+TLA_FUNC int tla__transpose_bytes(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int64_t d2, int64_t s2, int64_t n1,
+                                  int64_t d1, int64_t s1, int64_t n0, int64_t d0, int64_t s0) {
+    int64_t i, j, k;
+    if (n0 % 8 != 0 || n1 % 8 != 0) return 0;
+    if (d0 == 1 && s1 == 1) { /* destination rows along i, source rows along j */
+        for (k = 0; k < n2; k++, d += d2, s += s2)
+            for (i = 0; i < n1; i += 8)
+                for (j = 0; j < n0; j += 8) tla__transpose8x8(d + i * d1 + j, d1, s + j * s0 + i, s0);
+        return 1;
+    }
+    if (s0 == 1 && d1 == 1) { /* destination rows along j, source rows along i */
+        for (k = 0; k < n2; k++, d += d2, s += s2)
+            for (j = 0; j < n0; j += 8)
+                for (i = 0; i < n1; i += 8) tla__transpose8x8(d + j * d0 + i, d0, s + i * s1 + j, s1);
+        return 1;
+    }
+    return 0;
+}
+
 /* n2 x n1 x n0 copies of `bytes` bytes (three strides each side): one dispatch on the size
  * and the shape for a whole row of 2-D blocks (the third loop is the next outer loop of the
  * plan), so small elements (a transpose) move at loop speed and no block pays a call. */
@@ -233,22 +293,31 @@ TLA_FUNC void tla__copy_3d(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int
  * A square block of single elements that is contiguous on one side along one loop and on
  * the other side along the other loop is a transpose: N x N (16, or 8 for the 8-element
  * side of a 4-byte fractal) with constant trip counts and the destination written
- * contiguously in the inner loop, as a hand-written transpose does.  Where one pitch is a
- * fractal's (32 bytes, a constant), consecutive blocks that fill one 64-byte destination line
- * are moved together (GROUP 1: 2-byte fractal transposes ran 1.7x faster); with both pitches
- * at run time grouping lost (RowMajor->ColumnMajor 0.5-0.65 of the hand loop), so it is off
- * there (bench/NOTES.md). */
+ * contiguously in the inner loop, as a hand-written transpose does (bytes: 8 x 8 pieces in
+ * tla__transpose_bytes).  With clang, where one pitch is a fractal's (32 bytes, a constant),
+ * consecutive blocks that fill one 64-byte destination line are moved together (GROUP:
+ * 2-byte fractal transposes ran 1.7x faster; with both pitches at run time it lost).  gcc -O2
+ * does not unroll the 16-step inner loop by itself (clang does): asked to (TLA__UNROLL) it
+ * moves 2-byte transposes up to 1.6x faster, and then one block at a time beats grouping by
+ * 1.2-1.4x (bench/NOTES.md). */
 /* clang-format off */
-#define TLA__TRANSPOSE_BLOCK(N, B, DS, SS) TLA__TRANSPOSE_BLOCKG(N, B, DS, SS, 1)
+#if defined(__GNUC__) && !defined(__clang__)
+#define TLA__UNROLL _Pragma("GCC unroll 16")
+#define TLA__GROUP 0
+#else
+#define TLA__UNROLL
+#define TLA__GROUP 1
+#endif
+#define TLA__TRANSPOSE_BLOCK(N, B, DS, SS) TLA__TRANSPOSE_BLOCKG(N, B, DS, SS, TLA__GROUP)
 #define TLA__TRANSPOSE_BLOCKG(N, B, DS, SS, GROUP) /* d[i][j] = s[j][i], the destination contiguous along j */ \
     k = 0; \
     if ((GROUP) && d2 == N * B) /* blocks that continue each other's destination lines: a line at a time */ \
         for (; k + lb <= n2; k += lb, d += lb * d2, s += lb * s2) \
             for (i = 0; i < N; i++) \
                 for (g = 0; g < lb; g++) \
-                    for (j = 0; j < N; j++) memcpy(d + g * d2 + i * (DS) + j * B, s + g * s2 + i * B + j * (SS), B); \
+                    TLA__UNROLL for (j = 0; j < N; j++) memcpy(d + g * d2 + i * (DS) + j * B, s + g * s2 + i * B + j * (SS), B); \
     for (; k < n2; k++, d += d2, s += s2) \
-        for (i = 0; i < N; i++) for (j = 0; j < N; j++) memcpy(d + i * (DS) + j * B, s + i * B + j * (SS), B); \
+        for (i = 0; i < N; i++) TLA__UNROLL for (j = 0; j < N; j++) memcpy(d + i * (DS) + j * B, s + i * B + j * (SS), B); \
     return;
 /* a fractal's pitch is 32 bytes on either side: a constant the compiler folds into the moves */
 /* (lb: how many N x N blocks of B-byte elements fill a 64-byte destination line along j) */
@@ -267,7 +336,8 @@ TLA_FUNC void tla__copy_3d(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int
             if (s1 == 32) { TLA__TRANSPOSE_BLOCK(N, B, d0, 32) } \
             TLA__TRANSPOSE_BLOCKG(N, B, d0, s1, 0) \
         }
-/* Elements of 1, 2 and 4 bytes may be transposed (above); larger ones move as they are. */
+/* Elements of 2 and 4 bytes may be transposed (above; bytes: tla__transpose_bytes); larger ones
+ * move as they are. */
 #define TLA__COPY2_CASE_T(B) \
     case B: \
         TLA__TRANSPOSE_CASE(16, B) TLA__TRANSPOSE_CASE(8, B) \
@@ -281,7 +351,10 @@ TLA_FUNC void tla__copy_3d(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int
             else for (i = 0; i < n1; i++) for (j = 0; j < n0; j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, B); \
         return;
     switch (bytes) {
-    TLA__COPY2_CASE_T(1) TLA__COPY2_CASE_T(2) TLA__COPY2_CASE_T(4) TLA__COPY2_CASE(8) TLA__COPY2_CASE(16)
+    case 1:
+        if (tla__transpose_bytes(d, s, n2, d2, s2, n1, d1, s1, n0, d0, s0)) return;
+        TLA__COPY2_LOOPS(1)
+    TLA__COPY2_CASE_T(2) TLA__COPY2_CASE_T(4) TLA__COPY2_CASE(8) TLA__COPY2_CASE(16)
     TLA__COPY2_CASE(32) TLA__COPY2_CASE(64)
     default:
         for (k = 0; k < n2; k++, d += d2, s += s2)
@@ -293,6 +366,8 @@ TLA_FUNC void tla__copy_3d(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int
 #undef TLA__TRANSPOSE_CASE
 #undef TLA__TRANSPOSE_BLOCK
 #undef TLA__TRANSPOSE_BLOCKG
+#undef TLA__UNROLL
+#undef TLA__GROUP
     /* clang-format on */
 }
 
@@ -341,21 +416,71 @@ TLA_FUNC void tla__copy_run4(TLA_GM char *d, int64_t dof, const TLA_GM char *s, 
     }
     for (; i < n; i++) tla__nib_put(d, dof + i, tla__nib_get(s, so + i));
 }
+/* 4-bit elements, an n1 x n0 block of single elements (a transpose): element (i, j) from
+ * source offset so + i*s1 + j*s0 to destination offset dof + i*d1 + j*d0 (in elements).  Where
+ * the destination is contiguous along one loop and a line starts on a byte, two elements make
+ * one whole byte (no read-modify-write); the rest go nibble by nibble.  Strides are locals, so
+ * the stores (through char pointers, which may alias anything) do not reload them. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#define TLA__NIBBLE_WORDS 1
+/* A 16 x 16 transpose of 4-bit elements: nibble c of destination row r is nibble r of source
+ * row c (rows dp and sp bytes apart, each 8 bytes).  As tla__transpose8x8, in 64-bit words
+ * (four rounds of masked swaps: nibbles, bytes, pairs, quads); nibble c of a little-endian word
+ * is element c, the even one low. */
+TLA_FUNC void tla__transpose16x16_4(TLA_GM char *d, int64_t dp, const TLA_GM char *s, int64_t sp) {
+    static const uint64_t mask[4] = {0x0F0F0F0F0F0F0F0Full, 0x00FF00FF00FF00FFull, 0x0000FFFF0000FFFFull,
+                                     0x00000000FFFFFFFFull};
+    uint64_t x[16], t;
+    int r, k, w;
+    for (r = 0; r < 16; r++) memcpy(&x[r], s + r * sp, 8);
+    for (k = 0, w = 1; k < 4; k++, w *= 2)
+        for (r = 0; r < 16; r++)
+            if (!(r & w)) t = ((x[r] >> 4 * w) ^ x[r + w]) & mask[k], x[r + w] ^= t, x[r] ^= t << 4 * w;
+    for (r = 0; r < 16; r++) memcpy(d + r * dp, &x[r], 8);
+}
+#else
+#define TLA__NIBBLE_WORDS 0
+#endif
+
+TLA_FUNC void tla__transpose4(TLA_GM char *d, int64_t dof, int64_t d1, int64_t d0, const TLA_GM char *s, int64_t so,
+                              int64_t s1, int64_t s0, int64_t n1, int64_t n0) {
+    int64_t i, j;
+    if (d1 == 1) { /* destination contiguous along i: swap the roles of the loops */
+        int64_t t;
+        t = d1, d1 = d0, d0 = t;
+        t = s1, s1 = s0, s0 = t;
+        t = n1, n1 = n0, n0 = t;
+    }
+    if (TLA__NIBBLE_WORDS && d0 == 1 && s1 == 1 && n0 % 16 == 0 && n1 % 16 == 0 && ((dof | d1 | so | s0) & 1) == 0) {
+        /* 16 x 16 blocks on whole bytes: destination row i from source column i */
+        for (i = 0; i < n1; i += 16)
+            for (j = 0; j < n0; j += 16)
+                tla__transpose16x16_4(d + ((dof + i * d1 + j) >> 1), d1 >> 1, s + ((so + j * s0 + i) >> 1), s0 >> 1);
+        return;
+    }
+    for (i = 0; i < n1; i++) {
+        int64_t dl = dof + i * d1, sl = so + i * s1;
+        j = 0;
+        if (d0 == 1 && (dl & 1) == 0)
+            for (; j + 1 < n0; j += 2)
+                ((TLA_GM unsigned char *)d)[(dl + j) >> 1] =
+                    (unsigned char)(tla__nib_get(s, sl + j * s0) | tla__nib_get(s, sl + (j + 1) * s0) << 4);
+        for (; j < n0; j++) tla__nib_put(d, dl + j * d0, tla__nib_get(s, sl + j * s0));
+    }
+}
 TLA_FUNC void tla__copy_exact4(const tla__plan *p, TLA_GM char *dst, const TLA_GM char *src) {
     static const tla__loop one = {1, 0, 0, 1, 0};
     const tla__loop *l0 = p->nouter > 0 ? &p->outer[0] : &one, *l1 = p->nouter > 1 ? &p->outer[1] : &one;
+    const int64_t n0 = l0->n, d0 = l0->ds, s0 = l0->ss, n1 = l1->n, d1 = l1->ds, s1 = l1->ss, run = p->run_len;
     int64_t digit[TLA__MAX_LOOPS], so = 0, dof = 0, i, j;
     int k;
     for (k = 0; k < p->nouter; k++) digit[k] = 0;
-    do { /* the two innermost loops as a block: single elements (a transpose) inline */
-        for (i = 0; i < l1->n; i++)
-            for (j = 0; j < l0->n; j++) {
-                int64_t d = dof + i * l1->ds + j * l0->ds, s = so + i * l1->ss + j * l0->ss;
-                if (p->run_len == 1)
-                    tla__nib_put(dst, d, tla__nib_get(src, s));
-                else
-                    tla__copy_run4(dst, d, src, s, p->run_len);
-            }
+    do { /* the two innermost loops as a block */
+        if (run == 1)
+            tla__transpose4(dst, dof, d1, d0, src, so, s1, s0, n1, n0);
+        else
+            for (i = 0; i < n1; i++)
+                for (j = 0; j < n0; j++) tla__copy_run4(dst, dof + i * d1 + j * d0, src, so + i * s1 + j * s0, run);
     } while (tla__odometer_next(p, 2, digit, &so, &dof, NULL));
 }
 /* 4-bit elements one by one, at any coordinates (tiles, ragged edges, leaves that do not divide). */
@@ -416,7 +541,8 @@ TLA_FUNC int64_t tla__piece_len(const tla_tensor *dst, const tla_tensor *src, in
     return a < n && a < b ? a : b < n ? b : n;
 }
 
-/* The view of X's piece at t (per mode) of extent len: its own data pointer, no coordinate. */
+/* The view of X's piece at t (per mode) of extent len: its own data pointer, no coordinate
+ * (1, no view: X has 4-bit elements and the piece starts inside a byte). */
 TLA_FUNC int tla__piece_view(tla_tensor *out, const tla_tensor *X, const int64_t *t, const int64_t *len, int r,
                              tla_error *err) {
     int64_t x[TLA_MAX_RANK], off = 0;
@@ -430,7 +556,8 @@ TLA_FUNC int tla__piece_view(tla_tensor *out, const tla_tensor *X, const int64_t
     else
         tla__flat_tuple(&c, r, x, 0);
     if (tla_layout_crd2offset(&X->layout, &c, &off, err) != 0) return -1;
-    out->data += off * X->elem_bytes;
+    if (tla__is4(X) && (off & 1)) return 1; /* 4-bit: the piece starts inside a byte */
+    out->data += tla__is4(X) ? off >> 1 : off * X->elem_bytes;
     memset(out->coord, 0, sizeof out->coord);
     out->layout.has_origin = 1;
     for (k = 0; k < r; k++) out->layout.origin[k] = len[k];
@@ -444,7 +571,6 @@ TLA_FUNC int tla__copy_pieces(const tla_tensor *dst, const tla_tensor *src, int 
     int64_t t[TLA_MAX_RANK], len[TLA_MAX_RANK], e[TLA_MAX_RANK];
     tla_tensor ps, pd;
     int k;
-    if (tla__is4(src)) return tla__copy_elements4(dst, src, err); /* a view cannot start inside a byte */
     for (k = 0; k < r; k++) {
         e[k] = tla_tensor_extent(src, k);
         if (e[k] <= 0) return 0;
@@ -452,8 +578,18 @@ TLA_FUNC int tla__copy_pieces(const tla_tensor *dst, const tla_tensor *src, int 
         len[k] = tla__piece_len(dst, src, k, 0, e[k]);
     }
     for (;;) {
-        if (tla__piece_view(&ps, src, t, len, r, err) != 0 || tla__piece_view(&pd, dst, t, len, r, err) != 0
-            || tla__copy_view(&pd, &ps, err) != 0)
+        int vs = tla__piece_view(&ps, src, t, len, r, err),
+            vd = vs < 0 ? -1 : tla__piece_view(&pd, dst, t, len, r, err);
+        if (vs < 0 || vd < 0) return -1;
+        if (vs || vd) { /* 4-bit, a side starts inside a byte: this piece element by element, as a tile */
+            tla_tensor es = *src, ed = *dst;
+            es.layout.has_origin = ed.layout.has_origin = 1;
+            for (k = 0; k < r; k++) {
+                es.coord[k] += t[k], ed.coord[k] += t[k];
+                es.layout.origin[k] = ed.layout.origin[k] = len[k];
+            }
+            if (tla__copy_elements4(&ed, &es, err) != 0) return -1;
+        } else if (tla__copy_view(&pd, &ps, err) != 0)
             return -1;
         for (k = 0; k < r; k++) {
             t[k] += len[k];
