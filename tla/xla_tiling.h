@@ -506,6 +506,9 @@ TLA_FUNC int tla__xla_mode(const tla__xdig *d, tla_tuple *shp, tla_tuple *std) {
  * contiguous leaves coalesced that form is unique (s0 is the first x where the offset is not
  * x * offset(1)), so the greedy below finds it whenever one exists. */
 #define TLA__XLA_SEARCH (1 << 16)
+/* In tla_xla_to_layout's message when the tiling was too large to search: a layout may exist,
+ * this version does not find it (the CLI exits 3 for it: not built, rather than bad input). */
+#define TLA_XLA_UNDECIDED "the search by offsets takes"
 
 /* x -> T[x * m] on 0..n-1 as mixed-radix digits (the last leaf covers the rest): 0, or -1. */
 TLA_FUNC int tla__xla_radix(const int64_t *T, int64_t n, tla__xdig *d) {
@@ -698,7 +701,7 @@ TLA_FUNC int tla_xla_to_layout(const tla_xla_shape *x, tla_layout *out, tla_xla_
         if (rc == 2)
             return tla__fail(err, -1,
                              "xla: no TLA layout found for this tiling (its digits do not split, and it has more "
-                             "elements than the search by offsets takes); offsets only");
+                             "elements than " TLA_XLA_UNDECIDED "); offsets only");
         if (rc > 0)
             return tla__fail(err, -1,
                              "xla: no TLA layout expresses this tiling (a tile cuts across digits); offsets only");

@@ -40,7 +40,7 @@ static int cli_cmd_xla(int argc, char **argv) {
         if (tla_xla_to_layout(&x, &L, &info, &e) != 0) {
             cli_report(shape, &e);
             if (x.rank > 0) fputs("  (tla xla --offsets SHAPE prints its linear indices)\n", stderr);
-            return 2;
+            return strstr(e.msg, TLA_XLA_UNDECIDED) ? 3 : 2; /* 3: a layout may exist, the search stops short */
         }
         tla_layout_fprint(stdout, &L);
         printf("\n");
