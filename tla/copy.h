@@ -15,9 +15,8 @@
  *
  * 4-bit elements (tla_tensor_make_bits(p, 4, ...): int4, fp4, two to a byte, the even offset
  * in the low nibble) take the same plan; a run moves as whole bytes where both sides start on
- * a byte, nibble by nibble otherwise; a transpose moves 16 x 16 blocks in 64-bit words where
- * both sides are on whole bytes; only the pieces of a tile that start inside a byte go element
- * by element.
+ * the same half of a byte, else 16 elements a 64-bit word; a transpose moves 16 x 16 blocks in
+ * words; only the pieces of a tile that start inside a byte go element by element.
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   static unsigned char a[16 * 64 / 2], b[16 * 64 / 2];
@@ -404,8 +403,60 @@ TLA_FUNC void tla__copy_exact(const tla__plan *p, TLA_GM char *dst, const TLA_GM
     }
 }
 
+/* 16 4-bit elements from element offset off as a 64-bit word, element c in bits 4c, and the
+ * store back (which keeps the other halves of a first and a last byte it shares).  On a
+ * little-endian machine an even off is the word as it is in memory, an odd one is shifted into
+ * place and takes the last element from a ninth byte; elsewhere nibble by nibble. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+TLA_FUNC uint64_t tla__load16_4(const TLA_GM char *p, int64_t off) {
+    uint64_t x;
+    memcpy(&x, p + (off >> 1), 8);
+    if (off & 1) x = x >> 4 | (uint64_t)((const TLA_GM unsigned char *)p)[(off >> 1) + 8] << 60;
+    return x;
+}
+TLA_FUNC void tla__store16_4(TLA_GM char *p, int64_t off, uint64_t x) {
+    TLA_GM unsigned char *b = (TLA_GM unsigned char *)p + (off >> 1);
+    uint64_t y = x >> 4;
+    if (!(off & 1)) {
+        memcpy(b, &x, 8);
+        return;
+    }
+    b[0] = (unsigned char)((b[0] & 0x0F) | (x & 15) << 4);
+    memcpy(b + 1, &y, 7);
+    b[8] = (unsigned char)((b[8] & 0xF0) | x >> 60);
+}
+#else
+TLA_FUNC uint64_t tla__load16_4(const TLA_GM char *p, int64_t off) {
+    uint64_t x = 0;
+    int c;
+    for (c = 0; c < 16; c++) x |= (uint64_t)tla__nib_get(p, off + c) << 4 * c;
+    return x;
+}
+TLA_FUNC void tla__store16_4(TLA_GM char *p, int64_t off, uint64_t x) {
+    int c;
+    for (c = 0; c < 16; c++) tla__nib_put(p, off + c, (int)(x >> 4 * c & 15));
+}
+#endif
+/* A 16 x 16 transpose of 4-bit elements: element c of destination row r is element r of source
+ * row c (rows of 16 elements from element offsets doff + r*dp and soff + r*sp).  As
+ * tla__transpose8x8, in 64-bit words: four rounds of masked swaps (nibbles, bytes, pairs,
+ * quads). */
+TLA_FUNC void tla__transpose16x16_4(TLA_GM char *d, int64_t doff, int64_t dp, const TLA_GM char *s, int64_t soff,
+                                    int64_t sp) {
+    static const uint64_t mask[4] = {0x0F0F0F0F0F0F0F0Full, 0x00FF00FF00FF00FFull, 0x0000FFFF0000FFFFull,
+                                     0x00000000FFFFFFFFull};
+    uint64_t x[16], t;
+    int r, k, w;
+    for (r = 0; r < 16; r++) x[r] = tla__load16_4(s, soff + r * sp);
+    for (k = 0, w = 1; k < 4; k++, w *= 2)
+        for (r = 0; r < 16; r++)
+            if (!(r & w)) t = ((x[r] >> 4 * w) ^ x[r + w]) & mask[k], x[r + w] ^= t, x[r] ^= t << 4 * w;
+    for (r = 0; r < 16; r++) tla__store16_4(d, doff + r * dp, x[r]);
+}
+
 /* 4-bit elements: a run of n from offset so to offset dof (in elements), as whole bytes where
- * both sides start on the same half of a byte, nibble by nibble otherwise. */
+ * both sides start on the same half of a byte, else 16 at a time in words (shifted by half a
+ * byte), the rest nibble by nibble. */
 TLA_FUNC void tla__copy_run4(TLA_GM char *d, int64_t dof, const TLA_GM char *s, int64_t so, int64_t n) {
     int64_t i = 0, bytes;
     if ((so & 1) == (dof & 1)) {
@@ -413,35 +464,16 @@ TLA_FUNC void tla__copy_run4(TLA_GM char *d, int64_t dof, const TLA_GM char *s, 
         bytes = (n - i) / 2;
         memcpy(d + ((dof + i) >> 1), s + ((so + i) >> 1), (size_t)bytes);
         i += 2 * bytes;
-    }
+    } else
+        for (; i + 16 <= n; i += 16) tla__store16_4(d, dof + i, tla__load16_4(s, so + i));
     for (; i < n; i++) tla__nib_put(d, dof + i, tla__nib_get(s, so + i));
 }
 /* 4-bit elements, an n1 x n0 block of single elements (a transpose): element (i, j) from
  * source offset so + i*s1 + j*s0 to destination offset dof + i*d1 + j*d0 (in elements).  Where
- * the destination is contiguous along one loop and a line starts on a byte, two elements make
- * one whole byte (no read-modify-write); the rest go nibble by nibble.  Strides are locals, so
- * the stores (through char pointers, which may alias anything) do not reload them. */
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-#define TLA__NIBBLE_WORDS 1
-/* A 16 x 16 transpose of 4-bit elements: nibble c of destination row r is nibble r of source
- * row c (rows dp and sp bytes apart, each 8 bytes).  As tla__transpose8x8, in 64-bit words
- * (four rounds of masked swaps: nibbles, bytes, pairs, quads); nibble c of a little-endian word
- * is element c, the even one low. */
-TLA_FUNC void tla__transpose16x16_4(TLA_GM char *d, int64_t dp, const TLA_GM char *s, int64_t sp) {
-    static const uint64_t mask[4] = {0x0F0F0F0F0F0F0F0Full, 0x00FF00FF00FF00FFull, 0x0000FFFF0000FFFFull,
-                                     0x00000000FFFFFFFFull};
-    uint64_t x[16], t;
-    int r, k, w;
-    for (r = 0; r < 16; r++) memcpy(&x[r], s + r * sp, 8);
-    for (k = 0, w = 1; k < 4; k++, w *= 2)
-        for (r = 0; r < 16; r++)
-            if (!(r & w)) t = ((x[r] >> 4 * w) ^ x[r + w]) & mask[k], x[r + w] ^= t, x[r] ^= t << 4 * w;
-    for (r = 0; r < 16; r++) memcpy(d + r * dp, &x[r], 8);
-}
-#else
-#define TLA__NIBBLE_WORDS 0
-#endif
-
+ * both sides are contiguous (crosswise) and the sides are multiples of 16, 16 x 16 blocks in
+ * words; otherwise line by line, two elements to a whole byte where a destination line starts on
+ * a byte, the rest nibble by nibble.  Strides are locals, so the stores (through char
+ * pointers, which may alias anything) do not reload them. */
 TLA_FUNC void tla__transpose4(TLA_GM char *d, int64_t dof, int64_t d1, int64_t d0, const TLA_GM char *s, int64_t so,
                               int64_t s1, int64_t s0, int64_t n1, int64_t n0) {
     int64_t i, j;
@@ -451,11 +483,10 @@ TLA_FUNC void tla__transpose4(TLA_GM char *d, int64_t dof, int64_t d1, int64_t d
         t = s1, s1 = s0, s0 = t;
         t = n1, n1 = n0, n0 = t;
     }
-    if (TLA__NIBBLE_WORDS && d0 == 1 && s1 == 1 && n0 % 16 == 0 && n1 % 16 == 0 && ((dof | d1 | so | s0) & 1) == 0) {
-        /* 16 x 16 blocks on whole bytes: destination row i from source column i */
+    if (d0 == 1 && s1 == 1 && n0 % 16 == 0 && n1 % 16 == 0) {
+        /* destination rows along i, source rows along j */
         for (i = 0; i < n1; i += 16)
-            for (j = 0; j < n0; j += 16)
-                tla__transpose16x16_4(d + ((dof + i * d1 + j) >> 1), d1 >> 1, s + ((so + j * s0 + i) >> 1), s0 >> 1);
+            for (j = 0; j < n0; j += 16) tla__transpose16x16_4(d, dof + i * d1 + j, d1, s, so + j * s0 + i, s0);
         return;
     }
     for (i = 0; i < n1; i++) {
