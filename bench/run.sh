@@ -30,7 +30,8 @@
 # Environment: CCS (default "gcc clang"; missing ones are skipped), JOBS (parallel compiles),
 # BENCH_FLAGS (default -std=c11 -O2 -Wall -Wextra -Wpedantic -Werror),
 # BENCH_STRICT=1 (also fail when a ratio is above 1.00 or a library function is not clean),
-# BENCH_SECTIONS (default "cost codegen speed": which parts run; e.g. BENCH_SECTIONS=codegen).
+# BENCH_SECTIONS (default "cost codegen speed": which parts run, any of them alone or together;
+# e.g. BENCH_SECTIONS=codegen, BENCH_SECTIONS=speed).
 # Then bench/algebra_speed.c: every case of tests/algebra.tsv evaluated in one process (time
 # per operation), next to the same number of run-time crd2offset calls; bench/tensor_cost.c,
 # with each compiler: sizeof of run-time, mixed and static tensors and their tiles, and the
@@ -55,7 +56,14 @@ case " $SECTIONS " in *" cost "*)
     sh bench/compile_cost.sh || compile_status=1
     echo ;;
 esac
-case " $SECTIONS " in *" codegen "*) ;; *) exit $compile_status ;; esac
+ccs=""
+for cc in $CCS; do
+    if command -v "$cc" > /dev/null 2>&1; then ccs="$ccs $cc"; mkdir -p "$OUT/$cc"; else echo "(skipping $cc: not found)"; fi
+done
+[ -n "$ccs" ] || { echo "no compiler"; exit 1; }
+status=0
+in_sections() { case " $SECTIONS " in *" $1 "*) return 0 ;; esac; return 1; }
+if in_sections codegen; then # sections 1-5, to the codegen summary
 echo "== codegen: instructions of crd2offset, library and hand-written"
 
 # ---- 1. the layouts ---------------------------------------------------------------------
@@ -147,11 +155,6 @@ while IFS='|' read -r id rows cols ref shape stride hand; do
 done < "$OUT/layouts"
 
 # ---- 3. compile every file with every compiler, $JOBS at a time ---------------------------
-ccs=""
-for cc in $CCS; do
-    if command -v "$cc" > /dev/null 2>&1; then ccs="$ccs $cc"; mkdir -p "$OUT/$cc"; else echo "(skipping $cc: not found)"; fi
-done
-[ -n "$ccs" ] || { echo "no compiler"; exit 1; }
 for cc in $ccs; do cut -d'|' -f1 "$OUT/layouts" | sed "s/^/$cc /"; done > "$OUT/jobs"
 export OUT FLAGS
 # shellcheck disable=SC2016
@@ -160,7 +163,6 @@ xargs -P "$JOBS" -n 2 sh -c '$0 $FLAGS -I. -c "$OUT/src/$1.c" -o "$OUT/$0/$1.o" 
 # ---- 4. count instructions; build and run the correctness driver ------------------------
 : > "$OUT/counts"   # cc function insns flags
 : > "$OUT/checks"   # cc id suffix ok|BAD
-status=0
 for cc in $ccs; do
     drv="$OUT/$cc/driver.c"
     {
@@ -264,9 +266,10 @@ awk -v strict="${BENCH_STRICT:-0}" -v order="$(cut -d'|' -f1 "$OUT/layouts" | tr
                max, nf, above, unclean, wrong + bad
         exit (wrong + bad > 0) || (strict && (above + unclean > 0))
     }' "$OUT/counts" "$OUT/checks" || status=1
+fi # codegen
 
 # ---- 6. the run-time algebra: the whole vector file in one process ------------------------
-case " $SECTIONS " in *" speed "*) ;; *) [ "$status" -eq 0 ] && [ "$compile_status" -eq 0 ]; exit $? ;; esac
+in_sections speed || { [ "$status" -eq 0 ] && [ "$compile_status" -eq 0 ]; exit $?; }
 echo
 cc=$(echo "$CCS" | cut -d' ' -f1)
 if $cc $FLAGS -I. bench/algebra_speed.c -o "$OUT/algebra_speed" 2> "$OUT/algebra_speed.err"; then
