@@ -287,8 +287,22 @@ static void reproducers(void) {
         CHECK(tla_xla_parse("f32[2,8]{1,0:T(4)(3,3)}", &x, &e) == 0);
         CHECK(tla_xla_to_layout(&x, &L, NULL, &e) != 0 && strstr(e.msg, "no TLA layout") && e.pos == -1);
         CHECK(tla_xla_linear_index(&x, el, &got, &e) == 0 && got == 9);
-        /* a layout expresses this one, but past the search's limit: it says so */
+        /* the search takes a class of up to 2^20 elements: 10^5 converts, and every offset agrees */
         CHECK(tla_xla_parse("f32[100000]{0:T(3,1)(3,*,2,1)(1,-1)}", &x, &e) == 0);
+        CHECK(strcmp(layout_of("f32[100000]{0:T(3,1)(3,*,2,1)(1,-1)}"), "((2,50000)):((7,18))") == 0);
+        CHECK(tla_xla_to_layout(&x, &L, NULL, &e) == 0);
+        {
+            int64_t i, bad = 0;
+            for (i = 0; i < 100000; i += 7) {
+                int64_t lin = -1, off = -1;
+                tla_tuple c = tla_tuple_leaf(i, 0);
+                bad += tla_xla_linear_index(&x, &i, &lin, &e) != 0 || tla_layout_crd2offset(&L, &c, &off, &e) != 0
+                       || lin != off;
+            }
+            CHECK(bad == 0);
+        }
+        /* a layout expresses this one too, but past the search's limit: it says so */
+        CHECK(tla_xla_parse("f32[2000000]{0:T(3,1)(3,*,2,1)(1,-1)}", &x, &e) == 0);
         CHECK(tla_xla_to_layout(&x, &L, NULL, &e) != 0 && strstr(e.msg, "no TLA layout found"));
     }
 }
