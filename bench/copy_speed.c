@@ -131,18 +131,19 @@ static void hand_parallel(char *d, const geo *dg, const char *s, const geo *sg, 
  * 64-bit words, three rounds of masked swaps (bytes, pairs, quads), eight stores.  Byte c of
  * destination row r is byte r of source row c.  Little-endian. */
 static inline void transpose8(uint8_t *d, int64_t ds, const uint8_t *s, int64_t ss) {
-    uint64_t x[8], t;
-    int r;
-    for (r = 0; r < 8; r++) memcpy(&x[r], s + r * ss, 8);
-#define SWAP(a, b, w, m) t = ((x[a] >> 8 * w) ^ x[b]) & m, x[b] ^= t, x[a] ^= t << 8 * w
-    SWAP(0, 1, 1, 0x00FF00FF00FF00FFull), SWAP(2, 3, 1, 0x00FF00FF00FF00FFull);
-    SWAP(4, 5, 1, 0x00FF00FF00FF00FFull), SWAP(6, 7, 1, 0x00FF00FF00FF00FFull);
-    SWAP(0, 2, 2, 0x0000FFFF0000FFFFull), SWAP(1, 3, 2, 0x0000FFFF0000FFFFull);
-    SWAP(4, 6, 2, 0x0000FFFF0000FFFFull), SWAP(5, 7, 2, 0x0000FFFF0000FFFFull);
-    SWAP(0, 4, 4, 0x00000000FFFFFFFFull), SWAP(1, 5, 4, 0x00000000FFFFFFFFull);
-    SWAP(2, 6, 4, 0x00000000FFFFFFFFull), SWAP(3, 7, 4, 0x00000000FFFFFFFFull);
+    uint64_t x0, x1, x2, x3, x4, x5, x6, x7, t; /* eight scalars, so gcc keeps them in registers */
+    memcpy(&x0, s, 8), memcpy(&x1, s + ss, 8), memcpy(&x2, s + 2 * ss, 8), memcpy(&x3, s + 3 * ss, 8);
+    memcpy(&x4, s + 4 * ss, 8), memcpy(&x5, s + 5 * ss, 8), memcpy(&x6, s + 6 * ss, 8), memcpy(&x7, s + 7 * ss, 8);
+#define SWAP(a, b, w, m) (t = ((a >> 8 * w) ^ b) & m, b ^= t, a ^= t << 8 * w)
+    SWAP(x0, x1, 1, 0x00FF00FF00FF00FFull), SWAP(x2, x3, 1, 0x00FF00FF00FF00FFull);
+    SWAP(x4, x5, 1, 0x00FF00FF00FF00FFull), SWAP(x6, x7, 1, 0x00FF00FF00FF00FFull);
+    SWAP(x0, x2, 2, 0x0000FFFF0000FFFFull), SWAP(x1, x3, 2, 0x0000FFFF0000FFFFull);
+    SWAP(x4, x6, 2, 0x0000FFFF0000FFFFull), SWAP(x5, x7, 2, 0x0000FFFF0000FFFFull);
+    SWAP(x0, x4, 4, 0x00000000FFFFFFFFull), SWAP(x1, x5, 4, 0x00000000FFFFFFFFull);
+    SWAP(x2, x6, 4, 0x00000000FFFFFFFFull), SWAP(x3, x7, 4, 0x00000000FFFFFFFFull);
 #undef SWAP
-    for (r = 0; r < 8; r++) memcpy(d + r * ds, &x[r], 8);
+    memcpy(d, &x0, 8), memcpy(d + ds, &x1, 8), memcpy(d + 2 * ds, &x2, 8), memcpy(d + 3 * ds, &x3, 8);
+    memcpy(d + 4 * ds, &x4, 8), memcpy(d + 5 * ds, &x5, 8), memcpy(d + 6 * ds, &x6, 8), memcpy(d + 7 * ds, &x7, 8);
 }
 
 /* A transposing pair.  Blocks of B x B with compile-time B; each side's block is affine
