@@ -323,6 +323,11 @@ static void sizes_and_overflow(void) {
     CHECK_EQ(tla_xla_byte_size(&x), 96);
     CHECK(tla_xla_parse("s4[3]{0:T(2)}", &x, &e) == 0);
     CHECK(tla_xla_bytes(&x, &n, &e) == 0 && n == 2);
+    /* fuzz_xla: a 0 extent under tiles whose other extents multiply past int64 has no elements,
+     * and converts (the strides past the 0 never overflowed into undefined behaviour) */
+    CHECK(tla_xla_parse("u4[0]{0:T(2,797001,99999999998,62)}", &x, &e) == 0);
+    CHECK(tla_xla_padded_size(&x, &n, &e) == 0 && n == 0);
+    CHECK(tla_xla_to_layout(&x, &L, NULL, &e) == 0 && tla_layout_size(&L, &n, &e) == 0 && n == 0);
     for (size_t i = 0; i < sizeof huge / sizeof *huge; i++) {
         int rc = tla_xla_parse(huge[i], &x, &e);
         CHECK(rc == 0);

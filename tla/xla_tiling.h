@@ -457,7 +457,12 @@ TLA_FUNC int tla__xla_digits(const tla_xla_shape *x, const tla__xplan *p, tla__x
     for (t = 0; t < x->ntiles && !v->fail; t++)
         if (tla__xla_nstep(v, w, &n, x->tiles[t], x->tile_rank[t], err) != 0) return -1;
     if (v->fail) return 1;
-    for (i = n - 1; i >= 0; i--) v->nd[w[i]].stride = s, s *= p->ext[x->ntiles][i]; /* <= the padded size */
+    for (i = n - 1; i >= 0; i--) { /* their product is the padded size, which fits (the plan checked) */
+        v->nd[w[i]].stride = s;
+        /* so a partial product overflows only when a later extent is 0: no element uses the
+         * strides from here on (u4[0]{0:T(2,797001,99999999998,62)}, found by fuzz_xla) */
+        if (tla__mul64(s, p->ext[x->ntiles][i], &s) != 0) s = 0;
+    }
     for (i = 0; i < v->nv; i++) tla__xla_rep(v, v->root[i], &dig[i]);
     return v->fail;
 }
