@@ -44,28 +44,31 @@ docs: $(B)/tla
 	sh docs/gallery.sh $(B)/tla docs
 
 fuzz: $(B)/fuzz_parse $(B)/fuzz_xla $(B)/fuzz_sparse $(B)/fuzz_ixmap
+# undefined behaviour stops a run and saves its input, as a crash does (by default UBSan only
+# prints, and libFuzzer goes on)
+FUZZ_NO_RECOVER = -fno-sanitize-recover=undefined
 
 $(B)/fuzz_parse: tests/fuzz_parse.c examples/tla.c $(CLI_HEADERS) $(HEADERS)
 	@mkdir -p $(B)
-	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. $< -o $@
+	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined $(FUZZ_NO_RECOVER) -I. $< -o $@
 
 $(B)/fuzz_xla: tests/fuzz_xla.c $(HEADERS)
 	@mkdir -p $(B)
-	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. $< -o $@
+	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined $(FUZZ_NO_RECOVER) -I. $< -o $@
 
 # the layout algebra against each operation's postcondition (tests/fuzz_algebra.c)
 fuzz: $(B)/fuzz_algebra
 $(B)/fuzz_algebra: tests/fuzz_algebra.c $(HEADERS)
 	@mkdir -p $(B)
-	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. $< -o $@
+	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined $(FUZZ_NO_RECOVER) -I. $< -o $@
 
 $(B)/fuzz_sparse: tests/fuzz_sparse.c $(HEADERS)
 	@mkdir -p $(B)
-	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. $< -o $@
+	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined $(FUZZ_NO_RECOVER) -I. $< -o $@
 
 $(B)/fuzz_ixmap: tests/fuzz_ixmap.c $(HEADERS)
 	@mkdir -p $(B)
-	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined -I. $< -o $@
+	clang -std=c11 -g -O1 -fsanitize=fuzzer,address,undefined $(FUZZ_NO_RECOVER) -I. $< -o $@
 
 install: $(B)/tla
 	install -d $(DESTDIR)$(PREFIX)/include/tla $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
