@@ -264,6 +264,15 @@ TLA__ALWAYS_INLINE TLA_FUNC void tla__transpose8x8(TLA_GM char *d, int64_t ds, c
 #endif
 }
 
+/* Swap the roles of a block's two loops (extents and both sides' strides), so the transposes
+ * below handle one orientation. */
+TLA_FUNC void tla__swap_loops(int64_t *n1, int64_t *d1, int64_t *s1, int64_t *n0, int64_t *d0, int64_t *s0) {
+    int64_t t;
+    t = *n1, *n1 = *n0, *n0 = t;
+    t = *d1, *d1 = *d0, *d0 = t;
+    t = *s1, *s1 = *s0, *s0 = t;
+}
+
 /* Transposes of 1-byte elements (tla__copy_3d's arguments): an n1 x n0 block, both multiples of
  * 8, contiguous on one side along one loop and on the other side along the other, moves in
  * 8 x 8 pieces (tla__transpose8x8), the destination's lines in order; 0 when the shape is not
@@ -272,12 +281,9 @@ TLA_FUNC int tla__transpose_bytes(TLA_GM char *d, const TLA_GM char *s, int64_t 
                                   int64_t d1, int64_t s1, int64_t n0, int64_t d0, int64_t s0) {
     int64_t i, j, k;
     if (n0 % 8 != 0 || n1 % 8 != 0) return 0;
-    if (s0 == 1 && d1 == 1) { /* destination contiguous along i: swap the roles of the loops */
-        int64_t t;
-        t = n0, n0 = n1, n1 = t;
-        t = d0, d0 = d1, d1 = t;
-        t = s0, s0 = s1, s1 = t;
-    } else if (d0 != 1 || s1 != 1)
+    if (s0 == 1 && d1 == 1) /* destination contiguous along i */
+        tla__swap_loops(&n1, &d1, &s1, &n0, &d0, &s0);
+    else if (d0 != 1 || s1 != 1)
         return 0;
     /* destination rows along i, source rows along j; one call site, so compilers inline it */
     for (k = 0; k < n2; k++, d += d2, s += s2)
@@ -481,12 +487,7 @@ TLA_FUNC void tla__copy_run4(TLA_GM char *d, int64_t dof, const TLA_GM char *s, 
 TLA_FUNC void tla__transpose4(TLA_GM char *d, int64_t dof, int64_t d1, int64_t d0, const TLA_GM char *s, int64_t so,
                               int64_t s1, int64_t s0, int64_t n1, int64_t n0) {
     int64_t i, j;
-    if (d1 == 1) { /* destination contiguous along i: swap the roles of the loops */
-        int64_t t;
-        t = d1, d1 = d0, d0 = t;
-        t = s1, s1 = s0, s0 = t;
-        t = n1, n1 = n0, n0 = t;
-    }
+    if (d1 == 1) tla__swap_loops(&n1, &d1, &s1, &n0, &d0, &s0); /* destination contiguous along i */
     if (d0 == 1 && s1 == 1 && n0 % 16 == 0 && n1 % 16 == 0) {
         /* destination rows along i, source rows along j */
         for (i = 0; i < n1; i += 16)
