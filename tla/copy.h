@@ -114,14 +114,19 @@ typedef struct tla__plan {
 } tla__plan;
 
 /* Loop order, innermost first: by the smaller of the two strides (a loop that is short
- * in either layout keeps that side in cache), then the shorter loop (a fractal's 16 rows
- * before the row of fractals: the block a hand-written loop copies), then by the larger
- * stride. */
+ * in either layout keeps that side in cache), then, between loops whose steps are past a
+ * cache line on both sides (`line`: the elements in 64 bytes), the destination's order, so
+ * the writes stream (fractal by fractal between two fractal formats: on the bench's 40 cells
+ * this changes, 1.07x (gcc) and 1.10x (clang) faster in geometric mean, up to 1.4x);
+ * otherwise the shorter loop (a fractal's 16 rows before the row of fractals: the block a
+ * hand-written loop copies), then by the larger stride. */
 TLA_FUNC int64_t tla__abs64(int64_t v) { return v < 0 ? -v : v; }
-TLA_FUNC int tla__loop_before(const tla__loop *a, const tla__loop *b) {
+TLA_FUNC int tla__loop_before(const tla__loop *a, const tla__loop *b, int64_t line) {
     int64_t as = tla__abs64(a->ss), ad = tla__abs64(a->ds), bs = tla__abs64(b->ss), bd = tla__abs64(b->ds);
     int64_t amin = as < ad ? as : ad, bmin = bs < bd ? bs : bd, amax = as < ad ? ad : as, bmax = bs < bd ? bd : bs;
-    return amin < bmin || (amin == bmin && (a->n < b->n || (a->n == b->n && amax < bmax)));
+    if (amin != bmin) return amin < bmin;
+    if (amin > line && ad != bd) return ad < bd;
+    return a->n < b->n || (a->n == b->n && amax < bmax);
 }
 
 /* Cache blocking of a transpose between two long loops (RowMajor <-> ColumnMajor: no leaf
@@ -174,6 +179,7 @@ TLA_FUNC int tla__make_plan(const tla_tensor *dst, const tla_tensor *src, const 
     tla__loop all[TLA__MAX_LOOPS];
     int64_t span[TLA_MAX_RANK]; /* the run's extent per mode */
     int n = 0, m, i, j, used[TLA__MAX_LOOPS];
+    int64_t line = tla__is4(src) ? 128 : 64 / (src->elem_bytes > 0 ? src->elem_bytes : 1);
     p->nrun = p->nouter = 0; /* no memset: the loop arrays are large and filled as used */
     p->rank = tla_tensor_rank(src);
     for (m = 0; m < p->rank; m++) {
@@ -200,7 +206,7 @@ TLA_FUNC int tla__make_plan(const tla_tensor *dst, const tla_tensor *src, const 
     for (i = 0; i < n; i++)
         if (!used[i] && all[i].n > 1) p->outer[p->nouter++] = all[i];
     for (i = 1; i < p->nouter; i++)
-        for (j = i; j > 0 && tla__loop_before(&p->outer[j], &p->outer[j - 1]); j--) {
+        for (j = i; j > 0 && tla__loop_before(&p->outer[j], &p->outer[j - 1], line); j--) {
             tla__loop t = p->outer[j];
             p->outer[j] = p->outer[j - 1];
             p->outer[j - 1] = t;
