@@ -338,11 +338,20 @@ TLA_FUNC int tla__transpose_bytes(TLA_GM char *d, const TLA_GM char *s, int64_t 
         tla__swap_loops(&n1, &d1, &s1, &n0, &d0, &s0);
     else if (d0 != 1 || s1 != 1)
         return 0;
-    /* destination rows along i, source rows along j; one call site, so compilers inline it */
-    for (k = 0; k < n2; k++, d += d2, s += s2)
-        for (i = 0; i < n1; i += 8)
-            for (j = 0; j < n0; j += 8) tla__transpose8x8(d + i * d1 + j, d1, s + j * s0 + i, s0);
+        /* destination rows along i, source rows along j; a fractal's pitch (32 bytes) is a
+     * constant the compiler folds into the eight loads or stores */
+/* clang-format off */
+#define TLA__BYTE_BLOCKS(DP, SP) \
+    for (k = 0; k < n2; k++, d += d2, s += s2) \
+        for (i = 0; i < n1; i += 8) \
+            for (j = 0; j < n0; j += 8) tla__transpose8x8(d + i * (DP) + j, DP, s + j * (SP) + i, SP); \
     return 1;
+    if (d1 == 32 && s0 == 32) { TLA__BYTE_BLOCKS(32, 32) }
+    if (d1 == 32) { TLA__BYTE_BLOCKS(32, s0) }
+    if (s0 == 32) { TLA__BYTE_BLOCKS(d1, 32) }
+    TLA__BYTE_BLOCKS(d1, s0)
+#undef TLA__BYTE_BLOCKS
+    /* clang-format on */
 }
 
 /* n2 x n1 x n0 copies of `bytes` bytes (three strides each side): one dispatch on the size
