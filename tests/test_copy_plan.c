@@ -1,0 +1,57 @@
+/* tests/test_copy_plan.c - the loop order tla_copy plans for a few format pairs, written out.
+ * Speed is measured by `make bench`, never here; this only pins the structure each planner rule
+ * produces (bench/NOTES.md, round 5, has what each bought), so a change that drops a rule fails
+ * here instead of showing up as noise in a benchmark.  A plan is its run length and its outer
+ * loops, innermost first, as (count, source stride, destination stride) in elements. */
+#include <stdio.h>
+#include <string.h>
+#include "tla.h"
+#include "check.h"
+
+static const char *plan_of(enum tla_format fs, enum tla_format fd, int eb, int64_t rows, int64_t cols) {
+    static char out[512];
+    static char buf[1];
+    tla_layout Ls, Ld;
+    tla_error e;
+    tla_tensor S, D;
+    int64_t ext[2] = {rows, cols};
+    tla__plan p;
+    size_t n;
+    int k;
+    if (tla_layout_format(&Ls, fs, eb, rows, cols, &e) != 0 || tla_layout_format(&Ld, fd, eb, rows, cols, &e) != 0)
+        return "no layout";
+    S = tla_tensor_make(buf, eb, &Ls, TLA_POS_GM);
+    D = tla_tensor_make(buf, eb, &Ld, TLA_POS_L1);
+    if (tla__make_plan(&D, &S, ext, &p) != 0) return "no plan";
+    if (p.cov[0] != rows || p.cov[1] != cols) return "the plan does not cover the extent";
+    n = (size_t)snprintf(out, sizeof out, "run %lld:", (long long)p.run_len);
+    for (k = 0; k < p.nouter && n < sizeof out; k++)
+        n += (size_t)snprintf(out + n, sizeof out - n, " (%lld,%lld,%lld)", (long long)p.outer[k].n,
+                              (long long)p.outer[k].ss, (long long)p.outer[k].ds);
+    return out;
+}
+
+int main(void) {
+    /* Same contiguous direction, whole 512-byte fractals on both sides: the fractal grid in the
+     * destination's order (its strides tie at 256 elements, past a line on both sides). */
+    CHECK_STR(plan_of(TLA_ZN, TLA_ZZ, 2, 2048, 3072), "run 256: (192,32768,256) (128,256,49152)");
+    /* A tie within a cache line keeps the old rule: a zN fractal's 16 rows of 32 bytes before
+     * the row of fractals. */
+    CHECK_STR(plan_of(TLA_ZN, TLA_ROW_MAJOR, 2, 2048, 3072), "run 16: (16,16,3072) (192,32768,16) (128,256,49152)");
+    /* A fractal transpose: 16x16 blocks, 2x2 super-blocks (both next steps within 512 bytes on
+     * some side), then the grid in the destination's order. */
+    CHECK_STR(plan_of(TLA_ZN, TLA_NZ, 2, 2048, 3072),
+              "run 1: (16,16,1) (16,1,16) (2,256,49152) (2,32768,256) (96,65536,512) (64,512,98304)");
+    /* 4-byte: 8x8 blocks in 16x16 super-blocks, as the hand loop moves them. */
+    CHECK_STR(plan_of(TLA_ROW_MAJOR, TLA_NN, 4, 2048, 3072),
+              "run 1: (8,3072,1) (8,1,8) (2,24576,128) (2,8,64) (192,16,32768) (128,49152,256)");
+    /* No super-block when a mode's next step is far on both sides (the next zN fractal column
+     * and the next 8 ColumnMajor columns): the walk down both sides stays sequential. */
+    CHECK_STR(plan_of(TLA_ZN, TLA_COLUMN_MAJOR, 4, 2048, 3072),
+              "run 1: (8,1,2048) (8,8,1) (2,64,8) (128,128,16) (384,16384,16384)");
+    /* An odd count of blocks (2992 columns: 187 blocks, as in the bench's ragged 1000x3001) is
+     * not paired: moving the last block to an edge tile won on some pairs and lost on others. */
+    CHECK_STR(plan_of(TLA_ROW_MAJOR, TLA_NN, 2, 992, 2992),
+              "run 1: (16,1,16) (16,2992,1) (187,16,15872) (62,47872,256)");
+    CHECK_DONE();
+}
