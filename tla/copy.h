@@ -201,7 +201,8 @@ TLA_FUNC void tla__plan_super(tla__plan *p, int elem_bytes) {
     if (p->outer[1].n != p->outer[0].n || p->outer[1].mode == p->outer[0].mode || p->outer[0].n * elem_bytes >= 64)
         return;
     k[0] = tla__plan_pair_loop(p, 0, elem_bytes), k[1] = tla__plan_pair_loop(p, 1, elem_bytes);
-    if (k[0] < 0 || k[1] < 0 || (p->outer[2].n == 2 && p->outer[3].n == 2)) return;
+    if (k[0] < 0 || k[1] < 0 || (p->outer[2].n == 2 && p->outer[3].n == 2)) /* (already pairs: keep their order) */
+        return;
     for (side = 0; side < 2; side++) {
         tla__loop two = p->outer[k[side]], *rest = &p->outer[k[side]];
         two.n = 2;
@@ -326,6 +327,7 @@ TLA_FUNC void tla__swap_loops(int64_t *n1, int64_t *d1, int64_t *s1, int64_t *n0
     t = *s1, *s1 = *s0, *s0 = t;
 }
 
+/* clang-format off */
 /* Transposes of 1-byte elements (tla__copy_3d's arguments): an n1 x n0 block, both multiples of
  * 8, contiguous on one side along one loop and on the other side along the other, moves in
  * 8 x 8 pieces (tla__transpose8x8), the destination's lines in order; 0 when the shape is not
@@ -338,9 +340,8 @@ TLA_FUNC int tla__transpose_bytes(TLA_GM char *d, const TLA_GM char *s, int64_t 
         tla__swap_loops(&n1, &d1, &s1, &n0, &d0, &s0);
     else if (d0 != 1 || s1 != 1)
         return 0;
-        /* destination rows along i, source rows along j; a fractal's pitch (32 bytes) is a
+    /* destination rows along i, source rows along j; a fractal's pitch (32 bytes) is a
      * constant the compiler folds into the eight loads or stores */
-/* clang-format off */
 #define TLA__BYTE_BLOCKS(DP, SP) \
     for (k = 0; k < n2; k++, d += d2, s += s2) \
         for (i = 0; i < n1; i += 8) \
@@ -351,8 +352,8 @@ TLA_FUNC int tla__transpose_bytes(TLA_GM char *d, const TLA_GM char *s, int64_t 
     if (s0 == 32) { TLA__BYTE_BLOCKS(d1, 32) }
     TLA__BYTE_BLOCKS(d1, s0)
 #undef TLA__BYTE_BLOCKS
-    /* clang-format on */
 }
+/* clang-format on */
 
 /* n2 x n1 x n0 copies of `bytes` bytes (three strides each side): one dispatch on the size
  * and the shape for a whole row of 2-D blocks (the third loop is the next outer loop of the
