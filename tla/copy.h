@@ -220,11 +220,12 @@ TLA_FUNC int tla__plan_super(tla__plan *p, int elem_bytes) {
     return 1;
 }
 
-/* A transpose left without super-blocks (an odd count of blocks, a far step): its blocks stay
- * half a line or less, and walking the grid in the destination's order, so the writes stream,
- * beats the source's line reuse: RowMajor -> nN and ColumnMajor -> zZ at 1000x3001 1.09-1.46x.
- * (With super-blocks the order stays: there it lost 0.61-0.84x.)  Grid loops: those whose
- * steps are half a line or more on both sides. */
+/* A transpose left without super-blocks (an odd count of blocks, a far step): walking its grid
+ * in the destination's order, so the writes stream, beats the source's reuse of half lines:
+ * RowMajor -> nN and ColumnMajor -> zZ at 1000x3001 1.09-1.46x.  (With super-blocks the order
+ * stays: there it lost 0.61-0.84x.)  Grid loops: those whose steps are half a line or more on
+ * both sides; a quarter-line step (1-byte ColumnMajor -> zZ) keeps the source's order, which
+ * reuses each line four times. */
 TLA_FUNC void tla__plan_grid_order(tla__plan *p, int64_t line) {
     int i, j;
     for (i = 3; i < p->nouter; i++)
