@@ -376,9 +376,22 @@ TLA_FUNC int tla__transpose_bytes(TLA_GM char *d, const TLA_GM char *s, int64_t 
 
 /* n2 x n1 x n0 copies of `bytes` bytes (three strides each side): one dispatch on the size
  * and the shape for a whole row of 2-D blocks (the third loop is the next outer loop of the
- * plan), so small elements (a transpose) move at loop speed and no block pays a call. */
-TLA_FUNC void tla__copy_3d(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int64_t d2, int64_t s2, int64_t n1,
-                           int64_t d1, int64_t s1, int64_t n0, int64_t d0, int64_t s0, size_t bytes) {
+ * plan), so small elements (a transpose) move at loop speed and no block pays a call.
+ * Kept out of line on gcc (one call per row of blocks): inlined into tla__copy_view, its
+ * block pointers lived on the stack and were reloaded after every block's stores, and 2-byte
+ * fractal <-> fractal transposes ran 1.23x slower (interleaved A/B, bench/NOTES.md).  clang
+ * keeps it out of line by itself.  gcc warns on noinline next to TLA_FUNC's `inline`; the
+ * pragma keeps that to this one definition. */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wattributes"
+#define TLA__OUT_OF_LINE __attribute__((noinline))
+#else
+#define TLA__OUT_OF_LINE
+#endif
+TLA__OUT_OF_LINE TLA_FUNC void tla__copy_3d(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int64_t d2, int64_t s2,
+                                            int64_t n1, int64_t d1, int64_t s1, int64_t n0, int64_t d0, int64_t s0,
+                                            size_t bytes) {
     int64_t i, j, k, g;
 /* n0 == 16 (a fractal's side) gets its own loop: a constant trip count the compiler unrolls.
  * A square block of single elements that is contiguous on one side along one loop and on
@@ -461,6 +474,10 @@ TLA_FUNC void tla__copy_3d(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int
 #undef TLA__GROUP
     /* clang-format on */
 }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+#undef TLA__OUT_OF_LINE
 
 /* One step of the odometer over the outer loops from..nouter-1 (the first fastest): advance
  * the source and destination offsets (and the logical coordinate x, when given); 0 when it
