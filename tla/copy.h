@@ -374,36 +374,32 @@ TLA_FUNC int tla__transpose_bytes(TLA_GM char *d, const TLA_GM char *s, int64_t 
 }
 /* clang-format on */
 
-/* n2 x n1 x n0 copies of `bytes` bytes (three strides each side): one dispatch on the size
- * and the shape for a whole row of 2-D blocks (the third loop is the next outer loop of the
- * plan), so small elements (a transpose) move at loop speed and no block pays a call.
- * Kept out of line on gcc (one call per row of blocks): inlined into tla__copy_view, its
- * block pointers lived on the stack and were reloaded after every block's stores, and 2-byte
- * fractal <-> fractal transposes ran 1.23x slower (interleaved A/B, bench/NOTES.md).  clang
- * keeps it out of line by itself.  gcc warns on noinline next to TLA_FUNC's `inline`; the
- * pragma keeps that to this one definition. */
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wattributes"
+/* The block loops: tla__copy_3d and the transposes it dispatches to are functions the
+ * compiler must not inline (TLA__OUT_OF_LINE, one call per row of blocks).  Inlined into the
+ * copy's driver (gcc inlined tla__copy_3d into tla__copy_view; clang kept the transposes
+ * inside tla__copy_3d), the loops' block pointers were spilled to the stack and reloaded after
+ * every block's stores, and 2-byte fractal <-> fractal transposes ran at 0.75-0.83 of the hand
+ * loop; out of line, 0.9-1.0 (interleaved A/B: 1.14x gcc, 1.16x clang; bench/NOTES.md).  gcc
+ * warns about noinline next to TLA_FUNC's `inline`; the pragma keeps that warning off for
+ * these definitions only. */
+#if defined(__GNUC__)
 #define TLA__OUT_OF_LINE __attribute__((noinline))
 #else
 #define TLA__OUT_OF_LINE
 #endif
-TLA__OUT_OF_LINE TLA_FUNC void tla__copy_3d(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int64_t d2, int64_t s2,
-                                            int64_t n1, int64_t d1, int64_t s1, int64_t n0, int64_t d0, int64_t s0,
-                                            size_t bytes) {
-    int64_t i, j, k, g;
-/* n0 == 16 (a fractal's side) gets its own loop: a constant trip count the compiler unrolls.
- * A square block of single elements that is contiguous on one side along one loop and on
- * the other side along the other loop is a transpose: N x N (16, or 8 for the 8-element
- * side of a 4-byte fractal) with constant trip counts and the destination written
- * contiguously in the inner loop, as a hand-written transpose does (bytes: 8 x 8 pieces in
- * tla__transpose_bytes).  With clang, where one pitch is a fractal's (32 bytes, a constant),
- * consecutive blocks that fill one 64-byte destination line are moved together (GROUP:
- * 2-byte fractal transposes ran 1.7x faster; with both pitches at run time it lost).  gcc -O2
- * does not unroll the 16-step inner loop by itself (clang does): asked to (TLA__UNROLL) it
- * moves 2-byte transposes up to 1.6x faster, and then one block at a time beats grouping by
- * 1.2-1.4x (bench/NOTES.md). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wattributes"
+#endif
+
+/* Transposes of N x N blocks of B-byte elements (N 16 or 8, B 2 or 4), the destination
+ * written contiguously in the inner loop: n2 blocks d2 / s2 bytes apart, dp / sp the pitches
+ * (a fractal's 32 bytes become a constant the compiler folds into the moves).  With clang,
+ * where one pitch is a fractal's, consecutive blocks that fill one 64-byte destination line
+ * are moved together (GROUP: 2-byte fractal transposes ran 1.7x faster; with both pitches at
+ * run time it lost).  gcc -O2 does not unroll the 16-step inner loop by itself (clang does):
+ * asked to (TLA__UNROLL) it moves 2-byte transposes up to 1.6x faster, and then one block at a
+ * time beats grouping by 1.2-1.4x (bench/NOTES.md). */
 /* clang-format off */
 #if defined(__GNUC__) && !defined(__clang__)
 #define TLA__UNROLL _Pragma("GCC unroll 16")
@@ -423,23 +419,38 @@ TLA__OUT_OF_LINE TLA_FUNC void tla__copy_3d(TLA_GM char *d, const TLA_GM char *s
     for (; k < n2; k++, d += d2, s += s2) \
         for (i = 0; i < N; i++) TLA__UNROLL for (j = 0; j < N; j++) memcpy(d + i * (DS) + j * B, s + i * B + j * (SS), B); \
     return;
-/* a fractal's pitch is 32 bytes on either side: a constant the compiler folds into the moves */
-/* (lb: how many N x N blocks of B-byte elements fill a 64-byte destination line along j) */
+#define TLA__DEFINE_TRANSPOSE(N, B) \
+TLA__OUT_OF_LINE TLA_FUNC void tla__transpose_##N##_##B(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int64_t d2, int64_t s2, \
+        int64_t dp, int64_t sp) { \
+    int64_t i, j, k, g; \
+    enum { lb = 64 / ((N) * (B)) > 1 ? 64 / ((N) * (B)) : 1 }; \
+    if (dp == 32 && sp == 32) { TLA__TRANSPOSE_BLOCK(N, B, 32, 32) } \
+    if (dp == 32) { TLA__TRANSPOSE_BLOCK(N, B, 32, sp) } \
+    if (sp == 32) { TLA__TRANSPOSE_BLOCK(N, B, dp, 32) } \
+    TLA__TRANSPOSE_BLOCKG(N, B, dp, sp, 0) \
+}
+TLA__DEFINE_TRANSPOSE(16, 2) TLA__DEFINE_TRANSPOSE(8, 2) TLA__DEFINE_TRANSPOSE(16, 4) TLA__DEFINE_TRANSPOSE(8, 4)
+#undef TLA__DEFINE_TRANSPOSE
+#undef TLA__TRANSPOSE_BLOCK
+#undef TLA__TRANSPOSE_BLOCKG
+#undef TLA__UNROLL
+#undef TLA__GROUP
+
+/* n2 x n1 x n0 copies of `bytes` bytes (three strides each side): one dispatch on the size
+ * and the shape for a whole row of 2-D blocks (the third loop is the next outer loop of the
+ * plan), so small elements (a transpose) move at loop speed and no block pays a call. */
+TLA__OUT_OF_LINE TLA_FUNC void tla__copy_3d(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int64_t d2, int64_t s2,
+                                            int64_t n1, int64_t d1, int64_t s1, int64_t n0, int64_t d0, int64_t s0,
+                                            size_t bytes) {
+    int64_t i, j, k;
+/* n0 == 16 (a fractal's side) gets its own loop: a constant trip count the compiler unrolls.
+ * A square block of single elements that is contiguous on one side along one loop and on
+ * the other side along the other loop is a transpose: N x N (16, or 8 for the 8-element
+ * side of a 4-byte fractal), as a hand-written transpose does (above; bytes: 8 x 8 pieces in
+ * tla__transpose_bytes). */
 #define TLA__TRANSPOSE_CASE(N, B) \
-        if (n0 == N && n1 == N && d0 == B && s1 == B) { \
-            enum { lb = 64 / ((N) * (B)) > 1 ? 64 / ((N) * (B)) : 1 }; \
-            if (d1 == 32 && s0 == 32) { TLA__TRANSPOSE_BLOCK(N, B, 32, 32) } \
-            if (d1 == 32) { TLA__TRANSPOSE_BLOCK(N, B, 32, s0) } \
-            if (s0 == 32) { TLA__TRANSPOSE_BLOCK(N, B, d1, 32) } \
-            TLA__TRANSPOSE_BLOCKG(N, B, d1, s0, 0) \
-        } \
-        if (n0 == N && n1 == N && s0 == B && d1 == B) { \
-            enum { lb = 64 / ((N) * (B)) > 1 ? 64 / ((N) * (B)) : 1 }; \
-            if (d0 == 32 && s1 == 32) { TLA__TRANSPOSE_BLOCK(N, B, 32, 32) } \
-            if (d0 == 32) { TLA__TRANSPOSE_BLOCK(N, B, 32, s1) } \
-            if (s1 == 32) { TLA__TRANSPOSE_BLOCK(N, B, d0, 32) } \
-            TLA__TRANSPOSE_BLOCKG(N, B, d0, s1, 0) \
-        }
+        if (n0 == N && n1 == N && d0 == B && s1 == B) { tla__transpose_##N##_##B(d, s, n2, d2, s2, d1, s0); return; } \
+        if (n0 == N && n1 == N && s0 == B && d1 == B) { tla__transpose_##N##_##B(d, s, n2, d2, s2, d0, s1); return; }
 /* Elements of 2 and 4 bytes may be transposed (above; bytes: tla__transpose_bytes); larger ones
  * move as they are. */
 #define TLA__COPY2_CASE_T(B) \
@@ -468,10 +479,6 @@ TLA__OUT_OF_LINE TLA_FUNC void tla__copy_3d(TLA_GM char *d, const TLA_GM char *s
 #undef TLA__COPY2_CASE
 #undef TLA__COPY2_LOOPS
 #undef TLA__TRANSPOSE_CASE
-#undef TLA__TRANSPOSE_BLOCK
-#undef TLA__TRANSPOSE_BLOCKG
-#undef TLA__UNROLL
-#undef TLA__GROUP
     /* clang-format on */
 }
 #if defined(__GNUC__) && !defined(__clang__)
