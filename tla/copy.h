@@ -252,6 +252,22 @@ TLA_FUNC void tla__plan_grid_order(tla__plan *p, int64_t line) {
         }
 }
 
+/* A 1-byte transpose moves any rectangle of 8 x 8 pieces in one call (tla__transpose_bytes),
+ * so a super-block's pair loop that continues the first loop on both sides (zN <-> nN / nZ:
+ * the two 16-row blocks are the 32 rows of one nN / nZ fractal) joins it, and each call moves
+ * twice as much: interleaved A/B on the 8 bench cells this changes, 1.10x (gcc) and 1.09x
+ * (clang), zN -> nN from 0.81-0.90 of the hand loop to 0.94-1.03. */
+TLA_FUNC void tla__plan_merge_bytes(tla__plan *p, int elem_bytes) {
+    int i;
+    tla__loop *a = &p->outer[0], *b = &p->outer[2];
+    if (elem_bytes != 1 || p->run_len != 1 || p->nouter < 3 || b->n != 2 || b->mode != a->mode || b->w != a->n * a->w
+        || b->ss != a->n * a->ss || b->ds != a->n * a->ds)
+        return;
+    a->n *= b->n;
+    for (i = 2; i + 1 < p->nouter; i++) p->outer[i] = p->outer[i + 1];
+    p->nouter--;
+}
+
 /* Plan the copy of the box [0, e) (e: one extent per mode, each >= 1). */
 TLA_FUNC int tla__make_plan(const tla_tensor *dst, const tla_tensor *src, const int64_t *e, tla__plan *p) {
     tla__loop all[TLA__MAX_LOOPS];
@@ -293,6 +309,7 @@ TLA_FUNC int tla__make_plan(const tla_tensor *dst, const tla_tensor *src, const 
         }
     tla__plan_square(p, src->elem_bytes);
     if (!tla__is4(src) && !tla__plan_super(p, src->elem_bytes) && p->run_len == 1) tla__plan_grid_order(p, line);
+    tla__plan_merge_bytes(p, src->elem_bytes);
     tla__plan_tile(p, src->elem_bytes > 0 ? src->elem_bytes : 1);
     return 0;
 }
