@@ -185,10 +185,11 @@ TLA_FUNC void tla__plan_square(tla__plan *p, int elem_bytes) {
  * for zN -> ColumnMajor.)  Each of those loops gives 2 steps right after the block; the rest
  * stays where it was.  An odd count of 4-byte blocks (a ragged extent: 375 columns of 8) is
  * paired too, its last block left to the mode's edge tile (the loop must be its mode's
- * outermost, so the box [0, cov) stays a box): 1.18-1.28x on the four such bench cells and
- * 1.16-1.20x at an unseen size (1200x2600), both compilers.  2-byte blocks are not: there the
- * same pairing lost 0.70-0.96x (1000x3001) and 0.74-0.82x (1200x2600) against walking the
- * grid in the destination's order (tla__plan_grid_order). */
+ * outermost, so the box [0, cov) stays a box): on the four such bench cells 1.02-1.24x (gcc)
+ * and 1.18-1.28x (clang); at a size the bench does not have (1200x2600) 0.98-1.38x and
+ * 1.18-1.22x.  2-byte blocks are not: there the same pairing lost 0.70-0.96x (1000x3001) and
+ * 0.74-0.82x (1200x2600) against walking the grid in the destination's order
+ * (tla__plan_grid_order). */
 TLA_FUNC int tla__plan_outermost(const tla__plan *p, int k) {
     int i;
     for (i = 0; i < p->nouter; i++)
