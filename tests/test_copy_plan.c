@@ -59,6 +59,10 @@ int main(void) {
      * left to the edge tile, so the loops cover 992 x 2992 of the 1000 x 2992. */
     CHECK_STR(plan_of(TLA_ROW_MAJOR, TLA_NN, 4, 1000, 2992),
               "run 1: box 992x2992: (8,2992,1) (8,1,8) (2,23936,128) (2,8,64) (187,16,16000) (62,47872,256)");
+    /* 4-byte, the destination contiguous in the inner loop: paired across the far step (the
+     * next zN fractal column) as well. */
+    CHECK_STR(plan_of(TLA_COLUMN_MAJOR, TLA_ZN, 4, 2048, 3072),
+              "run 1: (8,2048,1) (8,1,8) (2,16384,16384) (2,8,64) (128,16,128) (192,32768,32768)");
     /* 1-byte: the super-block's pair of 16-row blocks is one nN fractal's 32 rows, one loop. */
     CHECK_STR(plan_of(TLA_ZN, TLA_NN, 1, 2048, 3072),
               "run 1: (32,32,1) (16,1,32) (2,16,32768) (64,1024,512) (96,65536,65536)");
