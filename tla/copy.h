@@ -192,8 +192,8 @@ TLA_FUNC void tla__plan_square(tla__plan *p, int elem_bytes) {
  * (tla__plan_grid_order).  4-byte blocks whose destination is contiguous in the inner loop
  * (RowMajor -> nZ, ColumnMajor -> zN) are paired across a far step too, as the hand loop
  * does: 1.08-1.14x on the four bench cells and 1.08-1.13x at 1200x2600, both compilers; their
- * reverses (zN -> ColumnMajor, nZ -> RowMajor) lost 0.77-0.85x that way and 2-byte twins
- * 0.76-0.97x, so the rule is again measured, not derived. */
+ * reverses (zN -> ColumnMajor, nZ -> RowMajor) lost 0.77-0.85x that way at 2048x3072 and
+ * 2-byte twins 0.76-0.97x, so the rule is again measured, not derived. */
 TLA_FUNC int tla__plan_outermost(const tla__plan *p, int k) {
     int i;
     for (i = 0; i < p->nouter; i++)
