@@ -21,7 +21,8 @@
  * Prints every cell, lowest generic/hand first, and a summary of both ratios' minima; then a
  * 4-bit table (bench4: tla_copy against memcpy, checked element by element).
  * Environment: COPY_RUNS (default 7), COPY_FILTER (a substring of "pair eb size" to run a
- * subset, e.g. "RowMajor->nZ 4"). */
+ * subset, e.g. "RowMajor->nZ 4"), COPY_SELF=1 (time tla_copy in the two hand slots too: a check
+ * of the bench itself, since a copy's time can depend on the copies timed before it). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <stdio.h>
@@ -371,7 +372,8 @@ static int bench4(int runs, const char *filter, const uint64_t *fl, char *src, c
 
 int main(void) {
     static cell cells[NCELL];
-    const char *filter = getenv("COPY_FILTER"), *e_runs = getenv("COPY_RUNS");
+    const char *filter = getenv("COPY_FILTER"), *e_runs = getenv("COPY_RUNS"), *e_self = getenv("COPY_SELF");
+    int self = e_self && atoi(e_self) > 0;
     int runs = e_runs && atoi(e_runs) > 0 ? atoi(e_runs) : 7, ncell = 0, status = 0, k;
     size_t cap = (size_t)2048 * 3072 * 4 + 4096;
     char *src = malloc(cap), *g = malloc(cap), *h = malloc(cap), *m = malloc(cap), *h2 = malloc(cap);
@@ -432,7 +434,12 @@ int main(void) {
                                 memcpy_fn(m, src, lbytes);
                                 tm[k] = now() - t;
                             } else {
-                                hand_copy(op == 1 ? dh : dh2, &dg, src, &sg, eb, op - 1);
+                                if (self) { /* COPY_SELF: tla_copy in this slot as well */
+                                    tla_tensor D2 = D;
+                                    D2.data = op == 1 ? dh : dh2;
+                                    if (tla_copy(&D2, &S, &e) != 0) return 1;
+                                } else
+                                    hand_copy(op == 1 ? dh : dh2, &dg, src, &sg, eb, op - 1);
                                 (op == 1 ? th : th2)[k] = now() - t;
                             }
                         }
