@@ -129,6 +129,18 @@ TLA_FUNC int tla__loop_before(const tla__loop *a, const tla__loop *b, int64_t li
     return a->n < b->n || (a->n == b->n && amax < bmax);
 }
 
+/* Remove loop k of the plan's outer loops / insert l as loop k (the planner's reorderings). */
+TLA_FUNC void tla__plan_remove(tla__plan *p, int k) {
+    for (; k + 1 < p->nouter; k++) p->outer[k] = p->outer[k + 1];
+    p->nouter--;
+}
+TLA_FUNC void tla__plan_insert(tla__plan *p, int k, tla__loop l) {
+    int i;
+    for (i = p->nouter - 1; i >= k; i--) p->outer[i + 1] = p->outer[i];
+    p->nouter++;
+    p->outer[k] = l;
+}
+
 /* Cache blocking of a transpose between two long loops (RowMajor <-> ColumnMajor: no leaf
  * is short): when the two innermost loops are long, each contiguous on one side only and
  * each its mode's outermost loop, split them into TLA__TILE x TLA__TILE blocks, so one block
@@ -164,16 +176,14 @@ TLA_FUNC void tla__plan_tile(tla__plan *p, int elem_bytes) {
  * tla__transpose_bytes moves any block whose sides are multiples of 8.) */
 TLA_FUNC void tla__plan_square(tla__plan *p, int elem_bytes) {
     tla__loop a, b;
-    int k;
     if (elem_bytes == 1 || p->run_len != 1 || p->nouter < 2 || p->nouter + 1 > TLA__MAX_LOOPS) return;
     a = p->outer[0], b = p->outer[1];
     if ((a.n != 16 && a.n != 8) || b.n <= a.n || b.n % a.n != 0
         || !((a.ss == 1 && b.ds == 1) || (a.ds == 1 && b.ss == 1)))
         return;
-    for (k = p->nouter - 1; k >= 2; k--) p->outer[k + 1] = p->outer[k];
-    p->nouter++;
     p->outer[1].n = a.n;
-    p->outer[2] = b, p->outer[2].n = b.n / a.n, p->outer[2].ss *= a.n, p->outer[2].ds *= a.n, p->outer[2].w *= a.n;
+    b.n /= a.n, b.ss *= a.n, b.ds *= a.n, b.w *= a.n;
+    tla__plan_insert(p, 2, b);
 }
 
 /* Super-blocks: a transpose whose N x N blocks span less than a cache line along a side
@@ -183,17 +193,13 @@ TLA_FUNC void tla__plan_square(tla__plan *p, int elem_bytes) {
  * super-block then reads and writes whole lines, or a fractal's neighbour, on both sides.
  * (When either mode's next step is far on both sides, pairing only adds jumps: 0.65-0.88x
  * for zN -> ColumnMajor.)  Each of those loops gives 2 steps right after the block; the rest
- * stays where it was.  An odd count of 4-byte blocks (a ragged extent: 375 columns of 8) is
+ * stays where it was.  Two rules are measured rather than derived (numbers: bench/NOTES.md,
+ * round 6; both held at a size the bench does not have): an odd count of 4-byte blocks is
  * paired too, its last block left to the mode's edge tile (the loop must be its mode's
- * outermost, so the box [0, cov) stays a box): on the four such bench cells 1.02-1.24x (gcc)
- * and 1.18-1.28x (clang); at a size the bench does not have (1200x2600) 0.98-1.38x and
- * 1.18-1.22x.  2-byte blocks are not: there the same pairing lost 0.70-0.96x (1000x3001) and
- * 0.74-0.82x (1200x2600) against walking the grid in the destination's order
- * (tla__plan_grid_order).  4-byte blocks whose destination is contiguous in the inner loop
- * (RowMajor -> nZ, ColumnMajor -> zN) are paired across a far step too, as the hand loop
- * does: 1.08-1.14x on the four bench cells and 1.08-1.13x at 1200x2600, both compilers; their
- * reverses (zN -> ColumnMajor, nZ -> RowMajor) lost 0.77-0.85x that way at 2048x3072 and
- * 2-byte twins 0.76-0.97x, so the rule is again measured, not derived. */
+ * outermost, so [0, cov) stays a box), 1.02-1.28x, while 2-byte blocks lost that way; and
+ * 4-byte blocks whose destination is contiguous in the inner loop (RowMajor -> nZ, ColumnMajor
+ * -> zN) are paired across a far step, as the hand loop does, 1.08-1.14x, while their reverses
+ * and 2-byte twins lost. */
 TLA_FUNC int tla__plan_outermost(const tla__plan *p, int k) {
     int i;
     for (i = 0; i < p->nouter; i++)
@@ -204,17 +210,17 @@ TLA_FUNC int tla__plan_pair_loop(const tla__plan *p, int side, int elem_bytes) {
     int k;
     for (k = 2; k < p->nouter; k++) {
         const tla__loop *l = &p->outer[k];
-        if (l->mode == p->outer[side].mode && l->w == p->outer[0].n)
-            return (l->n % 2 == 0 || (elem_bytes == 4 && l->n >= 3 && tla__plan_outermost(p, k)))
-                           && (tla__abs64(l->ss) * elem_bytes <= 512 || tla__abs64(l->ds) * elem_bytes <= 512
-                               || (elem_bytes == 4 && p->outer[0].ds == 1))
-                       ? k
-                       : -1;
+        if (l->mode == p->outer[side].mode && l->w == p->outer[0].n) {
+            int count_ok = l->n % 2 == 0 || (elem_bytes == 4 && l->n >= 3 && tla__plan_outermost(p, k));
+            int near = tla__abs64(l->ss) * elem_bytes <= 512 || tla__abs64(l->ds) * elem_bytes <= 512
+                       || (elem_bytes == 4 && p->outer[0].ds == 1);
+            return count_ok && near ? k : -1;
+        }
     }
     return -1;
 }
 TLA_FUNC int tla__plan_super(tla__plan *p, int elem_bytes) {
-    int side, k[2], i;
+    int side, k[2];
     if (p->run_len != 1 || p->nouter < 4 || p->nouter + 2 > TLA__MAX_LOOPS) return 0;
     if (p->outer[1].n != p->outer[0].n || p->outer[1].mode == p->outer[0].mode || p->outer[0].n * elem_bytes >= 64)
         return 0;
@@ -227,14 +233,11 @@ TLA_FUNC int tla__plan_super(tla__plan *p, int elem_bytes) {
         tla__loop two = p->outer[k[side]], *rest = &p->outer[k[side]];
         two.n = 2;
         if (rest->n == 2) { /* the whole loop moves */
-            for (i = k[side]; i + 1 < p->nouter; i++) p->outer[i] = p->outer[i + 1];
-            p->nouter--;
+            tla__plan_remove(p, k[side]);
             if (k[1 - side] > k[side]) k[1 - side]--;
         } else
             rest->n /= 2, rest->ss *= 2, rest->ds *= 2, rest->w *= 2;
-        for (i = p->nouter - 1; i >= 2 + side; i--) p->outer[i + 1] = p->outer[i];
-        p->nouter++;
-        p->outer[2 + side] = two;
+        tla__plan_insert(p, 2 + side, two);
         if (k[1 - side] >= 2 + side) k[1 - side]++;
     }
     return 1;
@@ -264,14 +267,12 @@ TLA_FUNC void tla__plan_grid_order(tla__plan *p, int64_t line) {
  * twice as much: interleaved A/B on the 8 bench cells this changes, 1.10x (gcc) and 1.09x
  * (clang), zN -> nN from 0.81-0.90 of the hand loop to 0.94-1.03. */
 TLA_FUNC void tla__plan_merge_bytes(tla__plan *p, int elem_bytes) {
-    int i;
     tla__loop *a = &p->outer[0], *b = &p->outer[2];
     if (elem_bytes != 1 || p->run_len != 1 || p->nouter < 3 || b->n != 2 || b->mode != a->mode || b->w != a->n * a->w
         || b->ss != a->n * a->ss || b->ds != a->n * a->ds)
         return;
     a->n *= b->n;
-    for (i = 2; i + 1 < p->nouter; i++) p->outer[i] = p->outer[i + 1];
-    p->nouter--;
+    tla__plan_remove(p, 2);
 }
 
 /* Plan the copy of the box [0, e) (e: one extent per mode, each >= 1). */
