@@ -172,7 +172,7 @@ TLA_FUNC void tla__plan_tile(tla__plan *p, int elem_bytes) {
 
 /* A transpose of single elements whose two innermost loops are N and a multiple of N (a 1-byte
  * nZ fractal has 32 rows against 16 columns): split the longer one into N and the rest, so the
- * block is the N x N transpose copy_3d moves with constant trip counts.  (Bytes need no split:
+ * block is the N x N transpose tla__copy_4d moves with constant trip counts.  (Bytes need no split:
  * tla__transpose_bytes moves any block whose sides are multiples of 8.) */
 TLA_FUNC void tla__plan_square(tla__plan *p, int elem_bytes) {
     tla__loop a, b;
@@ -412,7 +412,7 @@ TLA_FUNC int tla__transpose_bytes(TLA_GM char *d, const TLA_GM char *s, int64_t 
 }
 /* clang-format on */
 
-/* The block loops: tla__copy_3d and the transposes it dispatches to are functions the
+/* The block loops: tla__copy_3d, tla__copy_4d and the transposes are functions the
  * compiler must not inline (TLA__OUT_OF_LINE, one call per row of blocks).  Inlined into the
  * copy's driver (gcc inlined tla__copy_3d into tla__copy_view; clang kept the transposes
  * inside tla__copy_3d), the loops' block pointers were spilled to the stack and reloaded after
@@ -431,8 +431,9 @@ TLA_FUNC int tla__transpose_bytes(TLA_GM char *d, const TLA_GM char *s, int64_t 
 #endif
 
 /* Transposes of N x N blocks of B-byte elements (N 16 or 8, B 2 or 4), the destination
- * written contiguously in the inner loop: n2 blocks d2 / s2 bytes apart, dp / sp the pitches
- * (a fractal's 32 bytes become a constant the compiler folds into the moves).  With clang,
+ * written contiguously in the inner loop: n3 x n2 blocks (d3 / s3 and d2 / s2 bytes apart, the
+ * first at d3b / s3b), dp / sp the pitches (a fractal's 32 bytes become a constant the compiler
+ * folds into the moves).  With clang,
  * where one pitch is a fractal's, consecutive blocks that fill one 64-byte destination line
  * are moved together (GROUP: 2-byte fractal transposes ran 1.7x faster; with both pitches at
  * run time it lost).  gcc -O2 does not unroll the 16-step inner loop by itself (clang does):
@@ -448,19 +449,23 @@ TLA_FUNC int tla__transpose_bytes(TLA_GM char *d, const TLA_GM char *s, int64_t 
 #endif
 #define TLA__TRANSPOSE_BLOCK(N, B, DS, SS) TLA__TRANSPOSE_BLOCKG(N, B, DS, SS, TLA__GROUP)
 #define TLA__TRANSPOSE_BLOCKG(N, B, DS, SS, GROUP) /* d[i][j] = s[j][i], the destination contiguous along j */ \
-    k = 0; \
-    if ((GROUP) && d2 == N * B) /* blocks that continue each other's destination lines: a line at a time */ \
-        for (; k + lb <= n2; k += lb, d += lb * d2, s += lb * s2) \
-            for (i = 0; i < N; i++) \
-                for (g = 0; g < lb; g++) \
-                    TLA__UNROLL for (j = 0; j < N; j++) memcpy(d + g * d2 + i * (DS) + j * B, s + g * s2 + i * B + j * (SS), B); \
-    for (; k < n2; k++, d += d2, s += s2) \
-        for (i = 0; i < N; i++) TLA__UNROLL for (j = 0; j < N; j++) memcpy(d + i * (DS) + j * B, s + i * B + j * (SS), B); \
+    for (l = 0; l < n3; l++) { \
+        TLA_GM char *d = d3b + l * d3; \
+        const TLA_GM char *s = s3b + l * s3; \
+        k = 0; \
+        if ((GROUP) && d2 == N * B) /* blocks that continue each other's destination lines: a line at a time */ \
+            for (; k + lb <= n2; k += lb, d += lb * d2, s += lb * s2) \
+                for (i = 0; i < N; i++) \
+                    for (g = 0; g < lb; g++) \
+                        TLA__UNROLL for (j = 0; j < N; j++) memcpy(d + g * d2 + i * (DS) + j * B, s + g * s2 + i * B + j * (SS), B); \
+        for (; k < n2; k++, d += d2, s += s2) \
+            for (i = 0; i < N; i++) TLA__UNROLL for (j = 0; j < N; j++) memcpy(d + i * (DS) + j * B, s + i * B + j * (SS), B); \
+    } \
     return;
 #define TLA__DEFINE_TRANSPOSE(N, B) \
-TLA__OUT_OF_LINE TLA_FUNC void tla__transpose_##N##_##B(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int64_t d2, int64_t s2, \
-        int64_t dp, int64_t sp) { \
-    int64_t i, j, k, g; \
+TLA__OUT_OF_LINE TLA_FUNC void tla__transpose_##N##_##B(TLA_GM char *d3b, const TLA_GM char *s3b, int64_t n3, int64_t d3, \
+        int64_t s3, int64_t n2, int64_t d2, int64_t s2, int64_t dp, int64_t sp) { \
+    int64_t i, j, k, g, l; \
     enum { lb = 64 / ((N) * (B)) > 1 ? 64 / ((N) * (B)) : 1 }; \
     if (dp == 32 && sp == 32) { TLA__TRANSPOSE_BLOCK(N, B, 32, 32) } \
     if (dp == 32) { TLA__TRANSPOSE_BLOCK(N, B, 32, sp) } \
@@ -475,26 +480,15 @@ TLA__DEFINE_TRANSPOSE(16, 2) TLA__DEFINE_TRANSPOSE(8, 2) TLA__DEFINE_TRANSPOSE(1
 #undef TLA__GROUP
 
 /* n2 x n1 x n0 copies of `bytes` bytes (three strides each side): one dispatch on the size
- * and the shape for a whole row of 2-D blocks (the third loop is the next outer loop of the
- * plan), so small elements (a transpose) move at loop speed and no block pays a call. */
+ * for a whole row of 2-D blocks (the third loop is the next outer loop of the plan), so small
+ * elements move at loop speed and no block pays a call.  n0 == 16 (a fractal's side) gets its
+ * own loop: a constant trip count the compiler unrolls.  Bytes that form a transpose move as
+ * 8 x 8 pieces (tla__transpose_bytes). */
 TLA__OUT_OF_LINE TLA_FUNC void tla__copy_3d(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int64_t d2, int64_t s2,
                                             int64_t n1, int64_t d1, int64_t s1, int64_t n0, int64_t d0, int64_t s0,
                                             size_t bytes) {
     int64_t i, j, k;
-/* n0 == 16 (a fractal's side) gets its own loop: a constant trip count the compiler unrolls.
- * A square block of single elements that is contiguous on one side along one loop and on
- * the other side along the other loop is a transpose: N x N (16, or 8 for the 8-element
- * side of a 4-byte fractal), as a hand-written transpose does (above; bytes: 8 x 8 pieces in
- * tla__transpose_bytes). */
-#define TLA__TRANSPOSE_CASE(N, B) \
-        if (n0 == N && n1 == N && d0 == B && s1 == B) { tla__transpose_##N##_##B(d, s, n2, d2, s2, d1, s0); return; } \
-        if (n0 == N && n1 == N && s0 == B && d1 == B) { tla__transpose_##N##_##B(d, s, n2, d2, s2, d0, s1); return; }
-/* Elements of 2 and 4 bytes may be transposed (above; bytes: tla__transpose_bytes); larger ones
- * move as they are. */
-#define TLA__COPY2_CASE_T(B) \
-    case B: \
-        TLA__TRANSPOSE_CASE(16, B) TLA__TRANSPOSE_CASE(8, B) \
-        TLA__COPY2_LOOPS(B)
+/* clang-format off */
 #define TLA__COPY2_CASE(B) \
     case B: \
         TLA__COPY2_LOOPS(B)
@@ -507,17 +501,37 @@ TLA__OUT_OF_LINE TLA_FUNC void tla__copy_3d(TLA_GM char *d, const TLA_GM char *s
     case 1:
         if (tla__transpose_bytes(d, s, n2, d2, s2, n1, d1, s1, n0, d0, s0)) return;
         TLA__COPY2_LOOPS(1)
-    TLA__COPY2_CASE_T(2) TLA__COPY2_CASE_T(4) TLA__COPY2_CASE(8) TLA__COPY2_CASE(16)
+    TLA__COPY2_CASE(2) TLA__COPY2_CASE(4) TLA__COPY2_CASE(8) TLA__COPY2_CASE(16)
     TLA__COPY2_CASE(32) TLA__COPY2_CASE(64)
     default:
         for (k = 0; k < n2; k++, d += d2, s += s2)
             for (i = 0; i < n1; i++) tla__copy_blocks(d + i * d1, s + i * s1, n0, d0, s0, bytes);
     }
-#undef TLA__COPY2_CASE_T
 #undef TLA__COPY2_CASE
 #undef TLA__COPY2_LOOPS
+    /* clang-format on */
+}
+
+/* n3 rows of tla__copy_3d's blocks (the plan's fourth loop).  A square block of 2- or 4-byte
+ * elements that is contiguous on one side along one loop and on the other side along the
+ * other loop is a transpose: N x N (16, or 8 for the 8-element side of a 4-byte fractal), as a
+ * hand-written transpose does (above), and one call moves all n3 x n2 of them.  A super-block's
+ * 2 x 2 blocks are then one call instead of two, a whole super-block between the odometer's
+ * steps: interleaved A/B over the 24 2- and 4-byte transpose cells 1.02x (gcc) and 1.03x
+ * (clang) in geometric mean, 4-byte ragged cells up to 1.13x (bench/NOTES.md, round 7). */
+TLA__OUT_OF_LINE TLA_FUNC void tla__copy_4d(TLA_GM char *d, const TLA_GM char *s, int64_t n3, int64_t d3, int64_t s3,
+                                            int64_t n2, int64_t d2, int64_t s2, int64_t n1, int64_t d1, int64_t s1,
+                                            int64_t n0, int64_t d0, int64_t s0, size_t bytes) {
+    int64_t l;
+/* clang-format off */
+#define TLA__TRANSPOSE_CASE(N, B) \
+    if (n0 == N && n1 == N && d0 == B && s1 == B) { tla__transpose_##N##_##B(d, s, n3, d3, s3, n2, d2, s2, d1, s0); return; } \
+    if (n0 == N && n1 == N && s0 == B && d1 == B) { tla__transpose_##N##_##B(d, s, n3, d3, s3, n2, d2, s2, d0, s1); return; }
+    if (bytes == 2) { TLA__TRANSPOSE_CASE(16, 2) TLA__TRANSPOSE_CASE(8, 2) }
+    if (bytes == 4) { TLA__TRANSPOSE_CASE(16, 4) TLA__TRANSPOSE_CASE(8, 4) }
 #undef TLA__TRANSPOSE_CASE
     /* clang-format on */
+    for (l = 0; l < n3; l++) tla__copy_3d(d + l * d3, s + l * s3, n2, d2, s2, n1, d1, s1, n0, d0, s0, bytes);
 }
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
@@ -545,15 +559,15 @@ TLA_FUNC int tla__odometer_next(const tla__plan *p, int from, int64_t *digit, in
 TLA_FUNC void tla__copy_exact(const tla__plan *p, TLA_GM char *dst, const TLA_GM char *src, size_t eb) {
     static const tla__loop one = {1, 0, 0, 1, 0};
     const tla__loop *l0 = p->nouter > 0 ? &p->outer[0] : &one, *l1 = p->nouter > 1 ? &p->outer[1] : &one,
-                    *l2 = p->nouter > 2 ? &p->outer[2] : &one;
+                    *l2 = p->nouter > 2 ? &p->outer[2] : &one, *l3 = p->nouter > 3 ? &p->outer[3] : &one;
     int64_t digit[TLA__MAX_LOOPS], so = 0, dof = 0, e = (int64_t)eb;
     size_t run_bytes = (size_t)p->run_len * eb;
     int k;
     for (k = 0; k < p->nouter; k++) digit[k] = 0;
     for (;;) {
-        tla__copy_3d(dst + dof * e, src + so * e, l2->n, l2->ds * e, l2->ss * e, l1->n, l1->ds * e, l1->ss * e, l0->n,
-                     l0->ds * e, l0->ss * e, run_bytes);
-        if (!tla__odometer_next(p, 3, digit, &so, &dof, NULL)) return;
+        tla__copy_4d(dst + dof * e, src + so * e, l3->n, l3->ds * e, l3->ss * e, l2->n, l2->ds * e, l2->ss * e, l1->n,
+                     l1->ds * e, l1->ss * e, l0->n, l0->ds * e, l0->ss * e, run_bytes);
+        if (!tla__odometer_next(p, 4, digit, &so, &dof, NULL)) return;
     }
 }
 
