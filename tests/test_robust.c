@@ -279,6 +279,43 @@ static void overlap(void) {
         bad += tla_layout_offset_range(&R, lo, ext, &mn, &mx, &e) != 0 || mn != want_lo || mx != want_hi;
     }
     CHECK_EQ(bad, 0);
+    /* tla_copy's one-pass summary (tla__layout_modes: rank, mode sizes, offset bounds; its
+     * overlap test trusts the bounds) against the general functions and enumeration, on random
+     * nested layouts with negative strides */
+    for (round = 0, bad = 0; round < 3000; round++) {
+        char text[256];
+        int k = 0, nm = 1 + rnd(3), m, rank = 0, q;
+        int64_t size[TLA_MAX_RANK], blo = 0, bhi = 0, want_lo = INT64_MAX, want_hi = INT64_MIN, n = 0;
+        tla_layout R, M;
+        int nl[3];
+        for (m = 0; m < nm; m++) nl[m] = 1 + rnd(2);
+        for (q = 0; q < 2; q++) { /* the shape, then the stride, of the same nesting */
+            k += snprintf(text + k, sizeof text - (size_t)k, "%s(", q ? ":" : "");
+            for (m = 0; m < nm; m++) {
+                k += snprintf(text + k, sizeof text - (size_t)k, "%s%s", m ? "," : "", nl[m] > 1 ? "(" : "");
+                for (i = 0; i < nl[m]; i++)
+                    k += snprintf(text + k, sizeof text - (size_t)k, "%s%d", i ? "," : "", q ? rnd(15) - 7 : 1 + rnd(3));
+                k += snprintf(text + k, sizeof text - (size_t)k, "%s", nl[m] > 1 ? ")" : "");
+            }
+            k += snprintf(text + k, sizeof text - (size_t)k, ")");
+        }
+        R = P(text);
+        bad += tla__layout_modes(&R, &rank, size, &blo, &bhi) != 0 || rank != tla_layout_rank(&R);
+        for (m = 0; m < rank && m < nm; m++) {
+            int64_t sz = 0;
+            tla__mode(&R, m, &M);
+            bad += tla_layout_size(&M, &sz, &e) != 0 || sz != size[m];
+        }
+        tla_layout_size(&R, &n, &e);
+        for (i = 0; i < n; i++) {
+            tla_tuple c = tla_tuple_leaf(i, 0);
+            int64_t o = 0;
+            tla_layout_crd2offset(&R, &c, &o, &e);
+            want_lo = o < want_lo ? o : want_lo, want_hi = o > want_hi ? o : want_hi;
+        }
+        bad += blo != want_lo || bhi != want_hi;
+    }
+    CHECK_EQ(bad, 0);
     /* element size 0: a clear message */
     A = tla_tensor_make(buf, 0, &L, TLA_POS_GM);
     B = tla_tensor_make(buf, 0, &L, TLA_POS_GM);

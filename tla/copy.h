@@ -43,14 +43,28 @@ typedef struct tla__loop {
 
 #define TLA__MAX_LOOPS (2 * TLA_MAX_LEAVES + TLA_MAX_RANK)
 
-/* The leaves of mode m of L (the last one unbounded: crd2offset gives it the rest). */
+/* The leaves of mode m of L (the last one unbounded: crd2offset gives it the rest), read off
+ * the tokens in place (slicing the mode out as a tuple cost more than a small copy itself). */
 TLA_FUNC int tla__mode_leaves(const tla_layout *L, int m, int64_t *s, int64_t *d) {
-    tla_tuple ms, md;
-    int i;
-    if (tla__elem(&L->shape, m, &ms) != 0 || tla__elem(&L->stride, m, &md) != 0 || ms.nleaf < 1) return -1;
-    for (i = 0; i < ms.nleaf; i++) s[i] = ms.val[i], d[i] = md.val[i];
-    s[ms.nleaf - 1] = TLA__UNBOUNDED;
-    return ms.nleaf;
+    const tla_tuple *t = &L->shape;
+    int i = 1, j = 0, leaf = 0, n = 1, k;
+    if (tla_tuple_is_int(t)) {
+        if (m != 0) return -1;
+    } else {
+        if (m < 0) return -1;
+        for (;; j++) {
+            int end;
+            if (i >= t->ntok || t->tok[i] == TLA_TOK_CLOSE) return -1;
+            end = tla__tok_end(t, i);
+            n = tla__tok_leaves(t, i, end);
+            if (j == m) break;
+            leaf += n, i = end;
+        }
+    }
+    if (n < 1 || leaf + n > t->nleaf) return -1;
+    for (k = 0; k < n; k++) s[k] = t->val[leaf + k], d[k] = L->stride.val[leaf + k];
+    s[n - 1] = TLA__UNBOUNDED;
+    return n;
 }
 
 /* Consume k elements of leaf *i (k divides it): a used-up leaf moves on to the next,
@@ -536,7 +550,6 @@ TLA__OUT_OF_LINE TLA_FUNC void tla__copy_4d(TLA_GM char *d, const TLA_GM char *s
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
 #endif
-#undef TLA__OUT_OF_LINE
 
 /* One step of the odometer over the outer loops from..nouter-1 (the first fastest): advance
  * the source and destination offsets (and the logical coordinate x, when given); 0 when it
@@ -616,9 +629,10 @@ TLA_FUNC void tla__transpose16x16_4(TLA_GM char *d, int64_t doff, int64_t dp, co
     uint64_t x[16], t;
     int r, k, w;
     for (r = 0; r < 16; r++) x[r] = tla__load16_4(s, soff + r * sp);
+    /* r + w < 16 when bit w of r is clear; the mask says so to gcc -O3's bounds check */
     for (k = 0, w = 1; k < 4; k++, w *= 2)
         for (r = 0; r < 16; r++)
-            if (!(r & w)) t = ((x[r] >> 4 * w) ^ x[r + w]) & mask[k], x[r + w] ^= t, x[r] ^= t << 4 * w;
+            if (!(r & w)) t = ((x[r] >> 4 * w) ^ x[(r + w) & 15]) & mask[k], x[(r + w) & 15] ^= t, x[r] ^= t << 4 * w;
     for (r = 0; r < 16; r++) tla__store16_4(d, doff + r * dp, x[r]);
 }
 
@@ -694,24 +708,111 @@ TLA_FUNC int tla__copy_pieces(const tla_tensor *dst, const tla_tensor *src, int 
  * covers a box [0, cov) of the extent; each mode's rest (cov[m] <= x[m] < e[m], the modes
  * before it inside their box, the ones after it whole) is a tile, copied in pieces like any
  * tile and planned again, so a ragged edge moves in runs as well. */
-TLA_FUNC int tla__copy_view(const tla_tensor *dst, const tla_tensor *src, tla_error *err) {
+/* One pass over L's tokens: its rank, the size of each top-level mode, and the smallest and
+ * largest offset over all of its coordinates (each leaf adds (n - 1) * stride to one side, by
+ * sign).  What tla_copy checks, and a bound on the memory a view touches, without building
+ * sub-layouts (those cost 10-30 times the copy of a 16 x 16 tile).  -1 when a size or an
+ * offset overflows int64 or a mode is empty. */
+TLA_FUNC int tla__layout_modes(const tla_layout *L, int *rank, int64_t *size, int64_t *lo, int64_t *hi) {
+    const tla_tuple *S = &L->shape;
+    int i, depth = 0, m = 0, leaf = 0, top = S->ntok > 0 && S->tok[0] == TLA_TOK_OPEN;
+    *lo = *hi = 0, size[0] = 1;
+    for (i = top; i < S->ntok; i++) {
+        int64_t n = leaf < S->nleaf ? S->val[leaf] : 0, t = 0;
+        if (S->tok[i] == TLA_TOK_OPEN) {
+            depth++;
+            continue;
+        }
+        if (S->tok[i] == TLA_TOK_CLOSE) {
+            if (--depth == 0 && top && ++m < TLA_MAX_RANK) size[m] = 1;
+            continue;
+        }
+        if (m >= TLA_MAX_RANK || n <= 0 || tla__mul64(size[m], n, &size[m]) != 0
+            || tla__mul64(n - 1, L->stride.val[leaf], &t) != 0
+            || tla__add64(t < 0 ? *lo : *hi, t, t < 0 ? lo : hi) != 0)
+            return -1;
+        leaf++;
+        if (depth == 0 && top && ++m < TLA_MAX_RANK) size[m] = 1;
+    }
+    *rank = top ? m : 1;
+    return *rank <= TLA_MAX_RANK ? 0 : -1;
+}
+
+/* The extent of each of t's r top-level modes into e (its originShape, else the mode's size),
+ * and from tla__layout_modes its sizes and the bytes it can touch, [*b0, *b1); 0, or -1 when
+ * tla__layout_modes cannot tell (the caller then asks the general functions). */
+TLA_FUNC int tla__tensor_box(const tla_tensor *t, int r, int64_t *e, int64_t *size, uintptr_t *b0, uintptr_t *b1) {
+    int k, rank = 0;
+    int64_t lo = 0, hi = 0;
+    if (tla__layout_modes(&t->layout, &rank, size, &lo, &hi) != 0 || rank != r) return -1;
+    for (k = 0; k < r; k++) e[k] = t->layout.has_origin ? t->layout.origin[k] : size[k];
+    if (tla__is4(t))
+        lo >>= 1, hi = (hi >> 1) + 1;
+    else if (tla__mul64(lo, t->elem_bytes, &lo) != 0 || tla__mul64(hi, t->elem_bytes, &hi) != 0
+             || tla__add64(hi, t->elem_bytes, &hi) != 0)
+        return -1;
+    *b0 = (uintptr_t)t->data + (uintptr_t)lo;
+    *b1 = (uintptr_t)t->data + (uintptr_t)hi;
+    return 0;
+}
+
+/* The extent of each of t's r top-level modes (tla_tensor_extent), from one pass over its tokens. */
+TLA_FUNC void tla__tensor_extents(const tla_tensor *t, int r, int64_t *e) {
+    int64_t size[TLA_MAX_RANK], lo, hi;
+    int k, rank = 0;
+    int known = t->layout.has_origin || (tla__layout_modes(&t->layout, &rank, size, &lo, &hi) == 0 && rank == r);
+    for (k = 0; k < r && k < TLA_MAX_RANK; k++)
+        e[k] = !known ? tla_tensor_extent(t, k) : t->layout.has_origin ? t->layout.origin[k] : size[k];
+}
+
+/* Is every mode's box [coord, coord + e) of t inside the mode (so its elements lie within
+ * tla__tensor_box's bytes)? */
+TLA_FUNC int tla__box_inside(const tla_tensor *t, int r, const int64_t *e, const int64_t *size) {
+    int k;
+    for (k = 0; k < r; k++)
+        if (t->coord[k] < 0 || e[k] < 0 || t->coord[k] > size[k] - e[k]) return 0;
+    return 1;
+}
+
+/* Plan the box [0, e) and copy what the plan covers, [0, cov): 0, or -1 when the leaves of the
+ * two layouts do not divide one another.  Out of line, so its plan (about 9 KB of loops) is off
+ * the stack before tla__copy_view copies the edges, which plans again (a copy must run on a
+ * 64 KB stack: tests/test_robust.c). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wattributes"
+#endif
+TLA__OUT_OF_LINE TLA_FUNC int tla__copy_box(const tla_tensor *dst, const tla_tensor *src, const int64_t *e,
+                                            int64_t *cov) {
     tla__plan plan;
-    int64_t e[TLA_MAX_RANK];
+    int m;
+    if (tla__make_plan(dst, src, e, &plan) != 0) return -1;
+    if (tla__is4(src))
+        tla__copy_exact4(&plan, dst->data, src->data);
+    else
+        tla__copy_exact(&plan, dst->data, src->data, (size_t)src->elem_bytes);
+    for (m = 0; m < plan.rank; m++) cov[m] = plan.cov[m];
+    return 0;
+}
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+#undef TLA__OUT_OF_LINE
+
+TLA_FUNC int tla__copy_view(const tla_tensor *dst, const tla_tensor *src, tla_error *err) {
+    int64_t e[TLA_MAX_RANK] = {0}, cov[TLA_MAX_RANK] = {0};
     int m, k, r = tla_tensor_rank(src);
+    tla__tensor_extents(src, r, e);
     for (m = 0; m < r; m++)
-        if ((e[m] = tla_tensor_extent(src, m)) <= 0) return 0;
-    if (tla__make_plan(dst, src, e, &plan) == 0) {
-        if (tla__is4(src))
-            tla__copy_exact4(&plan, dst->data, src->data);
-        else
-            tla__copy_exact(&plan, dst->data, src->data, (size_t)src->elem_bytes);
+        if (e[m] <= 0) return 0;
+    if (tla__copy_box(dst, src, e, cov) == 0) {
         for (m = 0; m < r; m++) {
             tla_tensor ts = *src, td = *dst;
-            if (plan.cov[m] >= e[m]) continue;
+            if (cov[m] >= e[m]) continue;
             ts.layout.has_origin = td.layout.has_origin = 1;
             for (k = 0; k < r; k++) {
-                ts.coord[k] = td.coord[k] = k == m ? plan.cov[m] : 0;
-                ts.layout.origin[k] = td.layout.origin[k] = k < m ? plan.cov[k] : k == m ? e[m] - plan.cov[m] : e[k];
+                ts.coord[k] = td.coord[k] = k == m ? cov[m] : 0;
+                ts.layout.origin[k] = td.layout.origin[k] = k < m ? cov[k] : k == m ? e[m] - cov[m] : e[k];
             }
             if (tla__copy_pieces(&td, &ts, r, err) != 0) return -1;
         }
@@ -863,7 +964,9 @@ TLA_FUNC int tla__copy_overlap(const tla_tensor *dst, const tla_tensor *src, int
  * layouts; padding of dst is left untouched.  Needs the same rank, the same extent in every
  * mode and the same element size. */
 TLA_FUNC int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err) {
-    int m, r = tla_tensor_rank(src);
+    int m, r = tla_tensor_rank(src), fast;
+    int64_t es[TLA_MAX_RANK], ed[TLA_MAX_RANK], ns[TLA_MAX_RANK], nd[TLA_MAX_RANK];
+    uintptr_t s0 = 0, s1 = 0, d0 = 0, d1 = 0;
     if ((dst->elem_bytes <= 0 && !tla__is4(dst)) || (src->elem_bytes <= 0 && !tla__is4(src)))
         return tla__fail(err, -1,
                          "copy: an element is 4 bits or at least 1 byte (destination %d bytes / %d bits, "
@@ -873,24 +976,32 @@ TLA_FUNC int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err) {
         return tla__fail(err, -1, "copy: element sizes differ (%d and %d bits)",
                          tla__is4(dst) ? 4 : 8 * dst->elem_bytes, tla__is4(src) ? 4 : 8 * src->elem_bytes);
     if (tla_tensor_rank(dst) != r) return tla__fail(err, -1, "copy: ranks differ (%d and %d)", tla_tensor_rank(dst), r);
-    for (m = 0; m < r; m++) {
+    if (r > TLA_MAX_RANK) return tla__fail(err, -1, "copy: rank %d is past %d", r, TLA_MAX_RANK);
+    /* the extents, sizes and byte spans in one pass over each layout; the general functions
+     * when that pass cannot tell (an empty mode, an overflow) */
+    fast = tla__tensor_box(src, r, es, ns, &s0, &s1) == 0 && tla__tensor_box(dst, r, ed, nd, &d0, &d1) == 0;
+    for (m = 0; m < r && !fast; m++) {
         tla_layout ms, md;
-        int64_t ns = 0, nd = 0;
         memset(&ms, 0, sizeof ms);
         memset(&md, 0, sizeof md);
         tla__mode(&src->layout, m, &ms);
         tla__mode(&dst->layout, m, &md);
-        if (tla_layout_size(&ms, &ns, NULL) != 0 || tla_layout_size(&md, &nd, NULL) != 0
-            || tla_tensor_extent(src, m) > ns || tla_tensor_extent(dst, m) > nd)
-            return tla__fail(err, -1, "copy: the originShape of mode %d is larger than the mode", m);
+        es[m] = tla_tensor_extent(src, m), ed[m] = tla_tensor_extent(dst, m);
+        if (tla_layout_size(&ms, &ns[m], NULL) != 0 || tla_layout_size(&md, &nd[m], NULL) != 0) ns[m] = nd[m] = -1;
     }
     for (m = 0; m < r; m++)
-        if (tla_tensor_extent(dst, m) != tla_tensor_extent(src, m))
-            return tla__fail(err, -1, "copy: mode %d has extent %lld in the destination and %lld in the source", m,
-                             (long long)tla_tensor_extent(dst, m), (long long)tla_tensor_extent(src, m));
+        if (ns[m] < 0 || nd[m] < 0 || es[m] > ns[m] || ed[m] > nd[m])
+            return tla__fail(err, -1, "copy: the originShape of mode %d is larger than the mode", m);
     for (m = 0; m < r; m++)
-        if (tla_tensor_extent(src, m) <= 0) return 0; /* nothing to copy */
-    if ((m = tla__copy_overlap(dst, src, r, err)) != 0) return m < 0 ? -1 : 0;
+        if (ed[m] != es[m])
+            return tla__fail(err, -1, "copy: mode %d has extent %lld in the destination and %lld in the source", m,
+                             (long long)ed[m], (long long)es[m]);
+    for (m = 0; m < r; m++)
+        if (es[m] <= 0) return 0; /* nothing to copy */
+    /* overlap: apart when the bytes each side can touch are apart; else the exact test */
+    if (!(fast && tla__box_inside(src, r, es, ns) && tla__box_inside(dst, r, ed, nd) && (s1 <= d0 || d1 <= s0))
+        && (m = tla__copy_overlap(dst, src, r, err)) != 0)
+        return m < 0 ? -1 : 0;
     if (!tla__tensor_has_coord(src) && !tla__tensor_has_coord(dst)) return tla__copy_view(dst, src, err);
     return tla__copy_pieces(dst, src, r, err);
 }

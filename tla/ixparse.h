@@ -79,7 +79,7 @@ TLA_FUNC int tla__ix_poperand(tla__ix_parser *P, int *out) {
         P->p = p + 1;
         if (tla__ix_pexpr(P, out) != 0 || tla__ix_expect(P, ')', "to close '('") != 0) return -1;
     } else if (tla_is_digit(P->s[p])) {
-        int64_t v;
+        int64_t v = 0;
         int st;
         P->p = p;
         if (tla_parse_int_at(P->s, &P->p, &v, &st, P->err) != 0) return -1;

@@ -302,7 +302,7 @@ TLA_FUNC const char *tla__nth(int n, char buf[16]) {
 /* map := ['[' syms ']'] ['{' lvls '}'] '(' dim-specs ')' '->' '(' lvl-specs ')' (DimLvlMapParser) */
 TLA_FUNC int tla__sp_map(tla__sp *x) {
     tla_sparse_encoding *e = x->e;
-    int num, at, nl = 0, d, total_before = e->lvl_rank;
+    int num, at, nl = 0, d = 0, total_before = e->lvl_rank;
     x->nnames = 0, x->nlvl_decl = 0, e->dim_rank = 0, e->sym_rank = 0, e->has_lvl_to_dim = 0, e->has_slices = 0;
     if (tla__sp_punct(x, "[") && !tla__sp_punct(x, "]"))
         for (;;) {
