@@ -43,26 +43,11 @@ typedef struct tla__loop {
 
 #define TLA__MAX_LOOPS (2 * TLA_MAX_LEAVES + TLA_MAX_RANK)
 
-/* The leaves of mode m of L (the last one unbounded: crd2offset gives it the rest), read off
- * the tokens in place (slicing the mode out as a tuple cost more than a small copy itself). */
+/* The leaves of mode m of L (the last one unbounded: crd2offset gives it the rest). */
 TLA_FUNC int tla__mode_leaves(const tla_layout *L, int m, int64_t *s, int64_t *d) {
-    const tla_tuple *t = &L->shape;
-    int i = 1, j = 0, leaf = 0, n = 1, k;
-    if (tla_tuple_is_int(t)) {
-        if (m != 0) return -1;
-    } else {
-        if (m < 0) return -1;
-        for (;; j++) {
-            int end;
-            if (i >= t->ntok || t->tok[i] == TLA_TOK_CLOSE) return -1;
-            end = tla__tok_end(t, i);
-            n = tla__tok_leaves(t, i, end);
-            if (j == m) break;
-            leaf += n, i = end;
-        }
-    }
-    if (n < 1 || leaf + n > t->nleaf) return -1;
-    for (k = 0; k < n; k++) s[k] = t->val[leaf + k], d[k] = L->stride.val[leaf + k];
+    int leaf = 0, n = 0, k;
+    if (tla__elem_leaves(&L->shape, m, &leaf, &n) != 0 || n < 1) return -1;
+    for (k = 0; k < n; k++) s[k] = L->shape.val[leaf + k], d[k] = L->stride.val[leaf + k];
     s[n - 1] = TLA__UNBOUNDED;
     return n;
 }

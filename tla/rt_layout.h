@@ -110,8 +110,9 @@ TLA_FUNC int tla_layout_cosize(const tla_layout *L, int64_t *out, tla_error *err
 TLA_FUNC int64_t tla_layout_origin(const tla_layout *L, int mode) {
     tla_tuple m;
     int64_t sz = 0;
-    if (mode < 0 || mode >= tla_layout_rank(L) || tla__elem(&L->shape, mode, &m) != 0) return -1;
+    if (mode < 0 || mode >= tla_layout_rank(L)) return -1;
     if (L->has_origin) return L->origin[mode];
+    if (tla__elem(&L->shape, mode, &m) != 0) return -1;
     if (tla_tuple_size(&m, &sz, NULL) != 0) return -1;
     return sz;
 }

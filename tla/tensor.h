@@ -377,13 +377,13 @@ TLA_FUNC int tla_tensor_local_tile(tla_tensor *out, const tla_tensor *t, const t
  * multiple of P_k.  Then the first k digits of p + x are those of x, and digit k is
  * p's plus x's while p + x stays in p's block of P_{k+1}; the last leaf has no bound. */
 TLA_FUNC int64_t tla__translate_run(const tla_layout *L, int m, int64_t p) {
-    tla_tuple se;
     int64_t P = 1, next;
-    int k;
+    int k, leaf = 0, n = 0;
     if (p < 0) return 1; /* never made by a tile; element by element is always right */
-    if (p == 0 || tla__elem(&L->shape, m, &se) != 0) return TLA__UNBOUNDED;
-    for (k = 0; k + 1 < se.nleaf; k++) {
-        if (se.val[k] <= 0 || tla__mul64(P, se.val[k], &next) != 0) return TLA__UNBOUNDED;
+    if (p == 0 || tla__elem_leaves(&L->shape, m, &leaf, &n) != 0) return TLA__UNBOUNDED;
+    for (k = 0; k + 1 < n; k++) {
+        int64_t v = L->shape.val[leaf + k];
+        if (v <= 0 || tla__mul64(P, v, &next) != 0) return TLA__UNBOUNDED;
         if (p % next != 0) return next - p % next;
         P = next;
     }
