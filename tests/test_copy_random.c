@@ -25,6 +25,8 @@ static int one_case(long k) {
     static const int sizes[] = {1, 2, 4, 0}; /* 0: 4-bit */
     int eb = sizes[below(4)], fs = (int)below(6), fd = (int)below(6), ok = 1;
     int64_t R = 1 + below(k % 10 == 0 ? 300 : 80), C = 1 + below(k % 10 == 0 ? 300 : 80), cs = 0, cd = 0, r, c;
+    if (k % 10 == 5) /* one format on both sides, no padding: tla_copy's single memcpy */
+        fd = fs, R = 16 * (1 + below(4)), C = 64 * (1 + below(2));
     tla_layout Ls, Ld;
     tla_tensor S, D, E;
     tla_error e;

@@ -759,6 +759,34 @@ TLA_FUNC int tla__box_inside(const tla_tensor *t, int r, const int64_t *e, const
     return 1;
 }
 
+/* Are src and dst the same dense layout, whole (no tile coordinate, extents the mode sizes),
+ * so that the copy is one memcpy of the storage?  Dense: the leaves, by stride, step 1, n0,
+ * n0 * n1, ... (a compact, one-to-one layout: no padding, no element twice).  A small copy
+ * between two tensors of one format (GM zN to L1 zN) then skips planning, which costs more
+ * than moving a fractal. */
+TLA_FUNC int tla__same_dense(const tla_tensor *dst, const tla_tensor *src, int r, const int64_t *e, const int64_t *size,
+                             int64_t *bytes) {
+    const tla_tuple *S = &src->layout.shape, *D = &src->layout.stride;
+    int64_t next = 1;
+    int k, used[TLA_MAX_LEAVES] = {0};
+    if (tla__is4(src) || tla__tensor_has_coord(src) || tla__tensor_has_coord(dst) || S->nleaf > TLA_MAX_LEAVES
+        || !tla_layout_equal(&dst->layout, &src->layout))
+        return 0;
+    for (k = 0; k < r; k++)
+        if (e[k] != size[k]) return 0;
+    for (;;) { /* the leaf of stride `next` (unit leaves aside), until none is left */
+        int i, found = -1;
+        for (i = 0; i < S->nleaf && found < 0; i++)
+            if (!used[i] && S->val[i] > 1 && D->val[i] == next) found = i;
+        if (found < 0) break;
+        used[found] = 1;
+        if (tla__mul64(next, S->val[found], &next) != 0) return 0;
+    }
+    for (k = 0; k < S->nleaf; k++)
+        if (!used[k] && S->val[k] > 1) return 0;
+    return tla__mul64(next, src->elem_bytes, bytes) == 0;
+}
+
 /* Plan the box [0, e) and copy what the plan covers, [0, cov): 0, or -1 when the leaves of the
  * two layouts do not divide one another.  Out of line, so its plan (about 9 KB of loops) is off
  * the stack before tla__copy_view copies the edges, which plans again (a copy must run on a
@@ -950,7 +978,7 @@ TLA_FUNC int tla__copy_overlap(const tla_tensor *dst, const tla_tensor *src, int
  * mode and the same element size. */
 TLA_FUNC int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err) {
     int m, r = tla_tensor_rank(src), fast;
-    int64_t es[TLA_MAX_RANK], ed[TLA_MAX_RANK], ns[TLA_MAX_RANK], nd[TLA_MAX_RANK];
+    int64_t es[TLA_MAX_RANK], ed[TLA_MAX_RANK], ns[TLA_MAX_RANK], nd[TLA_MAX_RANK], bytes = 0;
     uintptr_t s0 = 0, s1 = 0, d0 = 0, d1 = 0;
     if ((dst->elem_bytes <= 0 && !tla__is4(dst)) || (src->elem_bytes <= 0 && !tla__is4(src)))
         return tla__fail(err, -1,
@@ -987,6 +1015,10 @@ TLA_FUNC int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err) {
     if (!(fast && tla__box_inside(src, r, es, ns) && tla__box_inside(dst, r, ed, nd) && (s1 <= d0 || d1 <= s0))
         && (m = tla__copy_overlap(dst, src, r, err)) != 0)
         return m < 0 ? -1 : 0;
+    if (fast && tla__same_dense(dst, src, r, es, ns, &bytes)) {
+        memcpy(dst->data, src->data, (size_t)bytes);
+        return 0;
+    }
     if (!tla__tensor_has_coord(src) && !tla__tensor_has_coord(dst)) return tla__copy_view(dst, src, err);
     return tla__copy_pieces(dst, src, r, err);
 }
