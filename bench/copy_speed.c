@@ -286,6 +286,102 @@ static void put(char *p, int eb, int64_t r, int64_t c) {
     memcpy(p, &v, (size_t)eb);
 }
 
+/* ------------------------------------------------------------ small copies */
+
+/* Small copies, as a kernel makes them (one tla_copy per tile): every ordered pair x 1-, 2- and
+ * 4-byte elements x four small extents (16x32, 64x64, 128x128 and a ragged 40x72), the data hot
+ * in cache.  Each timing repeats the copy over about 2 MB of data; the median of `runs`
+ * timings; the hand loop is the faster of its two orders, as above.  What this adds to the
+ * table above is tla_copy's fixed cost per call (its checks and its plan) next to the data a
+ * small copy moves.  Prints the worst cells, each extent's median and a summary. */
+static const int64_t small_sizes[4][2] = {{16, 32}, {64, 64}, {128, 128}, {40, 72}};
+static int cmp_ratio(const void *a, const void *b) {
+    const cell *x = a, *y = b;
+    double p = x->th / x->tg, q = y->th / y->tg;
+    return p < q ? -1 : p > q;
+}
+static int small_table(int runs, const char *filter, char *src, char *g, char *h) {
+    static cell cells[NF * NF * 3 * 4];
+    double *tg = malloc(sizeof(double) * (size_t)runs), *th = malloc(sizeof(double) * (size_t)runs),
+           *th2 = malloc(sizeof(double) * (size_t)runs), t0 = now();
+    int ncell = 0, status = 0, k;
+    if (!tg || !th || !th2) return 1;
+    for (int z = 0; z < 4; z++)
+        for (int eb = 1; eb <= 4; eb *= 2)
+            for (int fs = 0; fs < NF; fs++)
+                for (int fd = 0; fd < NF; fd++) {
+                    int64_t rows = small_sizes[z][0], cols = small_sizes[z][1], r, c, n, i;
+                    geo sg = geo_make(formats[fs], eb, rows, cols), dg = geo_make(formats[fd], eb, rows, cols);
+                    tla_layout Ls, Ld;
+                    tla_tensor S, D;
+                    tla_error e;
+                    cell *cl = &cells[ncell];
+                    snprintf(cl->name, sizeof cl->name, "%s->%s %d %lldx%lld", names[fs], names[fd], eb,
+                             (long long)rows, (long long)cols);
+                    if (filter && !strstr(cl->name, filter)) continue;
+                    if (tla_layout_format(&Ls, formats[fs], eb, rows, cols, &e) != 0
+                        || tla_layout_format(&Ld, formats[fd], eb, rows, cols, &e) != 0)
+                        return 1;
+                    S = tla_tensor_make(src, eb, &Ls, TLA_POS_GM);
+                    D = tla_tensor_make(g, eb, &Ld, TLA_POS_L1);
+                    memset(src, 0, (size_t)(sg.storage * eb));
+                    memset(g, 0, (size_t)(dg.storage * eb));
+                    memset(h, 0, (size_t)(dg.storage * eb));
+                    for (r = 0; r < rows; r++)
+                        for (c = 0; c < cols; c++) put(src + geo_off(&sg, r, c) * eb, eb, r, c);
+                    n = 1 + ((int64_t)2 << 20) / (rows * cols * eb);
+                    for (k = 0; k < runs; k++) {
+                        double t = now();
+                        for (i = 0; i < n; i++)
+                            if (tla_copy(&D, &S, &e) != 0) return 1;
+                        tg[k] = now() - t;
+                        t = now();
+                        for (i = 0; i < n; i++) hand_copy(h, &dg, src, &sg, eb, 0);
+                        th[k] = now() - t;
+                        t = now();
+                        for (i = 0; i < n; i++) hand_copy(h, &dg, src, &sg, eb, 1);
+                        th2[k] = now() - t;
+                    }
+                    if (memcmp(g, h, (size_t)(dg.storage * eb)) != 0) {
+                        printf("MISMATCH %s [%s] (small): tla_copy and the hand loop differ\n", cl->name, CC_NAME);
+                        status = 1;
+                    }
+                    {
+                        double m0 = median(th, runs), m1 = median(th2, runs);
+                        cl->th = m0 < m1 ? m0 : m1, cl->order = m0 < m1 ? 'd' : 's';
+                    }
+                    cl->tg = median(tg, runs), cl->tm = 0, cl->bytes = (double)(rows * cols * eb * n);
+                    ncell++;
+                }
+    qsort(cells, (size_t)ncell, sizeof cells[0], cmp_ratio);
+    printf("copy small [%s]: %d cells (one tla_copy per small matrix, hot cache), median of %d runs; worst "
+           "generic/hand first\n",
+           CC_NAME, ncell, runs);
+    for (k = 0; k < ncell && k < 8; k++)
+        printf("%-32s %7.2f GB/s %7.2f GB/s %c %12.2f\n", cells[k].name, cells[k].bytes / cells[k].tg / 1e9,
+               cells[k].bytes / cells[k].th / 1e9, cells[k].order, cells[k].th / cells[k].tg);
+    if (ncell > 0) {
+        double all[NF * NF * 3 * 4];
+        int below = 0;
+        printf("copy small medians [%s]:", CC_NAME);
+        for (int z = 0; z < 4; z++) {
+            char key[32];
+            int m = 0;
+            snprintf(key, sizeof key, " %lldx%lld", (long long)small_sizes[z][0], (long long)small_sizes[z][1]);
+            for (k = 0; k < ncell; k++)
+                if (strstr(cells[k].name, key)) all[m++] = cells[k].th / cells[k].tg;
+            if (m) printf(" %s %.2f;", key + 1, median(all, m));
+        }
+        for (k = 0; k < ncell; k++) all[k] = cells[k].th / cells[k].tg, below += all[k] < 0.90;
+        printf("\ncopy small summary [%s]: %d cells; min generic/hand %.2f (%s), median %.2f, %d below 0.90; %s; "
+               "%.0f s\n",
+               CC_NAME, ncell, cells[0].th / cells[0].tg, cells[0].name, median(all, ncell), below,
+               status ? "RESULTS DIFFER" : "all results checked", now() - t0);
+    }
+    free(tg), free(th), free(th2);
+    return status;
+}
+
 /* ------------------------------------------------------------ 4-bit elements */
 
 /* 4-bit cells: every ordered pair at both sizes, tla_copy against memcpy of the same bytes (no
@@ -500,6 +596,7 @@ int main(void) {
                    CC_NAME, ncell, min_h, cells[wh].name, below_h, min_m, cells[wm].name, below_m,
                    status ? "RESULTS DIFFER" : "all results checked", now() - t0);
     }
+    status |= small_table(runs, filter, src, g, h);
     status |= bench4(runs, filter, fl, src, g, m);
     free(src), free(g), free(h), free(h2), free(m), free(tg), free(th), free(tm), free(th2), free(fl);
     return status;
