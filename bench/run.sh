@@ -38,7 +38,8 @@
 # time to make a tile and read an element, against a hand tile (a pointer and an origin); and
 # bench/copy_speed.c, with each compiler: tla_copy over every ordered pair of RowMajor,
 # ColumnMajor, zN, nZ, zZ, nN x 1/2/4-byte elements x an aligned and a ragged size, against
-# the best hand-tiled loop for the pair and memcpy (medians of 7 runs; GB/s and ratios).
+# the best hand-tiled loop for the pair and memcpy (medians of 7 runs; GB/s and ratios), and
+# small copies (one tla_copy per 16x32 ... 128x128 matrix, hot cache) against the hand loops.
 # Exit status: non-zero on a build failure or a wrong offset (in any section).
 set -u
 CCS=${CCS:-"gcc clang"}
@@ -293,8 +294,9 @@ done
 # ---- 8. copies between formats: tla_copy vs the best hand-tiled loop vs memcpy --------------
 # The full matrix (36 format pairs x 1/2/4-byte elements x 2048x3072 and 1000x3001), built
 # and run with each compiler in turn; each prints every cell (worst generic/hand first) and a
-# summary line; a result that differs from the hand loop's fails the bench.  Then the same for
-# 4-bit elements against memcpy (no hand loop; each result checked element by element).
+# summary line; a result that differs from the hand loop's fails the bench.  Then small copies
+# (tla_copy's fixed cost per call), and 4-bit elements against memcpy (no hand loop; each
+# result checked element by element).
 # COPY_RUNS and COPY_FILTER pass through (see bench/copy_speed.c).
 for cc in $ccs; do
     echo
@@ -306,6 +308,6 @@ for cc in $ccs; do
     fi
 done
 echo
-grep -h '^copy summary\|^copy 4-bit summary' "$OUT"/copy_speed_*.log 2> /dev/null
+grep -h '^copy summary\|^copy small summary\|^copy 4-bit summary' "$OUT"/copy_speed_*.log 2> /dev/null
 if [ "$compile_status" != 0 ]; then echo; echo "bench: the compile-cost section failed (see the top)"; status=1; fi
 exit $status
