@@ -26,6 +26,7 @@
  *   tla/divide.h     divides and products (tiling one layout by another)
  *   tla/tensor.h     tensors (pointer + layout, whole-byte or 4-bit elements), TLA_FOR_EACH, tiles
  *   tla/copy.h       tla_copy: layout-generic copies, planned once from the two layouts
+ *                    (tla/copy_plan.h: the planner; tla/copy_exec.h: the block loops)
  *   tla/tensor2.h    compact rank-2 tensors (120 bytes): every format, tiles in nanoseconds
  *   tla/catlass.h    CATLASS's layout tags, MakeTensor at a coordinate, MakeTensorLike, slices, batch modes
  *   tla/static_tensor.h static and mixed tensors: typed pointer + static layout, element access, tiles
