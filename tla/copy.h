@@ -36,10 +36,6 @@
 
 TLA_FUNC int tla__copy_pieces(const tla_tensor *dst, const tla_tensor *src, int r, tla_error *err);
 
-/* Copy between two views whose data pointers are element 0 (no tile coordinate): the plan
- * covers a box [0, cov) of the extent; each mode's rest (cov[m] <= x[m] < e[m], the modes
- * before it inside their box, the ones after it whole) is a tile, copied in pieces like any
- * tile and planned again, so a ragged edge moves in runs as well. */
 /* One pass over L's tokens: its rank, the size of each top-level mode, and the smallest and
  * largest offset over all of its coordinates (each leaf adds (n - 1) * stride to one side, by
  * sign).  What tla_copy checks, and a bound on the memory a view touches, without building
@@ -159,6 +155,10 @@ TLA__OUT_OF_LINE TLA_FUNC int tla__copy_box(const tla_tensor *dst, const tla_ten
 #endif
 #undef TLA__OUT_OF_LINE
 
+/* Copy between two views whose data pointers are element 0 (no tile coordinate): the plan
+ * covers a box [0, cov) of the extent; each mode's rest (cov[m] <= x[m] < e[m], the modes
+ * before it inside their box, the ones after it whole) is a tile, copied in pieces like any
+ * tile and planned again, so a ragged edge moves in runs as well. */
 TLA_FUNC int tla__copy_view(const tla_tensor *dst, const tla_tensor *src, tla_error *err) {
     int64_t e[TLA_MAX_RANK] = {0}, cov[TLA_MAX_RANK] = {0};
     int m, k, r = tla_tensor_rank(src);
