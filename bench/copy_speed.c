@@ -288,12 +288,14 @@ static void put(char *p, int eb, int64_t r, int64_t c) {
 
 /* ------------------------------------------------------------ small copies */
 
-/* Small copies, as a kernel makes them (one tla_copy per tile): every ordered pair x 1-, 2- and
+/* Small copies, as a kernel makes them (one copy per tile): every ordered pair x 1-, 2- and
  * 4-byte elements x four small extents (16x32, 64x64, 128x128 and a ragged 40x72), the data hot
  * in cache.  Each timing repeats the copy over about 2 MB of data; the median of `runs`
- * timings; the hand loop is the faster of its two orders, as above.  What this adds to the
- * table above is tla_copy's fixed cost per call (its checks and its plan) next to the data a
- * small copy moves.  Prints the worst cells, each extent's median and a summary. */
+ * timings; the hand loop is the faster of its two orders, as above.  Two ways to copy: tla_copy
+ * each time, and a plan made once and run each time (tla_copy_prepare / tla_copy_run, what a
+ * tile loop does).  What this adds to the table above is the fixed cost per call next to the
+ * data a small copy moves.  Prints the worst cells (by tla_copy), each extent's medians and a
+ * summary. */
 static const int64_t small_sizes[4][2] = {{16, 32}, {64, 64}, {128, 128}, {40, 72}};
 static int cmp_ratio(const void *a, const void *b) {
     const cell *x = a, *y = b;
@@ -302,10 +304,11 @@ static int cmp_ratio(const void *a, const void *b) {
 }
 static int small_table(int runs, const char *filter, char *src, char *g, char *h) {
     static cell cells[NF * NF * 3 * 4];
+    static tla_copy_plan P;
     double *tg = malloc(sizeof(double) * (size_t)runs), *th = malloc(sizeof(double) * (size_t)runs),
-           *th2 = malloc(sizeof(double) * (size_t)runs), t0 = now();
+           *th2 = malloc(sizeof(double) * (size_t)runs), *tp = malloc(sizeof(double) * (size_t)runs), t0 = now();
     int ncell = 0, status = 0, k;
-    if (!tg || !th || !th2) return 1;
+    if (!tg || !th || !th2 || !tp) return 1;
     for (int z = 0; z < 4; z++)
         for (int eb = 1; eb <= 4; eb *= 2)
             for (int fs = 0; fs < NF; fs++)
@@ -330,6 +333,7 @@ static int small_table(int runs, const char *filter, char *src, char *g, char *h
                     for (r = 0; r < rows; r++)
                         for (c = 0; c < cols; c++) put(src + geo_off(&sg, r, c) * eb, eb, r, c);
                     n = 1 + ((int64_t)2 << 20) / (rows * cols * eb);
+                    if (tla_copy_prepare(&P, &D, &S, &e) != 0) return 1;
                     for (k = 0; k < runs; k++) {
                         double t = now();
                         for (i = 0; i < n; i++)
@@ -341,6 +345,10 @@ static int small_table(int runs, const char *filter, char *src, char *g, char *h
                         t = now();
                         for (i = 0; i < n; i++) hand_copy(h, &dg, src, &sg, eb, 1);
                         th2[k] = now() - t;
+                        t = now();
+                        for (i = 0; i < n; i++)
+                            if (tla_copy_run(&P, g, src, &e) != 0) return 1;
+                        tp[k] = now() - t;
                     }
                     if (memcmp(g, h, (size_t)(dg.storage * eb)) != 0) {
                         printf("MISMATCH %s [%s] (small): tla_copy and the hand loop differ\n", cl->name, CC_NAME);
@@ -350,16 +358,19 @@ static int small_table(int runs, const char *filter, char *src, char *g, char *h
                         double m0 = median(th, runs), m1 = median(th2, runs);
                         cl->th = m0 < m1 ? m0 : m1, cl->order = m0 < m1 ? 'd' : 's';
                     }
-                    cl->tg = median(tg, runs), cl->tm = 0, cl->bytes = (double)(rows * cols * eb * n);
+                    cl->tg = median(tg, runs), cl->tm = median(tp, runs), cl->bytes = (double)(rows * cols * eb * n);
                     ncell++;
                 }
     qsort(cells, (size_t)ncell, sizeof cells[0], cmp_ratio);
-    printf("copy small [%s]: %d cells (one tla_copy per small matrix, hot cache), median of %d runs; worst "
-           "generic/hand first\n",
+    printf("copy small [%s]: %d cells (one copy per small matrix, hot cache), median of %d runs; worst "
+           "generic/hand first; planned: a plan made once, run each time\n",
            CC_NAME, ncell, runs);
+    printf("%-32s %12s %14s %12s %12s %12s\n", "pair elem-bytes size", "generic", "hand  ", "planned", "generic/hand",
+           "planned/hand");
     for (k = 0; k < ncell && k < 8; k++)
-        printf("%-32s %7.2f GB/s %7.2f GB/s %c %12.2f\n", cells[k].name, cells[k].bytes / cells[k].tg / 1e9,
-               cells[k].bytes / cells[k].th / 1e9, cells[k].order, cells[k].th / cells[k].tg);
+        printf("%-32s %7.2f GB/s %7.2f GB/s %c %7.2f GB/s %12.2f %12.2f\n", cells[k].name,
+               cells[k].bytes / cells[k].tg / 1e9, cells[k].bytes / cells[k].th / 1e9, cells[k].order,
+               cells[k].bytes / cells[k].tm / 1e9, cells[k].th / cells[k].tg, cells[k].th / cells[k].tm);
     if (ncell > 0) {
         double all[NF * NF * 3 * 4];
         int below = 0;
@@ -368,17 +379,20 @@ static int small_table(int runs, const char *filter, char *src, char *g, char *h
             char key[32];
             int m = 0;
             snprintf(key, sizeof key, " %lldx%lld", (long long)small_sizes[z][0], (long long)small_sizes[z][1]);
+            double pl[NF * NF * 3];
             for (k = 0; k < ncell; k++)
-                if (strstr(cells[k].name, key)) all[m++] = cells[k].th / cells[k].tg;
-            if (m) printf(" %s %.2f;", key + 1, median(all, m));
+                if (strstr(cells[k].name, key)) pl[m] = cells[k].th / cells[k].tm, all[m++] = cells[k].th / cells[k].tg;
+            if (m) printf(" %s %.2f (planned %.2f);", key + 1, median(all, m), median(pl, m));
         }
-        for (k = 0; k < ncell; k++) all[k] = cells[k].th / cells[k].tg, below += all[k] < 0.90;
-        printf("\ncopy small summary [%s]: %d cells; min generic/hand %.2f (%s), median %.2f, %d below 0.90; %s; "
-               "%.0f s\n",
+        double planned[NF * NF * 3 * 4];
+        for (k = 0; k < ncell; k++)
+            all[k] = cells[k].th / cells[k].tg, below += all[k] < 0.90, planned[k] = cells[k].th / cells[k].tm;
+        printf("\ncopy small summary [%s]: %d cells; min generic/hand %.2f (%s), median %.2f, %d below 0.90; "
+               "planned/hand median %.2f; %s; %.0f s\n",
                CC_NAME, ncell, cells[0].th / cells[0].tg, cells[0].name, median(all, ncell), below,
-               status ? "RESULTS DIFFER" : "all results checked", now() - t0);
+               median(planned, ncell), status ? "RESULTS DIFFER" : "all results checked", now() - t0);
     }
-    free(tg), free(th), free(th2);
+    free(tg), free(th), free(th2), free(tp);
     return status;
 }
 

@@ -3,7 +3,9 @@
  * edges all occur), whole tensors or tiles at random origins on both sides.  Each result is
  * compared with an element-by-element copy into a second destination that started with the
  * same random bytes, so padding and the other half of a shared byte must stay as they were.
- * The generator is a fixed xorshift, so a failure repeats; TLA_COPY_RANDOM=N runs N cases. */
+ * Each case also plans the copy once (tla_copy_prepare) and runs it on copies of both buffers
+ * (tla_copy_run), which must give the same bytes.  The generator is a fixed xorshift, so a
+ * failure repeats; TLA_COPY_RANDOM=N runs N cases. */
 #include <stdint.h>
 #include <stdlib.h>
 #include "tla.h"
@@ -30,7 +32,7 @@ static int one_case(long k) {
     tla_layout Ls, Ld;
     tla_tensor S, D, E;
     tla_error e;
-    unsigned char *ms, *md, *me;
+    unsigned char *ms, *md, *me, *m0;
     size_t bs, bd, i;
     if ((eb ? tla_layout_format(&Ls, (enum tla_format)fs, eb, R, C, &e)
             : tla_layout_format_bits(&Ls, (enum tla_format)fs, 4, R, C, &e))
@@ -41,10 +43,10 @@ static int one_case(long k) {
         || tla_layout_cosize(&Ls, &cs, &e) != 0 || tla_layout_cosize(&Ld, &cd, &e) != 0)
         return 0;
     bs = eb ? (size_t)(cs * eb) : (size_t)(cs / 2 + 1), bd = eb ? (size_t)(cd * eb) : (size_t)(cd / 2 + 1);
-    ms = malloc(bs), md = malloc(bd), me = malloc(bd);
-    if (!ms || !md || !me) return 0;
+    ms = malloc(bs), md = malloc(bd), me = malloc(bd), m0 = malloc(bd);
+    if (!ms || !md || !me || !m0) return 0;
     for (i = 0; i < bs; i++) ms[i] = (unsigned char)next();
-    for (i = 0; i < bd; i++) md[i] = me[i] = (unsigned char)next();
+    for (i = 0; i < bd; i++) md[i] = me[i] = m0[i] = (unsigned char)next();
     S = make(ms, eb, &Ls), D = make(md, eb, &Ld), E = make(me, eb, &Ld);
     if (below(3)) { /* tiles of one extent, at an origin of their own on each side */
         int64_t r0 = below(R), c0 = below(C), r1 = below(R), c1 = below(C), ext[2], x0[2], x1[2];
@@ -65,10 +67,21 @@ static int one_case(long k) {
             else
                 tla_tensor_set4_at2(&E, r, c, tla_tensor_get4_at2(&S, r, c));
     ok = ok && memcmp(md, me, bd) == 0;
+    if (ok) { /* the same copy planned once and run at other pointers (tla_copy_run) */
+        static tla_copy_plan P;
+        unsigned char *ps = malloc(bs), *pd = malloc(bd);
+        ok = ps && pd && tla_copy_prepare(&P, &D, &S, &e) == 0;
+        if (ok) {
+            memcpy(ps, ms, bs), memcpy(pd, m0, bd);
+            ok = tla_copy_run(&P, pd + (D.data - (char *)md), ps + (S.data - (char *)ms), &e) == 0
+                 && memcmp(pd, md, bd) == 0;
+        }
+        free(ps), free(pd);
+    }
     if (!ok)
         printf("  case %ld: %d-%s %d -> %d, %lldx%lld\n", k, eb ? eb : 4, eb ? "byte" : "bit", fs, fd, (long long)R,
                (long long)C);
-    free(ms), free(md), free(me);
+    free(ms), free(md), free(me), free(m0);
     return ok;
 }
 

@@ -235,6 +235,15 @@ static void overlap(void) {
     B = tla_tensor_make(buf + 8, 2, &L, TLA_POS_GM); /* the same matrix, 8 elements on */
     CHECK(tla_copy(&B, &A, &e) != 0 && strstr(e.msg, "overlap"));
     CHECK(tla_copy(&A, &A, &e) == 0); /* the same view: a copy onto itself moves nothing */
+    { /* a plan run at overlapping pointers gets tla_copy's verdict, whatever it was made on */
+        static tla_copy_plan Pl;
+        static int16_t other[64 * 64];
+        tla_tensor O = tla_tensor_make(other, 2, &L, TLA_POS_GM);
+        CHECK(tla_copy_prepare(&Pl, &O, &A, &e) == 0);
+        CHECK(tla_copy_run(&Pl, other, buf, &e) == 0);
+        CHECK(tla_copy_run(&Pl, buf + 8, buf, &e) != 0 && strstr(e.msg, "overlap"));
+        CHECK(tla_copy_run(&Pl, buf, buf, &e) == 0); /* onto itself: nothing moves */
+    }
     /* two tiles of one matrix: disjoint, one pointer, one injective layout */
     tla_parse_tuple("(16,16)", &tile, &e);
     tla_parse_tuple("(0,0)", &c0, &e);

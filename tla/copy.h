@@ -303,6 +303,61 @@ TLA_FUNC int tla__copy_overlap(const tla_tensor *dst, const tla_tensor *src, int
                      "writes); copy through a separate buffer");
 }
 
+/* What tla_copy learns of two tensors before it moves anything (tla__copy_check). */
+typedef struct tla__copy_info {
+    int r, fast; /* rank; fast: the one-pass summaries below are known */
+    int64_t e[TLA_MAX_RANK], ns[TLA_MAX_RANK], nd[TLA_MAX_RANK]; /* extents; mode sizes */
+    uintptr_t s0, s1, d0, d1; /* the bytes each side can touch (fast only) */
+} tla__copy_info;
+
+/* tla_copy's checks (element sizes, ranks, extents against the modes and each other): -1 and
+ * an error, 0 when there is nothing to copy (an extent is 0), 1 to go on.  The extents, sizes
+ * and byte spans come from one pass over each layout; the general functions answer when that
+ * pass cannot tell (an empty mode, an overflow). */
+TLA_FUNC int tla__copy_check(const tla_tensor *dst, const tla_tensor *src, tla__copy_info *c, tla_error *err) {
+    int m, r = tla_tensor_rank(src);
+    int64_t ed[TLA_MAX_RANK];
+    if ((dst->elem_bytes <= 0 && !tla__is4(dst)) || (src->elem_bytes <= 0 && !tla__is4(src)))
+        return tla__fail(err, -1,
+                         "copy: an element is 4 bits or at least 1 byte (destination %d bytes / %d bits, "
+                         "source %d bytes / %d bits)",
+                         dst->elem_bytes, dst->elem_bits, src->elem_bytes, src->elem_bits);
+    if (dst->elem_bytes != src->elem_bytes || tla__is4(dst) != tla__is4(src))
+        return tla__fail(err, -1, "copy: element sizes differ (%d and %d bits)",
+                         tla__is4(dst) ? 4 : 8 * dst->elem_bytes, tla__is4(src) ? 4 : 8 * src->elem_bytes);
+    if (tla_tensor_rank(dst) != r) return tla__fail(err, -1, "copy: ranks differ (%d and %d)", tla_tensor_rank(dst), r);
+    if (r > TLA_MAX_RANK) return tla__fail(err, -1, "copy: rank %d is past %d", r, TLA_MAX_RANK);
+    c->r = r;
+    c->fast = tla__tensor_box(src, r, c->e, c->ns, &c->s0, &c->s1) == 0
+              && tla__tensor_box(dst, r, ed, c->nd, &c->d0, &c->d1) == 0;
+    for (m = 0; m < r && !c->fast; m++) {
+        tla_layout ms, md;
+        memset(&ms, 0, sizeof ms);
+        memset(&md, 0, sizeof md);
+        tla__mode(&src->layout, m, &ms);
+        tla__mode(&dst->layout, m, &md);
+        c->e[m] = tla_tensor_extent(src, m), ed[m] = tla_tensor_extent(dst, m);
+        if (tla_layout_size(&ms, &c->ns[m], NULL) != 0 || tla_layout_size(&md, &c->nd[m], NULL) != 0)
+            c->ns[m] = c->nd[m] = -1;
+    }
+    for (m = 0; m < r; m++)
+        if (c->ns[m] < 0 || c->nd[m] < 0 || c->e[m] > c->ns[m] || ed[m] > c->nd[m])
+            return tla__fail(err, -1, "copy: the originShape of mode %d is larger than the mode", m);
+    for (m = 0; m < r; m++)
+        if (ed[m] != c->e[m])
+            return tla__fail(err, -1, "copy: mode %d has extent %lld in the destination and %lld in the source", m,
+                             (long long)ed[m], (long long)c->e[m]);
+    for (m = 0; m < r; m++)
+        if (c->e[m] <= 0) return 0;
+    return 1;
+}
+
+/* Are the bytes each side can touch apart (so they cannot overlap)?  Only when known. */
+TLA_FUNC int tla__copy_apart(const tla_tensor *dst, const tla_tensor *src, const tla__copy_info *c) {
+    return c->fast && tla__box_inside(src, c->r, c->e, c->ns) && tla__box_inside(dst, c->r, c->e, c->nd)
+           && (c->s1 <= c->d0 || c->d1 <= c->s0);
+}
+
 /* tla_copy(&dst, &src, err) -> 0 or -1
  *   Same rank, extents and element size (bytes, or 4 bits); any two layouts; padding of dst is
  *   never written (nor, for 4-bit elements, the other half of a byte it shares with padding).
@@ -324,50 +379,95 @@ TLA_FUNC int tla__copy_overlap(const tla_tensor *dst, const tla_tensor *src, int
  * layouts; padding of dst is left untouched.  Needs the same rank, the same extent in every
  * mode and the same element size. */
 TLA_FUNC int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err) {
-    int m, r = tla_tensor_rank(src), fast;
-    int64_t es[TLA_MAX_RANK], ed[TLA_MAX_RANK], ns[TLA_MAX_RANK], nd[TLA_MAX_RANK], bytes = 0;
-    uintptr_t s0 = 0, s1 = 0, d0 = 0, d1 = 0;
-    if ((dst->elem_bytes <= 0 && !tla__is4(dst)) || (src->elem_bytes <= 0 && !tla__is4(src)))
-        return tla__fail(err, -1,
-                         "copy: an element is 4 bits or at least 1 byte (destination %d bytes / %d bits, "
-                         "source %d bytes / %d bits)",
-                         dst->elem_bytes, dst->elem_bits, src->elem_bytes, src->elem_bits);
-    if (dst->elem_bytes != src->elem_bytes || tla__is4(dst) != tla__is4(src))
-        return tla__fail(err, -1, "copy: element sizes differ (%d and %d bits)",
-                         tla__is4(dst) ? 4 : 8 * dst->elem_bytes, tla__is4(src) ? 4 : 8 * src->elem_bytes);
-    if (tla_tensor_rank(dst) != r) return tla__fail(err, -1, "copy: ranks differ (%d and %d)", tla_tensor_rank(dst), r);
-    if (r > TLA_MAX_RANK) return tla__fail(err, -1, "copy: rank %d is past %d", r, TLA_MAX_RANK);
-    /* the extents, sizes and byte spans in one pass over each layout; the general functions
-     * when that pass cannot tell (an empty mode, an overflow) */
-    fast = tla__tensor_box(src, r, es, ns, &s0, &s1) == 0 && tla__tensor_box(dst, r, ed, nd, &d0, &d1) == 0;
-    for (m = 0; m < r && !fast; m++) {
-        tla_layout ms, md;
-        memset(&ms, 0, sizeof ms);
-        memset(&md, 0, sizeof md);
-        tla__mode(&src->layout, m, &ms);
-        tla__mode(&dst->layout, m, &md);
-        es[m] = tla_tensor_extent(src, m), ed[m] = tla_tensor_extent(dst, m);
-        if (tla_layout_size(&ms, &ns[m], NULL) != 0 || tla_layout_size(&md, &nd[m], NULL) != 0) ns[m] = nd[m] = -1;
-    }
-    for (m = 0; m < r; m++)
-        if (ns[m] < 0 || nd[m] < 0 || es[m] > ns[m] || ed[m] > nd[m])
-            return tla__fail(err, -1, "copy: the originShape of mode %d is larger than the mode", m);
-    for (m = 0; m < r; m++)
-        if (ed[m] != es[m])
-            return tla__fail(err, -1, "copy: mode %d has extent %lld in the destination and %lld in the source", m,
-                             (long long)ed[m], (long long)es[m]);
-    for (m = 0; m < r; m++)
-        if (es[m] <= 0) return 0; /* nothing to copy */
+    tla__copy_info c;
+    int64_t bytes = 0;
+    int k = tla__copy_check(dst, src, &c, err);
+    if (k <= 0) return k;
     /* overlap: apart when the bytes each side can touch are apart; else the exact test */
-    if (!(fast && tla__box_inside(src, r, es, ns) && tla__box_inside(dst, r, ed, nd) && (s1 <= d0 || d1 <= s0))
-        && (m = tla__copy_overlap(dst, src, r, err)) != 0)
-        return m < 0 ? -1 : 0;
-    if (fast && tla__same_dense(dst, src, r, es, ns, &bytes)) {
+    if (!tla__copy_apart(dst, src, &c) && (k = tla__copy_overlap(dst, src, c.r, err)) != 0) return k < 0 ? -1 : 0;
+    if (c.fast && tla__same_dense(dst, src, c.r, c.e, c.ns, &bytes)) {
         memcpy(dst->data, src->data, (size_t)bytes);
         return 0;
     }
     if (!tla__tensor_has_coord(src) && !tla__tensor_has_coord(dst)) return tla__copy_view(dst, src, err);
-    return tla__copy_pieces(dst, src, r, err);
+    return tla__copy_pieces(dst, src, c.r, err);
+}
+
+/* tla_copy_prepare(&P, &dst, &src, err) -> 0 or -1; tla_copy_run(&P, dst_data, src_data, err) -> 0 or -1
+ *   A copy planned once and run many times: tla_copy_run copies what tla_copy would between
+ *   dst and src with their data pointers replaced by dst_data and src_data (same layouts,
+ *   extents and tile coordinates).  For a kernel's tile loop: one plan per tile shape, one run
+ *   per tile (a ragged last tile has other extents: a plan of its own).  prepare makes
+ *   tla_copy's checks and errors (not the overlap test: the pointers change); run tests overlap
+ *   from the bytes each side can touch and, where they meet, leaves the verdict to tla_copy's
+ *   exact test.  What a run does: one memcpy (one dense layout on both sides), the planned
+ *   loops alone (a box with no edge and no tile coordinate), or else all of tla_copy.  A plan
+ *   holds both views and the loops (about 8 KB): make it outside the loop.
+ * Example:
+ *   static int16_t a[64 * 64], b[32 * 32];
+ *   tla_layout La, Lb;  tla_tensor A, B;  tla_copy_plan P;  tla_error e;  int i, j;
+ *   tla_parse_layout("(32,32):(64,1)", &La, &e);          // a 32 x 32 tile of a 64 x 64 row-major matrix
+ *   tla_layout_format(&Lb, TLA_ZN, 2, 32, 32, &e);        // a 32 x 32 zN buffer
+ *   A = tla_tensor_make(a, 2, &La, TLA_POS_GM), B = tla_tensor_make(b, 2, &Lb, TLA_POS_L1);
+ *   for (i = 0; i < 64 * 64; i++) a[i] = (int16_t)i;
+ *   if (tla_copy_prepare(&P, &B, &A, &e) != 0) return 1;
+ *   for (i = 0; i < 2; i++)
+ *       for (j = 0; j < 2; j++) {                           // the four tiles, one plan
+ *           if (tla_copy_run(&P, b, a + 32 * i * 64 + 32 * j, &e) != 0) return 1;
+ *           if (*(int16_t *)tla_tensor_at2(&B, 5, 7) != (32 * i + 5) * 64 + 32 * j + 7) return 1;
+ *       }
+ */
+enum { TLA__RUN_NONE, TLA__RUN_MEMCPY, TLA__RUN_BOX, TLA__RUN_ALL };
+typedef struct tla_copy_plan {
+    tla_tensor dst, src; /* the views; each run replaces their data pointers */
+    int kind; /* TLA__RUN_...: nothing, one memcpy, the loops of `plan`, or tla_copy */
+    int inside; /* both boxes inside their layouts' modes: info's byte spans bound them */
+    int64_t bytes; /* TLA__RUN_MEMCPY */
+    tla__copy_info info; /* extents, sizes, byte spans (relative to data pointers 0) */
+    tla__plan plan; /* TLA__RUN_BOX */
+} tla_copy_plan;
+
+TLA_FUNC int tla_copy_prepare(tla_copy_plan *P, const tla_tensor *dst, const tla_tensor *src, tla_error *err) {
+    int k, m;
+    tla_copy_plan p;
+    p.dst = *dst, p.src = *src, p.bytes = 0;
+    p.dst.data = p.src.data = NULL; /* spans relative to data 0 */
+    k = tla__copy_check(&p.dst, &p.src, &p.info, err);
+    if (k < 0) return -1;
+    p.kind = k == 0 ? TLA__RUN_NONE : TLA__RUN_ALL;
+    p.inside = k > 0 && p.info.fast && tla__box_inside(&p.src, p.info.r, p.info.e, p.info.ns)
+               && tla__box_inside(&p.dst, p.info.r, p.info.e, p.info.nd);
+    if (k > 0 && p.info.fast && tla__same_dense(&p.dst, &p.src, p.info.r, p.info.e, p.info.ns, &p.bytes))
+        p.kind = TLA__RUN_MEMCPY;
+    else if (k > 0 && !tla__tensor_has_coord(&p.src) && !tla__tensor_has_coord(&p.dst)
+             && tla__make_plan(&p.dst, &p.src, p.info.e, &p.plan) == 0) {
+        p.kind = TLA__RUN_BOX;
+        for (m = 0; m < p.info.r; m++)
+            if (p.plan.cov[m] != p.info.e[m]) p.kind = TLA__RUN_ALL; /* edges: tla_copy plans them */
+    }
+    *P = p;
+    return 0;
+}
+
+TLA_FUNC int tla_copy_run(const tla_copy_plan *P, TLA_GM void *dst_data, const TLA_GM void *src_data, tla_error *err) {
+    const tla__copy_info *c = &P->info;
+    uintptr_t s0 = c->s0 + (uintptr_t)src_data, s1 = c->s1 + (uintptr_t)src_data, d0 = c->d0 + (uintptr_t)dst_data,
+              d1 = c->d1 + (uintptr_t)dst_data;
+    TLA_GM char *d = (TLA_GM char *)dst_data;
+    const TLA_GM char *s = (const TLA_GM char *)src_data;
+    if (P->kind == TLA__RUN_NONE) return 0;
+    if (P->kind == TLA__RUN_ALL || !P->inside || !(s1 <= d0 || d1 <= s0)) { /* all of tla_copy */
+        tla_tensor dt = P->dst, st = P->src;
+        dt.data = d, st.data = (TLA_GM char *)(uintptr_t)s;
+        return tla_copy(&dt, &st, err);
+    }
+    if (P->kind == TLA__RUN_MEMCPY)
+        memcpy(d, s, (size_t)P->bytes);
+    else if (tla__is4(&P->src))
+        tla__copy_exact4(&P->plan, d, s);
+    else
+        tla__copy_exact(&P->plan, d, s, (size_t)P->src.elem_bytes);
+    return 0;
 }
 
 #endif
