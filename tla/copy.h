@@ -131,7 +131,7 @@ TLA_FUNC int tla__same_dense(const tla_tensor *dst, const tla_tensor *src, int r
 }
 
 /* Plan the box [0, e) and copy what the plan covers, [0, cov): 0, or -1 when the leaves of the
- * two layouts do not divide one another.  Out of line, so its plan (about 9 KB of loops) is off
+ * two layouts do not divide one another.  Out of line, so its plan (about 3 KB of loops) is off
  * the stack before tla__copy_view copies the edges, which plans again (a copy must run on a
  * 64 KB stack: tests/test_robust.c). */
 #if defined(__GNUC__) && !defined(__clang__)
@@ -402,7 +402,7 @@ TLA_FUNC int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err) {
  *   from the bytes each side can touch and, where they meet, leaves the verdict to tla_copy's
  *   exact test.  What a run does: one memcpy (one dense layout on both sides), the planned
  *   loops alone (a box with no edge and no tile coordinate), or else all of tla_copy.  A plan
- *   holds both views and the loops (about 8 KB): make it outside the loop.
+ *   holds both views and the loops (about 5 KB): make it outside the loop.
  * Example:
  *   static int16_t a[64 * 64], b[32 * 32];
  *   tla_layout La, Lb;  tla_tensor A, B;  tla_copy_plan P;  tla_error e;  int i, j;

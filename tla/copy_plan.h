@@ -92,11 +92,11 @@ TLA_FUNC int tla__refine_mode(const tla_layout *S, const tla_layout *D, int m, i
     return 0;
 }
 
-/* The plan: run loops (contiguous in both, innermost first), then the outer loops in
- * nesting order (see tla__loop_before).  The loops cover the box [0, cov) exactly. */
+/* The plan: a run of run_len elements (nrun loops contiguous in both, merged), then the outer
+ * loops in nesting order (see tla__loop_before).  The loops cover the box [0, cov) exactly. */
 typedef struct tla__plan {
     int nrun, nouter, rank;
-    tla__loop run[TLA__MAX_LOOPS], outer[TLA__MAX_LOOPS];
+    tla__loop outer[TLA__MAX_LOOPS];
     int64_t run_len, cov[TLA_MAX_RANK];
 } tla__plan;
 
@@ -268,7 +268,7 @@ TLA_FUNC int tla__make_plan(const tla_tensor *dst, const tla_tensor *src, const 
     int64_t span[TLA_MAX_RANK]; /* the run's extent per mode */
     int n = 0, m, i, j, used[TLA__MAX_LOOPS];
     int64_t line = tla__is4(src) ? 128 : 64 / (src->elem_bytes > 0 ? src->elem_bytes : 1);
-    p->nrun = p->nouter = 0; /* no memset: the loop arrays are large and filled as used */
+    p->nrun = p->nouter = 0; /* no memset: the loop array is large and filled as used */
     /* (gcc cannot tell that the refinements below read only loops filled in: 4 start defined) */
     for (i = 0; i < 4; i++) p->outer[i] = (tla__loop){1, 0, 0, 1, 0};
     p->rank = tla_tensor_rank(src);
@@ -288,7 +288,7 @@ TLA_FUNC int tla__make_plan(const tla_tensor *dst, const tla_tensor *src, const 
                 found = i;
         if (found < 0) break;
         used[found] = 1;
-        p->run[p->nrun++] = all[found];
+        p->nrun++;
         p->run_len *= all[found].n;
         span[all[found].mode] *= all[found].n;
     }
