@@ -66,6 +66,11 @@ TLA_FUNC int tla__layout_modes(const tla_layout *L, int *rank, int64_t *size, in
     return *rank <= TLA_MAX_RANK ? 0 : -1;
 }
 
+/* tla_tensor_extent of mode k from the mode sizes: the originShape, else the mode's size. */
+TLA_FUNC int64_t tla__extent_of(const tla_tensor *t, int k, const int64_t *size) {
+    return t->layout.has_origin ? t->layout.origin[k] : size[k];
+}
+
 /* The extent of each of t's r top-level modes into e (its originShape, else the mode's size),
  * and from tla__layout_modes its sizes and the bytes it can touch, [*b0, *b1); 0, or -1 when
  * tla__layout_modes cannot tell (the caller then asks the general functions). */
@@ -73,7 +78,7 @@ TLA_FUNC int tla__tensor_box(const tla_tensor *t, int r, int64_t *e, int64_t *si
     int k, rank = 0;
     int64_t lo = 0, hi = 0;
     if (tla__layout_modes(&t->layout, &rank, size, &lo, &hi) != 0 || rank != r) return -1;
-    for (k = 0; k < r; k++) e[k] = t->layout.has_origin ? t->layout.origin[k] : size[k];
+    for (k = 0; k < r; k++) e[k] = tla__extent_of(t, k, size);
     if (tla__is4(t))
         lo >>= 1, hi = (hi >> 1) + 1;
     else if (tla__mul64(lo, t->elem_bytes, &lo) != 0 || tla__mul64(hi, t->elem_bytes, &hi) != 0
@@ -89,8 +94,7 @@ TLA_FUNC void tla__tensor_extents(const tla_tensor *t, int r, int64_t *e) {
     int64_t size[TLA_MAX_RANK], lo, hi;
     int k, rank = 0;
     int known = t->layout.has_origin || (tla__layout_modes(&t->layout, &rank, size, &lo, &hi) == 0 && rank == r);
-    for (k = 0; k < r && k < TLA_MAX_RANK; k++)
-        e[k] = !known ? tla_tensor_extent(t, k) : t->layout.has_origin ? t->layout.origin[k] : size[k];
+    for (k = 0; k < r && k < TLA_MAX_RANK; k++) e[k] = known ? tla__extent_of(t, k, size) : tla_tensor_extent(t, k);
 }
 
 /* Is every mode's box [coord, coord + e) of t inside the mode (so its elements lie within

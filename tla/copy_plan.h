@@ -34,7 +34,7 @@ typedef struct tla__loop {
 /* The leaves of mode m of L (the last one unbounded: crd2offset gives it the rest). */
 TLA_FUNC int tla__mode_leaves(const tla_layout *L, int m, int64_t *s, int64_t *d) {
     int leaf = 0, n = 0, k;
-    if (tla__elem_leaves(&L->shape, m, &leaf, &n) != 0 || n < 1) return -1;
+    if (tla__elem_leaves(&L->shape, m, &leaf, &n, NULL) != 0 || n < 1) return -1;
     for (k = 0; k < n; k++) s[k] = L->shape.val[leaf + k], d[k] = L->stride.val[leaf + k];
     s[n - 1] = TLA__UNBOUNDED;
     return n;

@@ -117,19 +117,22 @@ TLA_FUNC void tla__slice(const tla_tuple *t, int tok0, int leaf0, tla_tuple *out
     *out = r;
 }
 
-/* The leaves of element k of t, read off the tokens in place: its first leaf and their count
- * (an integer is its own element 0, one leaf); -1 when k is out of range.  For the hot paths
- * (copies, tiles) that need only leaf values, where slicing the element out costs more. */
-TLA_FUNC int tla__elem_leaves(const tla_tuple *t, int k, int *leaf0, int *n) {
+/* Where element k of t is: its first token (*tok0, may be NULL), its first leaf and its
+ * number of leaves (an integer is its own element 0, one leaf); -1 when k is out of range.
+ * The hot paths (copies, tiles) that need only leaf values read them in place from here;
+ * tla__elem slices the element out. */
+TLA_FUNC int tla__elem_leaves(const tla_tuple *t, int k, int *leaf0, int *n, int *tok0) {
     int i = 1, j = 0, leaf = 0;
     if (tla_tuple_is_int(t)) {
         *leaf0 = 0, *n = 1;
+        if (tok0) *tok0 = 0;
         return k == 0 ? 0 : -1;
     }
     for (; k >= 0 && i < t->ntok && t->tok[i] != TLA_TOK_CLOSE; j++) {
         int end = tla__tok_end(t, i), c = tla__tok_leaves(t, i, end);
         if (j == k) {
             *leaf0 = leaf, *n = c;
+            if (tok0) *tok0 = i;
             return leaf + c <= t->nleaf ? 0 : -1;
         }
         leaf += c, i = end;
@@ -140,24 +143,13 @@ TLA_FUNC int tla__elem_leaves(const tla_tuple *t, int k, int *leaf0, int *n) {
 /* Element k of t (an integer is its own element 0).  No error message:
  * returns -1 when k is out of range. */
 TLA_FUNC int tla__elem(const tla_tuple *t, int k, tla_tuple *out) {
-    int i = 1, leaf = 0, j = 0;
-    if (tla_tuple_is_int(t)) {
-        if (k != 0) return -1;
+    int tok0 = 0, leaf = 0, n = 0;
+    if (tla__elem_leaves(t, k, &leaf, &n, &tok0) != 0) return -1;
+    if (tla_tuple_is_int(t))
         *out = *t;
-        return 0;
-    }
-    if (k < 0) return -1;
-    while (i < t->ntok && t->tok[i] != TLA_TOK_CLOSE) {
-        int end = tla__tok_end(t, i);
-        if (j == k) {
-            tla__slice(t, i, leaf, out);
-            return 0;
-        }
-        leaf += tla__tok_leaves(t, i, end);
-        i = end;
-        j++;
-    }
-    return -1;
+    else
+        tla__slice(t, tok0, leaf, out);
+    return 0;
 }
 
 /* get(t, path[0], path[1], ...): the sub-tuple at that path of indices. */

@@ -380,7 +380,7 @@ TLA_FUNC int64_t tla__translate_run(const tla_layout *L, int m, int64_t p) {
     int64_t P = 1, next;
     int k, leaf = 0, n = 0;
     if (p < 0) return 1; /* never made by a tile; element by element is always right */
-    if (p == 0 || tla__elem_leaves(&L->shape, m, &leaf, &n) != 0) return TLA__UNBOUNDED;
+    if (p == 0 || tla__elem_leaves(&L->shape, m, &leaf, &n, NULL) != 0) return TLA__UNBOUNDED;
     for (k = 0; k + 1 < n; k++) {
         int64_t v = L->shape.val[leaf + k];
         if (v <= 0 || tla__mul64(P, v, &next) != 0) return TLA__UNBOUNDED;
