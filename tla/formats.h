@@ -84,6 +84,19 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
  * the formats know their structure, so they skip the constructor's nesting walk. */
 #define TLA__PAIR(a, b) TLA__FLAT2(2, 1, 1, a, 2, 1, b)
 #define TLA__FMT_PAIRS(a, b, c, d) TLA__FLAT4(2, 11, 2, a, 21, 2, b, 12, 2, c, 22, 2, d)
+/* The same from leaves given as "code, value" (TLA__NODEKV: no element is bound or classified
+ * again, so a format costs about half the text).  The leaves: */
+#define TLA__KVC(N) TLA__B + (N), (N)  /* the static N (an internal constant, in range) */
+#define TLA__KVL(p) p##k, p##v         /* a leaf bound by TLA__LEAFB (prefix p) */
+/* ceil(x / q) * m of a leaf bound by TLA__LEAFB (prefix x), constants q > 0, m >= 0, bound once
+ * as a leaf of prefix p (p##k, p##v: TLA__KVL(p)): static when x is (and then an int, as TLA_C
+ * values are), after a check that it fits. */
+#define TLA__CEILB(p, x, q, m) enum { p##e = (x##k) >= 2 ? (TLA__CV(x##k) + (q) - 1) / (q) : 0, \
+        p##k = (x##k) >= 2 && p##e * (long long)(m) <= TLA_STATIC_MAX ? p##e * (long long)(m) + TLA__B : 1 }; \
+    _Static_assert((x##k) < 2 || p##k >= 2, TLA__RANGE_MSG); \
+    __auto_type p##v = TLA__IF(p##k >= 2, TLA__CV(p##k), (x##v + (q) - 1) / (q) * (m)); (void)p##v;
+#define TLA__KVPAIR(a, b) TLA__NODEKV(2, 2, 2, (1, a), (2, b))
+#define TLA__KVPAIRS(a, b, c, d) TLA__NODEKV(4, 2, 3, (11, a), (21, b), (12, c), (22, d))
 
 /* ---- formats ---- */
 /* 4-bit elements, two to a byte (CATLASS's int4b_t, float4_e2m1x2_t): names for T of a format
@@ -101,7 +114,7 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
 /* Bind rows and cols once, as nodes. */
 #define TLA__FMT_ARGS(rows, cols) TLA__LEAFB(tla__fr, rows, TLA__FMT_MSG) TLA__LEAFB(tla__fc, cols, TLA__FMT_MSG)
 #define TLA__FMT_MSG "tla: rows and cols of a format must be integers"
-#define TLA__FMT_ORIGIN TLA__PAIR(tla__fra, tla__fca)
+#define TLA__FMT_ORIGIN TLA__KVPAIR(TLA__KVL(tla__fr), TLA__KVL(tla__fc))
 /* The formats' layouts: shape, stride and originShape are tuples built here (no checks).  The
  * typed ones (tla_zN(T, ...) ...) record sizeof(T) = 32 / C0 (TLA__LEB). */
 #define TLA__FMT_LAYOUT(s, d, o) TLA__LAYOUT_TUPLES(s, d, o, 31, 1)
@@ -120,38 +133,40 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
  *   if (tla_cosize(Z) != 112 * 64) return 1;             // padded rows
  */
 #define tla_row_major(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) \
-        TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, TLA__PAIR(tla__fca, TLA__CU(1)), TLA__FMT_ORIGIN); )
+        TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, TLA__KVPAIR(TLA__KVL(tla__fc), TLA__KVC(1)), TLA__FMT_ORIGIN); )
 #define tla_column_major(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) \
-        TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, TLA__PAIR(TLA__CU(1), tla__fra), TLA__FMT_ORIGIN); )
+        TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, TLA__KVPAIR(TLA__KVC(1), TLA__KVL(tla__fr)), TLA__FMT_ORIGIN); )
 #define tla_vector(len) TLA__STMT(TLA__FMT_ARGS(len, 0) \
-        TLA__FMT_LAYOUT(TLA__FLAT1(1, 1, 1, tla__fra), TLA__FLAT1(1, 1, 1, TLA__CU(1)), \
-            TLA__FLAT1(1, 1, 1, tla__fra)); )
+        TLA__FMT_LAYOUT(TLA__NODEKV(1, 1, 2, (1, TLA__KVL(tla__fr))), TLA__NODEKV(1, 1, 2, (1, TLA__KVC(1))), \
+            TLA__NODEKV(1, 1, 2, (1, TLA__KVL(tla__fr)))); )
 
 /* z? formats: rows in (16, ..), cols in (C0, ..); n? formats: rows in (C0, ..), cols in (16, ..). */
-#define TLA__Z_SHAPE(c0) TLA__FMT_PAIRS(TLA__CU(TLA_FRACTAL_ROWS), TLA__CEIL(tla__fr, TLA_FRACTAL_ROWS), TLA__CU(c0), \
-        TLA__CEIL(tla__fc, c0))
-#define TLA__N_SHAPE(c0) TLA__FMT_PAIRS(TLA__CU(c0), TLA__CEIL(tla__fr, c0), TLA__CU(TLA_FRACTAL_ROWS), \
-        TLA__CEIL(tla__fc, TLA_FRACTAL_ROWS))
+/* The fractal formats bind their ceilings once (TLA__CEILB): tla__zr, tla__zc the shape's outer
+ * rows and cols (in fractals), tla__zs the stride that steps over a column (zN, nN) or a row (zZ, nZ)
+ * of fractals. */
+#define TLA__Z_BIND(c0) TLA__CEILB(tla__zr, tla__fr, TLA_FRACTAL_ROWS, 1) TLA__CEILB(tla__zc, tla__fc, c0, 1)
+#define TLA__N_BIND(c0) TLA__CEILB(tla__zr, tla__fr, c0, 1) TLA__CEILB(tla__zc, tla__fc, TLA_FRACTAL_ROWS, 1)
+#define TLA__Z_SHAPE(c0) TLA__KVPAIRS(TLA__KVC(TLA_FRACTAL_ROWS), TLA__KVL(tla__zr), TLA__KVC(c0), TLA__KVL(tla__zc))
+#define TLA__N_SHAPE(c0) TLA__KVPAIRS(TLA__KVC(c0), TLA__KVL(tla__zr), TLA__KVC(TLA_FRACTAL_ROWS), TLA__KVL(tla__zc))
 #define TLA__ZN(c0, fractal) TLA__ZN_(TLA__FMT_LAYOUT, c0, fractal)
-#define TLA__ZN_(FMT, c0, fractal) FMT(TLA__Z_SHAPE(c0), \
-        TLA__FMT_PAIRS(TLA__CU(c0), TLA__CU(fractal), TLA__CU(1), TLA__CEIL_MUL(tla__fr, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS * (c0))), \
-        TLA__FMT_ORIGIN)
+#define TLA__ZN_(FMT, c0, fractal) TLA__Z_BIND(c0) \
+        TLA__CEILB(tla__zs, tla__fr, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS * (c0)) FMT(TLA__Z_SHAPE(c0), \
+        TLA__KVPAIRS(TLA__KVC(c0), TLA__KVC(fractal), TLA__KVC(1), TLA__KVL(tla__zs)), TLA__FMT_ORIGIN)
 
 #define tla_zN(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
         TLA__ZN_(TLA__FMT_LAYOUT_T, tla__ec0, tla__efr); )
-#define tla_zZ(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
+#define tla_zZ(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) TLA__Z_BIND(tla__ec0) \
+        TLA__CEILB(tla__zs, tla__fc, tla__ec0, TLA_FRACTAL_ROWS * tla__ec0) \
         TLA__FMT_LAYOUT_T(TLA__Z_SHAPE(tla__ec0), \
-            TLA__FMT_PAIRS(TLA__CU(tla__ec0), TLA__CEIL_MUL(tla__fc, tla__ec0, TLA_FRACTAL_ROWS * tla__ec0), \
-                           TLA__CU(1), TLA__CU(tla__efr)), TLA__FMT_ORIGIN); )
-#define tla_nZ(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
+            TLA__KVPAIRS(TLA__KVC(tla__ec0), TLA__KVL(tla__zs), TLA__KVC(1), TLA__KVC(tla__efr)), TLA__FMT_ORIGIN); )
+#define tla_nZ(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) TLA__N_BIND(tla__ec0) \
+        TLA__CEILB(tla__zs, tla__fc, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS * tla__ec0) \
         TLA__FMT_LAYOUT_T(TLA__N_SHAPE(tla__ec0), \
-            TLA__FMT_PAIRS(TLA__CU(1), TLA__CEIL_MUL(tla__fc, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS * tla__ec0), \
-                           TLA__CU(tla__ec0), TLA__CU(tla__efr)), TLA__FMT_ORIGIN); )
-#define tla_nN(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
+            TLA__KVPAIRS(TLA__KVC(1), TLA__KVL(tla__zs), TLA__KVC(tla__ec0), TLA__KVC(tla__efr)), TLA__FMT_ORIGIN); )
+#define tla_nN(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) TLA__N_BIND(tla__ec0) \
+        TLA__CEILB(tla__zs, tla__fr, tla__ec0, TLA_FRACTAL_ROWS * tla__ec0) \
         TLA__FMT_LAYOUT_T(TLA__N_SHAPE(tla__ec0), \
-            TLA__FMT_PAIRS(TLA__CU(1), TLA__CU(tla__efr), \
-                           TLA__CU(tla__ec0), TLA__CEIL_MUL(tla__fr, tla__ec0, TLA_FRACTAL_ROWS * tla__ec0)), \
-            TLA__FMT_ORIGIN); )
+            TLA__KVPAIRS(TLA__KVC(1), TLA__KVC(tla__efr), TLA__KVC(tla__ec0), TLA__KVL(tla__zs)), TLA__FMT_ORIGIN); )
 #define tla_l0c(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__ZN(TLA_L0C_C0, TLA_L0C_FRACTAL); )
 
 /* TLA_CONST_ZN(name, T, rows, cols), TLA_CONST_ZZ, TLA_CONST_NZ, TLA_CONST_NN,

@@ -72,15 +72,18 @@
  *   if (tla_crd2offset(tla_make_tuple(5, 3), B) != 5 + 3 * 32) return 1;
  *   _Static_assert(tla_cosize(tla_mx_scale_zZ(TLA_C(256), TLA_C(32))) == 256 * 32, "");
  */
-#define tla_weight4bit_nZ(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) \
-        TLA__FMT_LAYOUT(TLA__N_SHAPE(32), TLA__FMT_PAIRS(TLA__CU(1), \
-            TLA__CEIL_MUL(tla__fc, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS * 32), TLA__CU(32), TLA__CU(512)), TLA__FMT_ORIGIN); )
-#define tla_mx_scale_zZ(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) \
-        TLA__FMT_LAYOUT(TLA__Z_SHAPE(2), TLA__FMT_PAIRS(TLA__CU(2), \
-            TLA__CEIL_MUL(tla__fc, 2, TLA_FRACTAL_ROWS * 2), TLA__CU(1), TLA__CU(32)), TLA__FMT_ORIGIN); )
-#define tla_mx_scale_nN(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) \
-        TLA__FMT_LAYOUT(TLA__N_SHAPE(2), TLA__FMT_PAIRS(TLA__CU(1), TLA__CU(32), \
-            TLA__CU(2), TLA__CEIL_MUL(tla__fr, 2, TLA_FRACTAL_ROWS * 2)), TLA__FMT_ORIGIN); )
+#define tla_weight4bit_nZ(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__N_BIND(32) \
+        TLA__CEILB(tla__zs, tla__fc, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS * 32) \
+        TLA__FMT_LAYOUT(TLA__N_SHAPE(32), TLA__KVPAIRS(TLA__KVC(1), TLA__KVL(tla__zs), TLA__KVC(32), TLA__KVC(512)), \
+            TLA__FMT_ORIGIN); )
+#define tla_mx_scale_zZ(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__Z_BIND(2) \
+        TLA__CEILB(tla__zs, tla__fc, 2, TLA_FRACTAL_ROWS * 2) \
+        TLA__FMT_LAYOUT(TLA__Z_SHAPE(2), TLA__KVPAIRS(TLA__KVC(2), TLA__KVL(tla__zs), TLA__KVC(1), TLA__KVC(32)), \
+            TLA__FMT_ORIGIN); )
+#define tla_mx_scale_nN(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__N_BIND(2) \
+        TLA__CEILB(tla__zs, tla__fr, 2, TLA_FRACTAL_ROWS * 2) \
+        TLA__FMT_LAYOUT(TLA__N_SHAPE(2), TLA__KVPAIRS(TLA__KVC(1), TLA__KVC(32), TLA__KVC(2), TLA__KVL(tla__zs)), \
+            TLA__FMT_ORIGIN); )
 /* A's scales (rows, (_2, ceil(cols/2))), B's ((_2, ceil(rows/2)), cols) */
 #define TLA__MX_A_SHAPE TLA__LEAF_PAIR(tla__fra, TLA__CU(2), TLA__CEIL(tla__fc, 2))
 #define TLA__MX_B_SHAPE TLA__PAIR_LEAF(TLA__CU(2), TLA__CEIL(tla__fr, 2), tla__fca)

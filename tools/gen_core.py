@@ -215,6 +215,32 @@ for n in range(1, R + 1):
          f"{{ .v = {{ {vals} }} }})")
 line("")
 
+# ---------------------------------------------------------------- nodes from known codes
+line("/* ---- nodes from known codes: TLA__NODEKV<n>(r, depth + 1, (path, code, value)...) ----")
+line(" * For builders that know each leaf's value code (an integer constant expression: N + 2^30 when")
+line(" * static, 1 when not) and value already (the formats, tiles): the info type and the value,")
+line(" * without binding or classifying elements again (a third of TLA__FLAT<n>'s text).  Each item is")
+line(" * parenthesised; TLA__KV* (formats.h) write the code and value of common leaves. */")
+line("#define TLA__NODEKV(n, ...) TLA__CAT(TLA__NKV, n)(__VA_ARGS__)")
+line("#define TLA__EMZ(m, ...) m(__VA_ARGS__)")
+for n in range(1, R + 1):
+    ps = ", ".join(f"i{j}" for j in range(n))
+    ups = ", ".join(f"TLA__UNP i{j}" for j in range(n))
+    line(f"#define TLA__NKV{n}(r, dp, {ps}) TLA__EMZ(TLA__NODEKV{n}, r, dp, {ups})")
+    ps3 = ", ".join(f"_uP{j}, _uK{j}, _uV{j}" for j in range(n))
+    st = " && ".join(f"(_uK{j}) >= 2" for j in range(n))
+    mem_c = ", ".join(f"(*c{j})[_uK{j}]" for j in range(n))
+    mem_p = ", ".join(f"(*p{j})[_uP{j} + 1]" for j in range(n))
+    ppar = ", ".join([f"char (*)[_uP{j} + 1]" for j in range(n)] + ["char (*)[1]"] * (R - n))
+    vt = " + ".join(f"(_uV{j})" for j in range(n))
+    vals = ", ".join(f"_uV{j}" for j in range(n))
+    line(f"#define TLA__NODEKV{n}(_uR, _uDP, {ps3}) TLA__STMT("
+         f"typedef struct {{ char (*n)[{n} + 1], (*dp)[_uDP], (*r)[_uR + 1], (*st)[1 + ({st})], "
+         f"{mem_c}{unused('c', n)}, {mem_p}{unused('p', n)}; void (*pp)({ppar}); }} _uki; "
+         f"(struct {{ __typeof__(0 + {vt}) v[8]; union {{ const _uki *tla_f; char (*tla_lk)[4 + _uR]; }}; }})"
+         f"{{ .v = {{ {vals} }} }}; )")
+line("")
+
 # ---------------------------------------------------------------- a leaf as a depth-0 node
 line("/* ---- a leaf as a node: the depth-0 tuple of one slot (x bound, k its value code, d its")
 line(" * run-time value); queries then treat leaves and tuples alike ---- */")
