@@ -258,21 +258,27 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
         "tla: make_tile takes a depth-1 layout or a rank-2 fractal layout ((r0,n),(c0,m))");
 #define TLA__TILE_FRACTAL(L) (TLA__NLEAF(TLA__LSHAPE(L)) == 4 && TLA__SPATH(TLA__LSHAPE(L), 0) == 12 && \
         TLA__SPATH(TLA__LSHAPE(L), 1) == 22 && TLA__SPATH(TLA__LSHAPE(L), 2) == 13 && TLA__SPATH(TLA__LSHAPE(L), 3) == 23)
-/* ceil(t / r0) of two leaves given by value code and value (bound): static when both are. */
-#define TLA__CEIL_LEAVES(ct, vt, cr, vr) TLA_IF((ct) >= 2 && (cr) >= 2, \
-        (union { char (*tla_sv)[(ct) >= 2 && (cr) >= 2 ? (TLA__CV(ct) + TLA__CV(cr) - 1) / TLA__NZ(TLA__CV(cr)) + TLA__B : 1]; \
-            int tla_v; }){ 0 }, \
-        ((vt) + (vr) - 1) / TLA__NZ(vr))
-/* The codes and values it needs are bound once, so its several mentions stay short. */
+/* The fractal case's leaves (TLA__NODEKV): the shape's inner leaves r0 = slot 0 and c0 = slot 2,
+ * and ceil(t0 / r0), ceil(t1 / c0), static when both of theirs are; codes and values are bound
+ * once, so their several mentions stay short.  Static values are ints, as TLA_C values are. */
 #define TLA__TILE_SHAPE(L, t) TLA__STMT( \
         enum { tla__tsc0 = TLA__SCODE(t, 0), tla__tsc1 = TLA__SCODE(t, 1), \
-               tla__tsr0 = TLA__SCODE(TLA__LSHAPE(L), 0), tla__tsr2 = TLA__SCODE(TLA__LSHAPE(L), 2) }; \
-        long long tla__tsv0 = TLA__SVALLL(t, 0), tla__tsv1 = TLA__SVALLL(t, 1), \
-            tla__tsw0 = TLA__SVALLL(TLA__LSHAPE(L), 0), tla__tsw2 = TLA__SVALLL(TLA__LSHAPE(L), 2); \
-        (void)tla__tsv0, (void)tla__tsv1, (void)tla__tsw0, (void)tla__tsw2; \
-        TLA_IF(TLA__DEPTH(TLA__LSHAPE(L)) <= 1, (t), \
-            TLA__FMT_PAIRS(TLA__SLOT_ELEM(TLA__LSHAPE(L), 0), TLA__CEIL_LEAVES(tla__tsc0, tla__tsv0, tla__tsr0, tla__tsw0), \
-                           TLA__SLOT_ELEM(TLA__LSHAPE(L), 2), TLA__CEIL_LEAVES(tla__tsc1, tla__tsv1, tla__tsr2, tla__tsw2))); )
+               tla__tsr0 = TLA__SCODE(TLA__LSHAPE(L), 0), tla__tsr2 = TLA__SCODE(TLA__LSHAPE(L), 2), \
+               tla__tsk1 = TLA__CEIL_CODE(tla__tsc0, tla__tsr0), tla__tsk3 = TLA__CEIL_CODE(tla__tsc1, tla__tsr2) }; \
+        long long tla__tsv0 = TLA__CVAL(tla__tsc0, (t).v[0]), tla__tsv1 = TLA__CVAL(tla__tsc1, (t).v[1]), \
+            tla__tsw0 = TLA__CVAL(tla__tsr0, TLA__LSHAPE(L).v[0]), tla__tsw2 = TLA__CVAL(tla__tsr2, TLA__LSHAPE(L).v[2]); \
+        __auto_type tla__tsx0 = TLA__IF(tla__tsr0 >= 2, TLA__CV(tla__tsr0), tla__tsw0); \
+        __auto_type tla__tsx1 = TLA__IF(tla__tsk1 >= 2, TLA__CV(tla__tsk1), (tla__tsv0 + tla__tsw0 - 1) / TLA__NZ(tla__tsw0)); \
+        __auto_type tla__tsx2 = TLA__IF(tla__tsr2 >= 2, TLA__CV(tla__tsr2), tla__tsw2); \
+        __auto_type tla__tsx3 = TLA__IF(tla__tsk3 >= 2, TLA__CV(tla__tsk3), (tla__tsv1 + tla__tsw2 - 1) / TLA__NZ(tla__tsw2)); \
+        (void)tla__tsx0, (void)tla__tsx1, (void)tla__tsx2, (void)tla__tsx3; \
+        TLA_IF(TLA__DEPTH(TLA__LSHAPE(L)) <= 1, (t), TLA__NODEKV(4, 2, 3, (11, tla__tsr0, tla__tsx0), (21, tla__tsk1, tla__tsx1), \
+                                                                (12, tla__tsr2, tla__tsx2), (22, tla__tsk3, tla__tsx3))); )
+/* A slot's value as a long long, given its code c and its stored value v (a static value is
+ * read from the code: a layout rebuilt from its type alone has no stored values). */
+#define TLA__CVAL(c, v) ((c) > 1 ? (long long)TLA__CV(c) : (long long)(v))
+/* The code of ceil(t / r) for leaves of codes ct, cr (static when both are, and r != 0). */
+#define TLA__CEIL_CODE(ct, cr) ((ct) >= 2 && (cr) > TLA__B ? (TLA__CV(ct) + TLA__CV(cr) - 1) / TLA__CV(cr) + TLA__B : 1)
 /* Slot j's value as a long long (whatever the signedness of the node's run-time values). */
 #define TLA__SVALLL(x, j) (TLA__SCODE(x, j) > 1 ? (long long)TLA__CV(TLA__SCODE(x, j)) : (long long)(x).v[j])
 
@@ -292,34 +298,43 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
         TLA__LAYOUT_IMPLXE(tla__ts, TLA__LSTRIDE(tla__tl), tla__tt, ~, 31, 0, TLA__LEB(tla__tl)); )
 
 /* The extents of the two top-level modes of rank-2 layout L (bound) that hold data, into the
- * long long variables o0 and o1: its originShape, else the products of each mode's shape
- * leaves (one pass over the slots; run-time values, which -O2 folds when static). */
-#define TLA__ORIGIN2(L, o0, o1) \
+ * long long array o[2]: its originShape, else the products of each mode's shape leaves (a
+ * function over the slots' codes, values and paths: run-time values, which -O2 folds when
+ * static; a product written out per slot was 3 KB of text at every tile). */
+TLA_FUNC void tla__mode_extents2(long long *o, int n, const int *code, const long long *val, const int *path) {
+    int j;
+    o[0] = o[1] = 1;
+    for (j = 0; j < n; j++) o[(path[j] - 1) % 10 == 1 ? 0 : 1] *= code[j] > 1 ? (long long)code[j] - TLA__B : val[j];
+}
+#define TLA__ORIGIN2(L, o) \
     if (TLA__HAS_ORIGIN(L)) { \
-        o0 = TLA__SVALLL((L).tla_o[0], 0), o1 = TLA__SVALLL((L).tla_o[0], 1); \
+        o[0] = TLA__SVALLL((L).tla_o[0], 0), o[1] = TLA__SVALLL((L).tla_o[0], 1); \
     } else { \
         __auto_type tla__os = TLA__LSHAPE(L); \
-        o0 = o1 = 1; \
-        TLA__SLOTS(TLA__ORIGIN_MUL, (tla__os, o0, o1)) \
+        tla__mode_extents2(o, TLA__NLEAF(tla__os), (const int[8]){ TLA__SLOTS(TLA__SLOT_CODE, tla__os) }, \
+                           (const long long[8]){ TLA__SLOTS(TLA__SLOT_V, tla__os) }, \
+                           (const int[8]){ TLA__SLOTS(TLA__SLOT_PATH, tla__os) }); \
     }
-#define TLA__ORIGIN_MUL(a, j) TLA__ORIGIN_MUL_(TLA__TUP3_1 a, TLA__TUP3_2 a, TLA__TUP3_3 a, j)
-#define TLA__ORIGIN_MUL_(S, o0, o1, j) \
-    if (j < TLA__NLEAF(S)) *((TLA__SPATH(S, j) - 1) % 10 == 1 ? &o0 : &o1) *= TLA__SVALLL(S, j);
-#define TLA__TUP3_1(a, b, c) a
-#define TLA__TUP3_2(a, b, c) b
-#define TLA__TUP3_3(a, b, c) c
+#define TLA__SLOT_CODE(x, j) (int)TLA__SCODE(x, j),
+#define TLA__SLOT_PATH(x, j) (int)TLA__SPATH(x, j),
+#define TLA__SLOT_V(x, j) (long long)(x).v[j],
 /* min(tile, origin - coord), and 0 past the origin (an empty tile, as in CATLASS) */
-#define TLA__CROP(t, o, c) ((long long)(o) - (long long)(c) <= 0 ? 0LL \
-        : (long long)(t) < (long long)(o) - (long long)(c) ? (long long)(t) : (long long)(o) - (long long)(c))
+TLA_FUNC long long tla__crop(long long t, long long o, long long c) { return o - c <= 0 ? 0 : t < o - c ? t : o - c; }
 
-/* The tile's coordinate inside the top parent: coord, plus the parent's own when the
- * parent is itself a tile (static when both are). */
-#define TLA__ADD_SLOTS(a, b, j) TLA_IF(TLA__SSTATIC(a, j) && TLA__SSTATIC(b, j), \
-        (union { char (*tla_sv)[TLA__SSTATIC(a, j) && TLA__SSTATIC(b, j) ? TLA__CV(TLA__SCODE(a, j)) + TLA__CV(TLA__SCODE(b, j)) + TLA__B : 1]; \
-            int tla_v; }){ 0 }, \
-        TLA__SVALJ(a, j) + TLA__SVALJ(b, j))
-#define TLA__TILE_COORD(L, c) TLA_IF(TLA__IS_TILE(L), \
-        TLA__PAIR(TLA__ADD_SLOTS((L).tla_x[0], c, 0), TLA__ADD_SLOTS((L).tla_x[0], c, 1)), (c))
+/* The tile's coordinate inside the top parent: coord c, plus the parent's own when the parent
+ * is itself a tile (slot j static when both are and the sum is in range); L and c bound. */
+#define TLA__TILE_COORD(L, c) TLA__STMT(__auto_type tla__xp = TLA__TILE_X(L); \
+        enum { tla__xa0 = TLA__SCODE(tla__xp, 0), tla__xa1 = TLA__SCODE(tla__xp, 1), \
+               tla__xb0 = TLA__SCODE(c, 0), tla__xb1 = TLA__SCODE(c, 1), \
+               tla__xk0 = TLA__SUM_CODE(tla__xa0, tla__xb0), tla__xk1 = TLA__SUM_CODE(tla__xa1, tla__xb1) }; \
+        __auto_type tla__xv0 = TLA__IF(tla__xk0 >= 2, TLA__CV(tla__xk0), TLA__CVAL(tla__xa0, tla__xp.v[0]) + TLA__CVAL(tla__xb0, (c).v[0])); \
+        __auto_type tla__xv1 = TLA__IF(tla__xk1 >= 2, TLA__CV(tla__xk1), TLA__CVAL(tla__xa1, tla__xp.v[1]) + TLA__CVAL(tla__xb1, (c).v[1])); \
+        (void)tla__xv0, (void)tla__xv1; \
+        TLA_IF(TLA__IS_TILE(L), TLA__NODEKV(2, 2, 2, (1, tla__xk0, tla__xv0), (2, tla__xk1, tla__xv1)), (c)); )
+/* (the sum of two static values is in range when it differs from 0 by at most TLA_STATIC_MAX) */
+#define TLA__SUM_CODE(a, b) ((a) >= 2 && (b) >= 2 && \
+        (unsigned long long)((long long)(a) + (long long)(b) - 2LL * TLA__B + TLA_STATIC_MAX) <= 2ULL * TLA_STATIC_MAX \
+        ? (long long)(a) + (long long)(b) - TLA__B : 1)
 
 /* tla_tile_at(L, tile, coord) -> tile layout: TLA's GetTile (rank 2)
  *   The tile of extent `tile` at coordinate `coord` (row, col) of L: its shape and strides are
@@ -333,17 +348,18 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
  */
 #define tla_tile_at(L, tile, coord) TLA__STMT(__auto_type tla__al0 = (L); __auto_type tla__al1 = TLA__SNODE(tla__al0); \
         _Static_assert(TLA__IS_LAYOUT(tla__al1), "tla: tile_at needs a layout"); __auto_type tla__al = TLA__AL(tla__al1); \
-        __auto_type tla__aca = (coord); TLA__NODEB(tla__ac, tla__aca) \
-        __auto_type tla__tta = (tile); TLA__NODEB(tla__tt, tla__tta) \
+        __auto_type tla__aca = (coord); __auto_type tla__ac = TLA__SNODE(tla__aca); \
+        __auto_type tla__tta = (tile); __auto_type tla__tt = TLA__SNODE(tla__tta); \
         TLA__TILE_CHECKS(TLA__IS_LAYOUT(tla__al1), tla__al, tla__tt) \
         _Static_assert(!TLA__IS_LAYOUT(tla__al1) || TLA__TRANK(TLA__LSHAPE(tla__al)) == 2 && TLA__IS_TUPLE(tla__ac) && TLA__TRANK(tla__ac) == 2 \
             && TLA__DEPTH(tla__ac) == 1, "tla: tile_at takes a rank-2 layout and a coordinate (row, col)"); \
-        long long tla__o0, tla__o1; TLA__ORIGIN2(tla__al, tla__o0, tla__o1) \
-        long long tla__t0 = TLA__SVALLL(tla__tt, 0), tla__t1 = TLA__SVALLL(tla__tt, 1), \
-            tla__c0 = TLA__SVALLL(tla__ac, 0), tla__c1 = TLA__SVALLL(tla__ac, 1), \
-            tla__cr0 = TLA__CROP(tla__t0, tla__o0, tla__c0), tla__cr1 = TLA__CROP(tla__t1, tla__o1, tla__c1); \
-        TLA__LAYOUT_IMPLXE(TLA__TILE_SHAPE(tla__al, tla__tt), TLA__LSTRIDE(tla__al), TLA__PAIR(tla__cr0, tla__cr1), \
-            TLA__TILE_COORD(tla__al, tla__ac), 32, 0, TLA__LEB(tla__al)); )
+        long long tla__o[2]; TLA__ORIGIN2(tla__al, tla__o) \
+        long long tla__cr0 = tla__crop(TLA__SVALLL(tla__tt, 0), tla__o[0], TLA__SVALLL(tla__ac, 0)), \
+            tla__cr1 = tla__crop(TLA__SVALLL(tla__tt, 1), tla__o[1], TLA__SVALLL(tla__ac, 1)); \
+        __auto_type _ls = TLA__TILE_SHAPE(tla__al, tla__tt); __auto_type _ld = TLA__LSTRIDE(tla__al); \
+        __auto_type _lo = TLA__NODEKV(2, 2, 2, (1, 1, tla__cr0), (2, 1, tla__cr1)); \
+        __auto_type _lx = TLA__TILE_COORD(tla__al, tla__ac); \
+        TLA__LAYOUT_VALUE_EB(32, TLA__LEB(tla__al)); )
 
 /* ---- layout predicates (CATLASS's isRowMajor, isColumnMajor, iszN, iszZ, isnZ, iszNUnAlign) ----
  * tla_is_row_major(L), tla_is_column_major(L), tla_is_vector(L), tla_is_zN(T, L),
