@@ -64,28 +64,10 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
  * and p##v (its value), after checking that x is an integer. */
 #define TLA__LEAFB(p, x, msg) __auto_type p##a = (x); _Static_assert(TLA__ELEM_OK(TLA__CLS(p##a)), msg); \
         enum { p##k = TLA__LCODE(p##a) }; __auto_type p##v = TLA__LVAL_K(p##a, TLA__CLS(p##a), p##k); (void)p##v;
-/* The static integer N, for internal constants known to be in range (no range check). */
-#define TLA__CU(N) ((union { char (*tla_sv)[(N) + TLA__B]; int tla_v; }){ 0 })
-/* A static integer of value code c when c >= 2 and the value w fits, else 1 (the caller's assert
- * reports a value out of range once). */
-#define TLA__CUW(c, w) ((union { char (*tla_sv)[(c) >= 2 && (w) <= TLA_STATIC_MAX ? (w) + TLA__B : 1]; int tla_v; }){ 0 })
 #define TLA__RANGE_MSG "tla: a static integer must lie in [-TLA_STATIC_MAX, TLA_STATIC_MAX] (2^30 - 2)"
-/* ceil(x / q) * m for a leaf bound by TLA__LEAFB (prefix x) and constants q > 0, m >= 0. */
-#define TLA__CEIL_MUL(x, q, m) TLA__CEIL_MUL_(x##k, x##v, q, m, TLA__CAT(tla__cm, __LINE__))
-#define TLA__CEIL_MUL_(c, v, k, m, e) TLA__STMT(enum { e = (c) >= 2 ? (TLA__CV(c) + (k) - 1) / (k) : 0 }; \
-        _Static_assert((c) < 2 || e * (long long)(m) <= TLA_STATIC_MAX, TLA__RANGE_MSG); \
-        TLA_IF((c) >= 2, TLA__CUW(c, e * (long long)(m)), (v + (k) - 1) / (k) * (m)); )
-#define TLA__CEIL(x, q) TLA__CEIL_MUL(x, q, 1)
-
-/* Slot j (a literal) of a node x as a tuple element. */
-#define TLA__SLOT_ELEM(x, j) TLA_IF(TLA__SSTATIC(x, j), (union { char (*tla_sv)[TLA__SCODE(x, j)]; int tla_v; }){ 0 }, \
-        (x).v[j])
-/* (a, b) and ((a, b), (c, d)) of elements, with the paths written out (core_gen.h's emitter):
- * the formats know their structure, so they skip the constructor's nesting walk. */
-#define TLA__PAIR(a, b) TLA__FLAT2(2, 1, 1, a, 2, 1, b)
-#define TLA__FMT_PAIRS(a, b, c, d) TLA__FLAT4(2, 11, 2, a, 21, 2, b, 12, 2, c, 22, 2, d)
-/* The same from leaves given as "code, value" (TLA__NODEKV: no element is bound or classified
- * again, so a format costs about half the text).  The leaves: */
+/* Shapes, strides and originShapes are built from leaves given as "code, value" (TLA__NODEKV,
+ * core_gen.h), with their paths written out: the formats know their structure, so they skip the
+ * constructor's nesting walk and do not bind or classify an element again.  The leaves: */
 #define TLA__KVC(N) TLA__B + (N), (N)  /* the static N (an internal constant, in range) */
 #define TLA__KVL(p) p##k, p##v         /* a leaf bound by TLA__LEAFB (prefix p) */
 /* ceil(x / q) * m of a leaf bound by TLA__LEAFB (prefix x), constants q > 0, m >= 0, bound once

@@ -44,19 +44,18 @@
 
 #include "formats.h"
 
-/* ---- shapes with their paths written out (core_gen.h's emitter, as formats.h's TLA__PAIR) ---- */
-/* (a, (p0, p1)), ((p0, p1), a) and (a, b, c, d, e) of elements. */
-#define TLA__LEAF_PAIR(a, p0, p1) TLA__FLAT3(2, 1, 1, a, 12, 2, p0, 22, 2, p1)
-#define TLA__PAIR_LEAF(p0, p1, a) TLA__FLAT3(2, 11, 2, p0, 21, 2, p1, 2, 1, a)
-#define TLA__LEAVES5(a, b, c, d, e) TLA__FLAT5(5, 1, 1, a, 2, 1, b, 3, 1, c, 4, 1, d, 5, 1, e)
+/* ---- shapes with their paths written out, from leaves given as "code, value" (formats.h) ---- */
+/* (a, (p0, p1)), ((p0, p1), a) and (a, b, c, d, e). */
+#define TLA__KV_LEAF_PAIR(a, p0, p1) TLA__NODEKV(3, 2, 3, (1, a), (12, p0), (22, p1))
+#define TLA__KV_PAIR_LEAF(p0, p1, a) TLA__NODEKV(3, 2, 3, (11, p0), (21, p1), (2, a))
+#define TLA__KV_LEAVES5(a, b, c, d, e) TLA__NODEKV(5, 5, 2, (1, a), (2, b), (3, c), (4, d), (5, e))
 
-/* a * b for two leaves (bound names): static when both are, else a long long. */
-#define TLA__MUL_LEAVES(a, b) TLA__MUL_LEAVES_(a##k, a##v, b##k, b##v, TLA__CAT(tla__ml, __LINE__))
-#define TLA__MUL_LEAVES_(ac, av, bc, bv, e) TLA__MUL_LEAVES__(ac, av, bc, bv, e)
-#define TLA__MUL_LEAVES__(ac, av, bc, bv, e) TLA__STMT( \
-        enum { e = (ac) >= 2 && (bc) >= 2 ? 2 : 1, e##w = e == 2 && TLA__CV(ac) * (long long)TLA__CV(bc) <= TLA_STATIC_MAX }; \
-        _Static_assert(e == 1 || e##w, TLA__RANGE_MSG); \
-        TLA_IF(e == 2, TLA__CUW(e, e##w ? TLA__CV(ac) * TLA__CV(bc) : 0), (long long)av * bv); )
+/* a * b for two bound leaves (prefixes a, b), bound as a leaf of prefix p: static when both are
+ * (after a check that it fits), else a long long. */
+#define TLA__MULB(p, a, b) enum { p##k = (a##k) >= 2 && (b##k) >= 2 && \
+        TLA__CV(a##k) * (long long)TLA__CV(b##k) <= TLA_STATIC_MAX ? TLA__CV(a##k) * (long long)TLA__CV(b##k) + TLA__B : 1 }; \
+    _Static_assert((a##k) < 2 || (b##k) < 2 || p##k >= 2, TLA__RANGE_MSG); \
+    __auto_type p##v = TLA__IF(p##k >= 2, TLA__CV(p##k), (long long)a##v * b##v); (void)p##v;
 
 /* tla_weight4bit_nZ(rows, cols), tla_mx_scale_a_row(rows, cols), tla_mx_scale_a_col,
  * tla_mx_scale_b_row, tla_mx_scale_b_col, tla_mx_scale_zZ, tla_mx_scale_nN -> layout with
@@ -84,17 +83,21 @@
         TLA__CEILB(tla__zs, tla__fr, 2, TLA_FRACTAL_ROWS * 2) \
         TLA__FMT_LAYOUT(TLA__N_SHAPE(2), TLA__KVPAIRS(TLA__KVC(1), TLA__KVC(32), TLA__KVC(2), TLA__KVL(tla__zs)), \
             TLA__FMT_ORIGIN); )
-/* A's scales (rows, (_2, ceil(cols/2))), B's ((_2, ceil(rows/2)), cols) */
-#define TLA__MX_A_SHAPE TLA__LEAF_PAIR(tla__fra, TLA__CU(2), TLA__CEIL(tla__fc, 2))
-#define TLA__MX_B_SHAPE TLA__PAIR_LEAF(TLA__CU(2), TLA__CEIL(tla__fr, 2), tla__fca)
-#define tla_mx_scale_a_row(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__FMT_LAYOUT(TLA__MX_A_SHAPE, \
-        TLA__LEAF_PAIR(TLA__CEIL_MUL(tla__fc, 2, 2), TLA__CU(1), TLA__CU(2)), TLA__FMT_ORIGIN); )
-#define tla_mx_scale_a_col(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__FMT_LAYOUT(TLA__MX_A_SHAPE, \
-        TLA__LEAF_PAIR(TLA__CU(2), TLA__CU(1), TLA__CEIL_MUL(tla__fr, 1, 2)), TLA__FMT_ORIGIN); )
-#define tla_mx_scale_b_row(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__FMT_LAYOUT(TLA__MX_B_SHAPE, \
-        TLA__PAIR_LEAF(TLA__CU(1), TLA__CEIL_MUL(tla__fc, 1, 2), TLA__CU(2)), TLA__FMT_ORIGIN); )
-#define tla_mx_scale_b_col(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__FMT_LAYOUT(TLA__MX_B_SHAPE, \
-        TLA__PAIR_LEAF(TLA__CU(1), TLA__CU(2), TLA__CEIL_MUL(tla__fr, 2, 2)), TLA__FMT_ORIGIN); )
+/* A's scales (rows, (_2, ceil(cols/2))), B's ((_2, ceil(rows/2)), cols); tla__ms the stride's ceiling */
+#define TLA__MX_A_SHAPE TLA__KV_LEAF_PAIR(TLA__KVL(tla__fr), TLA__KVC(2), TLA__KVL(tla__mc))
+#define TLA__MX_B_SHAPE TLA__KV_PAIR_LEAF(TLA__KVC(2), TLA__KVL(tla__mc), TLA__KVL(tla__fc))
+#define tla_mx_scale_a_row(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__CEILB(tla__mc, tla__fc, 2, 1) \
+        TLA__CEILB(tla__ms, tla__fc, 2, 2) TLA__FMT_LAYOUT(TLA__MX_A_SHAPE, \
+        TLA__KV_LEAF_PAIR(TLA__KVL(tla__ms), TLA__KVC(1), TLA__KVC(2)), TLA__FMT_ORIGIN); )
+#define tla_mx_scale_a_col(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__CEILB(tla__mc, tla__fc, 2, 1) \
+        TLA__CEILB(tla__ms, tla__fr, 1, 2) TLA__FMT_LAYOUT(TLA__MX_A_SHAPE, \
+        TLA__KV_LEAF_PAIR(TLA__KVC(2), TLA__KVC(1), TLA__KVL(tla__ms)), TLA__FMT_ORIGIN); )
+#define tla_mx_scale_b_row(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__CEILB(tla__mc, tla__fr, 2, 1) \
+        TLA__CEILB(tla__ms, tla__fc, 1, 2) TLA__FMT_LAYOUT(TLA__MX_B_SHAPE, \
+        TLA__KV_PAIR_LEAF(TLA__KVC(1), TLA__KVL(tla__ms), TLA__KVC(2)), TLA__FMT_ORIGIN); )
+#define tla_mx_scale_b_col(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__CEILB(tla__mc, tla__fr, 2, 1) \
+        TLA__CEILB(tla__ms, tla__fr, 2, 2) TLA__FMT_LAYOUT(TLA__MX_B_SHAPE, \
+        TLA__KV_PAIR_LEAF(TLA__KVC(1), TLA__KVC(2), TLA__KVL(tla__ms)), TLA__FMT_ORIGIN); )
 
 /* tla_row_major_fp4(rows, cols), tla_column_major_fp4(rows, cols) -> layout with originShape (rows, cols)
  *   CATLASS's RowMajor / ColumnMajor of fp4 (float4_e2m1x2_t): (rows,cols):(roundup(cols,2),_1) and
@@ -105,10 +108,10 @@
  *   _Static_assert(tla_value(tla_get(tla_stride(A), 0)) == 6, "");
  *   if (tla_crd2offset(tla_make_tuple(2, 4), tla_column_major_fp4(7, 3)) != 2 + 4 * 8) return 1;
  */
-#define tla_row_major_fp4(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, \
-        TLA__PAIR(TLA__CEIL_MUL(tla__fc, 2, 2), TLA__CU(1)), TLA__FMT_ORIGIN); )
-#define tla_column_major_fp4(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, \
-        TLA__PAIR(TLA__CU(1), TLA__CEIL_MUL(tla__fr, 2, 2)), TLA__FMT_ORIGIN); )
+#define tla_row_major_fp4(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__CEILB(tla__ms, tla__fc, 2, 2) \
+        TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, TLA__KVPAIR(TLA__KVL(tla__ms), TLA__KVC(1)), TLA__FMT_ORIGIN); )
+#define tla_column_major_fp4(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__CEILB(tla__ms, tla__fr, 2, 2) \
+        TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, TLA__KVPAIR(TLA__KVC(1), TLA__KVL(tla__ms)), TLA__FMT_ORIGIN); )
 
 /* tla_fmap(T, batch, cin1, h, w), tla_conv_filter(T, cin1, kh, kw, cout),
  * tla_conv_filter_l1(T, cin1, kh, kw, cout) -> rank-5 layout, originShape its five extents
@@ -127,20 +130,19 @@
 #define TLA__CONV_MSG "tla: the sizes of a convolution layout must be integers"
 /* CATLASS's BYTE_PER_C0 / sizeof(Element) (not bits: a 4-bit tla_int4 counts as a byte here) */
 #define TLA__CONV_C0(T) (TLA_C0_BYTES / (int)sizeof(T))
-/* strides (c1*c2*c3*C0, c2*c3*C0, c3*C0, _C0, _1) of sizes c0..c3 (c3 the bound node tla__c3n) */
-#define TLA__CONV_LAYOUT(T, last) \
-        TLA__LEAFB(tla__s2, TLA__CEIL_MUL(last, 1, TLA__CONV_C0(T)), TLA__CONV_MSG) \
-        TLA__LEAFB(tla__s1, TLA__MUL_LEAVES(tla__c2, tla__s2), TLA__CONV_MSG) \
-        __auto_type tla__s0 = TLA__MUL_LEAVES(tla__c1, tla__s1); \
-        __auto_type tla__csh = TLA__LEAVES5(tla__c0a, tla__c1a, tla__c2a, last##a, TLA__CU(TLA__CONV_C0(T))); \
-        TLA__FMT_LAYOUT(tla__csh, TLA__LEAVES5(tla__s0, tla__s1a, tla__s2a, TLA__CU(TLA__CONV_C0(T)), TLA__CU(1)), tla__csh);
+/* strides (c1*c2*c3*C0, c2*c3*C0, c3*C0, _C0, _1) of sizes c0..c3 (c3: the bound leaf `last`) */
+#define TLA__CONV_LAYOUT(T, last) TLA__CEILB(tla__s2, last, 1, TLA__CONV_C0(T)) TLA__MULB(tla__s1, tla__c2, tla__s2) \
+        TLA__MULB(tla__s0, tla__c1, tla__s1) \
+        __auto_type tla__csh = TLA__KV_LEAVES5(TLA__KVL(tla__c0), TLA__KVL(tla__c1), TLA__KVL(tla__c2), TLA__KVL(last), \
+                                                TLA__KVC(TLA__CONV_C0(T))); \
+        TLA__FMT_LAYOUT(tla__csh, TLA__KV_LEAVES5(TLA__KVL(tla__s0), TLA__KVL(tla__s1), TLA__KVL(tla__s2), \
+                                                  TLA__KVC(TLA__CONV_C0(T)), TLA__KVC(1)), tla__csh);
 #define tla_fmap(T, batch, cin1, h, w) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__CONV_ARGS(batch, cin1, h, w) \
         TLA__CONV_LAYOUT(T, tla__c3) )
 #define tla_conv_filter(T, cin1, kh, kw, cout) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__CONV_ARGS(cin1, kh, kw, cout) \
         TLA__CONV_LAYOUT(T, tla__c3) )
 #define tla_conv_filter_l1(T, cin1, kh, kw, cout) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__CONV_ARGS(cin1, kh, kw, cout) \
-        TLA__LEAFB(tla__cr, TLA__CEIL_MUL(tla__c3, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS), TLA__CONV_MSG) \
-        TLA__CONV_LAYOUT(T, tla__cr) )
+        TLA__CEILB(tla__cr, tla__c3, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS) TLA__CONV_LAYOUT(T, tla__cr) )
 
 /* clang-format on */
 #endif
