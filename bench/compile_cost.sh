@@ -29,6 +29,7 @@
 #   formats     tla_zN / zZ / nZ / nN / row_major / column_major / l0c in turn, of uint8_t,
 #               tla_half and float, rows and cols multiples of 16, then tla_crd2offset
 #   deep        a depth-3 layout ((2,(2,a)),b):((2,(1,4)),s), then tla_crd2offset
+#   tile        tla_crd2offset of an element of tla_tile_at(zN half layout, (16,16), (row, col))
 #   nested_get  tla_size(tla_get(tla_get(tla_get(T, 1), 1), 0)) + i on a depth-3 tuple T
 # and "hand": the same functions in plain C (the offset as a sum over the leaves: the mode's
 # coordinate split colexicographically over its leaves, the last leaf of a mode without
@@ -59,7 +60,7 @@
 # Exit status: non-zero on a build failure or a wrong offset.
 set -u
 SELF=$0
-KINDS="compat2 rank2 formats deep nested_get"
+KINDS="compat2 rank2 formats deep tile nested_get"
 
 # ---- timing one compile -------------------------------------------------------------------
 # run_timed ERRFILE CMD...: runs CMD (its stderr to ERRFILE) and prints "microseconds KB",
@@ -247,6 +248,13 @@ site() {
         LIB="tla_auto L = tla_make_layout(tla_make_tuple(tla_make_tuple(TLA_C(2), tla_make_tuple(TLA_C(2), TLA_C($_a))), TLA_C($_b)), tla_make_tuple(tla_make_tuple(TLA_C(2), tla_make_tuple(TLA_C(1), TLA_C(4))), TLA_C($_s))); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L);"
         HAND="return i % 2 * 2 + i / 2 % 2 + i / 4 * 4 + j * $_s;"
         ROWS=$((4 * _a)) COLS=$_b ;;
+    tile)
+        # a zN half matrix of 16..176 x 16..208, the 16x16 tile holding (i, j), its element
+        # (i % 16, j % 16): distinct for K < 143
+        _R=$((16 * (1 + K % 11))) _C=$((16 * (1 + K / 11 % 13)))
+        LIB="tla_auto L = tla_zN(tla_half, TLA_C($_R), TLA_C($_C)); tla_auto T = tla_tile_at(L, tla_make_tuple(TLA_C(16), TLA_C(16)), tla_make_tuple(i / 16 * 16, j / 16 * 16)); return (unsigned)tla_crd2offset(tla_make_tuple(i % 16, j % 16), T);"
+        HAND="return i % 16 * 16 + i / 16 * 256 + j % 16 + j / 16 * $((_R * 16));"
+        ROWS=$_R COLS=$_C ;;
     nested_get)
         _x=$((2 + K % 1000)) _y=$((3 + K % 7)) _p=$((5 + K % 1009)) _q=$((7 + K % 3))
         LIB="tla_auto T = tla_make_tuple(TLA_C($_x), tla_make_tuple(TLA_C($_y), tla_make_tuple(TLA_C($_p), TLA_C($_q)))); (void)j; return (unsigned)tla_size(tla_get(tla_get(tla_get(T, 1), 1), 0)) + i;"

@@ -259,7 +259,8 @@ line(" *   one integer per mode (1)     x_t / (product of mode t's leaves before
 line(" *   congruent to the shape (2+)  the coordinate's own leaf j")
 line(" * times d_j.  Names: _tC coordinate node, _tS, _tD shape and stride, _tX the tile's")
 line(" * coordinate (zero for other layouts); _ts<j>/_td<j> value codes, _tt<j> top-level mode,")
-line(" * _tk<j> which coordinate leaf slot j reads, _tl<j> \"no % here\", _tq<j> static prefix")
+line(" * _tk<j> which coordinate leaf slot j reads, _tg<j+1> \"slot j + 1 continues j's run\" (so no % at j")
+line(" * when it is 0: j is the last leaf its coordinate spans), _tq<j> static prefix")
 line(" * product (-1: run time, then _tr<j>). */")
 
 
@@ -282,10 +283,9 @@ def crd_enums(S, D, C, pre="_t", suf="", F="TLA__F"):
     for j in range(R):
         e2.append(f"{nm('V', j)} = TLA__CV({nm('s', j)}), "
                   f"{nm('k', j)} = {nm('cl')} ? 0 : {nm('cf')} ? {nm('t', j)} - ({nm('t', j)} > 0) : {j}, "
-                  f"{nm('l', j)} = {j} + 1 == {nm('n')} || ({nm('cf')} && {nm('t', j)} != {nm('t', j + 1)}) || {nm('cc')}, "
                   f"{nm('g', j + 1)} = {j + 1} < {nm('n')} && ({nm('cl')} || ({nm('cf')} && {nm('t', j + 1)} == {nm('t', j)})), "
                   f"{nm('q', j + 1)} = {nm('g', j + 1)} ? TLA__QW({nm('q', j)}, {nm('V', j)}) : 1,")
-    s2 = f"{nm('q', 0)} = 1, {nm('cc')} = !({nm('cl')} | {nm('cf')}), {' '.join(e2)} {nm('zz')} = 0"
+    s2 = f"{nm('q', 0)} = 1, {' '.join(e2)} {nm('zz')} = 0"
     return s1, s2
 
 
@@ -302,8 +302,8 @@ rq = " ".join(f"long long _tr{j + 1} = _tg{j + 1} ? _tr{j} * _tS.v[{j}] : 1;" fo
 line(f"#define TLA__CRD_RQ long long _tr0 = 1; {rq} (void)_tr{R - 1};")
 line("#define TLA__QJ(j) TLA__IF(_tq##j >= 0, _tq##j, _tr##j)")
 line("#define TLA__XJ(j) (_tC.v[_tk##j] + _tX.v[_tk##j])")
-line("#define TLA__TERM(j) + (j < _tn ? TLA__IF(_tl##j, TLA__XJ(j) / TLA__QJ(j), TLA__XJ(j) / TLA__QJ(j) % TLA__SVJ(j)) * TLA__DVJ(j) : 0)")
-terms = " ".join(f"TLA__TERM({j})" for j in range(R))
+line("#define TLA__TERM(j, jn) + (j < _tn ? TLA__IF(!_tg##jn, TLA__XJ(j) / TLA__QJ(j), TLA__XJ(j) / TLA__QJ(j) % TLA__SVJ(j)) * TLA__DVJ(j) : 0)")
+terms = " ".join(f"TLA__TERM({j}, {j + 1})" for j in range(R))
 line("/* c, S, D, X bound by the caller to _tc0 (the coordinate as given), _tS, _tD, _tX */")
 line(f"#define TLA__CRD_SUM (0 {terms})")
 
@@ -345,7 +345,7 @@ def sx(x, j):
 
 
 ct = " ".join(f"+ ({j} < _tn_ ## K_ ? TLA__SELT{j}({sx('k', j)}, _tx, _ ## K_) / ({sx('q', j)} > 0 ? {sx('q', j)} : 1) "
-              f"% ({sx('l', j)} || !{sx('V', j)} ? 2147483647 : {sx('V', j)}) * (long long){sx('Y', j)} : 0)" for j in range(R))
+              f"% (!{sx('g', j + 1)} || !{sx('V', j)} ? 2147483647 : {sx('V', j)}) * (long long){sx('Y', j)} : 0)" for j in range(R))
 line(f"#define TLA__ACT(K_) (0 {ct})")
 
 
@@ -356,7 +356,7 @@ def X(j): return f"(_tC.v[{sx('k', j)}] TLA__XADD##XT({sx('k', j)}))"
 
 
 rq = " ".join(f"long long _tr{j + 1} = {sx('g', j + 1)} ? _tr{j} * _tS.v[{j}] : 1;" for j in range(R - 1))
-terms = " ".join(f"+ ({j} < _tn_ ## K_ ? TLA__IF({sx('l', j)}, {X(j)} / {Q(j)}, {X(j)} / {Q(j)} % {SV(j)}) * {DV(j)} : 0)" for j in range(R))
+terms = " ".join(f"+ ({j} < _tn_ ## K_ ? TLA__IF(!{sx('g', j + 1)}, {X(j)} / {Q(j)}, {X(j)} / {Q(j)} % {SV(j)}) * {DV(j)} : 0)" for j in range(R))
 line("/* The run-time sum over the bound facts (c, S, D, X bound to _tc0, _tS, _tD, _tX). */")
 line("/* XT: 1 adds the tile coordinate _tX (layout forms), 0 does not (shape and stride). */")
 line("#define TLA__XADD1(k) + _tX.v[k]")
