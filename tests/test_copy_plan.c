@@ -73,8 +73,57 @@ static const struct plan_case cases[] = {
     {TLA_ZN, TLA_NN, 1, 2048, 3072, "run 1: (32,32,1) (16,1,32) (2,16,32768) (64,1024,512) (96,65536,65536)"},
 };
 
+/* tla_copy_prepare records every box tla_copy plans, so a run plans nothing: a ragged extent
+ * (the box and its edges), a tile that starts off a fractal boundary (its pieces), and a copy
+ * that goes element by element somewhere (not recorded: the run is all of tla_copy).  Each run,
+ * at other pointers, gives tla_copy's bytes; padding stays as it was. */
+static unsigned char rs[64 * 96 * 2], rd[64 * 96 * 2], rd2[64 * 96 * 2];
+static int run_equals_copy(tla_tensor *D, tla_tensor *S, size_t bytes, int want_kind, int min_steps) {
+    static tla_copy_plan P;
+    static unsigned char s2[sizeof rs], d2[sizeof rd];
+    tla_error e;
+    size_t i;
+    int ok;
+    for (i = 0; i < bytes; i++) rs[i] = (unsigned char)(i * 7 + 3), rd[i] = rd2[i] = (unsigned char)(i * 5);
+    if (tla_copy_prepare(&P, D, S, &e) != 0) return 0;
+    ok = P.kind == want_kind && (want_kind != TLA__RUN_BOXES || P.rec.nstep >= min_steps);
+    memcpy(s2, rs, bytes), memcpy(d2, rd2, bytes);
+    ok = ok && tla_copy(D, S, &e) == 0; /* into rd */
+    ok = ok && tla_copy_run(&P, d2 + (D->data - (char *)rd), s2 + (S->data - (char *)rs), &e) == 0;
+    return ok && memcmp(d2, rd, bytes) == 0;
+}
+
+static void recorded_runs(void) {
+    tla_layout Ls, Ld;
+    tla_tensor S, D;
+    tla_error e;
+    /* 40 x 72 nN -> zN, 2-byte: the box and the edges of both modes */
+    CHECK(tla_layout_format(&Ls, TLA_NN, 2, 40, 72, &e) == 0 && tla_layout_format(&Ld, TLA_ZN, 2, 40, 72, &e) == 0);
+    S = tla_tensor_make(rs, 2, &Ls, TLA_POS_GM), D = tla_tensor_make(rd, 2, &Ld, TLA_POS_L1);
+    CHECK(run_equals_copy(&D, &S, sizeof rs, TLA__RUN_BOXES, 3));
+    /* a 16 x 16 tile at (8, 8) of a 64 x 96 zN matrix into a row-major 16 x 16 buffer: the
+     * tile's four pieces (rows 8..15 and 16..23, columns likewise) */
+    CHECK(tla_layout_format(&Ls, TLA_ZN, 2, 64, 96, &e) == 0
+          && tla_layout_format(&Ld, TLA_ROW_MAJOR, 2, 16, 16, &e) == 0);
+    S = tla_tensor_make(rs, 2, &Ls, TLA_POS_GM), D = tla_tensor_make(rd, 2, &Ld, TLA_POS_L1);
+    {
+        int64_t tv[2] = {16, 16}, cv[2] = {8, 8};
+        tla_tuple tile, crd;
+        tla_tensor T;
+        tla__flat_tuple(&tile, 2, tv, 0), tla__flat_tuple(&crd, 2, cv, 0);
+        CHECK(tla_tensor_tile(&T, &S, &tile, &crd, &e) == 0);
+        CHECK(run_equals_copy(&D, &T, sizeof rs, TLA__RUN_BOXES, 4));
+    }
+    /* leaves that do not divide one another ((2,3):(1,2) against (3,2):(1,3)): element by
+     * element, so not recorded */
+    CHECK(tla_parse_layout("((2,3)):((1,2))", &Ls, &e) == 0 && tla_parse_layout("((3,2)):((1,3))", &Ld, &e) == 0);
+    S = tla_tensor_make(rs, 2, &Ls, TLA_POS_GM), D = tla_tensor_make(rd, 2, &Ld, TLA_POS_L1);
+    CHECK(run_equals_copy(&D, &S, 64, TLA__RUN_ALL, 0));
+}
+
 int main(void) {
     size_t i;
+    recorded_runs();
     for (i = 0; i < sizeof cases / sizeof cases[0]; i++) {
         const struct plan_case *c = &cases[i];
         const char *got = plan_of(c->fs, c->fd, c->eb, c->rows, c->cols);

@@ -388,6 +388,24 @@ static void op_copy(void) {
     sink += tla_tensor_tile(&A, &A, &tile, &crd, NULL);
     sink += tla_copy(&A, &T, NULL);
 }
+/* the same tile copy planned once (tla_copy_prepare records its pieces and edges) and run */
+static void op_copy_plan(void) {
+    static int16_t a[100 * 70], b[112 * 80];
+    static tla_copy_plan P;
+    tla_layout La, Lb;
+    tla_tensor A, B, T;
+    tla_tuple tile, crd;
+    tla_layout_format(&La, TLA_ROW_MAJOR, 2, 100, 70, NULL);
+    tla_layout_format(&Lb, TLA_ZN, 2, 100, 70, NULL);
+    A = tla_tensor_make(a, 2, &La, TLA_POS_GM);
+    B = tla_tensor_make(b, 2, &Lb, TLA_POS_L1);
+    tla_parse_tuple("(32,32)", &tile, NULL);
+    tla_parse_tuple("(40,24)", &crd, NULL);
+    sink += tla_tensor_tile(&T, &B, &tile, &crd, NULL);
+    sink += tla_tensor_tile(&A, &A, &tile, &crd, NULL);
+    sink += tla_copy_prepare(&P, &A, &T, NULL);
+    sink += tla_copy_run(&P, A.data, T.data, NULL);
+}
 static void op_formats(void) {
     tla_layout L, R;
     tla_tuple t, c;
@@ -435,7 +453,8 @@ static void stack(void) {
         const char *name;
         op_fn fn;
     } ops[] = {{"blocked/raked_product", op_blocked}, {"composition", op_compose}, {"divides, products", op_divides},
-               {"inverses, slice", op_inverses},      {"copy", op_copy},           {"formats, tiles", op_formats}};
+               {"inverses, slice", op_inverses},      {"copy", op_copy},           {"copy plan, run", op_copy_plan},
+               {"formats, tiles", op_formats}};
     size_t k;
     painted = aligned_alloc(4096, 1 << 20);
     if (!painted) return;

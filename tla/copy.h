@@ -34,7 +34,24 @@
 
 #include "copy_exec.h"
 
-TLA_FUNC int tla__copy_pieces(const tla_tensor *dst, const tla_tensor *src, int r, tla_error *err);
+/* A copy recorded instead of run (tla_copy_prepare): each box the copy plans, as its loops and
+ * its two data pointers' offsets from the views' (a ragged extent's edges and a tile's pieces
+ * are boxes of their own).  `full`: the copy needs more boxes or loops than this holds, or goes
+ * element by element somewhere; a run then does all of tla_copy. */
+#define TLA__REC_STEPS 8
+#define TLA__REC_LOOPS 64
+typedef struct tla__rec_step {
+    int64_t doff, soff, run_len; /* bytes from the views' data pointers; the plan's run */
+    int first, nouter; /* its outer loops: loop[first .. first + nouter) */
+} tla__rec_step;
+typedef struct tla__record {
+    const TLA_GM char *dbase, *sbase; /* the views' data pointers while recording */
+    int nstep, nloop, full;
+    tla__rec_step step[TLA__REC_STEPS];
+    tla__loop loop[TLA__REC_LOOPS];
+} tla__record;
+
+TLA_FUNC int tla__copy_pieces(const tla_tensor *dst, const tla_tensor *src, int r, tla_error *err, tla__record *rec);
 
 /* One pass over L's tokens: its rank, the size of each top-level mode, and the smallest and
  * largest offset over all of its coordinates (each leaf adds (n - 1) * stride to one side, by
@@ -134,23 +151,30 @@ TLA_FUNC int tla__same_dense(const tla_tensor *dst, const tla_tensor *src, int r
     return tla__mul64(next, src->elem_bytes, bytes) == 0;
 }
 
-/* Plan the box [0, e) and copy what the plan covers, [0, cov): 0, or -1 when the leaves of the
- * two layouts do not divide one another.  Out of line, so its plan (about 3 KB of loops) is off
- * the stack before tla__copy_view copies the edges, which plans again (a copy must run on a
- * 64 KB stack: tests/test_robust.c). */
+/* Plan the box [0, e) and copy what the plan covers, [0, cov) (or record it, rec not NULL): 0,
+ * or -1 when the leaves of the two layouts do not divide one another.  Out of line, so its plan
+ * (about 3 KB of loops) is off the stack before tla__copy_view copies the edges, which plans
+ * again (a copy must run on a 64 KB stack: tests/test_robust.c). */
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wattributes"
 #endif
 TLA__OUT_OF_LINE TLA_FUNC int tla__copy_box(const tla_tensor *dst, const tla_tensor *src, const int64_t *e,
-                                            int64_t *cov) {
+                                            int64_t *cov, tla__record *rec) {
     tla__plan plan;
     int m;
     if (tla__make_plan(dst, src, e, &plan) != 0) return -1;
-    if (tla__is4(src))
-        tla__copy_exact4(&plan, dst->data, src->data);
+    if (rec && (rec->nstep == TLA__REC_STEPS || rec->nloop + plan.nouter > TLA__REC_LOOPS))
+        rec->full = 1;
+    else if (rec) {
+        tla__rec_step *t = &rec->step[rec->nstep++];
+        t->doff = dst->data - rec->dbase, t->soff = src->data - rec->sbase, t->run_len = plan.run_len;
+        t->first = rec->nloop, t->nouter = plan.nouter;
+        for (m = 0; m < plan.nouter; m++) rec->loop[rec->nloop++] = plan.outer[m];
+    } else if (tla__is4(src))
+        tla__copy_exact4(plan.outer, plan.nouter, plan.run_len, dst->data, src->data);
     else
-        tla__copy_exact(&plan, dst->data, src->data, (size_t)src->elem_bytes);
+        tla__copy_exact(plan.outer, plan.nouter, plan.run_len, dst->data, src->data, (size_t)src->elem_bytes);
     for (m = 0; m < plan.rank; m++) cov[m] = plan.cov[m];
     return 0;
 }
@@ -162,14 +186,15 @@ TLA__OUT_OF_LINE TLA_FUNC int tla__copy_box(const tla_tensor *dst, const tla_ten
 /* Copy between two views whose data pointers are element 0 (no tile coordinate): the plan
  * covers a box [0, cov) of the extent; each mode's rest (cov[m] <= x[m] < e[m], the modes
  * before it inside their box, the ones after it whole) is a tile, copied in pieces like any
- * tile and planned again, so a ragged edge moves in runs as well. */
-TLA_FUNC int tla__copy_view(const tla_tensor *dst, const tla_tensor *src, tla_error *err) {
+ * tile and planned again, so a ragged edge moves in runs as well.  rec not NULL: record the
+ * boxes instead (tla__record). */
+TLA_FUNC int tla__copy_view(const tla_tensor *dst, const tla_tensor *src, tla_error *err, tla__record *rec) {
     int64_t e[TLA_MAX_RANK] = {0}, cov[TLA_MAX_RANK] = {0};
     int m, k, r = tla_tensor_rank(src);
     tla__tensor_extents(src, r, e);
     for (m = 0; m < r; m++)
         if (e[m] <= 0) return 0;
-    if (tla__copy_box(dst, src, e, cov) == 0) {
+    if (tla__copy_box(dst, src, e, cov, rec) == 0) {
         for (m = 0; m < r; m++) {
             tla_tensor ts = *src, td = *dst;
             if (cov[m] >= e[m]) continue;
@@ -178,11 +203,12 @@ TLA_FUNC int tla__copy_view(const tla_tensor *dst, const tla_tensor *src, tla_er
                 ts.coord[k] = td.coord[k] = k == m ? cov[m] : 0;
                 ts.layout.origin[k] = td.layout.origin[k] = k < m ? cov[k] : k == m ? e[m] - cov[m] : e[k];
             }
-            if (tla__copy_pieces(&td, &ts, r, err) != 0) return -1;
+            if (tla__copy_pieces(&td, &ts, r, err, rec) != 0) return -1;
         }
         return 0;
     }
     /* element by element: the leaves of the two layouts do not divide one another */
+    if (rec) return rec->full = 1, 0;
     if (tla__is4(src)) return tla__copy_elements4(dst, src, err);
     TLA_FOR_EACH(c, src) {
         TLA_GM void *d = tla_tensor_ptr(dst, &c.tuple), *s = tla_tensor_ptr(src, &c.tuple);
@@ -226,7 +252,7 @@ TLA_FUNC int tla__piece_view(tla_tensor *out, const tla_tensor *X, const int64_t
 /* Tiles that start off their layout's boundaries (a fractal tile at row 8): cut the
  * extent, mode by mode, into pieces over which both sides are translates of their
  * layouts, and copy each piece as an ordinary view.  A tile on a boundary is one piece. */
-TLA_FUNC int tla__copy_pieces(const tla_tensor *dst, const tla_tensor *src, int r, tla_error *err) {
+TLA_FUNC int tla__copy_pieces(const tla_tensor *dst, const tla_tensor *src, int r, tla_error *err, tla__record *rec) {
     int64_t t[TLA_MAX_RANK], len[TLA_MAX_RANK], e[TLA_MAX_RANK];
     tla_tensor ps, pd;
     int k;
@@ -240,7 +266,9 @@ TLA_FUNC int tla__copy_pieces(const tla_tensor *dst, const tla_tensor *src, int 
         int vs = tla__piece_view(&ps, src, t, len, r, err),
             vd = vs < 0 ? -1 : tla__piece_view(&pd, dst, t, len, r, err);
         if (vs < 0 || vd < 0) return -1;
-        if (vs || vd) { /* 4-bit, a side starts inside a byte: this piece element by element, as a tile */
+        if ((vs || vd) && rec) /* (element by element: not recorded) */
+            rec->full = 1;
+        else if (vs || vd) { /* 4-bit, a side starts inside a byte: this piece element by element, as a tile */
             tla_tensor es = *src, ed = *dst;
             es.layout.has_origin = ed.layout.has_origin = 1;
             for (k = 0; k < r; k++) {
@@ -248,7 +276,7 @@ TLA_FUNC int tla__copy_pieces(const tla_tensor *dst, const tla_tensor *src, int 
                 es.layout.origin[k] = ed.layout.origin[k] = len[k];
             }
             if (tla__copy_elements4(&ed, &es, err) != 0) return -1;
-        } else if (tla__copy_view(&pd, &ps, err) != 0)
+        } else if (tla__copy_view(&pd, &ps, err, rec) != 0)
             return -1;
         for (k = 0; k < r; k++) {
             t[k] += len[k];
@@ -393,20 +421,23 @@ TLA_FUNC int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err) {
         memcpy(dst->data, src->data, (size_t)bytes);
         return 0;
     }
-    if (!tla__tensor_has_coord(src) && !tla__tensor_has_coord(dst)) return tla__copy_view(dst, src, err);
-    return tla__copy_pieces(dst, src, c.r, err);
+    if (!tla__tensor_has_coord(src) && !tla__tensor_has_coord(dst)) return tla__copy_view(dst, src, err, NULL);
+    return tla__copy_pieces(dst, src, c.r, err, NULL);
 }
 
 /* tla_copy_prepare(&P, &dst, &src, err) -> 0 or -1; tla_copy_run(&P, dst_data, src_data, err) -> 0 or -1
  *   A copy planned once and run many times: tla_copy_run copies what tla_copy would between
  *   dst and src with their data pointers replaced by dst_data and src_data (same layouts,
- *   extents and tile coordinates).  For a kernel's tile loop: one plan per tile shape, one run
- *   per tile (a ragged last tile has other extents: a plan of its own).  prepare makes
- *   tla_copy's checks and errors (not the overlap test: the pointers change); run tests overlap
- *   from the bytes each side can touch and, where they meet, leaves the verdict to tla_copy's
- *   exact test.  What a run does: one memcpy (one dense layout on both sides), the planned
- *   loops alone (a box with no edge and no tile coordinate), or else all of tla_copy.  A plan
- *   holds both views and the loops (about 5 KB): make it outside the loop.
+ *   extents and tile coordinates).  For a kernel's tile loop: one plan per tile shape (and tile
+ *   coordinate, for GetTile views), one run per tile (a ragged last tile has other extents: a
+ *   plan of its own).  prepare makes tla_copy's checks and errors (not the overlap test: the
+ *   pointers change) and records every box tla_copy would plan: the whole extent, a ragged
+ *   extent's edges, the pieces of a tile that starts off a fractal boundary; a run moves them
+ *   with the recorded loops, or as one memcpy (one dense layout on both sides), and plans
+ *   nothing.  A run tests overlap from the bytes each side can touch and, where they meet,
+ *   leaves the verdict to tla_copy's exact test; a copy that needs more than 8 boxes, or goes
+ *   element by element somewhere, runs all of tla_copy.  A plan holds both views and the
+ *   loops (about 5 KB): make it outside the loop.
  * Example:
  *   static int16_t a[64 * 64], b[32 * 32];
  *   tla_layout La, Lb;  tla_tensor A, B;  tla_copy_plan P;  tla_error e;  int i, j;
@@ -421,19 +452,20 @@ TLA_FUNC int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err) {
  *           if (*(int16_t *)tla_tensor_at2(&B, 5, 7) != (32 * i + 5) * 64 + 32 * j + 7) return 1;
  *       }
  */
-enum { TLA__RUN_NONE, TLA__RUN_MEMCPY, TLA__RUN_BOX, TLA__RUN_ALL };
+enum { TLA__RUN_NONE, TLA__RUN_MEMCPY, TLA__RUN_BOXES, TLA__RUN_ALL };
 typedef struct tla_copy_plan {
     tla_tensor dst, src; /* the views; each run replaces their data pointers */
-    int kind; /* TLA__RUN_...: nothing, one memcpy, the loops of `plan`, or tla_copy */
+    int kind; /* TLA__RUN_...: nothing, one memcpy, the recorded boxes, or tla_copy */
     int inside; /* both boxes inside their layouts' modes: info's byte spans bound them */
     int64_t bytes; /* TLA__RUN_MEMCPY */
     tla__copy_info info; /* extents, sizes, byte spans (relative to data pointers 0) */
-    tla__plan plan; /* TLA__RUN_BOX */
+    tla__record rec; /* TLA__RUN_BOXES */
 } tla_copy_plan;
 
 TLA_FUNC int tla_copy_prepare(tla_copy_plan *P, const tla_tensor *dst, const tla_tensor *src, tla_error *err) {
-    int k, m;
+    int k;
     tla_copy_plan p;
+    tla_error e2;
     p.dst = *dst, p.src = *src, p.bytes = 0;
     p.dst.data = p.src.data = NULL; /* spans relative to data 0 */
     k = tla__copy_check(&p.dst, &p.src, &p.info, err);
@@ -443,11 +475,17 @@ TLA_FUNC int tla_copy_prepare(tla_copy_plan *P, const tla_tensor *dst, const tla
                && tla__box_inside(&p.dst, p.info.r, p.info.e, p.info.nd);
     if (k > 0 && p.info.fast && tla__same_dense(&p.dst, &p.src, p.info.r, p.info.e, p.info.ns, &p.bytes))
         p.kind = TLA__RUN_MEMCPY;
-    else if (k > 0 && !tla__tensor_has_coord(&p.src) && !tla__tensor_has_coord(&p.dst)
-             && tla__make_plan(&p.dst, &p.src, p.info.e, &p.plan) == 0) {
-        p.kind = TLA__RUN_BOX;
-        for (m = 0; m < p.info.r; m++)
-            if (p.plan.cov[m] != p.info.e[m]) p.kind = TLA__RUN_ALL; /* edges: tla_copy plans them */
+    else if (k > 0) {
+        /* record tla_copy's boxes on views whose data pointers are a real address (this plan's),
+         * so that the offsets a piece adds are plain pointer arithmetic; an error here (an
+         * overflow) is tla_copy's to report at run time */
+        tla_tensor vd = p.dst, vs = p.src;
+        tla__record *rec = &p.rec;
+        vd.data = vs.data = (TLA_GM char *)(void *)P;
+        rec->dbase = vd.data, rec->sbase = vs.data, rec->nstep = rec->nloop = rec->full = 0;
+        k = !tla__tensor_has_coord(&vs) && !tla__tensor_has_coord(&vd) ? tla__copy_view(&vd, &vs, &e2, rec)
+                                                                       : tla__copy_pieces(&vd, &vs, p.info.r, &e2, rec);
+        if (k == 0 && !rec->full) p.kind = TLA__RUN_BOXES;
     }
     *P = p;
     return 0;
@@ -455,22 +493,30 @@ TLA_FUNC int tla_copy_prepare(tla_copy_plan *P, const tla_tensor *dst, const tla
 
 TLA_FUNC int tla_copy_run(const tla_copy_plan *P, TLA_GM void *dst_data, const TLA_GM void *src_data, tla_error *err) {
     const tla__copy_info *c = &P->info;
+    const tla__record *rec = &P->rec;
     uintptr_t s0 = c->s0 + (uintptr_t)src_data, s1 = c->s1 + (uintptr_t)src_data, d0 = c->d0 + (uintptr_t)dst_data,
               d1 = c->d1 + (uintptr_t)dst_data;
     TLA_GM char *d = (TLA_GM char *)dst_data;
     const TLA_GM char *s = (const TLA_GM char *)src_data;
+    int k;
     if (P->kind == TLA__RUN_NONE) return 0;
     if (P->kind == TLA__RUN_ALL || !P->inside || !(s1 <= d0 || d1 <= s0)) { /* all of tla_copy */
         tla_tensor dt = P->dst, st = P->src;
         dt.data = d, st.data = (TLA_GM char *)(uintptr_t)s;
         return tla_copy(&dt, &st, err);
     }
-    if (P->kind == TLA__RUN_MEMCPY)
+    if (P->kind == TLA__RUN_MEMCPY) {
         memcpy(d, s, (size_t)P->bytes);
-    else if (tla__is4(&P->src))
-        tla__copy_exact4(&P->plan, d, s);
-    else
-        tla__copy_exact(&P->plan, d, s, (size_t)P->src.elem_bytes);
+        return 0;
+    }
+    for (k = 0; k < rec->nstep; k++) {
+        const tla__rec_step *t = &rec->step[k];
+        if (tla__is4(&P->src))
+            tla__copy_exact4(rec->loop + t->first, t->nouter, t->run_len, d + t->doff, s + t->soff);
+        else
+            tla__copy_exact(rec->loop + t->first, t->nouter, t->run_len, d + t->doff, s + t->soff,
+                            (size_t)P->src.elem_bytes);
+    }
     return 0;
 }
 

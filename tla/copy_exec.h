@@ -235,10 +235,11 @@ TLA__OUT_OF_LINE TLA_FUNC void tla__copy_4d(TLA_GM char *d, const TLA_GM char *s
 /* One step of the odometer over the outer loops from..nouter-1 (the first fastest): advance
  * the source and destination offsets (and the logical coordinate x, when given); 0 when it
  * has wrapped around, i.e. every combination has been visited. */
-TLA_FUNC int tla__odometer_next(const tla__plan *p, int from, int64_t *digit, int64_t *so, int64_t *dof, int64_t *x) {
+TLA_FUNC int tla__odometer_next(const tla__loop *outer, int nouter, int from, int64_t *digit, int64_t *so, int64_t *dof,
+                                int64_t *x) {
     int k;
-    for (k = from; k < p->nouter; k++) {
-        const tla__loop *l = &p->outer[k];
+    for (k = from; k < nouter; k++) {
+        const tla__loop *l = &outer[k];
         *so += l->ss, *dof += l->ds;
         if (x) x[l->mode] += l->w;
         if (++digit[k] < l->n) return 1;
@@ -249,19 +250,21 @@ TLA_FUNC int tla__odometer_next(const tla__plan *p, int from, int64_t *digit, in
     return 0;
 }
 
-/* No clipping anywhere: two loops of blocks, then an odometer over the rest. */
-TLA_FUNC void tla__copy_exact(const tla__plan *p, TLA_GM char *dst, const TLA_GM char *src, size_t eb) {
+/* No clipping anywhere: two loops of blocks, then an odometer over the rest.  A plan's outer
+ * loops (nouter of them), its run of run_len elements. */
+TLA_FUNC void tla__copy_exact(const tla__loop *outer, int nouter, int64_t run_len, TLA_GM char *dst,
+                              const TLA_GM char *src, size_t eb) {
     static const tla__loop one = {1, 0, 0, 1, 0};
-    const tla__loop *l0 = p->nouter > 0 ? &p->outer[0] : &one, *l1 = p->nouter > 1 ? &p->outer[1] : &one,
-                    *l2 = p->nouter > 2 ? &p->outer[2] : &one, *l3 = p->nouter > 3 ? &p->outer[3] : &one;
+    const tla__loop *l0 = nouter > 0 ? &outer[0] : &one, *l1 = nouter > 1 ? &outer[1] : &one,
+                    *l2 = nouter > 2 ? &outer[2] : &one, *l3 = nouter > 3 ? &outer[3] : &one;
     int64_t digit[TLA__MAX_LOOPS], so = 0, dof = 0, e = (int64_t)eb;
-    size_t run_bytes = (size_t)p->run_len * eb;
+    size_t run_bytes = (size_t)run_len * eb;
     int k;
-    for (k = 0; k < p->nouter; k++) digit[k] = 0;
+    for (k = 0; k < nouter; k++) digit[k] = 0;
     for (;;) {
         tla__copy_4d(dst + dof * e, src + so * e, l3->n, l3->ds * e, l3->ss * e, l2->n, l2->ds * e, l2->ss * e, l1->n,
                      l1->ds * e, l1->ss * e, l0->n, l0->ds * e, l0->ss * e, run_bytes);
-        if (!tla__odometer_next(p, 4, digit, &so, &dof, NULL)) return;
+        if (!tla__odometer_next(outer, nouter, 4, digit, &so, &dof, NULL)) return;
     }
 }
 
@@ -357,20 +360,21 @@ TLA_FUNC void tla__transpose4(TLA_GM char *d, int64_t dof, int64_t d1, int64_t d
         for (; j < n0; j++) tla__nib_put(d, dl + j * d0, tla__nib_get(s, sl + j * s0));
     }
 }
-TLA_FUNC void tla__copy_exact4(const tla__plan *p, TLA_GM char *dst, const TLA_GM char *src) {
+TLA_FUNC void tla__copy_exact4(const tla__loop *outer, int nouter, int64_t run_len, TLA_GM char *dst,
+                               const TLA_GM char *src) {
     static const tla__loop one = {1, 0, 0, 1, 0};
-    const tla__loop *l0 = p->nouter > 0 ? &p->outer[0] : &one, *l1 = p->nouter > 1 ? &p->outer[1] : &one;
-    const int64_t n0 = l0->n, d0 = l0->ds, s0 = l0->ss, n1 = l1->n, d1 = l1->ds, s1 = l1->ss, run = p->run_len;
+    const tla__loop *l0 = nouter > 0 ? &outer[0] : &one, *l1 = nouter > 1 ? &outer[1] : &one;
+    const int64_t n0 = l0->n, d0 = l0->ds, s0 = l0->ss, n1 = l1->n, d1 = l1->ds, s1 = l1->ss, run = run_len;
     int64_t digit[TLA__MAX_LOOPS], so = 0, dof = 0, i, j;
     int k;
-    for (k = 0; k < p->nouter; k++) digit[k] = 0;
+    for (k = 0; k < nouter; k++) digit[k] = 0;
     do { /* the two innermost loops as a block */
         if (run == 1)
             tla__transpose4(dst, dof, d1, d0, src, so, s1, s0, n1, n0);
         else
             for (i = 0; i < n1; i++)
                 for (j = 0; j < n0; j++) tla__copy_run4(dst, dof + i * d1 + j * d0, src, so + i * s1 + j * s0, run);
-    } while (tla__odometer_next(p, 2, digit, &so, &dof, NULL));
+    } while (tla__odometer_next(outer, nouter, 2, digit, &so, &dof, NULL));
 }
 /* 4-bit elements one by one, at any coordinates (tiles, ragged edges, leaves that do not divide). */
 TLA_FUNC int tla__copy_elements4(const tla_tensor *dst, const tla_tensor *src, tla_error *err) {
