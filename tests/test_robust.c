@@ -372,37 +372,33 @@ static void op_inverses(void) {
     c.val[0] = TLA_UNDERSCORE;
     sink += tla_slice(&R, &off, &A, &c, NULL);
 }
-static void op_copy(void) {
+/* a 100 x 70 row-major matrix A, its copy into zN, and a 32 x 32 tile T of the copy at (40, 24);
+ * A becomes the same tile of itself */
+static void copy_views(tla_tensor *A, tla_tensor *T) {
     static int16_t a[100 * 70], b[112 * 80];
     tla_layout La, Lb;
-    tla_tensor A, B, T;
+    tla_tensor B;
     tla_tuple tile, crd;
     tla_layout_format(&La, TLA_ROW_MAJOR, 2, 100, 70, NULL);
     tla_layout_format(&Lb, TLA_ZN, 2, 100, 70, NULL);
-    A = tla_tensor_make(a, 2, &La, TLA_POS_GM);
+    *A = tla_tensor_make(a, 2, &La, TLA_POS_GM);
     B = tla_tensor_make(b, 2, &Lb, TLA_POS_L1);
-    sink += tla_copy(&B, &A, NULL);
+    sink += tla_copy(&B, A, NULL);
     tla_parse_tuple("(32,32)", &tile, NULL);
     tla_parse_tuple("(40,24)", &crd, NULL);
-    sink += tla_tensor_tile(&T, &B, &tile, &crd, NULL);
-    sink += tla_tensor_tile(&A, &A, &tile, &crd, NULL);
+    sink += tla_tensor_tile(T, &B, &tile, &crd, NULL);
+    sink += tla_tensor_tile(A, A, &tile, &crd, NULL);
+}
+static void op_copy(void) {
+    tla_tensor A, T;
+    copy_views(&A, &T);
     sink += tla_copy(&A, &T, NULL);
 }
 /* the same tile copy planned once (tla_copy_prepare records its pieces and edges) and run */
 static void op_copy_plan(void) {
-    static int16_t a[100 * 70], b[112 * 80];
     static tla_copy_plan P;
-    tla_layout La, Lb;
-    tla_tensor A, B, T;
-    tla_tuple tile, crd;
-    tla_layout_format(&La, TLA_ROW_MAJOR, 2, 100, 70, NULL);
-    tla_layout_format(&Lb, TLA_ZN, 2, 100, 70, NULL);
-    A = tla_tensor_make(a, 2, &La, TLA_POS_GM);
-    B = tla_tensor_make(b, 2, &Lb, TLA_POS_L1);
-    tla_parse_tuple("(32,32)", &tile, NULL);
-    tla_parse_tuple("(40,24)", &crd, NULL);
-    sink += tla_tensor_tile(&T, &B, &tile, &crd, NULL);
-    sink += tla_tensor_tile(&A, &A, &tile, &crd, NULL);
+    tla_tensor A, T;
+    copy_views(&A, &T);
     sink += tla_copy_prepare(&P, &A, &T, NULL);
     sink += tla_copy_run(&P, A.data, T.data, NULL);
 }

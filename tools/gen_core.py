@@ -166,6 +166,15 @@ def unused(letter, n):
     return "".join(f", (*{letter}{j})[1]" for j in range(n, R))
 
 
+def slot_members(n, code):
+    """An info type's slot members for n leaves (the rest unused): value codes code(j), path
+    codes _uP<j> + 1, and pp, the function type that lists the paths (congruence)."""
+    mem_c = ", ".join(f"(*c{j})[{code(j)}]" for j in range(n))
+    mem_p = ", ".join(f"(*p{j})[_uP{j} + 1]" for j in range(n))
+    ppar = ", ".join([f"char (*)[_uP{j} + 1]" for j in range(n)] + ["char (*)[1]"] * (R - n))
+    return f"{mem_c}{unused('c', n)}, {mem_p}{unused('p', n)}; void (*pp)({ppar});"
+
+
 for n in range(1, R + 1):
     ps = ", ".join(f"i{j}" for j in range(n))
     ups = ", ".join(f"TLA__UNP i{j}" for j in range(n))
@@ -177,15 +186,12 @@ for n in range(1, R + 1):
     vbind = " ".join(f"__auto_type _uv{j} = TLA__LVAL_K(_ua{j}, _uk{j}, _uc{j});" for j in range(n))
     st = " && ".join(f"_uc{j} >= 2" for j in range(n))
     dp = " ".join(f"char a{j}[_uL{j}];" for j in range(n))
-    mem_c = ", ".join(f"(*c{j})[_uc{j}]" for j in range(n))
-    mem_p = ", ".join(f"(*p{j})[_uP{j} + 1]" for j in range(n))
-    ppar = ", ".join([f"char (*)[_uP{j} + 1]" for j in range(n)] + ["char (*)[1]"] * (R - n))
     vt = " + ".join(f"_uv{j}" for j in range(n))
     vals = ", ".join(f"_uv{j}" for j in range(n))
     line(f"#define TLA__FLAT{n}(_uR, {ps3}) TLA__STMT({binds} "
          f"enum {{ {codes} _uzz }}; _Static_assert({chk}, TLA__ELEM_MSG); {vbind} "
          f"typedef struct {{ char (*n)[{n} + 1], (*dp)[sizeof(union {{ {dp} }}) + 1], (*r)[_uR + 1], (*st)[1 + ({st})], "
-         f"{mem_c}{unused('c', n)}, {mem_p}{unused('p', n)}; void (*pp)({ppar}); }} _ui; "
+         f"{slot_members(n, lambda j: f'_uc{j}')} }} _ui; "
          f"(struct {{ __typeof__(0 + {vt}) v[8]; union {{ const _ui *tla_f; char (*tla_lk)[4 + _uR]; }}; }})"
          f"{{ .v = {{ {vals} }} }}; )")
 line("")
@@ -204,14 +210,11 @@ for n in range(1, R + 1):
     ps3 = ", ".join(f"_uP{j}, _uL{j}, _uE{j}" for j in range(n))
     chk = " && ".join(f"TLA__CLS(_uE{j}) == 13" for j in range(n))
     dp = " ".join(f"char a{j}[_uL{j}];" for j in range(n))
-    mem_c = ", ".join(f"(*c{j})[TLA__CODEF(_uE{j})]" for j in range(n))
-    mem_p = ", ".join(f"(*p{j})[_uP{j} + 1]" for j in range(n))
-    ppar = ", ".join([f"char (*)[_uP{j} + 1]" for j in range(n)] + ["char (*)[1]"] * (R - n))
     vals = ", ".join(f"TLA__CV(TLA__CODEF(_uE{j}))" for j in range(n))
     line(f"#define TLA__FLATF{n}(_uR, {ps3}) "
          f"((struct {{ int v[8]; union {{ const struct {{ char (*n)[{n} + 1 + TLA_STATIC_CHECK({chk}, TLA__CONST_ELEM_MSG)], "
          f"(*dp)[sizeof(union {{ {dp} }}) + 1], (*r)[_uR + 1], (*st)[2], "
-         f"{mem_c}{unused('c', n)}, {mem_p}{unused('p', n)}; void (*pp)({ppar}); }} *tla_f; char (*tla_lk)[4 + _uR]; }}; }})"
+         f"{slot_members(n, lambda j: f'TLA__CODEF(_uE{j})')} }} *tla_f; char (*tla_lk)[4 + _uR]; }}; }})"
          f"{{ .v = {{ {vals} }} }})")
 line("")
 
@@ -229,14 +232,11 @@ for n in range(1, R + 1):
     line(f"#define TLA__NKV{n}(r, dp, {ps}) TLA__EMZ(TLA__NODEKV{n}, r, dp, {ups})")
     ps3 = ", ".join(f"_uP{j}, _uK{j}, _uV{j}" for j in range(n))
     st = " && ".join(f"(_uK{j}) >= 2" for j in range(n))
-    mem_c = ", ".join(f"(*c{j})[_uK{j}]" for j in range(n))
-    mem_p = ", ".join(f"(*p{j})[_uP{j} + 1]" for j in range(n))
-    ppar = ", ".join([f"char (*)[_uP{j} + 1]" for j in range(n)] + ["char (*)[1]"] * (R - n))
     vt = " + ".join(f"(_uV{j})" for j in range(n))
     vals = ", ".join(f"_uV{j}" for j in range(n))
     line(f"#define TLA__NODEKV{n}(_uR, _uDP, {ps3}) TLA__STMT("
          f"typedef struct {{ char (*n)[{n} + 1], (*dp)[_uDP], (*r)[_uR + 1], (*st)[1 + ({st})], "
-         f"{mem_c}{unused('c', n)}, {mem_p}{unused('p', n)}; void (*pp)({ppar}); }} _uki; "
+         f"{slot_members(n, lambda j: f'_uK{j}')} }} _uki; "
          f"(struct {{ __typeof__(0 + {vt}) v[8]; union {{ const _uki *tla_f; char (*tla_lk)[4 + _uR]; }}; }})"
          f"{{ .v = {{ {vals} }} }}; )")
 line("")
