@@ -41,8 +41,8 @@ site crd_of_tile 29500 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_zN
 # about 13 KB for the declaration, 9 KB for each use.
 site const_zN 23300 'TLA_CONST_LAYOUT(kZn, tla_make_tuple(tla_make_tuple(TLA_C(16), TLA_C(2)), tla_make_tuple(TLA_C(16), TLA_C(3))), tla_make_tuple(tla_make_tuple(TLA_C(16), TLA_C(256)), tla_make_tuple(TLA_C(1), TLA_C(512)))); unsigned f(unsigned i, unsigned j) { return (unsigned)tla_crd2offset(tla_make_tuple(i, j), kZn); }'
 # A constant format (TLA_CONST_ZN: its extents bound to enum constants, the originShape and the
-# element size recorded): about 19 KB for the declaration, 9 KB for each use.
-site const_fmt_zN 30000 'TLA_CONST_ZN(kA, tla_half, 100, 48); unsigned f(unsigned i, unsigned j) { return (unsigned)tla_crd2offset(tla_make_tuple(i, j), kA); }'
+# element size recorded, its node types written from codes): about 4 KB for the declaration, 9 KB for each use.
+site const_fmt_zN 13700 'TLA_CONST_ZN(kA, tla_half, 100, 48); unsigned f(unsigned i, unsigned j) { return (unsigned)tla_crd2offset(tla_make_tuple(i, j), kA); }'
 # rt_formats_ext.h's layouts in static form (formats_ext.h): each constructor costs less than tla_zN.
 site zN_int4 15800 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_zN(tla_int4, TLA_C(64), TLA_C(128)); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'
 site weight4bit_nZ 15300 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_weight4bit_nZ(TLA_C(64), TLA_C(48)); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'

@@ -205,26 +205,24 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
 /* ceil(a / b) of integer constant expressions */
 #define TLA__CDIV(a, b) (((a) + (b) - 1) / (b))
 /* The layout type, kind 31 (originShape (r, c)); eb: 1 + the element size, as tla_zN(T, ...)
- * records it (1: not recorded).  The eight values are bound to enum constants first, so each
- * static integer's text is short.  The caller adds the name and the initializer.  (The inner
- * tuples are spelled tla_make_tuple: the statement-free walker reads them as nesting.) */
+ * records it (1: not recorded).  The node types are written from the values' codes
+ * (TLA__KVTYPE, core_gen.h; the values are checked in range by TLA__CONST_BIND).  The caller
+ * adds the name and the initializer. */
 #define TLA__CONST_FMT(name, r, c, eb, a, b, c_, d, e, f, g, h) \
-    enum { tla__v0_##name = (a), tla__v1_##name = (b), tla__v2_##name = (c_), tla__v3_##name = (d), \
-           tla__v4_##name = (e), tla__v5_##name = (f), tla__v6_##name = (g), tla__v7_##name = (h) }; \
-    typedef __typeof__(TLA__STATIC_TUPLE(tla_make_tuple(TLA_C(tla__v0_##name), TLA_C(tla__v1_##name)), \
-        tla_make_tuple(TLA_C(tla__v2_##name), TLA_C(tla__v3_##name)))) tla__shape_t_##name; \
-    typedef __typeof__(TLA__STATIC_TUPLE(tla_make_tuple(TLA_C(tla__v4_##name), TLA_C(tla__v5_##name)), \
-        tla_make_tuple(TLA_C(tla__v6_##name), TLA_C(tla__v7_##name)))) tla__stride_t_##name; \
+    typedef TLA__KVTYPE(4, 2, 3, (11, TLA__B + (a)), (21, TLA__B + (b)), (12, TLA__B + (c_)), (22, TLA__B + (d))) \
+        tla__shape_t_##name; \
+    typedef TLA__KVTYPE(4, 2, 3, (11, TLA__B + (e)), (21, TLA__B + (f)), (12, TLA__B + (g)), (22, TLA__B + (h))) \
+        tla__stride_t_##name; \
     TLA__CONST_FMT2(name, r, c, eb)
 #define TLA__CONST_FMT2(name, r, c, eb) \
-    typedef __typeof__(TLA__STATIC_TUPLE(TLA_C(r), TLA_C(c))) tla__origin_t_##name; \
+    typedef TLA__KVTYPE(2, 2, 2, (1, TLA__B + (r)), (2, TLA__B + (c))) tla__origin_t_##name; \
     static const TLA__LAYOUT_STRUCT_O(tla__shape_t_##name, tla__stride_t_##name, tla__origin_t_##name, 31, eb)
 /* Row- and column-major: flat. */
 #define TLA__CONST_ROW_MAJOR(name, r, c) TLA__CONST_FLAT(name, r, c, c, 1)
 #define TLA__CONST_COLUMN_MAJOR(name, r, c) TLA__CONST_FLAT(name, r, c, 1, r)
 #define TLA__CONST_FLAT(name, r, c, d0, d1) \
-    typedef __typeof__(TLA__STATIC_TUPLE(TLA_C(r), TLA_C(c))) tla__shape_t_##name; \
-    typedef __typeof__(TLA__STATIC_TUPLE(TLA_C(d0), TLA_C(d1))) tla__stride_t_##name; \
+    typedef TLA__KVTYPE(2, 2, 2, (1, TLA__B + (r)), (2, TLA__B + (c))) tla__shape_t_##name; \
+    typedef TLA__KVTYPE(2, 2, 2, (1, TLA__B + (d0)), (2, TLA__B + (d1))) tla__stride_t_##name; \
     TLA__CONST_FMT2(name, r, c, 1)
 
 /* ---- tiles ---- */

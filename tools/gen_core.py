@@ -241,6 +241,20 @@ for n in range(1, R + 1):
          f"{{ .v = {{ {vals} }} }}; )")
 line("")
 
+line("/* The type of such a node whose leaves are all static (int values; for file-scope constants,")
+line(" * where there are no statements: TLA_CONST_ZN and its kin): TLA__KVTYPE<n>(r, depth + 1,")
+line(" * (path, code)...). */")
+line("#define TLA__KVTYPE(n, ...) TLA__CAT(TLA__KVT, n)(__VA_ARGS__)")
+for n in range(1, R + 1):
+    ps = ", ".join(f"i{j}" for j in range(n))
+    ups = ", ".join(f"TLA__UNP i{j}" for j in range(n))
+    line(f"#define TLA__KVT{n}(r, dp, {ps}) TLA__EMZ(TLA__KVTYPE{n}, r, dp, {ups})")
+    ps2 = ", ".join(f"_uP{j}, _uK{j}" for j in range(n))
+    line(f"#define TLA__KVTYPE{n}(_uR, _uDP, {ps2}) "
+         f"struct {{ int v[8]; union {{ const struct {{ char (*n)[{n} + 1], (*dp)[_uDP], (*r)[_uR + 1], (*st)[2], "
+         f"{slot_members(n, lambda j: f'_uK{j}')} }} *tla_f; char (*tla_lk)[4 + _uR]; }}; }}")
+line("")
+
 # ---------------------------------------------------------------- a leaf as a depth-0 node
 line("/* ---- a leaf as a node: the depth-0 tuple of one slot (x bound, k its value code, d its")
 line(" * run-time value); queries then treat leaves and tuples alike ---- */")
