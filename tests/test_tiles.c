@@ -63,6 +63,12 @@ static void static_tiles_are_constant(void) {
     tla_auto T2 = tla_tile_at(T, tla_make_tuple(S(8), S(8)), tla_make_tuple(S(3), S(5)));
     _Static_assert(tla_crd2offset_const(tla_make_tuple(S(1), S(2)), T2) == 4 * 16 + 15, "(3,8) + (1,2) + (0,5)");
     CHECK_EQ(tla_crd2offset(tla_make_tuple(1, 3), T2), tla_crd2offset(tla_make_tuple(4, 16), Z));
+    /* a tile of a tile whose static coordinates sum past TLA_STATIC_MAX keeps the sum as a
+     * run-time value (rows of a 2^30 - 8 x 1 row-major layout) */
+    tla_auto Rm = tla_row_major(S(1073741816), S(1));
+    tla_auto R1 = tla_tile_at(Rm, tla_make_tuple(S(16), S(1)), tla_make_tuple(S(600000000), S(0)));
+    tla_auto R2 = tla_tile_at(R1, tla_make_tuple(S(8), S(1)), tla_make_tuple(S(500000000), S(0)));
+    CHECK_EQ(tla_crd2offset(tla_make_tuple(3, 0), R2), 1100000003LL);
     /* zZ / nZ tiles at (8,0) and nN at (0,8), from the issue */
     tla_auto A = tla_zZ(tla_half, S(32), S(48));
     tla_auto TA = tla_tile_at(A, tla_make_tuple(S(16), S(16)), tla_make_tuple(S(8), S(0)));
