@@ -166,6 +166,20 @@ def unused(letter, n):
     return "".join(f", (*{letter}{j})[1]" for j in range(n, R))
 
 
+def forward(name, target, n, lead, em="TLA__EMZ"):
+    """#define name(lead, i0, ..): target(lead, <items i0, .. unpacked>), so that each
+    parenthesised item becomes its fields as arguments of target."""
+    ps = ", ".join(f"i{j}" for j in range(n))
+    ups = ", ".join(f"TLA__UNP i{j}" for j in range(n))
+    line(f"#define {name}({lead}, {ps}) {em}({target}, {lead}, {ups})")
+
+
+def info_members(n, nplus, dp, st, code):
+    """An info type's members: n leaves (nplus: the extent of n, n + 1 and perhaps a check),
+    depth + 1 (dp), rank + 1, 1 + all-static (st), and the slots (slot_members)."""
+    return f"char (*n)[{nplus}], (*dp)[{dp}], (*r)[_uR + 1], (*st)[{st}], {slot_members(n, code)}"
+
+
 def slot_members(n, code):
     """An info type's slot members for n leaves (the rest unused): value codes code(j), path
     codes _uP<j> + 1, and pp, the function type that lists the paths (congruence)."""
@@ -176,9 +190,7 @@ def slot_members(n, code):
 
 
 for n in range(1, R + 1):
-    ps = ", ".join(f"i{j}" for j in range(n))
-    ups = ", ".join(f"TLA__UNP i{j}" for j in range(n))
-    line(f"#define TLA__EM_{n}(r, {ps}) TLA__EMY(TLA__FLAT{n}, r, {ups})")
+    forward(f"TLA__EM_{n}", f"TLA__FLAT{n}", n, "r", "TLA__EMY")
     ps3 = ", ".join(f"_uP{j}, _uL{j}, _uE{j}" for j in range(n))
     binds = " ".join(f"__auto_type _ua{j} = (_uE{j});" for j in range(n))
     codes = " ".join(f"_uk{j} = TLA__CLS(_ua{j}), _uc{j} = TLA__LCODE_K(_ua{j}, _uk{j})," for j in range(n))
@@ -190,8 +202,7 @@ for n in range(1, R + 1):
     vals = ", ".join(f"_uv{j}" for j in range(n))
     line(f"#define TLA__FLAT{n}(_uR, {ps3}) TLA__STMT({binds} "
          f"enum {{ {codes} _uzz }}; _Static_assert({chk}, TLA__ELEM_MSG); {vbind} "
-         f"typedef struct {{ char (*n)[{n} + 1], (*dp)[sizeof(union {{ {dp} }}) + 1], (*r)[_uR + 1], (*st)[1 + ({st})], "
-         f"{slot_members(n, lambda j: f'_uc{j}')} }} _ui; "
+         f"typedef struct {{ {info_members(n, f'{n} + 1', f'sizeof(union {{ {dp} }}) + 1', f'1 + ({st})', lambda j: f'_uc{j}')} }} _ui; "
          f"(struct {{ __typeof__(0 + {vt}) v[8]; union {{ const _ui *tla_f; char (*tla_lk)[4 + _uR]; }}; }})"
          f"{{ .v = {{ {vals} }} }}; )")
 line("")
@@ -204,17 +215,15 @@ line("#define TLA__EMITF2(r, z, ...) TLA__CT6(TLA__EMF_, TLA__NA(__VA_ARGS__))(r
 line("#define TLA__CODEF(e) TLA__LCODE_K(e, TLA__CLS(e))")
 line("#define TLA__CONST_ELEM_MSG \"tla: a constant layout (TLA_CONST_LAYOUT) takes static integers only (TLA_C(n), _n)\"")
 for n in range(1, R + 1):
-    ps = ", ".join(f"i{j}" for j in range(n))
-    ups = ", ".join(f"TLA__UNP i{j}" for j in range(n))
-    line(f"#define TLA__EMF_{n}(r, {ps}) TLA__EMY(TLA__FLATF{n}, r, {ups})")
+    forward(f"TLA__EMF_{n}", f"TLA__FLATF{n}", n, "r", "TLA__EMY")
     ps3 = ", ".join(f"_uP{j}, _uL{j}, _uE{j}" for j in range(n))
     chk = " && ".join(f"TLA__CLS(_uE{j}) == 13" for j in range(n))
     dp = " ".join(f"char a{j}[_uL{j}];" for j in range(n))
     vals = ", ".join(f"TLA__CV(TLA__CODEF(_uE{j}))" for j in range(n))
     line(f"#define TLA__FLATF{n}(_uR, {ps3}) "
-         f"((struct {{ int v[8]; union {{ const struct {{ char (*n)[{n} + 1 + TLA_STATIC_CHECK({chk}, TLA__CONST_ELEM_MSG)], "
-         f"(*dp)[sizeof(union {{ {dp} }}) + 1], (*r)[_uR + 1], (*st)[2], "
-         f"{slot_members(n, lambda j: f'TLA__CODEF(_uE{j})')} }} *tla_f; char (*tla_lk)[4 + _uR]; }}; }})"
+         f"((struct {{ int v[8]; union {{ const struct {{ "
+         f"{info_members(n, f'{n} + 1 + TLA_STATIC_CHECK({chk}, TLA__CONST_ELEM_MSG)', f'sizeof(union {{ {dp} }}) + 1', '2', lambda j: f'TLA__CODEF(_uE{j})')}"
+         f" }} *tla_f; char (*tla_lk)[4 + _uR]; }}; }})"
          f"{{ .v = {{ {vals} }} }})")
 line("")
 
@@ -227,16 +236,13 @@ line(" * parenthesised; TLA__KV* (formats.h) write the code and value of common 
 line("#define TLA__NODEKV(n, ...) TLA__CAT(TLA__NKV, n)(__VA_ARGS__)")
 line("#define TLA__EMZ(m, ...) m(__VA_ARGS__)")
 for n in range(1, R + 1):
-    ps = ", ".join(f"i{j}" for j in range(n))
-    ups = ", ".join(f"TLA__UNP i{j}" for j in range(n))
-    line(f"#define TLA__NKV{n}(r, dp, {ps}) TLA__EMZ(TLA__NODEKV{n}, r, dp, {ups})")
+    forward(f"TLA__NKV{n}", f"TLA__NODEKV{n}", n, "r, dp")
     ps3 = ", ".join(f"_uP{j}, _uK{j}, _uV{j}" for j in range(n))
     st = " && ".join(f"(_uK{j}) >= 2" for j in range(n))
     vt = " + ".join(f"(_uV{j})" for j in range(n))
     vals = ", ".join(f"_uV{j}" for j in range(n))
     line(f"#define TLA__NODEKV{n}(_uR, _uDP, {ps3}) TLA__STMT("
-         f"typedef struct {{ char (*n)[{n} + 1], (*dp)[_uDP], (*r)[_uR + 1], (*st)[1 + ({st})], "
-         f"{slot_members(n, lambda j: f'_uK{j}')} }} _uki; "
+         f"typedef struct {{ {info_members(n, f'{n} + 1', '_uDP', f'1 + ({st})', lambda j: f'_uK{j}')} }} _uki; "
          f"(struct {{ __typeof__(0 + {vt}) v[8]; union {{ const _uki *tla_f; char (*tla_lk)[4 + _uR]; }}; }})"
          f"{{ .v = {{ {vals} }} }}; )")
 line("")
@@ -246,13 +252,11 @@ line(" * where there are no statements: TLA_CONST_ZN and its kin): TLA__KVTYPE<n
 line(" * (path, code)...). */")
 line("#define TLA__KVTYPE(n, ...) TLA__CAT(TLA__KVT, n)(__VA_ARGS__)")
 for n in range(1, R + 1):
-    ps = ", ".join(f"i{j}" for j in range(n))
-    ups = ", ".join(f"TLA__UNP i{j}" for j in range(n))
-    line(f"#define TLA__KVT{n}(r, dp, {ps}) TLA__EMZ(TLA__KVTYPE{n}, r, dp, {ups})")
+    forward(f"TLA__KVT{n}", f"TLA__KVTYPE{n}", n, "r, dp")
     ps2 = ", ".join(f"_uP{j}, _uK{j}" for j in range(n))
     line(f"#define TLA__KVTYPE{n}(_uR, _uDP, {ps2}) "
-         f"struct {{ int v[8]; union {{ const struct {{ char (*n)[{n} + 1], (*dp)[_uDP], (*r)[_uR + 1], (*st)[2], "
-         f"{slot_members(n, lambda j: f'_uK{j}')} }} *tla_f; char (*tla_lk)[4 + _uR]; }}; }}")
+         f"struct {{ int v[8]; union {{ const struct {{ {info_members(n, f'{n} + 1', '_uDP', '2', lambda j: f'_uK{j}')} }} *tla_f; "
+         f"char (*tla_lk)[4 + _uR]; }}; }}")
 line("")
 
 # ---------------------------------------------------------------- a leaf as a depth-0 node
