@@ -45,7 +45,7 @@ typedef struct tla__rec_step {
     int first, nouter; /* its outer loops: loop[first .. first + nouter) */
 } tla__rec_step;
 typedef struct tla__record {
-    const TLA_GM char *dbase, *sbase; /* the views' data pointers while recording */
+    const TLA_GM char *base; /* both views' data pointer while recording (the plan's address) */
     int nstep, nloop, full;
     tla__rec_step step[TLA__REC_STEPS];
     tla__loop loop[TLA__REC_LOOPS];
@@ -168,7 +168,7 @@ TLA__OUT_OF_LINE TLA_FUNC int tla__copy_box(const tla_tensor *dst, const tla_ten
         rec->full = 1;
     else if (rec) {
         tla__rec_step *t = &rec->step[rec->nstep++];
-        t->doff = dst->data - rec->dbase, t->soff = src->data - rec->sbase, t->run_len = plan.run_len;
+        t->doff = dst->data - rec->base, t->soff = src->data - rec->base, t->run_len = plan.run_len;
         t->first = rec->nloop, t->nouter = plan.nouter;
         for (m = 0; m < plan.nouter; m++) rec->loop[rec->nloop++] = plan.outer[m];
     } else if (tla__is4(src))
@@ -482,7 +482,7 @@ TLA_FUNC int tla_copy_prepare(tla_copy_plan *P, const tla_tensor *dst, const tla
         tla_tensor vd = p.dst, vs = p.src;
         tla__record *rec = &p.rec;
         vd.data = vs.data = (TLA_GM char *)(void *)P;
-        rec->dbase = vd.data, rec->sbase = vs.data, rec->nstep = rec->nloop = rec->full = 0;
+        rec->base = vd.data, rec->nstep = rec->nloop = rec->full = 0;
         k = !tla__tensor_has_coord(&vs) && !tla__tensor_has_coord(&vd) ? tla__copy_view(&vd, &vs, &e2, rec)
                                                                        : tla__copy_pieces(&vd, &vs, p.info.r, &e2, rec);
         if (k == 0 && !rec->full) p.kind = TLA__RUN_BOXES;

@@ -260,7 +260,7 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
 /* The code of ceil(t / r) for leaves of codes ct, cr (static when both are, and r != 0). */
 #define TLA__CEIL_CODE(ct, cr) ((ct) >= 2 && (cr) > TLA__B ? (TLA__CV(ct) + TLA__CV(cr) - 1) / TLA__CV(cr) + TLA__B : 1)
 /* Slot j's value as a long long (whatever the signedness of the node's run-time values). */
-#define TLA__SVALLL(x, j) (TLA__SCODE(x, j) > 1 ? (long long)TLA__CV(TLA__SCODE(x, j)) : (long long)(x).v[j])
+#define TLA__SVALLL(x, j) TLA__CVAL(TLA__SCODE(x, j), (x).v[j])
 
 /* tla_make_tile(L, tile) -> layout: TLA's MakeLayoutTile
  *   tile: one integer per top-level mode (the tile's extent); L depth 1, or a rank-2 fractal
