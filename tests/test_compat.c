@@ -54,6 +54,13 @@ static void seed_crd2offset(void) {
     CHECK_EQ(sizeof buf, 96 * sizeof(float));
     int row = 1, col = 5;
     CHECK_EQ(crd2offset(MakeCoord(row, col), a), 37);
+    /* One run-time integer coordinate (clang once refused it: the facts made a compound literal
+     * of the coordinate's value where clang wants a constant), on a static and a mixed layout. */
+    int idx = 41;
+    CHECK_EQ(crd2offset(idx, a), 37);
+    tla_auto m = MakeLayout(MakeShape(_4, col), MakeStride(_1, _4));
+    CHECK_EQ(crd2offset(idx, m), 41);
+    CHECK_EQ(crd2offset(idx - 40, m), 1);
 }
 
 /* Layout a0 = MakeLayoutTile(a, MakeShape(4, 4)); // ((4,1),(4,1)):((4,16),(1,32)) */

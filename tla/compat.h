@@ -36,6 +36,9 @@
 /* clang-format off */
 #ifndef TLA_COMPAT_H
 #define TLA_COMPAT_H
+/* A system header, so gcc's notes on a misuse stop at the user's call (core_gen.h): an undeclared
+ * name in MakeShape reports in 11 lines, not 28. */
+#pragma GCC system_header
 
 #include "../tla.h"
 

@@ -61,9 +61,11 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
 #define TLA__NZ(v) ((v) != 0 ? (v) : 1)
 /* Leaves are bound as a value and a value code (no node wrapper: cheaper to compile):
  * TLA__LEAFB(p, x) declares p##a (x as given), p##k (its code: N + 2^30 when static, else 1)
- * and p##v (its value), after checking that x is an integer. */
-#define TLA__LEAFB(p, x, msg) __auto_type p##a = (x); _Static_assert(TLA__ELEM_OK(TLA__CLS(p##a)), msg); \
-        enum { p##k = TLA__LCODE(p##a) }; __auto_type p##v = TLA__LVAL_K(p##a, TLA__CLS(p##a), p##k); (void)p##v;
+ * and p##v (its value), after checking that x is an integer.  An x that does not compile is
+ * reported once: its class reads 0 and its code 1 (the enum's defaults), so p##v is still bound
+ * and nothing after it reports again (as in the tuple constructor, core_gen.h). */
+#define TLA__LEAFB(p, x, msg) __auto_type p##a = (x); enum { p##t = TLA__CLS(p##a), p##k = TLA__LCODE_K(p##a, p##t) }; \
+        _Static_assert(TLA__ELEM_OK(p##t), msg); __auto_type p##v = TLA__LVAL_K(p##a, p##t, p##k); (void)p##v;
 #define TLA__RANGE_MSG "tla: a static integer must lie in [-TLA_STATIC_MAX, TLA_STATIC_MAX] (2^30 - 2)"
 /* Shapes, strides and originShapes are built from leaves given as "code, value" (TLA__NODEKV,
  * core_gen.h), with their paths written out: the formats know their structure, so they skip the

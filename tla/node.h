@@ -76,15 +76,19 @@ typedef union { char (*tla_sv)[1]; int tla_v; } tla__p1;
 /* __builtin_classify_type: 1..4 C integers (int, char, enum, bool), 12 a struct (a node),
  * 13 a union (a static integer); anything else is not an IntTuple element. */
 #define TLA__CLS(x) __builtin_classify_type(x)
-#define TLA__ELEM_CLASSES 0x201E /* bits 1..4 and 13 */
+/* Bit 0 too: an element that did not compile (an undeclared name) leaves its class enumerator
+ * without a value, which reads 0 (each element has its own enum); its error is reported
+ * already, and the tuple is still built (a dynamic leaf), so nothing later reports again. */
+#define TLA__ELEM_CLASSES 0x201F /* bits 0..4 and 13 */
 #define TLA__ELEM_OK(k) (TLA__ELEM_CLASSES >> (k) & 1)
 #define TLA__ELEM_MSG "tla: tuple elements are integers or tuples written in place"
 /* Value code of leaf x of class k: N + 2^30 for a static N, 1 otherwise. */
 #define TLA__LCODE_K(x, k) sizeof(*TLA__IF((k) == 13, (x), (tla__p1){ 0 }).tla_sv)
 #define TLA__LCODE(x) TLA__LCODE_K(x, TLA__CLS(x))
 /* Value of leaf x (class k, code c): x when a C integer, else its static value (else garbage,
- * after the element check has failed). */
-#define TLA__LVAL_K(x, k, c) TLA__IF((k) < 5, (x), TLA__CV(c))
+ * after the element check has failed; class 0, an element that did not compile, reads its code
+ * so that the binding still compiles). */
+#define TLA__LVAL_K(x, k, c) TLA__IF((k) - 1u < 4u, (x), TLA__CV(c))
 #define TLA__DV(x) TLA__IF(TLA__CLS(x) < 5, (x), 0)
 #define TLA__CV(c) ((int)(c) - TLA__B)
 #define TLA__IF(c, a, b) __builtin_choose_expr(c, a, b)
@@ -141,10 +145,12 @@ struct tla__leafinfo {
 #define TLA__VNODEB(y, x) __auto_type y##v = TLA__LVAL_K(x, TLA__CLS(x), TLA__LCODE(x)); (void)y##v; \
     __auto_type y = _Generic((char (*)[1 + TLA__CLS(x)])0, char (*)[13]: (x), default: (struct { __typeof__(0 + y##v) v[8]; \
         union { const struct tla__leafinfo *tla_f; char (*tla_lk)[1]; }; }){ .v = { y##v } });
-/* The same as a value (x bound, k its value code: the value of a static x). */
+/* The same for its type only (inside __typeof__; x need not be bound, k its value code): the
+ * initializer is a constant, since clang checks a compound literal inside a struct member's
+ * type as if it stood at file scope (a run-time leaf there would not compile). */
 #define TLA__CNODE(x, k) _Generic((char (*)[1 + TLA__CLS(x)])0, char (*)[13]: (x), default: (struct { \
         __typeof__(0 + TLA__LVAL_K(x, TLA__CLS(x), k)) v[8]; union { const struct tla__leafinfo *tla_f; char (*tla_lk)[1]; }; }){ \
-        .v = { TLA__LVAL_K(x, TLA__CLS(x), k) } })
+        .v = { 0 } })
 /* x as a node, and run-time values (tla_tuple, tla_layout) as nil (x bound). */
 #define TLA__ANODE(x) _Generic((x), struct tla_layout: TLA__NIL, struct tla_tuple: TLA__NIL, default: TLA__NODE(x))
 /* The same as a declaration of y (cheaper: the value code is bound once). */

@@ -153,7 +153,9 @@ line("")
 line("/* ---- emitters: TLA__EMIT(r, ~, (path, level, expr)...) builds the flat tuple of rank r ----")
 line(" * Per leaf j: _ua<j> the bound element, _uk<j> its type class, _uc<j> its value code (static:")
 line(" * N + 2^30, read from a static integer's type; 1: dynamic), _uv<j> its value.  The formats call")
-line(" * TLA__FLAT<n>(r, items) directly with known paths. */")
+line(" * TLA__FLAT<n>(r, items) directly with known paths.  An element that does not compile (an")
+line(" * undeclared name) is reported once and nothing after it: its enum (one per leaf) reads 0, and")
+line(" * the value is stored by a statement of its own, so the tuple itself still has its type. */")
 line("#define TLA__EMY(m, ...) m(__VA_ARGS__)")
 line("#define TLA__EMIT(r, ...) TLA__EMIT2(r, __VA_ARGS__)")
 line("#define TLA__EMIT2(r, z, ...) TLA__CT6(TLA__EM_, TLA__NA(__VA_ARGS__))(r, __VA_ARGS__)")
@@ -193,18 +195,19 @@ for n in range(1, R + 1):
     forward(f"TLA__EM_{n}", f"TLA__FLAT{n}", n, "r", "TLA__EMY")
     ps3 = ", ".join(f"_uP{j}, _uL{j}, _uE{j}" for j in range(n))
     binds = " ".join(f"__auto_type _ua{j} = (_uE{j});" for j in range(n))
-    codes = " ".join(f"_uk{j} = TLA__CLS(_ua{j}), _uc{j} = TLA__LCODE_K(_ua{j}, _uk{j})," for j in range(n))
+    codes = " ".join(f"enum {{ _uk{j} = TLA__CLS(_ua{j}), _uc{j} = TLA__LCODE_K(_ua{j}, _uk{j}) }};" for j in range(n))
     chk = "!((" + " | ".join(f"1 << _uk{j}" for j in range(n)) + ") & ~TLA__ELEM_CLASSES)"
     vbind = " ".join(f"__auto_type _uv{j} = TLA__LVAL_K(_ua{j}, _uk{j}, _uc{j});" for j in range(n))
     st = " && ".join(f"_uc{j} >= 2" for j in range(n))
     dp = " ".join(f"char a{j}[_uL{j}];" for j in range(n))
     vt = " + ".join(f"_uv{j}" for j in range(n))
-    vals = ", ".join(f"_uv{j}" for j in range(n))
+    stores = " ".join(f"_ur.v[{j}] = _uv{j};" for j in range(n))
     line(f"#define TLA__FLAT{n}(_uR, {ps3}) TLA__STMT({binds} "
-         f"enum {{ {codes} _uzz }}; _Static_assert({chk}, TLA__ELEM_MSG); {vbind} "
+         f"{codes} _Static_assert({chk}, TLA__ELEM_MSG); {vbind} "
          f"typedef struct {{ {info_members(n, f'{n} + 1', f'sizeof(union {{ {dp} }}) + 1', f'1 + ({st})', lambda j: f'_uc{j}')} }} _ui; "
-         f"(struct {{ __typeof__(0 + {vt}) v[8]; union {{ const _ui *tla_f; char (*tla_lk)[4 + _uR]; }}; }})"
-         f"{{ .v = {{ {vals} }} }}; )")
+         f"typedef __typeof__(0 + {vt}) _uT; "
+         f"struct {{ _uT v[8]; union {{ const _ui *tla_f; char (*tla_lk)[4 + _uR]; }}; }} _ur = {{ .v = {{ 0 }} }}; "
+         f"{stores} _ur; )")
 line("")
 
 line("/* The statement-free emitter: element j's class and value code are read where needed from its")
@@ -240,11 +243,12 @@ for n in range(1, R + 1):
     ps3 = ", ".join(f"_uP{j}, _uK{j}, _uV{j}" for j in range(n))
     st = " && ".join(f"(_uK{j}) >= 2" for j in range(n))
     vt = " + ".join(f"(_uV{j})" for j in range(n))
-    vals = ", ".join(f"_uV{j}" for j in range(n))
+    stores = " ".join(f"_ukr.v[{j}] = _uV{j};" for j in range(n))
     line(f"#define TLA__NODEKV{n}(_uR, _uDP, {ps3}) TLA__STMT("
          f"typedef struct {{ {info_members(n, f'{n} + 1', '_uDP', f'1 + ({st})', lambda j: f'_uK{j}')} }} _uki; "
-         f"(struct {{ __typeof__(0 + {vt}) v[8]; union {{ const _uki *tla_f; char (*tla_lk)[4 + _uR]; }}; }})"
-         f"{{ .v = {{ {vals} }} }}; )")
+         f"typedef __typeof__(0 + {vt}) _ukT; "
+         f"struct {{ _ukT v[8]; union {{ const _uki *tla_f; char (*tla_lk)[4 + _uR]; }}; }} _ukr = {{ .v = {{ 0 }} }}; "
+         f"{stores} _ukr; )")
 line("")
 
 line("/* The type of such a node whose leaves are all static (int values; for file-scope constants,")
