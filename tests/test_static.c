@@ -45,6 +45,31 @@ static void zn_seed_static(void) {
         CHECK_EQ(tla_size(tla_get(T, 1)), 3 * 36 * 5);
         _Static_assert(tla_rank(tla_get(T, 1)) == 3 && tla_depth(tla_get(T, 1)) == 2 && tla_rank(tla_get(T, 1, 1)) == 2,
                        "");
+        /* A get written in another get's argument joins it (one step: tla_get(T, 1, 1, 0)); a
+         * get reached through anything else (tla_stride, parentheses, a macro of the user's)
+         * is made where it stands.  Both are the same values. */
+        _Static_assert(tla_value(tla_get(tla_get(tla_get(T, 1), 1), 0)) == 4, "three gets, one step");
+        _Static_assert(tla_value(tla_get(tla_get(T, 1, 1), 0)) == 4 && tla_value(tla_get(tla_get(T, 1), 1, 0)) == 4,
+                       "");
+        _Static_assert(tla_value(tla_get((tla_get(T, 1)), 2)) == 5, "through parentheses");
+#define MY_ID(x) (x)
+        _Static_assert(tla_value(tla_get(MY_ID(tla_get(tla_get(T, 1), 1)), 0)) == 4, "through a user's macro");
+#undef MY_ID
+        CHECK_EQ(tla_value(tla_get(tla_get(tla_get(T, 1), 1), 1)), 9);
+        CHECK_EQ(tla_size(tla_get(tla_get(T, 1), 1)), 36);
+        tla_auto D4 = tla_make_tuple(S(1), tla_make_tuple(S(2), tla_make_tuple(S(3), tla_make_tuple(n, S(6)))));
+        _Static_assert(tla_value(tla_get(tla_get(tla_get(tla_get(D4, 1), 1), 1), 1)) == 6, "four levels");
+        CHECK_EQ(tla_value(tla_get(tla_get(tla_get(tla_get(D4, 1), 1), 1), 0)), 9);
+        _Static_assert(tla_rank(tla_get(tla_get(tla_get(D4, 1), 1), 1)) == 2, "");
+    }
+    {
+        /* a nested get of a layout: the sub-layout, its shape and stride; escapes through the
+         * layout's parts */
+        tla_auto Z = tla_zN(float, TLA_C(32), TLA_C(48)); /* ((16,2),(8,6)):((8,128),(1,256)) */
+        _Static_assert(tla_value(tla_stride(tla_get(tla_get(Z, 1), 1))) == 256, "stride of get<1,1>");
+        _Static_assert(tla_value(tla_get(tla_stride(tla_get(Z, 1)), 1)) == 256, "through tla_stride");
+        _Static_assert(tla_value(tla_shape(tla_get(tla_get(Z, 0), 1))) == 2, "shape of get<0,1>");
+        _Static_assert(tla_size(tla_get(tla_get(Z, 1), 0)) == 8 && tla_cosize(tla_get(Z, 1)) == 5 * 256 + 8, "");
     }
     float buf[tla_cosize(L)]; /* not a VLA: the suite builds with -Werror=vla */
     buf[0] = 1.0f;
@@ -108,6 +133,11 @@ static void queries_evaluate_once(void) {
      * "not needed and will not be emitted" (-Wunneeded-internal-declaration), though the
      * query does run it; one use elsewhere keeps it quiet, README "Compilers and extensions") */
     CHECK_EQ(counted(0), 0);
+    calls = 0; /* nested gets joined into one step still run their argument once */
+    CHECK_EQ(tla_size(tla_get(
+                 tla_get(tla_make_tuple(counted(3), tla_make_tuple(S(4), tla_make_tuple(counted(5), S(2)))), 1), 1)),
+             10);
+    CHECK_EQ(calls, 2);
     _Static_assert(tla_size(tla_get(tla_get(L, 1), 1)) == 3, "nested static queries stay constants");
     _Static_assert(tla_cosize(tla_get(L, 0)) == 15 * 16 + 256 + 1, "mode 0 of the zN: (16,2):(16,256)");
     char buf[tla_size(tla_get(L, 1))]; /* an array, not a VLA (-Werror=vla) */

@@ -48,7 +48,9 @@
 /* ---- the constructor's entry: which nesting level is this call? ----
  * TLA__X<k>(e, x) pastes e onto x; inside its own rescan it is not expanded ("painted"), so
  * the probe TLA__X<k>(, 1) reads 1 outside level k and stays TLA__X<k>(, 1) inside it.  The
- * first level not in progress is this call's level.  Only our own tokens are ever pasted. */
+ * first level not in progress is this call's level.  Only our own tokens are ever pasted.
+ * TLA__LSEL(prefix, four probes) pastes the prefix and the four answers (1 or 0) into one
+ * name; tla_get uses it too, with probes of its own (below). */
 #define TLA__IS_1 1
 #define TLA__X1(e, x) e ## x
 #define TLA__IS_TLA__X1(e, x) 0
@@ -58,11 +60,11 @@
 #define TLA__IS_TLA__X3(e, x) 0
 #define TLA__X4(e, x) e ## x
 #define TLA__IS_TLA__X4(e, x) 0
-#define TLA__TUPLE TLA__TSEL(TLA__X1(, 1), TLA__X2(, 1), TLA__X3(, 1), TLA__X4(, 1))
-#define TLA__TSEL(a1, a2, a3, a4) TLA__TS2(a1, a2, a3, a4)
-#define TLA__TS2(a1, a2, a3, a4) TLA__TS3(TLA__IS_ ## a1, TLA__IS_ ## a2, TLA__IS_ ## a3, TLA__IS_ ## a4)
-#define TLA__TS3(a1, a2, a3, a4) TLA__TS4(a1, a2, a3, a4)
-#define TLA__TS4(a1, a2, a3, a4) TLA__TS_ ## a1 ## a2 ## a3 ## a4
+#define TLA__LSEL(p, a1, a2, a3, a4) TLA__LS2(p, a1, a2, a3, a4)
+#define TLA__LS2(p, a1, a2, a3, a4) TLA__LS3(p, TLA__IS_ ## a1, TLA__IS_ ## a2, TLA__IS_ ## a3, TLA__IS_ ## a4)
+#define TLA__LS3(p, a1, a2, a3, a4) TLA__LS4(p, a1, a2, a3, a4)
+#define TLA__LS4(p, a1, a2, a3, a4) p ## a1 ## a2 ## a3 ## a4
+#define TLA__TUPLE TLA__LSEL(TLA__TS_, TLA__X1(, 1), TLA__X2(, 1), TLA__X3(, 1), TLA__X4(, 1))
 #define TLA__TS_1111 TLA__ENT1
 #define TLA__TS_0111 TLA__ENT2
 #define TLA__TS_0011 TLA__ENT3
@@ -184,6 +186,118 @@
 #define TLA__PF3(i, c, l, e) (TLA__PFC(c, TLA__DIG_##i), TLA__LV_##l, e)
 #define TLA__PFC(c, d) TLA__PFC_(c, d)
 #define TLA__PFC_(c, d) c##d
+
+/* ---- get's levels: tla_get(tla_get(x, 1), 0) is tla_get(x, 1, 0), one step ----
+ * tla_get is object-like and finds its level as the constructor does (probes TLA__GX<k>).  A
+ * get inside another get's argument (level k > 1) does not build its value: it leaves the
+ * deferred marker `TLA__GMARK (x, i...)`, a call that the next rescan expands.  Its parent
+ * rescans its own argument once with TLA__GP<k> in progress; there the marker expands to the
+ * form `(~, ~, ~, ~, ~, ~, ~, ~, ~, ~)(x, i...)` (ten arguments in the first group: no C
+ * expression starts so), which TLA__GDET recognises without pasting, so it works on any
+ * argument.  When the argument is exactly a marker, the parent joins the indices (level 1 makes
+ * the one get step, deeper levels pass a longer marker up).  Anywhere else (inside
+ * tla_stride(...), parentheses, another macro) a rescan outside the probes expands the marker
+ * to the get itself, so such arguments mean what they say; only their flattening is lost. */
+#define TLA__GX1(e, x) e ## x
+#define TLA__IS_TLA__GX1(e, x) 0
+#define TLA__GP1(e, x) e ## x
+#define TLA__IS_TLA__GP1(e, x) 0
+#define TLA__GX2(e, x) e ## x
+#define TLA__IS_TLA__GX2(e, x) 0
+#define TLA__GP2(e, x) e ## x
+#define TLA__IS_TLA__GP2(e, x) 0
+#define TLA__GX3(e, x) e ## x
+#define TLA__IS_TLA__GX3(e, x) 0
+#define TLA__GP3(e, x) e ## x
+#define TLA__IS_TLA__GP3(e, x) 0
+#define TLA__GX4(e, x) e ## x
+#define TLA__IS_TLA__GX4(e, x) 0
+#define TLA__GP4(e, x) e ## x
+#define TLA__IS_TLA__GP4(e, x) 0
+#define TLA__GET TLA__LSEL(TLA__GL_, TLA__GX1(, 1), TLA__GX2(, 1), TLA__GX3(, 1), TLA__GX4(, 1))
+#define TLA__GL_1111 TLA__GENT1
+#define TLA__GL_0111 TLA__GENT2
+#define TLA__GL_0011 TLA__GENT3
+#define TLA__GL_0001 TLA__GENT4
+#define TLA__GL_0000 TLA__GET_NOW
+/* The argument is expanded once, at its level (x of TLA__GW<k>_0): an expansion before the
+ * probe would expand its markers too.  TLA__GONE counts the arguments as written (1: no index). */
+#define TLA__GONE(z, ...) TLA__PICK(~ , ## __VA_ARGS__, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0)
+#define TLA__GENT1(...) TLA__GX1(, TLA__GCT5(TLA__GW1_, TLA__GONE(~ , ## __VA_ARGS__))(~ , ## __VA_ARGS__))
+#define TLA__GW1_0(z, x, ...) TLA__GSEL1(x, (__VA_ARGS__), TLA__GP1(, TLA__GDET(x)))
+#define TLA__GW1_1(z, x) TLA__EM_ERR("tla: get needs an index: tla_get(x, i [, j, k, l])")
+#define TLA__GENT2(...) TLA__GX2(, TLA__GCT5(TLA__GW2_, TLA__GONE(~ , ## __VA_ARGS__))(~ , ## __VA_ARGS__))
+#define TLA__GW2_0(z, x, ...) TLA__GSELM(x, (__VA_ARGS__), TLA__GP2(, TLA__GDET(x)))
+#define TLA__GW2_1(z, x) TLA__EM_ERR("tla: get needs an index: tla_get(x, i [, j, k, l])")
+#define TLA__GENT3(...) TLA__GX3(, TLA__GCT5(TLA__GW3_, TLA__GONE(~ , ## __VA_ARGS__))(~ , ## __VA_ARGS__))
+#define TLA__GW3_0(z, x, ...) TLA__GSELM(x, (__VA_ARGS__), TLA__GP3(, TLA__GDET(x)))
+#define TLA__GW3_1(z, x) TLA__EM_ERR("tla: get needs an index: tla_get(x, i [, j, k, l])")
+#define TLA__GENT4(...) TLA__GX4(, TLA__GCT5(TLA__GW4_, TLA__GONE(~ , ## __VA_ARGS__))(~ , ## __VA_ARGS__))
+#define TLA__GW4_0(z, x, ...) TLA__GSELM(x, (__VA_ARGS__), TLA__GP4(, TLA__GDET(x)))
+#define TLA__GW4_1(z, x) TLA__EM_ERR("tla: get needs an index: tla_get(x, i [, j, k, l])")
+/* Pastes of their own (a paste inside the rescan of the same paste would not expand). */
+#define TLA__GCT1_(a, b) a##b
+#define TLA__GCT1(a, b) TLA__GCT1_(a, b)
+#define TLA__GCT2_(a, b) a##b
+#define TLA__GCT2(a, b) TLA__GCT2_(a, b)
+#define TLA__GCT3_(a, b) a##b
+#define TLA__GCT3(a, b) TLA__GCT3_(a, b)
+#define TLA__GCT4_(a, b) a##b
+#define TLA__GCT4(a, b) TLA__GCT4_(a, b)
+#define TLA__GCT5_(a, b) a##b
+#define TLA__GCT5(a, b) TLA__GCT5_(a, b)
+#define TLA__GCALL(m, ...) m(__VA_ARGS__)
+/* TLA__GDET(x): `TLA__GOT, (y, i...)` when x is the marker's form, else one argument. */
+#define TLA__GPRB(...) TLA__GPRB_(__VA_ARGS__, 0, ~)
+#define TLA__GPRB_(a, b, ...) b
+#define TLA__GPAREN(...) ~, 1,
+#define TLA__GDET(x) TLA__GCT1(TLA__GDET_, TLA__GPRB(TLA__GPAREN x))(x)
+#define TLA__GDET_0(x) 0
+#define TLA__GDET_1(x) TLA__GDET2(TLA__GSPLIT x)
+#define TLA__GSPLIT(...) (__VA_ARGS__),
+#define TLA__GDET2(...) TLA__GDET3(__VA_ARGS__)
+#define TLA__GDET3(g, rest) TLA__GCT2(TLA__GDET4_, TLA__GTEN g)(rest)
+#define TLA__GTEN(...) TLA__PICK(~, __VA_ARGS__, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+#define TLA__GDET4_0(rest) 0
+#define TLA__GDET4_1(rest) TLA__GOT, rest
+/* The marker: inside a parent's probe its form, elsewhere the get. */
+#define TLA__GEMPTY()
+#define TLA__GMARK(...) TLA__LSEL(TLA__GM_, TLA__GP1(, 1), TLA__GP2(, 1), TLA__GP3(, 1), TLA__GP4(, 1))(__VA_ARGS__)
+#define TLA__GM_0000 TLA__GMFORM
+#define TLA__GM_0001 TLA__GMFORM
+#define TLA__GM_0010 TLA__GMFORM
+#define TLA__GM_0011 TLA__GMFORM
+#define TLA__GM_0100 TLA__GMFORM
+#define TLA__GM_0101 TLA__GMFORM
+#define TLA__GM_0110 TLA__GMFORM
+#define TLA__GM_0111 TLA__GMFORM
+#define TLA__GM_1000 TLA__GMFORM
+#define TLA__GM_1001 TLA__GMFORM
+#define TLA__GM_1010 TLA__GMFORM
+#define TLA__GM_1011 TLA__GMFORM
+#define TLA__GM_1100 TLA__GMFORM
+#define TLA__GM_1101 TLA__GMFORM
+#define TLA__GM_1110 TLA__GMFORM
+#define TLA__GM_1111 TLA__GET_NOW
+#define TLA__GMFORM(...) (~, ~, ~, ~, ~, ~, ~, ~, ~, ~)(__VA_ARGS__)
+/* Level 1: one step, with the marker's indices first (two steps past 4 indices: a misuse, which
+ * the second step reports); deeper levels: a longer marker. */
+#define TLA__GSEL1(x, ig, ...) TLA__GCT3(TLA__GS1_, TLA__NA(__VA_ARGS__))(x, ig, __VA_ARGS__)
+#define TLA__GS1_1(x, ig, d) TLA__GET_NOW(x, TLA__UNP ig)
+#define TLA__GS1_2(x, ig, got, inner) TLA__GCT4(TLA__GJ_, TLA__NA(TLA__UNP inner, TLA__UNP ig))(inner, ig)
+#define TLA__GJ_3(inner, ig) TLA__GCALL(TLA__GET_NOW, TLA__UNP inner, TLA__UNP ig)
+#define TLA__GJ_4(inner, ig) TLA__GCALL(TLA__GET_NOW, TLA__UNP inner, TLA__UNP ig)
+#define TLA__GJ_5(inner, ig) TLA__GCALL(TLA__GET_NOW, TLA__UNP inner, TLA__UNP ig)
+#define TLA__GJ_6(inner, ig) TLA__GCALL(TLA__GET_NOW, TLA__UNP inner, TLA__UNP ig)
+#define TLA__GJ_7(inner, ig) TLA__GET_NOW(TLA__GET_NOW inner, TLA__UNP ig)
+#define TLA__GJ_8(inner, ig) TLA__GET_NOW(TLA__GET_NOW inner, TLA__UNP ig)
+#define TLA__GJ_9(inner, ig) TLA__GET_NOW(TLA__GET_NOW inner, TLA__UNP ig)
+#define TLA__GJ_10(inner, ig) TLA__GET_NOW(TLA__GET_NOW inner, TLA__UNP ig)
+#define TLA__GJ_11(inner, ig) TLA__GET_NOW(TLA__GET_NOW inner, TLA__UNP ig)
+#define TLA__GJ_12(inner, ig) TLA__GET_NOW(TLA__GET_NOW inner, TLA__UNP ig)
+#define TLA__GSELM(x, ig, ...) TLA__GCT3(TLA__GSM_, TLA__NA(__VA_ARGS__))(x, ig, __VA_ARGS__)
+#define TLA__GSM_1(x, ig, d) TLA__GMARK TLA__GEMPTY() (x, TLA__UNP ig)
+#define TLA__GSM_2(x, ig, got, inner) TLA__GMARK TLA__GEMPTY() (TLA__UNP inner, TLA__UNP ig)
 
 /* ---- emitters: TLA__EMIT(r, ~, (path, level, expr)...) builds the flat tuple of rank r ----
  * Per leaf j: _ua<j> the bound element, _uk<j> its type class, _uc<j> its value code (static:
