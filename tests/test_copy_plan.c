@@ -69,8 +69,13 @@ static const struct plan_case cases[] = {
      * next zN fractal column) as well. */
     {TLA_COLUMN_MAJOR, TLA_ZN, 4, 2048, 3072,
      "run 1: (8,2048,1) (8,1,8) (2,16384,16384) (2,8,64) (128,16,128) (192,32768,32768)"},
-    /* 1-byte: the super-block's pair of 16-row blocks is one nN fractal's 32 rows, one loop. */
-    {TLA_ZN, TLA_NN, 1, 2048, 3072, "run 1: (32,32,1) (16,1,32) (2,16,32768) (64,1024,512) (96,65536,65536)"},
+    /* 1-byte: the super-block's pair of 16-row blocks is one nN fractal's 32 rows, one loop;
+     * a second pair level makes the super-block 64 bytes of each line (4 x 4 blocks). */
+    {TLA_ZN, TLA_NN, 1, 2048, 3072,
+     "run 1: (32,32,1) (16,1,32) (2,16,32768) (2,1024,512) (2,65536,65536) (32,2048,1024) (48,131072,131072)"},
+    {TLA_ZZ, TLA_NN, 1, 2048, 3072,
+     "run 1: (16,32,1) (16,1,32) (2,16,32768) (2,49152,16) (2,512,65536) (2,98304,512) (32,196608,1024) "
+     "(48,1024,131072)"},
 };
 
 /* tla_copy_prepare records every box tla_copy plans, so a run plans nothing: a ragged extent

@@ -230,6 +230,41 @@ TLA_FUNC int tla__plan_super(tla__plan *p, int elem_bytes) {
     return 1;
 }
 
+/* A super-block of 1-byte 16 x 16 blocks is 32 bytes of each line on each side, half a cache
+ * line: a second pair level (the next loop of each block mode, when its count is even: 4 x 4
+ * blocks) makes it whole lines, as the 2 x 2 level does for 2- and 4-byte blocks (32 bytes) and
+ * as the hand loop's 64 x 64 super-blocks do.  Interleaved A/B over the 16 fractal 1-byte
+ * transposes (bench/NOTES.md, round 9): zZ <-> nN 2048x3072 1.13-1.18x, at 1536x2560 (a size the
+ * bench does not have) 1.02-1.24x, the others within this machine's +-5%; geomean 1.03 / 1.03
+ * (gcc / clang) at the bench's sizes, 1.03 / 1.00 at the other pair of sizes. */
+TLA_FUNC int tla__plan_mode_loop(const tla__plan *p, int from, int mode) {
+    int i;
+    for (i = from; i < p->nouter; i++)
+        if (p->outer[i].mode == mode) return i;
+    return -1;
+}
+TLA_FUNC void tla__plan_super_lines(tla__plan *p, int elem_bytes) {
+    int side, k;
+    if (p->outer[0].n * elem_bytes * 2 >= 64 || p->outer[2].n != 2 || p->outer[3].n != 2
+        || p->nouter + 2 > TLA__MAX_LOOPS)
+        return;
+    for (side = 0; side < 2; side++) {
+        k = tla__plan_mode_loop(p, 4, p->outer[2 + side].mode);
+        if (k < 0 || p->outer[k].n % 2 || p->outer[k].w != 2 * p->outer[2 + side].w) return;
+    }
+    for (side = 0; side < 2; side++) { /* (side 0's pair sits at 4 then: side 1's loop is past it) */
+        tla__loop two, *rest;
+        k = tla__plan_mode_loop(p, 4 + side, p->outer[2 + side].mode);
+        two = p->outer[k], rest = &p->outer[k];
+        two.n = 2;
+        if (rest->n == 2)
+            tla__plan_remove(p, k);
+        else
+            rest->n /= 2, rest->ss *= 2, rest->ds *= 2, rest->w *= 2;
+        tla__plan_insert(p, 4 + side, two);
+    }
+}
+
 /* A transpose left without super-blocks (an odd count of blocks, a far step): walking its grid
  * in the destination's order, so the writes stream, beats the source's reuse of half lines:
  * RowMajor -> nN and ColumnMajor -> zZ at 1000x3001 1.09-1.46x.  (With super-blocks the order
@@ -302,7 +337,10 @@ TLA_FUNC int tla__make_plan(const tla_tensor *dst, const tla_tensor *src, const 
             p->outer[j - 1] = t;
         }
     tla__plan_square(p, src->elem_bytes);
-    if (!tla__is4(src) && !tla__plan_super(p, src->elem_bytes) && p->run_len == 1) tla__plan_grid_order(p, line);
+    if (!tla__is4(src) && tla__plan_super(p, src->elem_bytes))
+        tla__plan_super_lines(p, src->elem_bytes);
+    else if (!tla__is4(src) && p->run_len == 1)
+        tla__plan_grid_order(p, line);
     tla__plan_merge_bytes(p, src->elem_bytes);
     tla__plan_tile(p, src->elem_bytes > 0 ? src->elem_bytes : 1);
     return 0;
