@@ -200,18 +200,18 @@
  * to the get itself, so such arguments mean what they say; only their flattening is lost. */
 #define TLA__GX1(e, x) e ## x
 #define TLA__IS_TLA__GX1(e, x) 0
-#define TLA__GP1(e, x) e ## x
-#define TLA__IS_TLA__GP1(e, x) 0
 #define TLA__GX2(e, x) e ## x
 #define TLA__IS_TLA__GX2(e, x) 0
-#define TLA__GP2(e, x) e ## x
-#define TLA__IS_TLA__GP2(e, x) 0
 #define TLA__GX3(e, x) e ## x
 #define TLA__IS_TLA__GX3(e, x) 0
-#define TLA__GP3(e, x) e ## x
-#define TLA__IS_TLA__GP3(e, x) 0
 #define TLA__GX4(e, x) e ## x
 #define TLA__IS_TLA__GX4(e, x) 0
+#define TLA__GP1(e, x) e ## x
+#define TLA__IS_TLA__GP1(e, x) 0
+#define TLA__GP2(e, x) e ## x
+#define TLA__IS_TLA__GP2(e, x) 0
+#define TLA__GP3(e, x) e ## x
+#define TLA__IS_TLA__GP3(e, x) 0
 #define TLA__GP4(e, x) e ## x
 #define TLA__IS_TLA__GP4(e, x) 0
 #define TLA__GET TLA__LSEL(TLA__GL_, TLA__GX1(, 1), TLA__GX2(, 1), TLA__GX3(, 1), TLA__GX4(, 1))

@@ -75,13 +75,28 @@ line(" * first level not in progress is this call's level.  Only our own tokens 
 line(" * TLA__LSEL(prefix, four probes) pastes the prefix and the four answers (1 or 0) into one")
 line(" * name; tla_get uses it too, with probes of its own (below). */")
 line("#define TLA__IS_1 1")
-for k in range(1, LV + 1):
-    line(f"#define TLA__X{k}(e, x) e ## x")
-    line(f"#define TLA__IS_TLA__X{k}(e, x) 0")
+
+
+def probe_macros(x):
+    """the level probes x<k>(e, x): a paste that is painted inside its own rescan"""
+    for k in range(1, LV + 1):
+        line(f"#define {x}{k}(e, x) e ## x")
+        line(f"#define TLA__IS_{x}{k}(e, x) 0")
 
 
 def probes(x):
     return ", ".join(f"{x}{k}(, 1)" for k in range(1, LV + 1))
+
+
+def level_table(prefix, entry, deeper):
+    """prefix<answers> -> entry<k> for the first level k not in progress, deeper past them"""
+    for k in range(1, LV + 1):
+        key = "0" * (k - 1) + "1" * (LV - k + 1)
+        line(f"#define {prefix}{key} {entry}{k}")
+    line(f"#define {prefix}" + "0" * LV + f" {deeper}")
+
+
+probe_macros("TLA__X")
 
 
 args = ", ".join(f"a{k}" for k in range(1, LV + 1))
@@ -91,10 +106,7 @@ line(f"#define TLA__LS2(p, {args}) TLA__LS3(p, {pastes})")
 line(f"#define TLA__LS3(p, {args}) TLA__LS4(p, {args})")
 line(f"#define TLA__LS4(p, {args}) p ## {' ## '.join('a' + str(k) for k in range(1, LV + 1))}")
 line(f"#define TLA__TUPLE TLA__LSEL(TLA__TS_, {probes('TLA__X')})")
-for k in range(1, LV + 1):
-    key = "0" * (k - 1) + "1" * (LV - k + 1)
-    line(f"#define TLA__TS_{key} TLA__ENT{k}")
-line("#define TLA__TS_" + "0" * LV + " TLA__TOO_DEEP")
+level_table("TLA__TS_", "TLA__ENT", "TLA__TOO_DEEP")
 line("/* (an integer: it stands where an element of the enclosing tuple is expected) */")
 line("#define TLA__TOO_DEEP(...) TLA_STATIC_CHECK(0, \"tla: a static or mixed IntTuple nests at most TLA_STATIC_DEPTH (4) levels; use the run-time tla_tuple\")")
 line("/* A constructor that cannot be built: one error, then a harmless value (no cascade). */")
@@ -168,16 +180,10 @@ line(" * argument.  When the argument is exactly a marker, the parent joins the 
 line(" * the one get step, deeper levels pass a longer marker up).  Anywhere else (inside")
 line(" * tla_stride(...), parentheses, another macro) a rescan outside the probes expands the marker")
 line(" * to the get itself, so such arguments mean what they say; only their flattening is lost. */")
-for k in range(1, LV + 1):
-    line(f"#define TLA__GX{k}(e, x) e ## x")
-    line(f"#define TLA__IS_TLA__GX{k}(e, x) 0")
-    line(f"#define TLA__GP{k}(e, x) e ## x")
-    line(f"#define TLA__IS_TLA__GP{k}(e, x) 0")
+probe_macros("TLA__GX")
+probe_macros("TLA__GP")
 line(f"#define TLA__GET TLA__LSEL(TLA__GL_, {probes('TLA__GX')})")
-for k in range(1, LV + 1):
-    key = "0" * (k - 1) + "1" * (LV - k + 1)
-    line(f"#define TLA__GL_{key} TLA__GENT{k}")
-line("#define TLA__GL_" + "0" * LV + " TLA__GET_NOW")
+level_table("TLA__GL_", "TLA__GENT", "TLA__GET_NOW")
 line("/* The argument is expanded once, at its level (x of TLA__GW<k>_0): an expansion before the")
 line(" * probe would expand its markers too.  TLA__GONE counts the arguments as written (1: no index). */")
 line("#define TLA__GONE(z, ...) TLA__PICK(~ , ## __VA_ARGS__, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0)")
