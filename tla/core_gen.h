@@ -222,19 +222,20 @@
 #define TLA__GL_0000 TLA__GET_NOW
 /* The argument is expanded once, at its level (x of TLA__GW<k>_0): an expansion before the
  * probe would expand its markers too.  TLA__GONE counts the arguments as written (1: no index). */
+#define TLA__GNOIDX(x) TLA__STMT((void)(x); _Static_assert(0, "tla: get needs an index: tla_get(x, i [, j, k, l])"); (struct tla__nil){ { 0 }, { 0 } }; )
 #define TLA__GONE(z, ...) TLA__PICK(~ , ## __VA_ARGS__, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0)
 #define TLA__GENT1(...) TLA__GX1(, TLA__GCT5(TLA__GW1_, TLA__GONE(~ , ## __VA_ARGS__))(~ , ## __VA_ARGS__))
 #define TLA__GW1_0(z, x, ...) TLA__GSEL1(x, (__VA_ARGS__), TLA__GP1(, TLA__GDET(x)))
-#define TLA__GW1_1(z, x) TLA__EM_ERR("tla: get needs an index: tla_get(x, i [, j, k, l])")
+#define TLA__GW1_1(z, x) TLA__GNOIDX(x)
 #define TLA__GENT2(...) TLA__GX2(, TLA__GCT5(TLA__GW2_, TLA__GONE(~ , ## __VA_ARGS__))(~ , ## __VA_ARGS__))
 #define TLA__GW2_0(z, x, ...) TLA__GSELM(x, (__VA_ARGS__), TLA__GP2(, TLA__GDET(x)))
-#define TLA__GW2_1(z, x) TLA__EM_ERR("tla: get needs an index: tla_get(x, i [, j, k, l])")
+#define TLA__GW2_1(z, x) TLA__GNOIDX(x)
 #define TLA__GENT3(...) TLA__GX3(, TLA__GCT5(TLA__GW3_, TLA__GONE(~ , ## __VA_ARGS__))(~ , ## __VA_ARGS__))
 #define TLA__GW3_0(z, x, ...) TLA__GSELM(x, (__VA_ARGS__), TLA__GP3(, TLA__GDET(x)))
-#define TLA__GW3_1(z, x) TLA__EM_ERR("tla: get needs an index: tla_get(x, i [, j, k, l])")
+#define TLA__GW3_1(z, x) TLA__GNOIDX(x)
 #define TLA__GENT4(...) TLA__GX4(, TLA__GCT5(TLA__GW4_, TLA__GONE(~ , ## __VA_ARGS__))(~ , ## __VA_ARGS__))
 #define TLA__GW4_0(z, x, ...) TLA__GSELM(x, (__VA_ARGS__), TLA__GP4(, TLA__GDET(x)))
-#define TLA__GW4_1(z, x) TLA__EM_ERR("tla: get needs an index: tla_get(x, i [, j, k, l])")
+#define TLA__GW4_1(z, x) TLA__GNOIDX(x)
 /* Pastes of their own (a paste inside the rescan of the same paste would not expand). */
 #define TLA__GCT1_(a, b) a##b
 #define TLA__GCT1(a, b) TLA__GCT1_(a, b)

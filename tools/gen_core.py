@@ -186,12 +186,13 @@ line(f"#define TLA__GET TLA__LSEL(TLA__GL_, {probes('TLA__GX')})")
 level_table("TLA__GL_", "TLA__GENT", "TLA__GET_NOW")
 line("/* The argument is expanded once, at its level (x of TLA__GW<k>_0): an expansion before the")
 line(" * probe would expand its markers too.  TLA__GONE counts the arguments as written (1: no index). */")
+line("#define TLA__GNOIDX(x) TLA__STMT((void)(x); _Static_assert(0, \"tla: get needs an index: tla_get(x, i [, j, k, l])\"); (struct tla__nil){ { 0 }, { 0 } }; )")
 line("#define TLA__GONE(z, ...) TLA__PICK(~ , ## __VA_ARGS__, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0)")
 for k in range(1, LV + 1):
     sel = "TLA__GSEL1" if k == 1 else "TLA__GSELM"
     line(f"#define TLA__GENT{k}(...) TLA__GX{k}(, TLA__GCT5(TLA__GW{k}_, TLA__GONE(~ , ## __VA_ARGS__))(~ , ## __VA_ARGS__))")
     line(f"#define TLA__GW{k}_0(z, x, ...) {sel}(x, (__VA_ARGS__), TLA__GP{k}(, TLA__GDET(x)))")
-    line(f"#define TLA__GW{k}_1(z, x) TLA__EM_ERR(\"tla: get needs an index: tla_get(x, i [, j, k, l])\")")
+    line(f"#define TLA__GW{k}_1(z, x) TLA__GNOIDX(x)")
 line("/* Pastes of their own (a paste inside the rescan of the same paste would not expand). */")
 for k in range(1, 6):
     line(f"#define TLA__GCT{k}_(a, b) a##b")
