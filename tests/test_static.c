@@ -148,11 +148,53 @@ static void queries_evaluate_once(void) {
     CHECK_EQ(tla_cosize(R), 32 * 48);
 }
 
+/* tla_value(tla_get(t, i...)) reads the leaf from t's type (TLA__VALUE_GET, tuple.h): the same
+ * value and type as tla_value of the bound get, for every path of tuples and layouts. */
+#define SAME_VALUE(t, ...) \
+    do { \
+        tla_auto g_ = tla_get(t, __VA_ARGS__); \
+        CHECK_EQ(tla_value(tla_get(t, __VA_ARGS__)), tla_value(g_)); \
+        CHECK( \
+            __builtin_types_compatible_p(__typeof__(tla_value(tla_get(t, __VA_ARGS__))), __typeof__(tla_value(g_)))); \
+    } while (0)
+static void value_of_get(void) {
+    unsigned u = 9;
+    int64_t w = -5;
+    tla_auto t = tla_make_tuple(S(2), tla_make_tuple(u, tla_make_tuple(S(4), w)), S(-7), 3);
+    SAME_VALUE(t, 0);
+    SAME_VALUE(t, 1, 0);
+    SAME_VALUE(t, 1, 1, 0);
+    SAME_VALUE(t, 1, 1, 1);
+    SAME_VALUE(t, 2);
+    SAME_VALUE(t, 3);
+    SAME_VALUE(t, 1); /* a sub-tuple: its first leaf */
+    SAME_VALUE(t, 1, 1);
+    _Static_assert(tla_value(tla_get(t, 1, 1, 0)) == 4 && tla_value(tla_get(t, 2)) == -7,
+                   "static leaves are constants");
+    _Static_assert(tla_value(tla_get(tla_get(t, 1), 1, 0)) == 4, "nested gets join first");
+    CHECK_EQ(tla_value(tla_get(t, 1, 1, 1)), -5);
+    CHECK_EQ(tla_value(tla_get(t, 1, 0)), 9);
+    tla_auto Z = tla_zN(tla_half, 100, TLA_C(48)); /* ((16,7),(16,3)):((16,256),(1,1792)) */
+    SAME_VALUE(Z, 0, 1);
+    SAME_VALUE(Z, 1, 1);
+    SAME_VALUE(tla_stride(Z), 1, 1);
+    SAME_VALUE(tla_shape(Z), 0, 1);
+    _Static_assert(tla_value(tla_get(tla_stride(Z), 1, 0)) == 1 && tla_value(tla_get(Z, 1, 0)) == 16, "");
+    CHECK_EQ(tla_value(tla_get(tla_stride(Z), 1, 1)), 16 * 112);
+    CHECK_EQ(tla_value((tla_get(Z, 0, 1))), 7); /* through parentheses: the get itself */
+    calls = 0;
+    CHECK_EQ(tla_value(tla_get(tla_make_tuple(counted(3), S(4)), 0)), 3);
+    CHECK_EQ(calls, 1);
+    CHECK_EQ(tla_value(tla_get(tla_make_tuple(counted(3), S(4)), 1)), 4); /* static: not evaluated */
+    CHECK_EQ(calls, 1);
+}
+
 int main(void) {
     queries_evaluate_once();
     seed_layouts();
     zn_seed_static();
     mixed_and_unsigned();
     tuples();
+    value_of_get();
     CHECK_DONE();
 }

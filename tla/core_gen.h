@@ -299,6 +299,36 @@
 #define TLA__GSELM(x, ig, ...) TLA__GCT3(TLA__GSM_, TLA__NA(__VA_ARGS__))(x, ig, __VA_ARGS__)
 #define TLA__GSM_1(x, ig, d) TLA__GMARK TLA__GEMPTY() (x, TLA__UNP ig)
 #define TLA__GSM_2(x, ig, got, inner) TLA__GMARK TLA__GEMPTY() (TLA__UNP inner, TLA__UNP ig)
+/* tla_value takes a level too, so that tla_value(tla_get(t, i...)) reads the leaf from t's type
+ * (TLA__VALUE_GET, tuple.h) instead of making the get twice (for its type and for its value). */
+#define TLA__VALUE TLA__LSEL(TLA__VL_, TLA__GX1(, 1), TLA__GX2(, 1), TLA__GX3(, 1), TLA__GX4(, 1))
+#define TLA__VL_1111 TLA__VENT1
+#define TLA__VL_0111 TLA__VENT2
+#define TLA__VL_0011 TLA__VENT3
+#define TLA__VL_0001 TLA__VENT4
+#define TLA__VL_0000 TLA__VALUE_NOW
+#define TLA__VENT1(...) TLA__GX1(, TLA__VW1(~ , ## __VA_ARGS__))
+#define TLA__VW1(z, x) TLA__VSEL(x, TLA__GP1(, TLA__GDET(x)))
+#define TLA__VENT2(...) TLA__GX2(, TLA__VW2(~ , ## __VA_ARGS__))
+#define TLA__VW2(z, x) TLA__VSEL(x, TLA__GP2(, TLA__GDET(x)))
+#define TLA__VENT3(...) TLA__GX3(, TLA__VW3(~ , ## __VA_ARGS__))
+#define TLA__VW3(z, x) TLA__VSEL(x, TLA__GP3(, TLA__GDET(x)))
+#define TLA__VENT4(...) TLA__GX4(, TLA__VW4(~ , ## __VA_ARGS__))
+#define TLA__VW4(z, x) TLA__VSEL(x, TLA__GP4(, TLA__GDET(x)))
+#define TLA__VSEL(x, ...) TLA__GCT3(TLA__VS_, TLA__NA(__VA_ARGS__))(x, __VA_ARGS__)
+#define TLA__VS_1(x, d) TLA__VALUE_NOW(x)
+#define TLA__VS_2(x, got, inner) TLA__GCT4(TLA__VJ_, TLA__NA(TLA__UNP inner))(inner)
+#define TLA__VJ_2(inner) TLA__GCALL(TLA__VALUE_GET, __COUNTER__, TLA__UNP inner)
+#define TLA__VJ_3(inner) TLA__GCALL(TLA__VALUE_GET, __COUNTER__, TLA__UNP inner)
+#define TLA__VJ_4(inner) TLA__GCALL(TLA__VALUE_GET, __COUNTER__, TLA__UNP inner)
+#define TLA__VJ_5(inner) TLA__GCALL(TLA__VALUE_GET, __COUNTER__, TLA__UNP inner)
+#define TLA__VJ_6(inner) TLA__VALUE_NOW(TLA__GET_NOW inner)
+#define TLA__VJ_7(inner) TLA__VALUE_NOW(TLA__GET_NOW inner)
+#define TLA__VJ_8(inner) TLA__VALUE_NOW(TLA__GET_NOW inner)
+#define TLA__VJ_9(inner) TLA__VALUE_NOW(TLA__GET_NOW inner)
+#define TLA__VJ_10(inner) TLA__VALUE_NOW(TLA__GET_NOW inner)
+#define TLA__VJ_11(inner) TLA__VALUE_NOW(TLA__GET_NOW inner)
+#define TLA__VJ_12(inner) TLA__VALUE_NOW(TLA__GET_NOW inner)
 
 /* ---- emitters: TLA__EMIT(r, ~, (path, level, expr)...) builds the flat tuple of rank r ----
  * Per leaf j: _ua<j> the bound element, _uk<j> its type class, _uc<j> its value code (static:
@@ -468,6 +498,10 @@
 #define TLA__GET_ENUMS(P, D) enum { _uP = (P), _uD = (D), _upp0 = (int)TLA__F(_ux, p0) - 1, _upp1 = (int)TLA__F(_ux, p1) - 1, _upp2 = (int)TLA__F(_ux, p2) - 1, _upp3 = (int)TLA__F(_ux, p3) - 1, _upp4 = (int)TLA__F(_ux, p4) - 1, _upp5 = (int)TLA__F(_ux, p5) - 1, _upp6 = (int)TLA__F(_ux, p6) - 1, _upp7 = (int)TLA__F(_ux, p7) - 1, _uq0 = _upp0 % _uD == _uP, _uq1 = _upp1 % _uD == _uP, _uq2 = _upp2 % _uD == _uP, _uq3 = _upp3 % _uD == _uP, _uq4 = _upp4 % _uD == _uP, _uq5 = _upp5 % _uD == _uP, _uq6 = _upp6 % _uD == _uP, _uq7 = _upp7 % _uD == _uP, _ur0 = _uq0, _ur1 = _ur0 | _uq1, _ur2 = _ur1 | _uq2, _ur3 = _ur2 | _uq3, _ur4 = _ur3 | _uq4, _ur5 = _ur4 | _uq5, _ur6 = _ur5 | _uq6, _ur7 = _ur6 | _uq7, _uo = (_ur0 == 0) + (_ur1 == 0) + (_ur2 == 0) + (_ur3 == 0) + (_ur4 == 0) + (_ur5 == 0) + (_ur6 == 0) + (_ur7 == 0), _um = _uq0 + _uq1 + _uq2 + _uq3 + _uq4 + _uq5 + _uq6 + _uq7, _uw = (_upp0 > 0 && _upp0 < _uD / 10 && _uP % (_upp0 < 10 ? 10 : _upp0 < 100 ? 100 : 1000) == _upp0) + (_upp1 > 0 && _upp1 < _uD / 10 && _uP % (_upp1 < 10 ? 10 : _upp1 < 100 ? 100 : 1000) == _upp1) + (_upp2 > 0 && _upp2 < _uD / 10 && _uP % (_upp2 < 10 ? 10 : _upp2 < 100 ? 100 : 1000) == _upp2) + (_upp3 > 0 && _upp3 < _uD / 10 && _uP % (_upp3 < 10 ? 10 : _upp3 < 100 ? 100 : 1000) == _upp3) + (_upp4 > 0 && _upp4 < _uD / 10 && _uP % (_upp4 < 10 ? 10 : _upp4 < 100 ? 100 : 1000) == _upp4) + (_upp5 > 0 && _upp5 < _uD / 10 && _uP % (_upp5 < 10 ? 10 : _upp5 < 100 ? 100 : 1000) == _upp5) + (_upp6 > 0 && _upp6 < _uD / 10 && _uP % (_upp6 < 10 ? 10 : _upp6 < 100 ? 100 : 1000) == _upp6) + (_upp7 > 0 && _upp7 < _uD / 10 && _uP % (_upp7 < 10 ? 10 : _upp7 < 100 ? 100 : 1000) == _upp7) };
 /* (one index: the slots before the element are those of a smaller top index) */
 #define TLA__GET_ENUMS1(P) enum { _uP = (P), _uD = 10, _upp0 = (int)TLA__F(_ux, p0) - 1, _upp1 = (int)TLA__F(_ux, p1) - 1, _upp2 = (int)TLA__F(_ux, p2) - 1, _upp3 = (int)TLA__F(_ux, p3) - 1, _upp4 = (int)TLA__F(_ux, p4) - 1, _upp5 = (int)TLA__F(_ux, p5) - 1, _upp6 = (int)TLA__F(_ux, p6) - 1, _upp7 = (int)TLA__F(_ux, p7) - 1, _uo = (_upp0 % 10 - 1u < _uP - 1u) + (_upp1 % 10 - 1u < _uP - 1u) + (_upp2 % 10 - 1u < _uP - 1u) + (_upp3 % 10 - 1u < _uP - 1u) + (_upp4 % 10 - 1u < _uP - 1u) + (_upp5 % 10 - 1u < _uP - 1u) + (_upp6 % 10 - 1u < _uP - 1u) + (_upp7 % 10 - 1u < _uP - 1u), _um = (_upp0 % 10 == _uP) + (_upp1 % 10 == _uP) + (_upp2 % 10 == _uP) + (_upp3 % 10 == _uP) + (_upp4 % 10 == _uP) + (_upp5 % 10 == _uP) + (_upp6 % 10 == _uP) + (_upp7 % 10 == _uP), _uw = 0 };
+/* The same facts from info pointer I (not a bound node), named with suffix K_ (they are declared
+ * inside tla_value's sizeof, so they reach the enclosing block: TLA__VALUE_GET, tuple.h); plus
+ * _vgx: the matching slots whose path is exactly P, and _vgc: the code of the first one. */
+#define TLA__VGET_ENUMS(I, K_, P, D) enum { _vgP ## K_ = (P), _vgD ## K_ = (D), _vgp0 ## K_ = (int)TLA__FP(I, p0) - 1, _vgp1 ## K_ = (int)TLA__FP(I, p1) - 1, _vgp2 ## K_ = (int)TLA__FP(I, p2) - 1, _vgp3 ## K_ = (int)TLA__FP(I, p3) - 1, _vgp4 ## K_ = (int)TLA__FP(I, p4) - 1, _vgp5 ## K_ = (int)TLA__FP(I, p5) - 1, _vgp6 ## K_ = (int)TLA__FP(I, p6) - 1, _vgp7 ## K_ = (int)TLA__FP(I, p7) - 1, _vgq0 ## K_ = _vgp0 ## K_ % _vgD ## K_ == _vgP ## K_, _vgq1 ## K_ = _vgp1 ## K_ % _vgD ## K_ == _vgP ## K_, _vgq2 ## K_ = _vgp2 ## K_ % _vgD ## K_ == _vgP ## K_, _vgq3 ## K_ = _vgp3 ## K_ % _vgD ## K_ == _vgP ## K_, _vgq4 ## K_ = _vgp4 ## K_ % _vgD ## K_ == _vgP ## K_, _vgq5 ## K_ = _vgp5 ## K_ % _vgD ## K_ == _vgP ## K_, _vgq6 ## K_ = _vgp6 ## K_ % _vgD ## K_ == _vgP ## K_, _vgq7 ## K_ = _vgp7 ## K_ % _vgD ## K_ == _vgP ## K_, _vgr0 ## K_ = _vgq0 ## K_, _vgr1 ## K_ = _vgr0 ## K_ | _vgq1 ## K_, _vgr2 ## K_ = _vgr1 ## K_ | _vgq2 ## K_, _vgr3 ## K_ = _vgr2 ## K_ | _vgq3 ## K_, _vgr4 ## K_ = _vgr3 ## K_ | _vgq4 ## K_, _vgr5 ## K_ = _vgr4 ## K_ | _vgq5 ## K_, _vgr6 ## K_ = _vgr5 ## K_ | _vgq6 ## K_, _vgr7 ## K_ = _vgr6 ## K_ | _vgq7 ## K_, _vgo ## K_ = (_vgr0 ## K_ == 0) + (_vgr1 ## K_ == 0) + (_vgr2 ## K_ == 0) + (_vgr3 ## K_ == 0) + (_vgr4 ## K_ == 0) + (_vgr5 ## K_ == 0) + (_vgr6 ## K_ == 0) + (_vgr7 ## K_ == 0), _vgm ## K_ = _vgq0 ## K_ + _vgq1 ## K_ + _vgq2 ## K_ + _vgq3 ## K_ + _vgq4 ## K_ + _vgq5 ## K_ + _vgq6 ## K_ + _vgq7 ## K_, _vgw ## K_ = (_vgp0 ## K_ > 0 && _vgp0 ## K_ < _vgD ## K_ / 10 && _vgP ## K_ % (_vgp0 ## K_ < 10 ? 10 : _vgp0 ## K_ < 100 ? 100 : 1000) == _vgp0 ## K_) + (_vgp1 ## K_ > 0 && _vgp1 ## K_ < _vgD ## K_ / 10 && _vgP ## K_ % (_vgp1 ## K_ < 10 ? 10 : _vgp1 ## K_ < 100 ? 100 : 1000) == _vgp1 ## K_) + (_vgp2 ## K_ > 0 && _vgp2 ## K_ < _vgD ## K_ / 10 && _vgP ## K_ % (_vgp2 ## K_ < 10 ? 10 : _vgp2 ## K_ < 100 ? 100 : 1000) == _vgp2 ## K_) + (_vgp3 ## K_ > 0 && _vgp3 ## K_ < _vgD ## K_ / 10 && _vgP ## K_ % (_vgp3 ## K_ < 10 ? 10 : _vgp3 ## K_ < 100 ? 100 : 1000) == _vgp3 ## K_) + (_vgp4 ## K_ > 0 && _vgp4 ## K_ < _vgD ## K_ / 10 && _vgP ## K_ % (_vgp4 ## K_ < 10 ? 10 : _vgp4 ## K_ < 100 ? 100 : 1000) == _vgp4 ## K_) + (_vgp5 ## K_ > 0 && _vgp5 ## K_ < _vgD ## K_ / 10 && _vgP ## K_ % (_vgp5 ## K_ < 10 ? 10 : _vgp5 ## K_ < 100 ? 100 : 1000) == _vgp5 ## K_) + (_vgp6 ## K_ > 0 && _vgp6 ## K_ < _vgD ## K_ / 10 && _vgP ## K_ % (_vgp6 ## K_ < 10 ? 10 : _vgp6 ## K_ < 100 ? 100 : 1000) == _vgp6 ## K_) + (_vgp7 ## K_ > 0 && _vgp7 ## K_ < _vgD ## K_ / 10 && _vgP ## K_ % (_vgp7 ## K_ < 10 ? 10 : _vgp7 ## K_ < 100 ? 100 : 1000) == _vgp7 ## K_), _vgx ## K_ = (_vgq0 ## K_ && _vgp0 ## K_ / _vgD ## K_ == 0) + (_vgq1 ## K_ && _vgp1 ## K_ / _vgD ## K_ == 0) + (_vgq2 ## K_ && _vgp2 ## K_ / _vgD ## K_ == 0) + (_vgq3 ## K_ && _vgp3 ## K_ / _vgD ## K_ == 0) + (_vgq4 ## K_ && _vgp4 ## K_ / _vgD ## K_ == 0) + (_vgq5 ## K_ && _vgp5 ## K_ / _vgD ## K_ == 0) + (_vgq6 ## K_ && _vgp6 ## K_ / _vgD ## K_ == 0) + (_vgq7 ## K_ && _vgp7 ## K_ / _vgD ## K_ == 0), _vgc ## K_ = _vgm ## K_ == 1 && _vgx ## K_ == 1 ? (_vgo ## K_ == 0 ? (int)TLA__FP(I, c0) : _vgo ## K_ == 1 ? (int)TLA__FP(I, c1) : _vgo ## K_ == 2 ? (int)TLA__FP(I, c2) : _vgo ## K_ == 3 ? (int)TLA__FP(I, c3) : _vgo ## K_ == 4 ? (int)TLA__FP(I, c4) : _vgo ## K_ == 5 ? (int)TLA__FP(I, c5) : _vgo ## K_ == 6 ? (int)TLA__FP(I, c6) : (int)TLA__FP(I, c7)) : 1 }
 #define TLA__SELF0(p) (_uo == 0 ? p##0 : _uo == 1 ? p##1 : _uo == 2 ? p##2 : _uo == 3 ? p##3 : _uo == 4 ? p##4 : _uo == 5 ? p##5 : _uo == 6 ? p##6 : p##7)
 #define TLA__SELF1(p) (_uo == 0 ? p##1 : _uo == 1 ? p##2 : _uo == 2 ? p##3 : _uo == 3 ? p##4 : _uo == 4 ? p##5 : _uo == 5 ? p##6 : p##7)
 #define TLA__SELF2(p) (_uo == 0 ? p##2 : _uo == 1 ? p##3 : _uo == 2 ? p##4 : _uo == 3 ? p##5 : _uo == 4 ? p##6 : p##7)

@@ -231,6 +231,21 @@ for n in range(3, 13):
 line("#define TLA__GSELM(x, ig, ...) TLA__GCT3(TLA__GSM_, TLA__NA(__VA_ARGS__))(x, ig, __VA_ARGS__)")
 line("#define TLA__GSM_1(x, ig, d) TLA__GMARK TLA__GEMPTY() (x, TLA__UNP ig)")
 line("#define TLA__GSM_2(x, ig, got, inner) TLA__GMARK TLA__GEMPTY() (TLA__UNP inner, TLA__UNP ig)")
+line("/* tla_value takes a level too, so that tla_value(tla_get(t, i...)) reads the leaf from t's type")
+line(" * (TLA__VALUE_GET, tuple.h) instead of making the get twice (for its type and for its value). */")
+line(f"#define TLA__VALUE TLA__LSEL(TLA__VL_, {probes('TLA__GX')})")
+level_table("TLA__VL_", "TLA__VENT", "TLA__VALUE_NOW")
+for k in range(1, LV + 1):
+    line(f"#define TLA__VENT{k}(...) TLA__GX{k}(, TLA__VW{k}(~ , ## __VA_ARGS__))")
+    line(f"#define TLA__VW{k}(z, x) TLA__VSEL(x, TLA__GP{k}(, TLA__GDET(x)))")
+line("#define TLA__VSEL(x, ...) TLA__GCT3(TLA__VS_, TLA__NA(__VA_ARGS__))(x, __VA_ARGS__)")
+line("#define TLA__VS_1(x, d) TLA__VALUE_NOW(x)")
+line("#define TLA__VS_2(x, got, inner) TLA__GCT4(TLA__VJ_, TLA__NA(TLA__UNP inner))(inner)")
+for n in range(2, 13):
+    if n <= 1 + LV:
+        line(f"#define TLA__VJ_{n}(inner) TLA__GCALL(TLA__VALUE_GET, __COUNTER__, TLA__UNP inner)")
+    else:
+        line(f"#define TLA__VJ_{n}(inner) TLA__VALUE_NOW(TLA__GET_NOW inner)")
 line("")
 
 # ---------------------------------------------------------------- emitters
@@ -495,6 +510,21 @@ cnt1 = " + ".join(f"(_upp{j} % 10 - 1u < _uP - 1u)" for j in range(R))
 cnt21 = " + ".join(f"(_upp{j} % 10 == _uP)" for j in range(R))
 line("/* (one index: the slots before the element are those of a smaller top index) */")
 line(f"#define TLA__GET_ENUMS1(P) enum {{ _uP = (P), _uD = 10, {pps} _uo = {cnt1}, _um = {cnt21}, _uw = 0 }};")
+line("/* The same facts from info pointer I (not a bound node), named with suffix K_ (they are declared")
+line(" * inside tla_value's sizeof, so they reach the enclosing block: TLA__VALUE_GET, tuple.h); plus")
+line(" * _vgx: the matching slots whose path is exactly P, and _vgc: the code of the first one. */")
+vk = lambda n: f"_vg{n} ## K_"
+vpps = " ".join(f"{vk('p' + str(j))} = (int)TLA__FP(I, p{j}) - 1," for j in range(R))
+vmt = " ".join(f"{vk('q' + str(j))} = {vk('p' + str(j))} % {vk('D')} == {vk('P')}," for j in range(R))
+vcum = f"{vk('r0')} = {vk('q0')}, " + " ".join(f"{vk('r' + str(j))} = {vk('r' + str(j - 1))} | {vk('q' + str(j))}," for j in range(1, R))
+vcnt = " + ".join(f"({vk('r' + str(j))} == 0)" for j in range(R))
+vcnt2 = " + ".join(vk('q' + str(j)) for j in range(R))
+vway = " + ".join(f"({vk('p' + str(j))} > 0 && {vk('p' + str(j))} < {vk('D')} / 10 && {vk('P')} % ({vk('p' + str(j))} < 10 ? 10 : {vk('p' + str(j))} < 100 ? 100 : 1000) == {vk('p' + str(j))})" for j in range(R))
+vex = " + ".join(f"({vk('q' + str(j))} && {vk('p' + str(j))} / {vk('D')} == 0)" for j in range(R))
+vcode = " : ".join(f"{vk('o')} == {j} ? (int)TLA__FP(I, c{j})" for j in range(R - 1)) + f" : (int)TLA__FP(I, c{R - 1})"
+line(f"#define TLA__VGET_ENUMS(I, K_, P, D) enum {{ {vk('P')} = (P), {vk('D')} = (D), {vpps} {vmt} {vcum} "
+     f"{vk('o')} = {vcnt}, {vk('m')} = {vcnt2}, {vk('w')} = {vway}, {vk('x')} = {vex}, "
+     f"{vk('c')} = {vk('m')} == 1 && {vk('x')} == 1 ? ({vcode}) : 1 }}")
 for k in range(R):
     arms = " : ".join(f"_uo == {i - k} ? p##{i}" for i in range(k, R - 1)) + (" : " if k < R - 1 else "") + f"p##{R - 1}"
     line(f"#define TLA__SELF{k}(p) ({arms})")
