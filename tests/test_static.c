@@ -182,6 +182,14 @@ static void value_of_get(void) {
     _Static_assert(tla_value(tla_get(tla_stride(Z), 1, 0)) == 1 && tla_value(tla_get(Z, 1, 0)) == 16, "");
     CHECK_EQ(tla_value(tla_get(tla_stride(Z), 1, 1)), 16 * 112);
     CHECK_EQ(tla_value((tla_get(Z, 0, 1))), 7); /* through parentheses: the get itself */
+    /* gets that come from macros join too; gets and values inside a tuple's elements */
+#define COL(x) tla_get(x, 1)
+    _Static_assert(tla_value(tla_get(COL(Z), 0)) == 16, "a macro that expands to a get");
+    CHECK_EQ(tla_value(COL(COL(t))), 4); /* (4, w): a sub-tuple gives its first leaf */
+#undef COL
+    CHECK_EQ(tla_value(tla_get(tla_make_tuple(tla_get(t, 0), 3), 1)), 3);
+    tla_auto e = tla_make_tuple(tla_value(tla_get(t, 1, 0)), S(4));
+    CHECK_EQ(tla_value(tla_get(e, 0)), 9);
     calls = 0;
     CHECK_EQ(tla_value(tla_get(tla_make_tuple(counted(3), S(4)), 0)), 3);
     CHECK_EQ(calls, 1);
