@@ -71,7 +71,8 @@
             "tla: get takes literal indices 0..7, like get<1,0> in TLA"); \
         TLA__VGE(((struct _vgN##K_ *)0)->n.tla_f, K_, TLA__CAT(TLA__GET_PD_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)) c; \
         _Static_assert(!TLA__IS_LEAF(((struct _vgN##K_ *)0)->n) && _vgw##K_ == 0, "tla: get of an integer: it has no elements"); \
-        _Static_assert(TLA__IS_LEAF(((struct _vgN##K_ *)0)->n) || _vgw##K_ > 0 || _vgm##K_ > 0, \
+        enum { _vgrt##K_ = TLA__IS_RT_VALUE(((struct _vgT##K_ *)0)->m) } d; _Static_assert(!_vgrt##K_, TLA__GET_RT_MSG); \
+        _Static_assert(_vgrt##K_ || TLA__IS_LEAF(((struct _vgN##K_ *)0)->n) || _vgw##K_ > 0 || _vgm##K_ > 0, \
             "tla: get index is past the end of the tuple"); }) && _vgc##K_ >= 2, \
         TLA__CV(_vgc##K_), TLA__STMT(__auto_type _vgt = (t); TLA__GET_ARG(_vgt).v[_vgo##K_ & 7]; ))
 #define TLA__VGE(...) TLA__VGET_ENUMS(__VA_ARGS__)
@@ -89,7 +90,7 @@
  *   0) is tla_get(x, 1, 0), one step: core_gen.h, "get's levels").
  *   Misuse: "tla: get index is past the end of the tuple", "tla: get of an integer: it has no
  *   elements", "tla: get takes literal indices 0..7, like get<1,0> in TLA", "tla: get needs an
- *   index".
+ *   index", "tla: tla_get takes a static or mixed value; a run-time one: tla_tuple_get, ...".
  * Example:
  *   tla_auto L = tla_zN(float, TLA_C(32), TLA_C(32));       // ((_16,_2),(_8,_4)):((_8,_128),(_1,_256))
  *   _Static_assert(tla_size(tla_get(L, 1)) == 32, "the column mode");
@@ -100,7 +101,9 @@
 #define TLA__GET_NOW(x, ...) TLA__STMT(__auto_type _ug0a = (x); __auto_type _ux = TLA__GET_ARG(_ug0a); \
         _Static_assert(TLA__CAT(TLA__GET_LITERALS_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__), \
             "tla: get takes literal indices 0..7, like get<1,0> in TLA"); \
+        enum { _urt = TLA__IS_RT_VALUE(_ug0a) }; _Static_assert(!_urt, TLA__GET_RT_MSG); \
         TLA__GET_STEP(TLA__CAT(TLA__GET_ENUMS_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)) )
+#define TLA__GET_RT_MSG "tla: tla_get takes a static or mixed value; a run-time one: tla_tuple_get, tla_layout_get"
 /* The argument as a node: a static or mixed tuple or layout stays itself, a leaf becomes a nil
  * leaf (so the step's assert says "get of an integer"), a run-time value a nil tuple. */
 #define TLA__GET_ARG(x) _Generic((char (*)[1 + TLA__CLS(x)])0, char (*)[13]: _Generic((x), struct tla_layout: TLA__NIL, \
@@ -123,7 +126,7 @@
 #define TLA__GET_STEP(ENUMS) __auto_type _uy = TLA_IF(TLA__IS_LAYOUT(_ux), TLA__LSTRIDE(TLA__AL(_ux)), _ux); \
         ENUMS \
         _Static_assert(!TLA__IS_LEAF(_ux) && _uw == 0, "tla: get of an integer: it has no elements"); \
-        _Static_assert(TLA__IS_LEAF(_ux) || _uw > 0 || _um > 0, "tla: get index is past the end of the tuple"); \
+        _Static_assert(_urt || TLA__IS_LEAF(_ux) || _uw > 0 || _um > 0, "tla: get index is past the end of the tuple"); \
         TLA__GET_PATHS TLA__GET_SUB(_ux, s) TLA__GET_SUB(_uy, d) TLA__GET_LEAFC TLA__GET_RESULT;
 #define TLA__GET_RESULT TLA_IF(TLA__IS_LAYOUT(_ux), TLA__LAYOUT_OF_NODES(TLA__GET_NODE(_uss), TLA__GET_NODE(_uds)), \
         TLA__GET_LEAFV(_uss))
