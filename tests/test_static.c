@@ -146,6 +146,12 @@ static void queries_evaluate_once(void) {
     CHECK_EQ(tla_size(R), 32 * 48);
     CHECK_EQ(tla_rank(tla_to_layout(L)), 2);
     CHECK_EQ(tla_cosize(R), 32 * 48);
+    /* tla_shape and tla_stride of a run-time layout are its run-time tuples */
+    CHECK(tla_tuple_equal(&R.shape, &(tla_tuple){0}) == 0);
+    tla_tuple rs = tla_shape(R), rd = tla_stride(R);
+    CHECK(tla_tuple_equal(&rs, &R.shape) && tla_tuple_equal(&rd, &R.stride));
+    CHECK_EQ(tla_size(tla_shape(R)), 32 * 48);
+    CHECK_EQ(tla_depth(tla_stride(tla_to_layout(L))), 2);
 }
 
 /* tla_value(tla_get(t, i...)) reads the leaf from t's type (TLA__VALUE_GET, tuple.h): the same
