@@ -71,14 +71,14 @@
 /* (run-time tla_tuples are refused in one error: they become nil before anything reads them) */
 #define TLA__LAYOUT_IMPLXE(s, d, o, x, kind, check, eb) TLA__STMT( \
     __auto_type _ls9 = (s); __auto_type _ld9 = (d); \
-    _Static_assert(!TLA__IS_RT_TUPLE(_ls9) && !TLA__IS_RT_TUPLE(_ld9), \
-        "tla: tla_make_layout takes static or mixed tuples (run-time ones: tla_layout_make)"); \
+    _Static_assert(!_Generic((_ls9), struct tla_tuple: 1, default: TLA__IS_RT_TUPLE(_ld9)), \
+        "tla: tla_make_layout takes static or mixed tuples (run-time: tla_layout_make)"); \
     __auto_type _ls0 = TLA__RT_NIL(_ls9); __auto_type _ld0 = TLA__RT_NIL(_ld9); TLA__NODEB(_ls, _ls0) TLA__NODEB(_ld, _ld0) \
     _Static_assert(!(check) || TLA__CONG(_ls, _ld), \
         "tla: shape and stride are not congruent (they must have the same nesting)"); \
     TLA__OBIND_##kind(o, x, check) TLA__LAYOUT_VALUE_EB(kind, eb); )
 #define TLA__IS_RT_TUPLE(x) _Generic((x), struct tla_tuple: 1, default: 0)
-#define TLA__RT_NIL(x) _Generic((x), struct tla_tuple: TLA__NIL, default: (x))
+#define TLA__RT_NIL(x) _Generic((x), struct tla_tuple: (struct tla__nil){ 0 }, default: (x))
 #define TLA__LAYOUT_IMPL(s, d, o, kind, check) TLA__LAYOUT_IMPLX(s, d, o, ~, kind, check)
 /* A layout of tuples known to fit (the formats build them): no leaf wrappers, no checks. */
 #define TLA__LAYOUT_TUPLES(s, d, o, kind, eb) TLA__STMT(__auto_type _ls = (s); __auto_type _ld = (d); \
