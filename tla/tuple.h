@@ -60,10 +60,11 @@
         default: (x)), TLA__NIL)
 #define TLA__VCODE(x) TLA__IF(TLA__CLS(x) == 12, TLA__IS_LEAF(TLA__VNODE(x)) ? TLA__F(TLA__VNODE(x), c0) : 1, TLA__LCODE(x))
 
-/* tla_value(tla_get(t, i...)) (core_gen.h finds the get written in place): the leaf's code comes
- * from t's type, through the facts get's enums would compute (TLA__VGET_ENUMS), and its value is
- * t's slot; so t is named twice, not the get (4.2 KB of text instead of 19.6 in a zN site), and a
- * misuse of the get is reported once.  Static: an integer constant expression, as before; else
+/* tla_value(tla_get(t, i...)) (core_gen.h finds the get written in place): the leaf's code is
+ * read from t's type with the facts a get step computes (TLA__VGET_ENUMS, the same formulas with
+ * names of their own), and its value from t's slot; so t is named twice, not the get (4.2 KB of
+ * text instead of 19.6 in a zN site), and a misuse of the get is reported once.  Static: an
+ * integer constant expression (of a layout's leaf too, which used to be read at run time); else
  * the slot's run-time value (a sub-tuple: its first leaf's, as tla_value of a tuple gives). */
 #define TLA__VALUE_GET(K_, t, ...) TLA__IF(sizeof(struct { struct _vgT##K_ { __typeof__(t) m; } a; \
         struct _vgN##K_ { __typeof__(TLA__GET_ARG(((struct _vgT##K_ *)0)->m)) n; } b; \
