@@ -39,8 +39,14 @@ typedef struct tla_tuple {
 typedef struct tla_layout {
     /* tla_s / tla_d name the same tuples as the static core names a layout's parts, so
      * tla_shape(L) and tla_stride(L) give a run-time layout's shape and stride too */
-    union { tla_tuple shape; tla_tuple tla_s[1]; };
-    union { tla_tuple stride; tla_tuple tla_d[1]; }; /* same tokens as shape */
+    union {
+        tla_tuple shape;
+        tla_tuple tla_s[1];
+    };
+    union {
+        tla_tuple stride;
+        tla_tuple tla_d[1];
+    }; /* (the stride has the same tokens as the shape) */
     int has_origin; /* 0: originShape is the default */
     int64_t origin[TLA_MAX_RANK]; /* one extent per top-level mode */
 } tla_layout;
