@@ -281,21 +281,23 @@
 #define TLA__GM_1110 TLA__GMFORM
 #define TLA__GM_1111 TLA__GET_NOW
 #define TLA__GMFORM(...) (~, ~, ~, ~, ~, ~, ~, ~, ~, ~)(__VA_ARGS__)
-/* Level 1: one step, with the marker's indices first (two steps past 4 indices: a misuse, which
- * the second step reports); deeper levels: a longer marker. */
+/* Level 1: one step, with the marker's indices first (past 4 indices, two steps, the first of
+ * 4: a static tuple nests 4 deep, so the second reports the misuse); deeper levels: a longer
+ * marker. */
 #define TLA__GSEL1(x, ig, ...) TLA__GCT3(TLA__GS1_, TLA__NA(__VA_ARGS__))(x, ig, __VA_ARGS__)
 #define TLA__GS1_1(x, ig, d) TLA__GET_NOW(x, TLA__UNP ig)
 #define TLA__GS1_2(x, ig, got, inner) TLA__GCT4(TLA__GJ_, TLA__NA(TLA__UNP inner, TLA__UNP ig))(inner, ig)
 #define TLA__GJ_3(inner, ig) TLA__GCALL(TLA__GET_NOW, TLA__UNP inner, TLA__UNP ig)
 #define TLA__GJ_4(inner, ig) TLA__GCALL(TLA__GET_NOW, TLA__UNP inner, TLA__UNP ig)
 #define TLA__GJ_5(inner, ig) TLA__GCALL(TLA__GET_NOW, TLA__UNP inner, TLA__UNP ig)
-#define TLA__GJ_6(inner, ig) TLA__GCALL(TLA__GET_NOW, TLA__UNP inner, TLA__UNP ig)
-#define TLA__GJ_7(inner, ig) TLA__GET_NOW(TLA__GET_NOW inner, TLA__UNP ig)
-#define TLA__GJ_8(inner, ig) TLA__GET_NOW(TLA__GET_NOW inner, TLA__UNP ig)
-#define TLA__GJ_9(inner, ig) TLA__GET_NOW(TLA__GET_NOW inner, TLA__UNP ig)
-#define TLA__GJ_10(inner, ig) TLA__GET_NOW(TLA__GET_NOW inner, TLA__UNP ig)
-#define TLA__GJ_11(inner, ig) TLA__GET_NOW(TLA__GET_NOW inner, TLA__UNP ig)
-#define TLA__GJ_12(inner, ig) TLA__GET_NOW(TLA__GET_NOW inner, TLA__UNP ig)
+#define TLA__GJ_6(inner, ig) TLA__GCALL(TLA__GSPLIT4, TLA__UNP inner, TLA__UNP ig)
+#define TLA__GJ_7(inner, ig) TLA__GCALL(TLA__GSPLIT4, TLA__UNP inner, TLA__UNP ig)
+#define TLA__GJ_8(inner, ig) TLA__GCALL(TLA__GSPLIT4, TLA__UNP inner, TLA__UNP ig)
+#define TLA__GJ_9(inner, ig) TLA__GCALL(TLA__GSPLIT4, TLA__UNP inner, TLA__UNP ig)
+#define TLA__GJ_10(inner, ig) TLA__GCALL(TLA__GSPLIT4, TLA__UNP inner, TLA__UNP ig)
+#define TLA__GJ_11(inner, ig) TLA__GCALL(TLA__GSPLIT4, TLA__UNP inner, TLA__UNP ig)
+#define TLA__GJ_12(inner, ig) TLA__GCALL(TLA__GSPLIT4, TLA__UNP inner, TLA__UNP ig)
+#define TLA__GSPLIT4(t, a, b, c, d, ...) TLA__GET_NOW(TLA__GET_NOW(t, a, b, c, d), __VA_ARGS__)
 #define TLA__GSELM(x, ig, ...) TLA__GCT3(TLA__GSM_, TLA__NA(__VA_ARGS__))(x, ig, __VA_ARGS__)
 #define TLA__GSM_1(x, ig, d) TLA__GMARK TLA__GEMPTY() (x, TLA__UNP ig)
 #define TLA__GSM_2(x, ig, got, inner) TLA__GMARK TLA__GEMPTY() (TLA__UNP inner, TLA__UNP ig)
@@ -322,13 +324,13 @@
 #define TLA__VJ_3(inner) TLA__GCALL(TLA__VALUE_GET, __COUNTER__, TLA__UNP inner)
 #define TLA__VJ_4(inner) TLA__GCALL(TLA__VALUE_GET, __COUNTER__, TLA__UNP inner)
 #define TLA__VJ_5(inner) TLA__GCALL(TLA__VALUE_GET, __COUNTER__, TLA__UNP inner)
-#define TLA__VJ_6(inner) TLA__VALUE_NOW(TLA__GET_NOW inner)
-#define TLA__VJ_7(inner) TLA__VALUE_NOW(TLA__GET_NOW inner)
-#define TLA__VJ_8(inner) TLA__VALUE_NOW(TLA__GET_NOW inner)
-#define TLA__VJ_9(inner) TLA__VALUE_NOW(TLA__GET_NOW inner)
-#define TLA__VJ_10(inner) TLA__VALUE_NOW(TLA__GET_NOW inner)
-#define TLA__VJ_11(inner) TLA__VALUE_NOW(TLA__GET_NOW inner)
-#define TLA__VJ_12(inner) TLA__VALUE_NOW(TLA__GET_NOW inner)
+#define TLA__VJ_6(inner) TLA__VALUE_NOW(TLA__GSPLIT4 inner)
+#define TLA__VJ_7(inner) TLA__VALUE_NOW(TLA__GSPLIT4 inner)
+#define TLA__VJ_8(inner) TLA__VALUE_NOW(TLA__GSPLIT4 inner)
+#define TLA__VJ_9(inner) TLA__VALUE_NOW(TLA__GSPLIT4 inner)
+#define TLA__VJ_10(inner) TLA__VALUE_NOW(TLA__GSPLIT4 inner)
+#define TLA__VJ_11(inner) TLA__VALUE_NOW(TLA__GSPLIT4 inner)
+#define TLA__VJ_12(inner) TLA__VALUE_NOW(TLA__GSPLIT4 inner)
 
 /* ---- emitters: TLA__EMIT(r, ~, (path, level, expr)...) builds the flat tuple of rank r ----
  * Per leaf j: _ua<j> the bound element, _uk<j> its type class, _uc<j> its value code (static:

@@ -218,16 +218,18 @@ for i in range(2 ** LV):
     key = format(i, f"0{LV}b")
     line(f"#define TLA__GM_{key} " + ("TLA__GET_NOW" if key == "1" * LV else "TLA__GMFORM"))
 line("#define TLA__GMFORM(...) (~, ~, ~, ~, ~, ~, ~, ~, ~, ~)(__VA_ARGS__)")
-line("/* Level 1: one step, with the marker's indices first (two steps past 4 indices: a misuse, which")
-line(" * the second step reports); deeper levels: a longer marker. */")
+line("/* Level 1: one step, with the marker's indices first (past 4 indices, two steps, the first of")
+line(" * 4: a static tuple nests 4 deep, so the second reports the misuse); deeper levels: a longer")
+line(" * marker. */")
 line("#define TLA__GSEL1(x, ig, ...) TLA__GCT3(TLA__GS1_, TLA__NA(__VA_ARGS__))(x, ig, __VA_ARGS__)")
 line("#define TLA__GS1_1(x, ig, d) TLA__GET_NOW(x, TLA__UNP ig)")
 line("#define TLA__GS1_2(x, ig, got, inner) TLA__GCT4(TLA__GJ_, TLA__NA(TLA__UNP inner, TLA__UNP ig))(inner, ig)")
 for n in range(3, 13):
-    if n <= 2 + LV - 1 + 1:
+    if n <= 1 + LV:
         line(f"#define TLA__GJ_{n}(inner, ig) TLA__GCALL(TLA__GET_NOW, TLA__UNP inner, TLA__UNP ig)")
     else:
-        line(f"#define TLA__GJ_{n}(inner, ig) TLA__GET_NOW(TLA__GET_NOW inner, TLA__UNP ig)")
+        line(f"#define TLA__GJ_{n}(inner, ig) TLA__GCALL(TLA__GSPLIT4, TLA__UNP inner, TLA__UNP ig)")
+line("#define TLA__GSPLIT4(t, a, b, c, d, ...) TLA__GET_NOW(TLA__GET_NOW(t, a, b, c, d), __VA_ARGS__)")
 line("#define TLA__GSELM(x, ig, ...) TLA__GCT3(TLA__GSM_, TLA__NA(__VA_ARGS__))(x, ig, __VA_ARGS__)")
 line("#define TLA__GSM_1(x, ig, d) TLA__GMARK TLA__GEMPTY() (x, TLA__UNP ig)")
 line("#define TLA__GSM_2(x, ig, got, inner) TLA__GMARK TLA__GEMPTY() (TLA__UNP inner, TLA__UNP ig)")
@@ -245,7 +247,7 @@ for n in range(2, 13):
     if n <= 1 + LV:
         line(f"#define TLA__VJ_{n}(inner) TLA__GCALL(TLA__VALUE_GET, __COUNTER__, TLA__UNP inner)")
     else:
-        line(f"#define TLA__VJ_{n}(inner) TLA__VALUE_NOW(TLA__GET_NOW inner)")
+        line(f"#define TLA__VJ_{n}(inner) TLA__VALUE_NOW(TLA__GSPLIT4 inner)")
 line("")
 
 # ---------------------------------------------------------------- emitters
