@@ -224,11 +224,17 @@ line(" * marker. */")
 line("#define TLA__GSEL1(x, ig, ...) TLA__GCT3(TLA__GS1_, TLA__NA(__VA_ARGS__))(x, ig, __VA_ARGS__)")
 line("#define TLA__GS1_1(x, ig, d) TLA__GET_NOW(x, TLA__UNP ig)")
 line("#define TLA__GS1_2(x, ig, got, inner) TLA__GCT4(TLA__GJ_, TLA__NA(TLA__UNP inner, TLA__UNP ig))(inner, ig)")
-for n in range(3, 13):
-    if n <= 1 + LV:
-        line(f"#define TLA__GJ_{n}(inner, ig) TLA__GCALL(TLA__GET_NOW, TLA__UNP inner, TLA__UNP ig)")
-    else:
-        line(f"#define TLA__GJ_{n}(inner, ig) TLA__GCALL(TLA__GSPLIT4, TLA__UNP inner, TLA__UNP ig)")
+
+
+def by_count(name, params, first, one_step, split):
+    """name<n>(params) for n = first..12 arguments counted (the tuple and its indices): one_step
+    while the indices fit one get step (at most LV), else split (two steps, GSPLIT4)."""
+    for n in range(first, 13):
+        line(f"#define {name}{n}({params}) " + (one_step if n <= 1 + LV else split))
+
+
+by_count("TLA__GJ_", "inner, ig", 3, "TLA__GCALL(TLA__GET_NOW, TLA__UNP inner, TLA__UNP ig)",
+         "TLA__GCALL(TLA__GSPLIT4, TLA__UNP inner, TLA__UNP ig)")
 line("#define TLA__GSPLIT4(t, a, b, c, d, ...) TLA__GET_NOW(TLA__GET_NOW(t, a, b, c, d), __VA_ARGS__)")
 line("#define TLA__GSELM(x, ig, ...) TLA__GCT3(TLA__GSM_, TLA__NA(__VA_ARGS__))(x, ig, __VA_ARGS__)")
 line("#define TLA__GSM_1(x, ig, d) TLA__GMARK TLA__GEMPTY() (x, TLA__UNP ig)")
@@ -243,11 +249,8 @@ for k in range(1, LV + 1):
 line("#define TLA__VSEL(x, ...) TLA__GCT3(TLA__VS_, TLA__NA(__VA_ARGS__))(x, __VA_ARGS__)")
 line("#define TLA__VS_1(x, d) TLA__VALUE_NOW(x)")
 line("#define TLA__VS_2(x, got, inner) TLA__GCT4(TLA__VJ_, TLA__NA(TLA__UNP inner))(inner)")
-for n in range(2, 13):
-    if n <= 1 + LV:
-        line(f"#define TLA__VJ_{n}(inner) TLA__GCALL(TLA__VALUE_GET, __COUNTER__, TLA__UNP inner)")
-    else:
-        line(f"#define TLA__VJ_{n}(inner) TLA__VALUE_NOW(TLA__GSPLIT4 inner)")
+by_count("TLA__VJ_", "inner", 2, "TLA__GCALL(TLA__VALUE_GET, __COUNTER__, TLA__UNP inner)",
+         "TLA__VALUE_NOW(TLA__GSPLIT4 inner)")
 line("")
 
 # ---------------------------------------------------------------- emitters
@@ -292,6 +295,17 @@ def slot_members(n, code):
     return f"{mem_c}{unused('c', n)}, {mem_p}{unused('p', n)}; void (*pp)({ppar});"
 
 
+def stored_node(var, tname, info, vals, tvals):
+    """the end of a node builder: a value of the node type (info type `info`, element type tname,
+    the common type of tvals) into which vals are stored leaf by leaf, and that value as the
+    result: a leaf that did not compile drops its own statement, and the node keeps its type"""
+    vt = " + ".join(tvals)
+    stores = " ".join(f"{var}.v[{j}] = {v};" for j, v in enumerate(vals))
+    return (f"typedef __typeof__(0 + {vt}) {tname}; "
+            f"struct {{ {tname} v[8]; union {{ const {info} *tla_f; char (*tla_lk)[4 + _uR]; }}; }} {var} = {{ .v = {{ 0 }} }}; "
+            f"{stores} {var}; )")
+
+
 for n in range(1, R + 1):
     forward(f"TLA__EM_{n}", f"TLA__FLAT{n}", n, "r", "TLA__EMY")
     ps3 = ", ".join(f"_uP{j}, _uL{j}, _uE{j}" for j in range(n))
@@ -301,14 +315,10 @@ for n in range(1, R + 1):
     vbind = " ".join(f"__auto_type _uv{j} = TLA__LVAL_K(_ua{j}, _uk{j}, _uc{j});" for j in range(n))
     st = " && ".join(f"_uc{j} >= 2" for j in range(n))
     dp = " ".join(f"char a{j}[_uL{j}];" for j in range(n))
-    vt = " + ".join(f"_uv{j}" for j in range(n))
-    stores = " ".join(f"_ur.v[{j}] = _uv{j};" for j in range(n))
     line(f"#define TLA__FLAT{n}(_uR, {ps3}) TLA__STMT({binds} "
          f"{codes} _Static_assert({chk}, TLA__ELEM_MSG); {vbind} "
          f"typedef struct {{ {info_members(n, f'{n} + 1', f'sizeof(union {{ {dp} }}) + 1', f'1 + ({st})', lambda j: f'_uc{j}')} }} _ui; "
-         f"typedef __typeof__(0 + {vt}) _uT; "
-         f"struct {{ _uT v[8]; union {{ const _ui *tla_f; char (*tla_lk)[4 + _uR]; }}; }} _ur = {{ .v = {{ 0 }} }}; "
-         f"{stores} _ur; )")
+         + stored_node("_ur", "_uT", "_ui", [f"_uv{j}" for j in range(n)], [f"_uv{j}" for j in range(n)]))
 line("")
 
 line("/* The statement-free emitter: element j's class and value code are read where needed from its")
@@ -343,13 +353,9 @@ for n in range(1, R + 1):
     forward(f"TLA__NKV{n}", f"TLA__NODEKV{n}", n, "r, dp")
     ps3 = ", ".join(f"_uP{j}, _uK{j}, _uV{j}" for j in range(n))
     st = " && ".join(f"(_uK{j}) >= 2" for j in range(n))
-    vt = " + ".join(f"(_uV{j})" for j in range(n))
-    stores = " ".join(f"_ukr.v[{j}] = _uV{j};" for j in range(n))
     line(f"#define TLA__NODEKV{n}(_uR, _uDP, {ps3}) TLA__STMT("
          f"typedef struct {{ {info_members(n, f'{n} + 1', '_uDP', f'1 + ({st})', lambda j: f'_uK{j}')} }} _uki; "
-         f"typedef __typeof__(0 + {vt}) _ukT; "
-         f"struct {{ _ukT v[8]; union {{ const _uki *tla_f; char (*tla_lk)[4 + _uR]; }}; }} _ukr = {{ .v = {{ 0 }} }}; "
-         f"{stores} _ukr; )")
+         + stored_node("_ukr", "_ukT", "_uki", [f"_uV{j}" for j in range(n)], [f"(_uV{j})" for j in range(n)]))
 line("")
 
 line("/* The type of such a node whose leaves are all static (int values; for file-scope constants,")
