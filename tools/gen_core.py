@@ -505,14 +505,29 @@ line(" * in P.  They are contiguous: they start at _uo and number _um.  A sub-tu
 line(" * demand: its info type selects those slots (paths divided by D); a leaf comes back as a static")
 line(" * integer or as its run-time value.  _uw: some slot is a leaf on the way (a proper prefix of P:")
 line(" * the path goes through an integer). */")
+def path_facts(nm, path):
+    """get's facts about the element at prefix code P of D = 10^levels, over the 8 slots (path(j):
+    slot j's path code + 1, read from a type): nm(x) names fact x (P, D, p<j>: the path codes, q<j>:
+    slot j matches, r<j>: some slot up to j matches, o: the first match, m: the matches, w: a leaf
+    on the way).  TLA__GET_ENUMS and TLA__VGET_ENUMS (tla_value of a get) are the same formulas."""
+    P, D = nm("P"), nm("D")
+    pj = [nm(f"p{j}") for j in range(R)]
+    qj = [nm(f"q{j}") for j in range(R)]
+    rj = [nm(f"r{j}") for j in range(R)]
+    pps = " ".join(f"{pj[j]} = (int){path(j)} - 1," for j in range(R))
+    # (an unused slot has path code 0, which matches no prefix)
+    mt = " ".join(f"{qj[j]} = {pj[j]} % {D} == {P}," for j in range(R))
+    cum = f"{rj[0]} = {qj[0]}, " + " ".join(f"{rj[j]} = {rj[j - 1]} | {qj[j]}," for j in range(1, R))
+    cnt = " + ".join(f"({rj[j]} == 0)" for j in range(R))
+    cnt2 = " + ".join(qj)
+    way = " + ".join(f"({pj[j]} > 0 && {pj[j]} < {D} / 10 && {P} % ({pj[j]} < 10 ? 10 : {pj[j]} < 100 ? 100 : 1000) == {pj[j]})" for j in range(R))
+    return f"{P} = (P), {D} = (D), {pps} {mt} {cum} {nm('o')} = {cnt}, {nm('m')} = {cnt2}, {nm('w')} = {way}"
+
+
+GET_NAMES = {"P": "_uP", "D": "_uD", "p": "_upp", "q": "_uq", "r": "_ur", "o": "_uo", "m": "_um", "w": "_uw"}
+get_nm = lambda x: GET_NAMES[x[0]] + x[1:]
 pps = " ".join(f"_upp{j} = (int)TLA__F(_ux, p{j}) - 1," for j in range(R))
-# (an unused slot has path code 0, which matches no prefix)
-mt = " ".join(f"_uq{j} = _upp{j} % _uD == _uP," for j in range(R))
-cum = "_ur0 = _uq0, " + " ".join(f"_ur{j} = _ur{j - 1} | _uq{j}," for j in range(1, R))
-cnt = " + ".join(f"(_ur{j} == 0)" for j in range(R))
-cnt2 = " + ".join(f"_uq{j}" for j in range(R))
-way = " + ".join(f"(_upp{j} > 0 && _upp{j} < _uD / 10 && _uP % (_upp{j} < 10 ? 10 : _upp{j} < 100 ? 100 : 1000) == _upp{j})" for j in range(R))
-line(f"#define TLA__GET_ENUMS(P, D) enum {{ _uP = (P), _uD = (D), {pps} {mt} {cum} _uo = {cnt}, _um = {cnt2}, _uw = {way} }};")
+line(f"#define TLA__GET_ENUMS(P, D) enum {{ {path_facts(get_nm, lambda j: f'TLA__F(_ux, p{j})')} }};")
 # One index (the common case): the top digit alone, and no leaf can be on the way.
 cnt1 = " + ".join(f"(_upp{j} % 10 - 1u < _uP - 1u)" for j in range(R))
 cnt21 = " + ".join(f"(_upp{j} % 10 == _uP)" for j in range(R))
@@ -522,17 +537,10 @@ line("/* The same facts from info pointer I (not a bound node), named with suffi
 line(" * inside tla_value's sizeof, so they reach the enclosing block: TLA__VALUE_GET, tuple.h); plus")
 line(" * _vgx: the matching slots whose path is exactly P, and _vgc: the code of the first one. */")
 vk = lambda n: f"_vg{n} ## K_"
-vpps = " ".join(f"{vk('p' + str(j))} = (int)TLA__FP(I, p{j}) - 1," for j in range(R))
-vmt = " ".join(f"{vk('q' + str(j))} = {vk('p' + str(j))} % {vk('D')} == {vk('P')}," for j in range(R))
-vcum = f"{vk('r0')} = {vk('q0')}, " + " ".join(f"{vk('r' + str(j))} = {vk('r' + str(j - 1))} | {vk('q' + str(j))}," for j in range(1, R))
-vcnt = " + ".join(f"({vk('r' + str(j))} == 0)" for j in range(R))
-vcnt2 = " + ".join(vk('q' + str(j)) for j in range(R))
-vway = " + ".join(f"({vk('p' + str(j))} > 0 && {vk('p' + str(j))} < {vk('D')} / 10 && {vk('P')} % ({vk('p' + str(j))} < 10 ? 10 : {vk('p' + str(j))} < 100 ? 100 : 1000) == {vk('p' + str(j))})" for j in range(R))
 vex = " + ".join(f"({vk('q' + str(j))} && {vk('p' + str(j))} / {vk('D')} == 0)" for j in range(R))
 vcode = " : ".join(f"{vk('o')} == {j} ? (int)TLA__FP(I, c{j})" for j in range(R - 1)) + f" : (int)TLA__FP(I, c{R - 1})"
-line(f"#define TLA__VGET_ENUMS(I, K_, P, D) enum {{ {vk('P')} = (P), {vk('D')} = (D), {vpps} {vmt} {vcum} "
-     f"{vk('o')} = {vcnt}, {vk('m')} = {vcnt2}, {vk('w')} = {vway}, {vk('x')} = {vex}, "
-     f"{vk('c')} = {vk('m')} == 1 && {vk('x')} == 1 ? ({vcode}) : 1 }}")
+line(f"#define TLA__VGET_ENUMS(I, K_, P, D) enum {{ {path_facts(vk, lambda j: f'TLA__FP(I, p{j})')}, "
+     f"{vk('x')} = {vex}, {vk('c')} = {vk('m')} == 1 && {vk('x')} == 1 ? ({vcode}) : 1 }}")
 for k in range(R):
     arms = " : ".join(f"_uo == {i - k} ? p##{i}" for i in range(k, R - 1)) + (" : " if k < R - 1 else "") + f"p##{R - 1}"
     line(f"#define TLA__SELF{k}(p) ({arms})")
