@@ -180,14 +180,19 @@ struct tla__nil TLA__FS_(int, ...);
         TLA__STMT(__auto_type _tc0 = (c); __auto_type _tS = (s); __auto_type _tD = (d); TLA__ART(K_, 0); ))
 /* The same on a layout L, named in the facts (not evaluated) and bound once in the run-time
  * sum; a tile's coordinate is added. */
-#define TLA__CRD_AUTOL(K_, c, L) TLA__IF(TLA__AFACTSX(K_, c, TLA__LS(L), TLA__LD(L), TLA__TILE_X(L)) && _tst_ ## K_, \
+#define TLA__CRD_AUTOL(K_, c, L) TLA__IF(TLA__AFACTSX(K_, c, TLA__LS(TLA__SLAYOUT(L)), TLA__LD(TLA__SLAYOUT(L)), \
+                TLA__TILE_X(TLA__SLAYOUT(L))) && _tst_ ## K_, \
         (long long)TLA__ACT(K_), \
-        TLA__STMT(__auto_type _tc0 = (c); __auto_type _tL = (L); __auto_type _tS = TLA__LSHAPE(_tL); \
+        TLA__STMT(__auto_type _tc0 = (c); __auto_type _tL0 = (L); TLA__CRD_LAYOUT(_tL0) __auto_type _tS = TLA__LSHAPE(_tL); \
                   __auto_type _tD = TLA__LSTRIDE(_tL); __auto_type _tX = TLA__TILE_X(_tL); TLA__ART(K_, 1); ))
+/* L as a static layout for the facts: a run-time tla_layout reads as nil (its one message comes
+ * from TLA__CRD_LAYOUT in the run-time branch). */
+#define TLA__SLAYOUT(L) _Generic((L), struct tla_layout: TLA__NIL_LAYOUT, default: (L))
 /* On a layout: a tile's coordinate is added (TLA__AFACTSX). */
 #define TLA__CRD_CONSTL_(K_, c, L) TLA__CRD_CONSTL(K_, c, L)
-#define TLA__CRD_CONSTL(K_, c, L) ((long long)(0 * TLA__AFACTSX(K_, c, TLA__LS(L), TLA__LD(L), TLA__TILE_X(L))) \
-        + (long long)TLA_STATIC_CHECK(_tst_ ## K_, TLA__CONST_MSG) + (long long)TLA__ACT(K_))
+#define TLA__CRD_CONSTL(K_, c, L) ((long long)(0 * TLA__AFACTSX(K_, c, TLA__LS(TLA__SLAYOUT(L)), TLA__LD(TLA__SLAYOUT(L)), \
+                TLA__TILE_X(TLA__SLAYOUT(L)))) \
+        + (long long)TLA_STATIC_CHECK(_tst_ ## K_ || !_tcd_ ## K_, TLA__CONST_MSG) + (long long)TLA__ACT(K_))
 #define TLA__CRD_AUTO_(K_, c, s, d) TLA__CRD_AUTO(K_, c, s, d)
 #define TLA__CRD_AUTOL_(K_, c, L) TLA__CRD_AUTOL(K_, c, L)
 /* The shape and stride of L as nodes, for the facts (L is named, not evaluated). */

@@ -404,7 +404,10 @@ def facts(pre, suf, S, D, C, n_expr):
 def crd_enums(S, D, C, pre="_t", suf="", F="TLA__F"):
     def nm(x, j=""):
         return f"{pre}{x}{j}{suf}"
-    s1 = (f"{nm('n')} = {F}({S}, n) - 1, {nm('cl')} = {F}({C}, dp) == 1, {nm('cf')} = {F}({C}, dp) == 2, "
+    # the coordinate's form is the first constant of an enum of its own: a coordinate whose
+    # form does not compile (rt_types.h, tla__rtinfo) reads 0 then, and nothing else reports
+    s0 = f"{nm('cd')} = {F}({C}, dp)"
+    s1 = (f"{nm('n')} = {F}({S}, n) - 1, {nm('cl')} = {nm('cd')} == 1, {nm('cf')} = {nm('cd')} == 2, "
           + " ".join(f"{nm('s', j)} = {F}({S}, c{j}), {nm('d', j)} = {F}({D}, c{j}), {nm('Y', j)} = TLA__CV({nm('d', j)}), "
                      f"{nm('t', j)} = (int)(({F}({S}, p{j}) - 1) % 10)," for j in range(R))
           + f" {nm('t', R)} = 0")
@@ -415,14 +418,17 @@ def crd_enums(S, D, C, pre="_t", suf="", F="TLA__F"):
                   f"{nm('g', j + 1)} = {j + 1} < {nm('n')} && ({nm('cl')} || ({nm('cf')} && {nm('t', j + 1)} == {nm('t', j)})), "
                   f"{nm('q', j + 1)} = {nm('g', j + 1)} ? TLA__QW({nm('q', j)}, {nm('V', j)}) : 1,")
     s2 = f"{nm('q', 0)} = 1, {' '.join(e2)} {nm('zz')} = 0"
-    return s1, s2
+    return s0, s1, s2
 
 
-s1, s2 = crd_enums("_tS", "_tD", "_tC")
-line(f"#define TLA__CRD_ENUMS enum {{ {s1} }}; enum {{ {s2} }};")
-line("/* One check (one message) for the coordinate's form: an integer, one per mode, or congruent. */")
-line("#define TLA__CRD_CHECKS(C, S) _Static_assert(TLA__F(C, dp) <= 1 || (TLA__F(C, r) == TLA__F(S, r) \\")
-line("    && (TLA__F(C, dp) == 2 || TLA__CONG(C, S))), TLA__CRD_FORM_MSG);")
+s0, s1, s2 = crd_enums("_tS", "_tD", "_tC")
+line(f"#define TLA__CRD_ENUMS enum {{ {s0} }}; enum {{ {s1} }}; enum {{ {s2} }};")
+line("/* One check (one message) for the coordinate's form: an integer, one per mode, or congruent.")
+line(" * It reads the enums above (_tcd the coordinate's form, _tn the layout's slots): each fact is")
+line(" * read once, so a run-time tla_tuple in either place reports once (rt_types.h, tla__rtinfo),")
+line(" * and a layout of no slots (a nil, or such a tuple) has already reported. */")
+line("#define TLA__CRD_CHECKS(C, S) _Static_assert(_tn == 0 || _tcd <= 1 || (TLA__F(C, r) == TLA__F(S, r) \\")
+line("    && (_tcf || TLA__CONG(C, S))), TLA__CRD_FORM_MSG);")
 line("/* Every tuple stores 8 values (v[8]), so slots are read without bounds arithmetic. */")
 line("#define TLA__SVJ(j) TLA__IF(_ts##j >= 2, _tV##j, _tS.v[j])")
 line("#define TLA__DVJ(j) TLA__IF(_td##j >= 2, _tY##j, _tD.v[j])")
@@ -447,23 +453,26 @@ xc = "((struct _tI ## K_ *)0)->C"
 xs = "((struct _tI ## K_ *)0)->S"
 xd = "((struct _tI ## K_ *)0)->D"
 xx = "((struct _tI ## K_ *)0)->X"
-a1, a2 = crd_enums(xs, xd, xc, pre="_t", suf="_ ## K_", F="TLA__FP")
+a0, a1, a2 = crd_enums(xs, xd, xc, pre="_t", suf="_ ## K_", F="TLA__FP")
 f_x = " ".join(f"_tx{j}_ ## K_ = TLA__CV({f'_tcl_ ## K_ ? _tk_ ## K_ : TLA__FP({xc}, c0)' if j == 0 else f'TLA__FP({xc}, c{j})'})," for j in range(R))
 f_xx = " ".join(f"_tx{j}_ ## K_ = TLA__CV({f'_tcl_ ## K_ ? _tk_ ## K_ : TLA__FP({xc}, c0)' if j == 0 else f'TLA__FP({xc}, c{j})'}) + (TLA__FP({xx}, c{j}) >= 2 ? TLA__CV(TLA__FP({xx}, c{j})) : 0)," for j in range(R))
 line("/* F of an info pointer (the facts keep the info types, which makes each fact shorter) */")
 line("#define TLA__FP(P, m) sizeof(*P->m)")
-line("#define TLA__CRD_CHECKSP(C, S) _Static_assert(TLA__FP(C, dp) <= 1 || (TLA__FP(C, r) == TLA__FP(S, r) \\")
-line("    && (TLA__FP(C, dp) == 2 || __builtin_types_compatible_p(__typeof__((C)->pp), __typeof__((S)->pp)))), TLA__CRD_FORM_MSG);")
+line("/* As TLA__CRD_CHECKS, on the facts' enums (suffix K_). */")
+line("#define TLA__CRD_CHECKSP(K_, C, S) _Static_assert(_tn_ ## K_ == 0 || _tcd_ ## K_ <= 1 || (TLA__FP(C, r) == TLA__FP(S, r) \\")
+line("    && (_tcf_ ## K_ || __builtin_types_compatible_p(__typeof__((C)->pp), __typeof__((S)->pp)))), TLA__CRD_FORM_MSG);")
+# On a layout, a shape of no slots (the nil a run-time tla_layout reads as, layout.h TLA__SLAYOUT)
+# is not static: the constant form then says so, the auto form takes its run-time branch.
 for nm_, fx_, xmem, xinfo, xst in (("TLA__AFACTS(K_, c, s, d)", f_x, "", "", ""),
                                    ("TLA__AFACTSX(K_, c, s, d, x)", f_xx, " __typeof__(x) mx;", " __typeof__(((struct _tT ## K_ *)0)->mx.tla_f) X;",
-                                    f" && TLA__FP({xx}, st) == 2")):
+                                    f" && TLA__FP({xx}, st) == 2 && _tn_ ## K_ > 0")):
     line(f"#define {nm_} sizeof(struct {{ struct _tT ## K_ {{ __typeof__(c) mc; __typeof__(s) ms; __typeof__(d) md;{xmem} }} _tm; "
          f"enum {{ _tk_ ## K_ = TLA__LCODE(((struct _tT ## K_ *)0)->mc) }} _te1; "
          "struct _tN ## K_ { __typeof__(TLA__CNODE(((struct _tT ## K_ *)0)->mc, _tk_ ## K_)) C; } _tm2; "
          "struct _tI ## K_ { __typeof__(((struct _tN ## K_ *)0)->C.tla_f) C; __typeof__(((struct _tT ## K_ *)0)->ms.tla_f) S; "
          f"__typeof__(((struct _tT ## K_ *)0)->md.tla_f) D;{xinfo} }} _tm3; "
-         f"enum {{ {a1}, _tst_ ## K_ = (_tcl_ ## K_ ? _tk_ ## K_ >= 2 : TLA__FP({xc}, st) == 2) && TLA__FP({xs}, st) == 2 && TLA__FP({xd}, st) == 2{xst}, {fx_} _te_ ## K_ = 0 }} _te2; "
-         f"enum {{ {a2} }} _te3; TLA__CRD_CHECKSP({xc}, {xs}) }})")
+         f"enum {{ {a0} }} _te0; enum {{ {a1}, _tst_ ## K_ = (_tcl_ ## K_ ? _tk_ ## K_ >= 2 : TLA__FP({xc}, st) == 2) && TLA__FP({xs}, st) == 2 && TLA__FP({xd}, st) == 2{xst}, {fx_} _te_ ## K_ = 0 }} _te2; "
+         f"enum {{ {a2} }} _te3; TLA__CRD_CHECKSP(K_, {xc}, {xs}) }})")
 for j in range(R):
     arms = " : ".join(f"(k) == {i} ? p##{i}##q" for i in range(j)) + (" : " if j else "") + f"p##{j}##q"
     line(f"#define TLA__SELT{j}(k, p, q) ({arms})")
