@@ -203,6 +203,25 @@ static void value_of_get(void) {
     CHECK_EQ(calls, 1);
 }
 
+/* Offsets past 2^31 from static coordinates: the static leaves are int, so the sum is taken in
+ * long long (it wrapped to -1 before); every form agrees with the plain arithmetic. */
+static void large_static_offsets(void) {
+    tla_auto L = tla_make_layout(tla_make_tuple(TLA_C(65536), TLA_C(65536)), tla_make_tuple(TLA_C(65536), TLA_C(1)));
+    long long want = 65535LL * 65536 + 65535;
+    unsigned u = 65535;
+    int64_t w = 65535;
+    CHECK_EQ((long long)tla_crd2offset(tla_make_tuple(TLA_C(65535), TLA_C(65535)), L), want);
+    CHECK_EQ((long long)tla_crd2offset(TLA_C(1073741822), L), 1073741822LL % 65536 * 65536 + 1073741822LL / 65536);
+    CHECK_EQ((long long)tla_crd2offset_auto(tla_make_tuple(TLA_C(65535), TLA_C(65535)), L), want);
+    _Static_assert(tla_crd2offset_const(tla_make_tuple(TLA_C(65535), TLA_C(65535)), L) == 65535LL * 65536 + 65535,
+                   "const");
+    CHECK_EQ((long long)tla_crd2offset(tla_make_tuple(w, w), L), want); /* int64_t: its own type */
+    CHECK_EQ((long long)tla_crd2offset(tla_make_tuple(u, u), L), (long long)(unsigned)want); /* unsigned: as by hand */
+    tla_auto M = tla_make_layout(tla_make_tuple(TLA_C(65536), TLA_C(65536)), tla_make_tuple((int64_t)65536, TLA_C(1)));
+    CHECK_EQ((long long)tla_crd2offset(tla_make_tuple(TLA_C(65535), TLA_C(65535)), M), want);
+    CHECK_EQ((long long)tla_crd2offset_auto(tla_make_tuple(TLA_C(65535), TLA_C(65535)), M), want);
+}
+
 int main(void) {
     queries_evaluate_once();
     seed_layouts();
@@ -210,5 +229,6 @@ int main(void) {
     mixed_and_unsigned();
     tuples();
     value_of_get();
+    large_static_offsets();
     CHECK_DONE();
 }

@@ -460,7 +460,8 @@
 /* run-time prefix products (used only where the static one is unknown, _tq < 0) */
 #define TLA__CRD_RQ long long _tr0 = 1; long long _tr1 = _tg1 ? _tr0 * _tS.v[0] : 1; long long _tr2 = _tg2 ? _tr1 * _tS.v[1] : 1; long long _tr3 = _tg3 ? _tr2 * _tS.v[2] : 1; long long _tr4 = _tg4 ? _tr3 * _tS.v[3] : 1; long long _tr5 = _tg5 ? _tr4 * _tS.v[4] : 1; long long _tr6 = _tg6 ? _tr5 * _tS.v[5] : 1; long long _tr7 = _tg7 ? _tr6 * _tS.v[6] : 1; (void)_tr7;
 #define TLA__QJ(j) TLA__IF(_tq##j >= 0, _tq##j, _tr##j)
-#define TLA__XJ(j) (_tC.v[_tk##j] + _tX.v[_tk##j])
+/* _tW: a zero, long long for an all-static coordinate (layout.h, TLA__CRD_WIDE) */
+#define TLA__XJ(j) (_tC.v[_tk##j] + _tX.v[_tk##j] + _tW)
 #define TLA__TERM(j, jn) + (j < _tn ? TLA__IF(!_tg##jn, TLA__XJ(j) / TLA__QJ(j), TLA__XJ(j) / TLA__QJ(j) % TLA__SVJ(j)) * TLA__DVJ(j) : 0)
 /* c, S, D, X bound by the caller to _tc0 (the coordinate as given), _tS, _tD, _tX */
 #define TLA__CRD_SUM (0 TLA__TERM(0, 1) TLA__TERM(1, 2) TLA__TERM(2, 3) TLA__TERM(3, 4) TLA__TERM(4, 5) TLA__TERM(5, 6) TLA__TERM(6, 7) TLA__TERM(7, 8))

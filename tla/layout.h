@@ -171,7 +171,11 @@ struct tla__nil TLA__FS_(int, ...);
 #define tla_crd2offset(c, L) TLA__STMT(__auto_type _tc0 = (c); __auto_type _tL0 = (L); TLA__CRD_LAYOUT(_tL0) \
         __auto_type _tS = TLA__LSHAPE(_tL); __auto_type _tD = TLA__LSTRIDE(_tL); __auto_type _tX = TLA__TILE_X(_tL); \
         TLA__CRD_SUMS_TILE; )
-#define TLA__CRD_SUMS_TILE TLA__VNODEB(_tC, _tc0) TLA__CRD_ENUMS TLA__CRD_CHECKS(_tC, _tS) TLA__CRD_TILE_CHECK \
+/* An all-static coordinate (a static integer, or a tuple of them) sums in long long: its leaves
+ * are int, and 65535 * 65536 would wrap.  Any other coordinate sums in its own type (adding an
+ * int zero changes no run-time type), as hand-written code would. */
+#define TLA__CRD_WIDE __auto_type _tW = TLA__IF(TLA__CLS(_tc0) == 13 || TLA__F(_tC, st) == 2, 0LL, 0);
+#define TLA__CRD_SUMS_TILE TLA__VNODEB(_tC, _tc0) TLA__CRD_WIDE TLA__CRD_ENUMS TLA__CRD_CHECKS(_tC, _tS) TLA__CRD_TILE_CHECK \
     TLA__CRD_RQ TLA__CRD_SUM
 
 /* The constant form: the facts of c, S, D bound once at block scope (core_gen.h, TLA__AFACTS). */
