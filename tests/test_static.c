@@ -220,6 +220,11 @@ static void large_static_offsets(void) {
     tla_auto M = tla_make_layout(tla_make_tuple(TLA_C(65536), TLA_C(65536)), tla_make_tuple((int64_t)65536, TLA_C(1)));
     CHECK_EQ((long long)tla_crd2offset(tla_make_tuple(TLA_C(65535), TLA_C(65535)), M), want);
     CHECK_EQ((long long)tla_crd2offset_auto(tla_make_tuple(TLA_C(65535), TLA_C(65535)), M), want);
+    /* the ends of the static range keep their values (TLA_C takes N modulo 2^30 - 1) */
+    _Static_assert(tla_value(TLA_C(TLA_STATIC_MAX)) == TLA_STATIC_MAX, "max");
+    _Static_assert(tla_value(TLA_C(-TLA_STATIC_MAX)) == -TLA_STATIC_MAX, "-max");
+    _Static_assert(tla_value(TLA_C(TLA_STATIC_MAX - 1)) == TLA_STATIC_MAX - 1, "max - 1");
+    _Static_assert(tla_value(TLA_C(0)) == 0 && tla_value(TLA_C(-1)) == -1, "0, -1");
 }
 
 int main(void) {

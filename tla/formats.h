@@ -76,7 +76,7 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
  * as a leaf of prefix p (p##k, p##v: TLA__KVL(p)): static when x is (and then an int, as TLA_C
  * values are), after a check that it fits. */
 #define TLA__CEILB(p, x, q, m) enum { p##e = (x##k) >= 2 ? (TLA__CV(x##k) + (q) - 1) / (q) : 0, \
-        p##k = (x##k) >= 2 && p##e * (long long)(m) <= TLA_STATIC_MAX ? p##e * (long long)(m) + TLA__B : 1 }; \
+        p##k = (x##k) >= 2 && p##e * (long long)(m) <= tla__M ? p##e * (long long)(m) + TLA__B : 1 }; \
     _Static_assert((x##k) < 2 || p##k >= 2, TLA__RANGE_MSG); \
     __auto_type p##v = TLA__IF(p##k >= 2, TLA__CV(p##k), (x##v + (q) - 1) / (q) * (m)); (void)p##v;
 #define TLA__KVPAIR(a, b) TLA__NODEKV(2, 2, 2, (1, a), (2, b))
@@ -193,7 +193,7 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
            tla__c_##name = __builtin_choose_expr(TLA__CONST_FITS(rows, cols, pad, K), (cols), 1) };
 #define TLA__CONST_ICE(rows, cols) (__builtin_constant_p(rows) && __builtin_constant_p(cols))
 #define TLA__CONST_FITS(rows, cols, pad, K) __builtin_choose_expr(TLA__CONST_ICE(rows, cols), \
-        (rows) > 0 && (cols) > 0 && ((long long)((rows) > (cols) ? (rows) : (cols)) + (pad)) * (K) <= TLA_STATIC_MAX, 0)
+        (rows) > 0 && (cols) > 0 && ((long long)((rows) > (cols) ? (rows) : (cols)) + (pad)) * (K) <= tla__M, 0)
 /* The layouts: z? formats have rows in (16, ..), cols in (C0, ..); n? formats the other way.
  * Arguments after eb: the shape ((a, b), (c, d)) and the stride ((e, f), (g, h)). */
 #define TLA__CONST_ZN(name, r, c, c0, fr) TLA__CONST_FMT(name, r, c, 1 + 32 / c0, \
@@ -315,7 +315,7 @@ TLA_FUNC long long tla__crop(long long t, long long o, long long c) { return o -
         TLA_IF(TLA__IS_TILE(L), TLA__NODEKV(2, 2, 2, (1, tla__xk0, tla__xv0), (2, tla__xk1, tla__xv1)), (c)); )
 /* (the sum of two static values is in range when it differs from 0 by at most TLA_STATIC_MAX) */
 #define TLA__SUM_CODE(a, b) ((a) >= 2 && (b) >= 2 && \
-        (unsigned long long)((long long)(a) + (long long)(b) - 2LL * TLA__B + TLA_STATIC_MAX) <= 2ULL * TLA_STATIC_MAX \
+        (unsigned long long)((long long)(a) + (long long)(b) - 2LL * TLA__B + tla__M) <= 2ULL * tla__M \
         ? (long long)(a) + (long long)(b) - TLA__B : 1)
 
 /* tla_tile_at(L, tile, coord) -> tile layout: TLA's GetTile (rank 2)

@@ -53,7 +53,7 @@
 /* a * b for two bound leaves (prefixes a, b), bound as a leaf of prefix p: static when both are
  * (after a check that it fits), else a long long. */
 #define TLA__MULB(p, a, b) enum { p##k = (a##k) >= 2 && (b##k) >= 2 && \
-        TLA__CV(a##k) * (long long)TLA__CV(b##k) <= TLA_STATIC_MAX ? TLA__CV(a##k) * (long long)TLA__CV(b##k) + TLA__B : 1 }; \
+        TLA__CV(a##k) * (long long)TLA__CV(b##k) <= tla__M ? TLA__CV(a##k) * (long long)TLA__CV(b##k) + TLA__B : 1 }; \
     _Static_assert((a##k) < 2 || (b##k) < 2 || p##k >= 2, TLA__RANGE_MSG); \
     __auto_type p##v = TLA__IF(p##k >= 2, TLA__CV(p##k), (long long)a##v * b##v); (void)p##v;
 

@@ -63,13 +63,14 @@
 /* ---- static integers ---- */
 /* The bias of a value code, 2^30: an enum constant, so each of its many mentions in a site's
  * text is one short token (42 in the compat reference site). */
-enum { tla__B = 1 << 30 };
+enum { tla__B = 1 << 30, tla__M = TLA_STATIC_MAX, tla__M1 = TLA_STATIC_MAX + 1 };
 #define TLA__B tla__B
 /* TLA_C(N): the static integer N (N an integer constant expression in
  * [-TLA_STATIC_MAX, TLA_STATIC_MAX], like CuTe's Int<N>). */
-#define TLA_C(N) ((union { char (*tla_sv)[(N) + TLA__B + TLA__RANGE_CHECK(N)]; int tla_v; }){ 0 })
-#define TLA__IN_RANGE(N) ((N) >= -TLA_STATIC_MAX && (N) <= TLA_STATIC_MAX)
-#define TLA__CLAMP(N) (TLA__IN_RANGE(N) ? (N) : 0)
+/* (N is taken modulo 2^30 - 1, which leaves every value in range as it is: out of range, N + 2^30
+ * would overflow before the message, and 1 << 30 reads as 1, not as a 0 to divide by.) */
+#define TLA_C(N) ((union { char (*tla_sv)[(N) % tla__M1 + TLA__B + TLA__RANGE_CHECK(N)]; int tla_v; }){ 0 })
+#define TLA__IN_RANGE(N) ((N) >= -tla__M && (N) <= tla__M)
 #define TLA__RANGE_CHECK(N) 0 * sizeof(struct { _Static_assert(TLA__IN_RANGE(N), \
         "tla: a static integer must lie in [-TLA_STATIC_MAX, TLA_STATIC_MAX]"); char u; })
 /* "Not static": value code 1. */
