@@ -63,7 +63,9 @@
 /* ---- static integers ---- */
 /* The bias of a value code, 2^30: an enum constant, so each of its many mentions in a site's
  * text is one short token (42 in the compat reference site). */
-enum { tla__B = 1 << 30, tla__M = TLA_STATIC_MAX, tla__M1 = TLA_STATIC_MAX + 1 };
+/* (tla__M bounds a static value, tla__P a static product; tla__I is INT_MAX: short names, as each
+ * is written many times in a site) */
+enum { tla__B = 1 << 30, tla__M = TLA_STATIC_MAX, tla__M1 = TLA_STATIC_MAX + 1, tla__P = 2147483644, tla__I = 2147483647 };
 #define TLA__B tla__B
 /* TLA_C(N): the static integer N (N an integer constant expression in
  * [-TLA_STATIC_MAX, TLA_STATIC_MAX], like CuTe's Int<N>). */
@@ -99,7 +101,7 @@ typedef union { char (*tla_sv)[1]; int tla_v; } tla__p1;
 /* Product of two static values (-1: not static, negative, or past 2^31 - 3). */
 #define TLA__QV(q, v) ((q) >= 0 && (v) >= 0 && (q) * ((v) + 0LL) < 2147483645 ? (q) * (v) : -1)
 /* The same for enum names q, w (q >= 0 or -1; any negative w is "not static"). */
-#define TLA__QW(q, w) ((q | w) < 0 || q * (w + 0LL) > 2147483644 ? -1 : q * w)
+#define TLA__QW(q, w) ((q | w) < 0 || q * (w + 0LL) > tla__P ? -1 : q * w)
 
 /* ---- nodes ---- */
 #define TLA__F(x, m) sizeof(*(x).tla_f->m)

@@ -306,6 +306,24 @@ def stored_node(var, tname, info, vals, tvals):
             f"{stores} {var}; )")
 
 
+# A flat node's depth + 1 is its deepest leaf's level + 1; the levels are literals (1 to 4), so the
+# preprocessor takes their maximum from a table (a sizeof of a union of arrays costs 45-75 bytes).
+line("/* TLA__MX(a, b): the larger of two literal levels 0..8. */")
+line("#define TLA__MX(a, b) TLA__MXI(a, b)")
+line("#define TLA__MXI(a, b) TLA__MX_##a##_##b")
+for a in range(9):
+    for b in range(9):
+        line(f"#define TLA__MX_{a}_{b} {max(a, b)}")
+
+
+def max_level(n):
+    """text of the largest of levels _uL0.._uL{n-1} (nested TLA__MX calls)"""
+    e = f"_uL{n - 1}"
+    for j in range(n - 2, -1, -1):
+        e = f"TLA__MX(_uL{j}, {e})"
+    return e
+
+
 for n in range(1, R + 1):
     forward(f"TLA__EM_{n}", f"TLA__FLAT{n}", n, "r", "TLA__EMY")
     ps3 = ", ".join(f"_uP{j}, _uL{j}, _uE{j}" for j in range(n))
@@ -314,10 +332,9 @@ for n in range(1, R + 1):
     chk = "!((" + " | ".join(f"1 << _uk{j}" for j in range(n)) + ") & ~TLA__ELEM_CLASSES)"
     vbind = " ".join(f"__auto_type _uv{j} = TLA__LVAL_K(_ua{j}, _uk{j}, _uc{j});" for j in range(n))
     st = " && ".join(f"_uc{j} >= 2" for j in range(n))
-    dp = " ".join(f"char a{j}[_uL{j}];" for j in range(n))
     line(f"#define TLA__FLAT{n}(_uR, {ps3}) TLA__STMT({binds} "
          f"{codes} _Static_assert({chk}, TLA__ELEM_MSG); {vbind} "
-         f"typedef struct {{ {info_members(n, f'{n} + 1', f'sizeof(union {{ {dp} }}) + 1', f'1 + ({st})', lambda j: f'_uc{j}')} }} _ui; "
+         f"typedef struct {{ {info_members(n, f'{n} + 1', f'{max_level(n)} + 1', f'1 + ({st})', lambda j: f'_uc{j}')} }} _ui; "
          + stored_node("_ur", "_uT", "_ui", [f"_uv{j}" for j in range(n)], [f"_uv{j}" for j in range(n)]))
 line("")
 
@@ -332,11 +349,10 @@ for n in range(1, R + 1):
     forward(f"TLA__EMF_{n}", f"TLA__FLATF{n}", n, "r", "TLA__EMY")
     ps3 = ", ".join(f"_uP{j}, _uL{j}, _uE{j}" for j in range(n))
     chk = " && ".join(f"TLA__CLS(_uE{j}) == 13" for j in range(n))
-    dp = " ".join(f"char a{j}[_uL{j}];" for j in range(n))
     vals = ", ".join(f"TLA__CV(TLA__CODEF(_uE{j}))" for j in range(n))
     line(f"#define TLA__FLATF{n}(_uR, {ps3}) "
          f"((struct {{ int v[8]; union {{ const struct {{ "
-         f"{info_members(n, f'{n} + 1 + TLA_STATIC_CHECK({chk}, TLA__CONST_ELEM_MSG)', f'sizeof(union {{ {dp} }}) + 1', '2', lambda j: f'TLA__CODEF(_uE{j})')}"
+         f"{info_members(n, f'{n} + 1 + TLA_STATIC_CHECK({chk}, TLA__CONST_ELEM_MSG)', f'{max_level(n)} + 1', '2', lambda j: f'TLA__CODEF(_uE{j})')}"
          f" }} *tla_f; char (*tla_lk)[4 + _uR]; }}; }})"
          f"{{ .v = {{ {vals} }} }})")
 line("")
@@ -393,13 +409,6 @@ line(" * when it is 0: j is the last leaf its coordinate spans), _tq<j> static p
 line(" * product (-1: run time, then _tr<j>). */")
 
 
-def facts(pre, suf, S, D, C, n_expr):
-    """enum body: per-slot facts of shape S, stride D, coordinate C (expressions)."""
-    e1 = " ".join(f"{pre}s{j}{suf} = TLA__F({S}, c{j}), {pre}d{j}{suf} = TLA__F({D}, c{j}), "
-                  f"{pre}t{j}{suf} = (int)((TLA__F({S}, p{j}) - 1) % 10)," for j in range(R))
-    return e1
-
-
 # the facts: declared once per site (block-scope enum constants)
 def crd_enums(S, D, C, pre="_t", suf="", F="TLA__F"):
     def nm(x, j=""):
@@ -409,7 +418,7 @@ def crd_enums(S, D, C, pre="_t", suf="", F="TLA__F"):
     s0 = f"{nm('cd')} = {F}({C}, dp)"
     s1 = (f"{nm('n')} = {F}({S}, n) - 1, {nm('cl')} = {nm('cd')} == 1, {nm('cf')} = {nm('cd')} == 2, "
           + " ".join(f"{nm('s', j)} = {F}({S}, c{j}), {nm('d', j)} = {F}({D}, c{j}), {nm('Y', j)} = TLA__CV({nm('d', j)}), "
-                     f"{nm('t', j)} = (int)(({F}({S}, p{j}) - 1) % 10)," for j in range(R))
+                     f"{nm('t', j)} = ({F}({S}, p{j}) - 1) % 10," for j in range(R))
           + f" {nm('t', R)} = 0")
     e2 = []
     for j in range(R):
@@ -464,16 +473,20 @@ line("#define TLA__CRD_CHECKSP(K_, C, S) _Static_assert(_tn_ ## K_ == 0 || _tcd_
 line("    && (_tcf_ ## K_ || __builtin_types_compatible_p(__typeof__((C)->pp), __typeof__((S)->pp)))), TLA__CRD_FORM_MSG);")
 # On a layout, a shape of no slots (the nil a run-time tla_layout reads as, layout.h TLA__SLAYOUT)
 # is not static: the constant form then says so, the auto form takes its run-time branch.
-for nm_, fx_, xmem, xinfo, xst in (("TLA__AFACTS(K_, c, s, d)", f_x, "", "", ""),
+# The 3-argument form takes shape and stride apart, so it checks them (a layout was checked when
+# it was made): their path lists must be the same type.
+cong = (f" _Static_assert(_tn_ ## K_ == 0 || __builtin_types_compatible_p(__typeof__({xs}->pp), __typeof__({xd}->pp)), "
+        "\"tla: crd2offset: shape and stride are not congruent\");")
+for nm_, fx_, xmem, xinfo, xst, xchk in (("TLA__AFACTS(K_, c, s, d)", f_x, "", "", "", cong),
                                    ("TLA__AFACTSX(K_, c, s, d, x)", f_xx, " __typeof__(x) mx;", " __typeof__(((struct _tT ## K_ *)0)->mx.tla_f) X;",
-                                    f" && TLA__FP({xx}, st) == 2 && _tn_ ## K_ > 0")):
+                                    f" && TLA__FP({xx}, st) == 2 && _tn_ ## K_ > 0", "")):
     line(f"#define {nm_} sizeof(struct {{ struct _tT ## K_ {{ __typeof__(c) mc; __typeof__(s) ms; __typeof__(d) md;{xmem} }} _tm; "
          f"enum {{ _tk_ ## K_ = TLA__LCODE(((struct _tT ## K_ *)0)->mc) }} _te1; "
          "struct _tN ## K_ { __typeof__(TLA__CNODE(((struct _tT ## K_ *)0)->mc, _tk_ ## K_)) C; } _tm2; "
          "struct _tI ## K_ { __typeof__(((struct _tN ## K_ *)0)->C.tla_f) C; __typeof__(((struct _tT ## K_ *)0)->ms.tla_f) S; "
          f"__typeof__(((struct _tT ## K_ *)0)->md.tla_f) D;{xinfo} }} _tm3; "
          f"enum {{ {a0} }} _te0; enum {{ {a1}, _tst_ ## K_ = (_tcl_ ## K_ ? _tk_ ## K_ >= 2 : TLA__FP({xc}, st) == 2) && TLA__FP({xs}, st) == 2 && TLA__FP({xd}, st) == 2{xst}, {fx_} _te_ ## K_ = 0 }} _te2; "
-         f"enum {{ {a2} }} _te3; TLA__CRD_CHECKSP(K_, {xc}, {xs}) }})")
+         f"enum {{ {a2} }} _te3; TLA__CRD_CHECKSP(K_, {xc}, {xs}){xchk} }})")
 for j in range(R):
     arms = " : ".join(f"(k) == {i} ? p##{i}##q" for i in range(j)) + (" : " if j else "") + f"p##{j}##q"
     line(f"#define TLA__SELT{j}(k, p, q) ({arms})")
@@ -484,7 +497,7 @@ def sx(x, j):
 
 
 ct = " ".join(f"+ ({j} < _tn_ ## K_ ? TLA__SELT{j}({sx('k', j)}, _tx, _ ## K_) / ({sx('q', j)} > 0 ? {sx('q', j)} : 1) "
-              f"% (!{sx('g', j + 1)} || !{sx('V', j)} ? 2147483647 : {sx('V', j)}) * (long long){sx('Y', j)} : 0)" for j in range(R))
+              f"% (!{sx('g', j + 1)} || !{sx('V', j)} ? tla__I : {sx('V', j)}) * (long long){sx('Y', j)} : 0)" for j in range(R))
 line(f"#define TLA__ACT(K_) (0 {ct})")
 
 
