@@ -207,8 +207,8 @@ TLA__COMPAT_INT(524288, 524288)
 #define MakeCoord tla_make_tuple
 #define MakeLayout(...) TLA__CAT(TLA__COMPAT_MKL_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
 #define TLA__COMPAT_MKL_1(len) tla_vector(len)
-#define TLA__COMPAT_MKL_2(s, d) tla_make_layout(s, d)
-#define TLA__COMPAT_MKL_3(s, d, o) tla_make_layout(s, d, o)
+#define TLA__COMPAT_MKL_2(s, d) TLA__LAYOUT_2(s, d)
+#define TLA__COMPAT_MKL_3(s, d, o) TLA__LAYOUT_3(s, d, o)
 #define TLA__COMPAT_MKL_4(T, Tag, rows, cols) TLA__COMPAT_TAG_##Tag(T, rows, cols)
 #define MakeLayoutTile(L, tileShape) tla_make_tile(L, tileShape)
 
@@ -299,7 +299,7 @@ TLA__COMPAT_INT(524288, 524288)
 #define TLA__COMPAT_RTL(L) ((tla_layout[1]){ tla_to_layout(L) })
 #define TLA__COMPAT_RTT(t) ((tla_tuple[1]){ tla_to_tuple(t) })
 /* Run call (an int status naming tla__o), giving tla__o or the empty tensor. */
-#define TLA__COMPAT_TENSOR(call) TLA__STMT(tla_tensor tla__o; if ((call) != 0) tla__o = tla__compat_empty_tensor(); tla__o; )
+#define TLA__COMPAT_TENSOR(call) __extension__ ({ tla_tensor tla__o; if ((call) != 0) tla__o = tla__compat_empty_tensor(); tla__o; })
 TLA_FUNC tla_tensor tla__compat_empty_tensor(void) {
     tla_tensor t;
     memset(&t, 0, sizeof t);
@@ -311,41 +311,41 @@ TLA_FUNC tla_tensor tla__compat_empty_tensor(void) {
 #define MakeTensor(...) TLA__CAT(TLA__COMPAT_MT_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
 #define TLA__COMPAT_MT_3(p, L, pos) TLA__COMPAT_MT(p, L, NULL, pos)
 #define TLA__COMPAT_MT_4(p, L, c, pos) TLA__COMPAT_MT(p, L, TLA__COMPAT_RTT(c), pos)
-#define TLA__COMPAT_MT(p, L, c, pos) TLA__STMT(__auto_type tla__mp = (p); \
-        TLA__COMPAT_TENSOR(tla_tensor_make_at(&tla__o, tla__mp, (int)sizeof *tla__mp, TLA__COMPAT_RTL(L), c, pos, NULL)); )
+#define TLA__COMPAT_MT(p, L, c, pos) __extension__ ({ __auto_type tla__mp = (p); \
+        TLA__COMPAT_TENSOR(tla_tensor_make_at(&tla__o, tla__mp, (int)sizeof *tla__mp, TLA__COMPAT_RTL(L), c, pos, NULL)); })
 /* MakeTensorLike(Tag, ptr, like, position [, layoutBase]): MakeTensorLike<Tag, Element>(...) */
 #define MakeTensorLike(Tag, p, like, ...) TLA__CAT(TLA__COMPAT_ML_, TLA__NARGS(__VA_ARGS__))(Tag, p, like, __VA_ARGS__)
-#define TLA__COMPAT_ML_1(Tag, p, like, pos) TLA__STMT(__auto_type tla__mp = (p); tla_tensor tla__ml = (like); \
+#define TLA__COMPAT_ML_1(Tag, p, like, pos) __extension__ ({ __auto_type tla__mp = (p); tla_tensor tla__ml = (like); \
         TLA__COMPAT_TENSOR(tla_tensor_make_like(&tla__o, tla__mp, (int)sizeof *tla__mp, TLA__COMPAT_FMT_##Tag, &tla__ml, \
-                                                pos, NULL)); )
-#define TLA__COMPAT_ML_2(Tag, p, like, pos, base) TLA__STMT(__auto_type tla__mp = (p); tla_tensor tla__ml = (like); \
+                                                pos, NULL)); })
+#define TLA__COMPAT_ML_2(Tag, p, like, pos, base) __extension__ ({ __auto_type tla__mp = (p); tla_tensor tla__ml = (like); \
         TLA__COMPAT_TENSOR(tla_tensor_make_like_base(&tla__o, tla__mp, (int)sizeof *tla__mp, &tla__ml, \
-                                                     TLA__COMPAT_RTL(base), pos, NULL)); )
+                                                     TLA__COMPAT_RTL(base), pos, NULL)); })
 /* GetTile(tensor, coord, shape) and TileView(tensor, tileCoord, tileShape) */
-#define GetTile(t, coord, shape) TLA__STMT(tla_tensor tla__gt = (t); \
-        TLA__COMPAT_TENSOR(tla_tensor_tile(&tla__o, &tla__gt, TLA__COMPAT_RTT(shape), TLA__COMPAT_RTT(coord), NULL)); )
-#define TileView(t, tileCoord, tileShape) TLA__STMT(tla_tensor tla__gt = (t); \
+#define GetTile(t, coord, shape) __extension__ ({ tla_tensor tla__gt = (t); \
+        TLA__COMPAT_TENSOR(tla_tensor_tile(&tla__o, &tla__gt, TLA__COMPAT_RTT(shape), TLA__COMPAT_RTT(coord), NULL)); })
+#define TileView(t, tileCoord, tileShape) __extension__ ({ tla_tensor tla__gt = (t); \
         TLA__COMPAT_TENSOR(tla_tensor_local_tile(&tla__o, &tla__gt, TLA__COMPAT_RTT(tileShape), \
-                                                 TLA__COMPAT_RTT(tileCoord), NULL)); )
+                                                 TLA__COMPAT_RTT(tileCoord), NULL)); })
 /* GetTileLayout(layout, tileShape, coord): static and mixed (tla_tile_at; run time:
  * tla_layout_get_tile). */
 #define GetTileLayout(L, tileShape, coord) tla_tile_at(L, tileShape, coord)
 /* MakeLayoutFromTag(tag): tag a tla_layout_tag; an empty layout (0:0) on error */
-#define MakeLayoutFromTag(tag) TLA__STMT(tla_layout tla__fl; \
-        if (tla_layout_from_tag(&tla__fl, &(tag), NULL) != 0) tla__fl = tla__compat_empty_tensor().layout; tla__fl; )
+#define MakeLayoutFromTag(tag) __extension__ ({ tla_layout tla__fl; \
+        if (tla_layout_from_tag(&tla__fl, &(tag), NULL) != 0) tla__fl = tla__compat_empty_tensor().layout; tla__fl; })
 /* originShape(layout) -> tla_tuple; originShape(layout, i) -> int64_t */
 #define originShape(...) TLA__CAT(TLA__COMPAT_OS_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
 #define TLA__COMPAT_OS_1(L) tla_layout_origin_shape(TLA__COMPAT_RTL(L))
 #define TLA__COMPAT_OS_2(L, i) tla_layout_origin(TLA__COMPAT_RTL(L), i)
 /* PrependDimLayout(layout, extent, stride): PrependDimLayout_t as a value (run-time layout) */
-#define PrependDimLayout(L, extent, stride) TLA__STMT(tla_layout tla__pl; \
+#define PrependDimLayout(L, extent, stride) __extension__ ({ tla_layout tla__pl; \
         if (tla_layout_prepend_dim(&tla__pl, TLA__COMPAT_RTL(L), extent, stride, NULL) != 0) \
-            tla__pl = tla__compat_empty_tensor().layout; tla__pl; )
+            tla__pl = tla__compat_empty_tensor().layout; tla__pl; })
 
 /* crd2offset(coord, layout) or crd2offset(coord, shape, stride) */
 #define crd2offset(...) TLA__CAT(TLA__COMPAT_CRD_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
-#define TLA__COMPAT_CRD_2(c, L) tla_crd2offset_auto(c, L)
-#define TLA__COMPAT_CRD_3(c, s, d) tla_crd2offset3_auto(c, s, d)
+#define TLA__COMPAT_CRD_2(c, L) TLA__CRD_AUTOL_(__COUNTER__, c, L)
+#define TLA__COMPAT_CRD_3(c, s, d) TLA__CRD_AUTO_(__COUNTER__, c, s, d)
 
 /* clang-format on */
 #endif

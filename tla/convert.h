@@ -97,16 +97,16 @@ TLA_FUNC tla_layout tla__layout_from(tla_tuple shape, tla_tuple stride, int has_
  *   tla_tuple t = tla_to_tuple(tla_make_tuple(TLA_C(2), 3));
  *   if (L.origin[0] != 32 || t.nleaf != 2 || !tla_tuple_is_static(&t, 0)) return 1;
  */
-#define tla_to_tuple(x) TLA__STMT(__auto_type tla__cx = (x); TLA__TO_TUPLE(tla__cx); )
-#define tla_to_layout(x) TLA__STMT(__auto_type tla__cx = (x); \
+#define tla_to_tuple(x) __extension__ ({ __auto_type tla__cx = (x); TLA__TO_TUPLE(tla__cx); })
+#define tla_to_layout(x) __extension__ ({ __auto_type tla__cx = (x); \
         _Static_assert(TLA__IS_LAYOUT_VALUE(tla__cx), "tla: tla_to_layout needs a layout"); \
-        TLA__TO_LAYOUT(tla__cx); )
+        TLA__TO_LAYOUT(tla__cx); })
 /* x is a variable (the conversions name it many times).  TLA__TO_LAYOUT is unchecked: on
  * a non-layout it gives a meaningless value (for branches that are never chosen). */
-#define TLA__TO_TUPLE(x) TLA__STMT(TLA__ANODEB(tla__cn, x) (void)tla__cn; \
-        _Generic((x), tla_tuple: TLA__AS_RT_TUPLE(x), default: TLA__NODE_TO_TUPLE(tla__cn)); )
-#define TLA__TO_LAYOUT(x) TLA__STMT(__auto_type tla__cn = TLA__AL(TLA__SNODE(x)); (void)tla__cn; \
-        _Generic((x), tla_layout: TLA__AS_RT_LAYOUT(x), default: TLA__NODE_TO_LAYOUT(tla__cn)); )
+#define TLA__TO_TUPLE(x) __extension__ ({ TLA__ANODEB(tla__cn, x) (void)tla__cn; \
+        _Generic((x), tla_tuple: TLA__AS_RT_TUPLE(x), default: TLA__NODE_TO_TUPLE(tla__cn)); })
+#define TLA__TO_LAYOUT(x) __extension__ ({ __auto_type tla__cn = TLA__AL(TLA__SNODE(x)); (void)tla__cn; \
+        _Generic((x), tla_layout: TLA__AS_RT_LAYOUT(x), default: TLA__NODE_TO_LAYOUT(tla__cn)); })
 
 /* clang-format on */
 #endif

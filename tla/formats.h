@@ -78,7 +78,7 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
 #define TLA__CEILB(p, x, q, m) enum { p##e = (x##k) >= 2 ? (TLA__CV(x##k) + (q) - 1) / (q) : 0, \
         p##k = (x##k) >= 2 && p##e * (long long)(m) <= tla__M ? p##e * (long long)(m) + TLA__B : 1 }; \
     _Static_assert((x##k) < 2 || p##k >= 2, TLA__RANGE_MSG); \
-    __auto_type p##v = TLA__IF(p##k >= 2, TLA__CV(p##k), (x##v + (q) - 1) / (q) * (m)); (void)p##v;
+    __auto_type p##v = __builtin_choose_expr(p##k >= 2, TLA__CV(p##k), (x##v + (q) - 1) / (q) * (m)); (void)p##v;
 #define TLA__KVPAIR(a, b) TLA__NODEKV(2, 2, 2, (1, a), (2, b))
 #define TLA__KVPAIRS(a, b, c, d) TLA__NODEKV(4, 2, 3, (11, a), (21, b), (12, c), (22, d))
 
@@ -116,13 +116,13 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
  *   _Static_assert(tla_value(tla_get(tla_shape(Z), 1, 0)) == 32, "C0 of a byte type");
  *   if (tla_cosize(Z) != 112 * 64) return 1;             // padded rows
  */
-#define tla_row_major(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) \
-        TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, TLA__KVPAIR(TLA__KVL(tla__fc), TLA__KVC(1)), TLA__FMT_ORIGIN); )
-#define tla_column_major(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) \
-        TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, TLA__KVPAIR(TLA__KVC(1), TLA__KVL(tla__fr)), TLA__FMT_ORIGIN); )
-#define tla_vector(len) TLA__STMT(TLA__FMT_ARGS(len, 0) \
+#define tla_row_major(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) \
+        TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, TLA__KVPAIR(TLA__KVL(tla__fc), TLA__KVC(1)), TLA__FMT_ORIGIN); })
+#define tla_column_major(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) \
+        TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, TLA__KVPAIR(TLA__KVC(1), TLA__KVL(tla__fr)), TLA__FMT_ORIGIN); })
+#define tla_vector(len) __extension__ ({ TLA__FMT_ARGS(len, 0) \
         TLA__FMT_LAYOUT(TLA__NODEKV(1, 1, 2, (1, TLA__KVL(tla__fr))), TLA__NODEKV(1, 1, 2, (1, TLA__KVC(1))), \
-            TLA__NODEKV(1, 1, 2, (1, TLA__KVL(tla__fr)))); )
+            TLA__NODEKV(1, 1, 2, (1, TLA__KVL(tla__fr)))); })
 
 /* z? formats: rows in (16, ..), cols in (C0, ..); n? formats: rows in (C0, ..), cols in (16, ..). */
 /* The fractal formats bind their ceilings once (TLA__CEILB): tla__zr, tla__zc the shape's outer
@@ -137,21 +137,21 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
         TLA__CEILB(tla__zs, tla__fr, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS * (c0)) FMT(TLA__Z_SHAPE(c0), \
         TLA__KVPAIRS(TLA__KVC(c0), TLA__KVC(fractal), TLA__KVC(1), TLA__KVL(tla__zs)), TLA__FMT_ORIGIN)
 
-#define tla_zN(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
-        TLA__ZN_(TLA__FMT_LAYOUT_T, tla__ec0, tla__efr); )
-#define tla_zZ(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) TLA__Z_BIND(tla__ec0) \
+#define tla_zN(T, rows, cols) __extension__ ({ TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
+        TLA__ZN_(TLA__FMT_LAYOUT_T, tla__ec0, tla__efr); })
+#define tla_zZ(T, rows, cols) __extension__ ({ TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) TLA__Z_BIND(tla__ec0) \
         TLA__CEILB(tla__zs, tla__fc, tla__ec0, TLA_FRACTAL_ROWS * tla__ec0) \
         TLA__FMT_LAYOUT_T(TLA__Z_SHAPE(tla__ec0), \
-            TLA__KVPAIRS(TLA__KVC(tla__ec0), TLA__KVL(tla__zs), TLA__KVC(1), TLA__KVC(tla__efr)), TLA__FMT_ORIGIN); )
-#define tla_nZ(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) TLA__N_BIND(tla__ec0) \
+            TLA__KVPAIRS(TLA__KVC(tla__ec0), TLA__KVL(tla__zs), TLA__KVC(1), TLA__KVC(tla__efr)), TLA__FMT_ORIGIN); })
+#define tla_nZ(T, rows, cols) __extension__ ({ TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) TLA__N_BIND(tla__ec0) \
         TLA__CEILB(tla__zs, tla__fc, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS * tla__ec0) \
         TLA__FMT_LAYOUT_T(TLA__N_SHAPE(tla__ec0), \
-            TLA__KVPAIRS(TLA__KVC(1), TLA__KVL(tla__zs), TLA__KVC(tla__ec0), TLA__KVC(tla__efr)), TLA__FMT_ORIGIN); )
-#define tla_nN(T, rows, cols) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) TLA__N_BIND(tla__ec0) \
+            TLA__KVPAIRS(TLA__KVC(1), TLA__KVL(tla__zs), TLA__KVC(tla__ec0), TLA__KVC(tla__efr)), TLA__FMT_ORIGIN); })
+#define tla_nN(T, rows, cols) __extension__ ({ TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) TLA__N_BIND(tla__ec0) \
         TLA__CEILB(tla__zs, tla__fr, tla__ec0, TLA_FRACTAL_ROWS * tla__ec0) \
         TLA__FMT_LAYOUT_T(TLA__N_SHAPE(tla__ec0), \
-            TLA__KVPAIRS(TLA__KVC(1), TLA__KVC(tla__efr), TLA__KVC(tla__ec0), TLA__KVL(tla__zs)), TLA__FMT_ORIGIN); )
-#define tla_l0c(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__ZN(TLA_L0C_C0, TLA_L0C_FRACTAL); )
+            TLA__KVPAIRS(TLA__KVC(1), TLA__KVC(tla__efr), TLA__KVC(tla__ec0), TLA__KVL(tla__zs)), TLA__FMT_ORIGIN); })
+#define tla_l0c(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__ZN(TLA_L0C_C0, TLA_L0C_FRACTAL); })
 
 /* TLA_CONST_ZN(name, T, rows, cols), TLA_CONST_ZZ, TLA_CONST_NZ, TLA_CONST_NN,
  * TLA_CONST_ROW_MAJOR(name, rows, cols), TLA_CONST_COLUMN_MAJOR(name, rows, cols)
@@ -243,19 +243,19 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
 /* The fractal case's leaves (TLA__NODEKV): the shape's inner leaves r0 = slot 0 and c0 = slot 2,
  * and ceil(t0 / r0), ceil(t1 / c0), static when both of theirs are; codes and values are bound
  * once, so their several mentions stay short.  Static values are ints, as TLA_C values are. */
-#define TLA__TILE_SHAPE(L, t) TLA__STMT( \
+#define TLA__TILE_SHAPE(L, t) __extension__ ({ \
         enum { tla__tsc0 = TLA__SCODE(t, 0), tla__tsc1 = TLA__SCODE(t, 1), \
                tla__tsr0 = TLA__SCODE(TLA__LSHAPE(L), 0), tla__tsr2 = TLA__SCODE(TLA__LSHAPE(L), 2), \
                tla__tsk1 = TLA__CEIL_CODE(tla__tsc0, tla__tsr0), tla__tsk3 = TLA__CEIL_CODE(tla__tsc1, tla__tsr2) }; \
         long long tla__tsv0 = TLA__CVAL(tla__tsc0, (t).v[0]), tla__tsv1 = TLA__CVAL(tla__tsc1, (t).v[1]), \
             tla__tsw0 = TLA__CVAL(tla__tsr0, TLA__LSHAPE(L).v[0]), tla__tsw2 = TLA__CVAL(tla__tsr2, TLA__LSHAPE(L).v[2]); \
-        __auto_type tla__tsx0 = TLA__IF(tla__tsr0 >= 2, TLA__CV(tla__tsr0), tla__tsw0); \
-        __auto_type tla__tsx1 = TLA__IF(tla__tsk1 >= 2, TLA__CV(tla__tsk1), (tla__tsv0 + tla__tsw0 - 1) / TLA__NZ(tla__tsw0)); \
-        __auto_type tla__tsx2 = TLA__IF(tla__tsr2 >= 2, TLA__CV(tla__tsr2), tla__tsw2); \
-        __auto_type tla__tsx3 = TLA__IF(tla__tsk3 >= 2, TLA__CV(tla__tsk3), (tla__tsv1 + tla__tsw2 - 1) / TLA__NZ(tla__tsw2)); \
+        __auto_type tla__tsx0 = __builtin_choose_expr(tla__tsr0 >= 2, TLA__CV(tla__tsr0), tla__tsw0); \
+        __auto_type tla__tsx1 = __builtin_choose_expr(tla__tsk1 >= 2, TLA__CV(tla__tsk1), (tla__tsv0 + tla__tsw0 - 1) / TLA__NZ(tla__tsw0)); \
+        __auto_type tla__tsx2 = __builtin_choose_expr(tla__tsr2 >= 2, TLA__CV(tla__tsr2), tla__tsw2); \
+        __auto_type tla__tsx3 = __builtin_choose_expr(tla__tsk3 >= 2, TLA__CV(tla__tsk3), (tla__tsv1 + tla__tsw2 - 1) / TLA__NZ(tla__tsw2)); \
         (void)tla__tsx0, (void)tla__tsx1, (void)tla__tsx2, (void)tla__tsx3; \
         TLA_IF(TLA__DEPTH(TLA__LSHAPE(L)) <= 1, (t), TLA__NODEKV(4, 2, 3, (11, tla__tsr0, tla__tsx0), (21, tla__tsk1, tla__tsx1), \
-                                                                (12, tla__tsr2, tla__tsx2), (22, tla__tsk3, tla__tsx3))); )
+                                                                (12, tla__tsr2, tla__tsx2), (22, tla__tsk3, tla__tsx3))); })
 /* A slot's value as a long long, given its code c and its stored value v (a static value is
  * read from the code: a layout rebuilt from its type alone has no stored values). */
 #define TLA__CVAL(c, v) ((c) > 1 ? (long long)TLA__CV(c) : (long long)(v))
@@ -272,12 +272,12 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
  *   tla_auto T = tla_make_tile(Z, tla_make_tuple(TLA_C(32), TLA_C(16)));   // ((_16,_2),(_16,_1)):((_16,_256),(_1,_1024))
  *   _Static_assert(tla_size(T) == 512, "");
  */
-#define tla_make_tile(L, tile) TLA__STMT(__auto_type tla__tl0 = (L); __auto_type tla__tl1 = TLA__SNODE(tla__tl0); \
+#define tla_make_tile(L, tile) __extension__ ({ __auto_type tla__tl0 = (L); __auto_type tla__tl1 = TLA__SNODE(tla__tl0); \
         _Static_assert(TLA__IS_LAYOUT(tla__tl1), "tla: make_tile needs a layout"); __auto_type tla__tl = TLA__AL(tla__tl1); \
         __auto_type tla__tta = (tile); TLA__NODEB(tla__tt, tla__tta) \
         TLA__TILE_CHECKS(TLA__IS_LAYOUT(tla__tl1), tla__tl, tla__tt) \
         __auto_type tla__ts = TLA__TILE_SHAPE(tla__tl, tla__tt); \
-        TLA__LAYOUT_IMPLXE(tla__ts, TLA__LSTRIDE(tla__tl), tla__tt, ~, 31, 0, TLA__LEB(tla__tl)); )
+        TLA__LAYOUT_IMPLXE(tla__ts, TLA__LSTRIDE(tla__tl), tla__tt, ~, 31, 0, TLA__LEB(tla__tl)); })
 
 /* The extents of the two top-level modes of rank-2 layout L (bound) that hold data, into the
  * long long array o[2]: its originShape, else the products of each mode's shape leaves (a
@@ -305,14 +305,14 @@ TLA_FUNC long long tla__crop(long long t, long long o, long long c) { return o -
 
 /* The tile's coordinate inside the top parent: coord c, plus the parent's own when the parent
  * is itself a tile (slot j static when both are and the sum is in range); L and c bound. */
-#define TLA__TILE_COORD(L, c) TLA__STMT(__auto_type tla__xp = TLA__TILE_X(L); \
+#define TLA__TILE_COORD(L, c) __extension__ ({ __auto_type tla__xp = TLA__TILE_X(L); \
         enum { tla__xa0 = TLA__SCODE(tla__xp, 0), tla__xa1 = TLA__SCODE(tla__xp, 1), \
                tla__xb0 = TLA__SCODE(c, 0), tla__xb1 = TLA__SCODE(c, 1), \
                tla__xk0 = TLA__SUM_CODE(tla__xa0, tla__xb0), tla__xk1 = TLA__SUM_CODE(tla__xa1, tla__xb1) }; \
-        __auto_type tla__xv0 = TLA__IF(tla__xk0 >= 2, TLA__CV(tla__xk0), TLA__CVAL(tla__xa0, tla__xp.v[0]) + TLA__CVAL(tla__xb0, (c).v[0])); \
-        __auto_type tla__xv1 = TLA__IF(tla__xk1 >= 2, TLA__CV(tla__xk1), TLA__CVAL(tla__xa1, tla__xp.v[1]) + TLA__CVAL(tla__xb1, (c).v[1])); \
+        __auto_type tla__xv0 = __builtin_choose_expr(tla__xk0 >= 2, TLA__CV(tla__xk0), TLA__CVAL(tla__xa0, tla__xp.v[0]) + TLA__CVAL(tla__xb0, (c).v[0])); \
+        __auto_type tla__xv1 = __builtin_choose_expr(tla__xk1 >= 2, TLA__CV(tla__xk1), TLA__CVAL(tla__xa1, tla__xp.v[1]) + TLA__CVAL(tla__xb1, (c).v[1])); \
         (void)tla__xv0, (void)tla__xv1; \
-        TLA_IF(TLA__IS_TILE(L), TLA__NODEKV(2, 2, 2, (1, tla__xk0, tla__xv0), (2, tla__xk1, tla__xv1)), (c)); )
+        TLA_IF(TLA__IS_TILE(L), TLA__NODEKV(2, 2, 2, (1, tla__xk0, tla__xv0), (2, tla__xk1, tla__xv1)), (c)); })
 /* (the sum of two static values is in range when it differs from 0 by at most TLA_STATIC_MAX) */
 #define TLA__SUM_CODE(a, b) ((a) >= 2 && (b) >= 2 && \
         (unsigned long long)((long long)(a) + (long long)(b) - 2LL * TLA__B + tla__M) <= 2ULL * tla__M \
@@ -328,7 +328,7 @@ TLA_FUNC long long tla__crop(long long t, long long o, long long c) { return o -
  *   tla_auto T = tla_tile_at(Z, tla_make_tuple(TLA_C(16), TLA_C(16)), tla_make_tuple(16 * i, 16 * j));
  *   if (tla_crd2offset(tla_make_tuple(1, 2), T) != tla_crd2offset(tla_make_tuple(17, 34), Z)) return 1;
  */
-#define tla_tile_at(L, tile, coord) TLA__STMT(__auto_type tla__al0 = (L); __auto_type tla__al1 = TLA__SNODE(tla__al0); \
+#define tla_tile_at(L, tile, coord) __extension__ ({ __auto_type tla__al0 = (L); __auto_type tla__al1 = TLA__SNODE(tla__al0); \
         _Static_assert(TLA__IS_LAYOUT(tla__al1), "tla: tile_at needs a layout"); __auto_type tla__al = TLA__AL(tla__al1); \
         __auto_type tla__aca = (coord); __auto_type tla__ac = TLA__SNODE(tla__aca); \
         __auto_type tla__tta = (tile); __auto_type tla__tt = TLA__SNODE(tla__tta); \
@@ -341,7 +341,7 @@ TLA_FUNC long long tla__crop(long long t, long long o, long long c) { return o -
         __auto_type _ls = TLA__TILE_SHAPE(tla__al, tla__tt); __auto_type _ld = TLA__LSTRIDE(tla__al); \
         __auto_type _lo = TLA__NODEKV(2, 2, 2, (1, 1, tla__cr0), (2, 1, tla__cr1)); \
         __auto_type _lx = TLA__TILE_COORD(tla__al, tla__ac); \
-        TLA__LAYOUT_VALUE_EB(32, TLA__LEB(tla__al)); )
+        TLA__LAYOUT_VALUE_EB(32, TLA__LEB(tla__al)); })
 
 /* ---- layout predicates (CATLASS's isRowMajor, isColumnMajor, iszN, iszZ, isnZ, iszNUnAlign) ----
  * tla_is_row_major(L), tla_is_column_major(L), tla_is_vector(L), tla_is_zN(T, L),
@@ -359,9 +359,9 @@ TLA_FUNC long long tla__crop(long long t, long long o, long long c) { return o -
  *                                tla_make_tuple(tla_make_tuple(TLA_C(16), TLA_C(2048)), tla_make_tuple(TLA_C(1), TLA_C(2032))));
  *   _Static_assert(tla_is_zN_unalign(tla_half, U) && !tla_is_zN(tla_half, U), "CATLASS's zNUnAlign");
  */
-#define TLA__PRED(L, cond) (sizeof(*TLA__STMT(__auto_type tla__pl1 = (L); __auto_type tla__pl0 = TLA__SNODE(tla__pl1); \
+#define TLA__PRED(L, cond) (sizeof(*__extension__ ({ __auto_type tla__pl1 = (L); __auto_type tla__pl0 = TLA__SNODE(tla__pl1); \
         __auto_type tla__pl = TLA__AL(tla__pl0); (void)tla__pl; \
-        (char (*)[1 + !!(TLA__IS_LAYOUT(tla__pl0) && (cond))])0; )) == 2)
+        (char (*)[1 + !!(TLA__IS_LAYOUT(tla__pl0) && (cond))])0; })) == 2)
 #define TLA__PS(j) TLA__SCODE(TLA__LSHAPE(tla__pl), j)
 #define TLA__PD(j) TLA__SCODE(TLA__LSTRIDE(tla__pl), j)
 #define TLA__PIS(code, v) ((code) == (v) + TLA__B) /* the static value v */

@@ -55,7 +55,7 @@
 #define TLA__MULB(p, a, b) enum { p##k = (a##k) >= 2 && (b##k) >= 2 && \
         TLA__CV(a##k) * (long long)TLA__CV(b##k) <= tla__M ? TLA__CV(a##k) * (long long)TLA__CV(b##k) + TLA__B : 1 }; \
     _Static_assert((a##k) < 2 || (b##k) < 2 || p##k >= 2, TLA__RANGE_MSG); \
-    __auto_type p##v = TLA__IF(p##k >= 2, TLA__CV(p##k), (long long)a##v * b##v); (void)p##v;
+    __auto_type p##v = __builtin_choose_expr(p##k >= 2, TLA__CV(p##k), (long long)a##v * b##v); (void)p##v;
 
 /* tla_weight4bit_nZ(rows, cols), tla_mx_scale_a_row(rows, cols), tla_mx_scale_a_col,
  * tla_mx_scale_b_row, tla_mx_scale_b_col, tla_mx_scale_zZ, tla_mx_scale_nN -> layout with
@@ -71,33 +71,33 @@
  *   if (tla_crd2offset(tla_make_tuple(5, 3), B) != 5 + 3 * 32) return 1;
  *   _Static_assert(tla_cosize(tla_mx_scale_zZ(TLA_C(256), TLA_C(32))) == 256 * 32, "");
  */
-#define tla_weight4bit_nZ(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__N_BIND(32) \
+#define tla_weight4bit_nZ(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__N_BIND(32) \
         TLA__CEILB(tla__zs, tla__fc, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS * 32) \
         TLA__FMT_LAYOUT(TLA__N_SHAPE(32), TLA__KVPAIRS(TLA__KVC(1), TLA__KVL(tla__zs), TLA__KVC(32), TLA__KVC(512)), \
-            TLA__FMT_ORIGIN); )
-#define tla_mx_scale_zZ(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__Z_BIND(2) \
+            TLA__FMT_ORIGIN); })
+#define tla_mx_scale_zZ(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__Z_BIND(2) \
         TLA__CEILB(tla__zs, tla__fc, 2, TLA_FRACTAL_ROWS * 2) \
         TLA__FMT_LAYOUT(TLA__Z_SHAPE(2), TLA__KVPAIRS(TLA__KVC(2), TLA__KVL(tla__zs), TLA__KVC(1), TLA__KVC(32)), \
-            TLA__FMT_ORIGIN); )
-#define tla_mx_scale_nN(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__N_BIND(2) \
+            TLA__FMT_ORIGIN); })
+#define tla_mx_scale_nN(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__N_BIND(2) \
         TLA__CEILB(tla__zs, tla__fr, 2, TLA_FRACTAL_ROWS * 2) \
         TLA__FMT_LAYOUT(TLA__N_SHAPE(2), TLA__KVPAIRS(TLA__KVC(1), TLA__KVC(32), TLA__KVC(2), TLA__KVL(tla__zs)), \
-            TLA__FMT_ORIGIN); )
+            TLA__FMT_ORIGIN); })
 /* A's scales (rows, (_2, ceil(cols/2))), B's ((_2, ceil(rows/2)), cols); tla__ms the stride's ceiling */
 #define TLA__MX_A_SHAPE TLA__KV_LEAF_PAIR(TLA__KVL(tla__fr), TLA__KVC(2), TLA__KVL(tla__mc))
 #define TLA__MX_B_SHAPE TLA__KV_PAIR_LEAF(TLA__KVC(2), TLA__KVL(tla__mc), TLA__KVL(tla__fc))
-#define tla_mx_scale_a_row(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__CEILB(tla__mc, tla__fc, 2, 1) \
+#define tla_mx_scale_a_row(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__CEILB(tla__mc, tla__fc, 2, 1) \
         TLA__CEILB(tla__ms, tla__fc, 2, 2) TLA__FMT_LAYOUT(TLA__MX_A_SHAPE, \
-        TLA__KV_LEAF_PAIR(TLA__KVL(tla__ms), TLA__KVC(1), TLA__KVC(2)), TLA__FMT_ORIGIN); )
-#define tla_mx_scale_a_col(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__CEILB(tla__mc, tla__fc, 2, 1) \
+        TLA__KV_LEAF_PAIR(TLA__KVL(tla__ms), TLA__KVC(1), TLA__KVC(2)), TLA__FMT_ORIGIN); })
+#define tla_mx_scale_a_col(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__CEILB(tla__mc, tla__fc, 2, 1) \
         TLA__CEILB(tla__ms, tla__fr, 1, 2) TLA__FMT_LAYOUT(TLA__MX_A_SHAPE, \
-        TLA__KV_LEAF_PAIR(TLA__KVC(2), TLA__KVC(1), TLA__KVL(tla__ms)), TLA__FMT_ORIGIN); )
-#define tla_mx_scale_b_row(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__CEILB(tla__mc, tla__fr, 2, 1) \
+        TLA__KV_LEAF_PAIR(TLA__KVC(2), TLA__KVC(1), TLA__KVL(tla__ms)), TLA__FMT_ORIGIN); })
+#define tla_mx_scale_b_row(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__CEILB(tla__mc, tla__fr, 2, 1) \
         TLA__CEILB(tla__ms, tla__fc, 1, 2) TLA__FMT_LAYOUT(TLA__MX_B_SHAPE, \
-        TLA__KV_PAIR_LEAF(TLA__KVC(1), TLA__KVL(tla__ms), TLA__KVC(2)), TLA__FMT_ORIGIN); )
-#define tla_mx_scale_b_col(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__CEILB(tla__mc, tla__fr, 2, 1) \
+        TLA__KV_PAIR_LEAF(TLA__KVC(1), TLA__KVL(tla__ms), TLA__KVC(2)), TLA__FMT_ORIGIN); })
+#define tla_mx_scale_b_col(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__CEILB(tla__mc, tla__fr, 2, 1) \
         TLA__CEILB(tla__ms, tla__fr, 2, 2) TLA__FMT_LAYOUT(TLA__MX_B_SHAPE, \
-        TLA__KV_PAIR_LEAF(TLA__KVC(1), TLA__KVC(2), TLA__KVL(tla__ms)), TLA__FMT_ORIGIN); )
+        TLA__KV_PAIR_LEAF(TLA__KVC(1), TLA__KVC(2), TLA__KVL(tla__ms)), TLA__FMT_ORIGIN); })
 
 /* tla_row_major_fp4(rows, cols), tla_column_major_fp4(rows, cols) -> layout with originShape (rows, cols)
  *   CATLASS's RowMajor / ColumnMajor of fp4 (float4_e2m1x2_t): (rows,cols):(roundup(cols,2),_1) and
@@ -108,10 +108,10 @@
  *   _Static_assert(tla_value(tla_get(tla_stride(A), 0)) == 6, "");
  *   if (tla_crd2offset(tla_make_tuple(2, 4), tla_column_major_fp4(7, 3)) != 2 + 4 * 8) return 1;
  */
-#define tla_row_major_fp4(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__CEILB(tla__ms, tla__fc, 2, 2) \
-        TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, TLA__KVPAIR(TLA__KVL(tla__ms), TLA__KVC(1)), TLA__FMT_ORIGIN); )
-#define tla_column_major_fp4(rows, cols) TLA__STMT(TLA__FMT_ARGS(rows, cols) TLA__CEILB(tla__ms, tla__fr, 2, 2) \
-        TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, TLA__KVPAIR(TLA__KVC(1), TLA__KVL(tla__ms)), TLA__FMT_ORIGIN); )
+#define tla_row_major_fp4(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__CEILB(tla__ms, tla__fc, 2, 2) \
+        TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, TLA__KVPAIR(TLA__KVL(tla__ms), TLA__KVC(1)), TLA__FMT_ORIGIN); })
+#define tla_column_major_fp4(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__CEILB(tla__ms, tla__fr, 2, 2) \
+        TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, TLA__KVPAIR(TLA__KVC(1), TLA__KVL(tla__ms)), TLA__FMT_ORIGIN); })
 
 /* tla_fmap(T, batch, cin1, h, w), tla_conv_filter(T, cin1, kh, kw, cout),
  * tla_conv_filter_l1(T, cin1, kh, kw, cout) -> rank-5 layout, originShape its five extents
@@ -137,12 +137,12 @@
                                                 TLA__KVC(TLA__CONV_C0(T))); \
         TLA__FMT_LAYOUT(tla__csh, TLA__KV_LEAVES5(TLA__KVL(tla__s0), TLA__KVL(tla__s1), TLA__KVL(tla__s2), \
                                                   TLA__KVC(TLA__CONV_C0(T)), TLA__KVC(1)), tla__csh);
-#define tla_fmap(T, batch, cin1, h, w) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__CONV_ARGS(batch, cin1, h, w) \
-        TLA__CONV_LAYOUT(T, tla__c3) )
-#define tla_conv_filter(T, cin1, kh, kw, cout) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__CONV_ARGS(cin1, kh, kw, cout) \
-        TLA__CONV_LAYOUT(T, tla__c3) )
-#define tla_conv_filter_l1(T, cin1, kh, kw, cout) TLA__STMT(TLA__CHECK_ELEM_TYPE(T) TLA__CONV_ARGS(cin1, kh, kw, cout) \
-        TLA__CEILB(tla__cr, tla__c3, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS) TLA__CONV_LAYOUT(T, tla__cr) )
+#define tla_fmap(T, batch, cin1, h, w) __extension__ ({ TLA__CHECK_ELEM_TYPE(T) TLA__CONV_ARGS(batch, cin1, h, w) \
+        TLA__CONV_LAYOUT(T, tla__c3) })
+#define tla_conv_filter(T, cin1, kh, kw, cout) __extension__ ({ TLA__CHECK_ELEM_TYPE(T) TLA__CONV_ARGS(cin1, kh, kw, cout) \
+        TLA__CONV_LAYOUT(T, tla__c3) })
+#define tla_conv_filter_l1(T, cin1, kh, kw, cout) __extension__ ({ TLA__CHECK_ELEM_TYPE(T) TLA__CONV_ARGS(cin1, kh, kw, cout) \
+        TLA__CEILB(tla__cr, tla__c3, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS) TLA__CONV_LAYOUT(T, tla__cr) })
 
 /* clang-format on */
 #endif

@@ -69,22 +69,22 @@
 #define TLA__LEB(L) sizeof(*(L).tla_eb)
 #define TLA__LAYOUT_IMPLX(s, d, o, x, kind, check) TLA__LAYOUT_IMPLXE(s, d, o, x, kind, check, 1)
 /* (run-time tla_tuples are refused in one error: they become nil before anything reads them) */
-#define TLA__LAYOUT_IMPLXE(s, d, o, x, kind, check, eb) TLA__STMT( \
+#define TLA__LAYOUT_IMPLXE(s, d, o, x, kind, check, eb) __extension__ ({ \
     __auto_type _ls9 = (s); __auto_type _ld9 = (d); \
     _Static_assert(!_Generic((_ls9), struct tla_tuple: 1, default: TLA__IS_RT_TUPLE(_ld9)), \
         "tla: tla_make_layout takes static or mixed tuples (run-time: tla_layout_make)"); \
     __auto_type _ls0 = TLA__RT_NIL(_ls9); __auto_type _ld0 = TLA__RT_NIL(_ld9); TLA__NODEB(_ls, _ls0) TLA__NODEB(_ld, _ld0) \
     _Static_assert(!(check) || TLA__CONG(_ls, _ld), \
         "tla: shape and stride are not congruent (they must have the same nesting)"); \
-    TLA__OBIND_##kind(o, x, check) TLA__LAYOUT_VALUE_EB(kind, eb); )
+    TLA__OBIND_##kind(o, x, check) TLA__LAYOUT_VALUE_EB(kind, eb); })
 #define TLA__IS_RT_TUPLE(x) _Generic((x), struct tla_tuple: 1, default: 0)
 #define TLA__RT_NIL(x) _Generic((x), struct tla_tuple: (struct tla__nil){ 0 }, default: (x))
 #define TLA__LAYOUT_IMPL(s, d, o, kind, check) TLA__LAYOUT_IMPLX(s, d, o, ~, kind, check)
 /* A layout of tuples known to fit (the formats build them): no leaf wrappers, no checks. */
-#define TLA__LAYOUT_TUPLES(s, d, o, kind, eb) TLA__STMT(__auto_type _ls = (s); __auto_type _ld = (d); \
-        __auto_type _lo = (o); TLA__LAYOUT_VALUE_EB(kind, eb); )
+#define TLA__LAYOUT_TUPLES(s, d, o, kind, eb) __extension__ ({ __auto_type _ls = (s); __auto_type _ld = (d); \
+        __auto_type _lo = (o); TLA__LAYOUT_VALUE_EB(kind, eb); })
 /* A layout from a shape node and a stride node known to fit (sub-layouts): no checks. */
-#define TLA__LAYOUT_OF_NODES(sn, dn) TLA__STMT(__auto_type _ls = (sn); __auto_type _ld = (dn); TLA__LAYOUT_VALUE(30); )
+#define TLA__LAYOUT_OF_NODES(sn, dn) __extension__ ({ __auto_type _ls = (sn); __auto_type _ld = (dn); TLA__LAYOUT_VALUE(30); })
 
 /* tla_make_layout(shape, stride [, originShape]) -> static or mixed layout
  *   shape and stride congruent (same nesting); originShape one integer per top-level mode, the
@@ -96,8 +96,8 @@
  *   if (tla_size(L) != 32 || tla_cosize(L) != 32) return 1;
  */
 #define tla_make_layout(...) TLA__CAT(TLA__LAYOUT_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
-#define TLA__LAYOUT_2(s, d) TLA__LAYOUT_IMPL(s, d, ~, 30, 1)
-#define TLA__LAYOUT_3(s, d, o) TLA__LAYOUT_IMPL(s, d, o, 31, 1)
+#define TLA__LAYOUT_2(s, d) TLA__LAYOUT_IMPLXE(s, d, ~, ~, 30, 1, 1)
+#define TLA__LAYOUT_3(s, d, o) TLA__LAYOUT_IMPLXE(s, d, o, ~, 31, 1, 1)
 
 /* TLA_CONST_LAYOUT(name, shape, stride);  -> declares `static const` layout `name`
  *   A constant layout, at file scope or in a block: shape and stride written with
@@ -135,8 +135,8 @@ struct tla__nil TLA__FS_(int, ...);
  * either.  Only layouts have parts: x when it is one, else a layout of nils (for code compiled
  * for any node, whose layout branch is chosen only for layouts). */
 #define TLA__AL(x) TLA_IF(TLA__IS_LAYOUT(x), (x), TLA__NIL_LAYOUT)
-#define tla_shape(L) TLA__STMT(__auto_type _lq = (L); TLA__LSHAPE(_lq); )
-#define tla_stride(L) TLA__STMT(__auto_type _lq = (L); TLA__LSTRIDE(_lq); )
+#define tla_shape(L) __extension__ ({ __auto_type _lq = (L); TLA__LSHAPE(_lq); })
+#define tla_stride(L) __extension__ ({ __auto_type _lq = (L); TLA__LSTRIDE(_lq); })
 
 /* ---- crd2offset ---- */
 /* A run-time tla_layout has its own function; say so in one message (and go on with nil, so
@@ -168,27 +168,27 @@ struct tla__nil TLA__FS_(int, ...);
  *   if (tla_crd2offset(tla_make_tuple(r, c), L) != 1 * 16 + 1 * 256 + 1 + 2 * 512) return 1;
  *   if (tla_crd2offset(r + 32 * c, L) != tla_crd2offset(tla_make_tuple(r, c), L)) return 1;
  */
-#define tla_crd2offset(c, L) TLA__STMT(__auto_type _tc0 = (c); __auto_type _tL0 = (L); TLA__CRD_LAYOUT(_tL0) \
+#define tla_crd2offset(c, L) __extension__ ({ __auto_type _tc0 = (c); __auto_type _tL0 = (L); TLA__CRD_LAYOUT(_tL0) \
         __auto_type _tS = TLA__LSHAPE(_tL); __auto_type _tD = TLA__LSTRIDE(_tL); __auto_type _tX = TLA__TILE_X(_tL); \
-        TLA__CRD_SUMS_TILE; )
+        TLA__CRD_SUMS_TILE; })
 /* An all-static coordinate (a static integer, or a tuple of them) sums in long long: its leaves
  * are int, and 65535 * 65536 would wrap.  Any other coordinate sums in its own type (adding an
  * int zero changes no run-time type), as hand-written code would. */
-#define TLA__CRD_WIDE __auto_type _tW = TLA__IF(TLA__CLS(_tc0) == 13 || TLA__F(_tC, st) == 2, 0LL, 0);
+#define TLA__CRD_WIDE __auto_type _tW = __builtin_choose_expr(TLA__CLS(_tc0) == 13 || TLA__F(_tC, st) == 2, 0LL, 0);
 #define TLA__CRD_SUMS_TILE TLA__VNODEB(_tC, _tc0) TLA__CRD_WIDE TLA__CRD_ENUMS TLA__CRD_CHECKS(_tC, _tS) TLA__CRD_TILE_CHECK \
     TLA__CRD_RQ TLA__CRD_SUM
 
 /* The constant form: the facts of c, S, D bound once at block scope (core_gen.h, TLA__AFACTS). */
 #define TLA__CONST_MSG "tla: crd2offset_const needs a static coordinate and an all-static layout"
-#define TLA__CRD_AUTO(K_, c, s, d) TLA__IF(TLA__AFACTS(K_, c, s, d) && _tst_ ## K_, (long long)TLA__ACT(K_), \
-        TLA__STMT(__auto_type _tc0 = (c); __auto_type _tS = (s); __auto_type _tD = (d); TLA__ART(K_, 0); ))
+#define TLA__CRD_AUTO(K_, c, s, d) __builtin_choose_expr(TLA__AFACTS(K_, c, s, d) && _tst_ ## K_, (long long)TLA__ACT(K_), \
+        __extension__ ({ __auto_type _tc0 = (c); __auto_type _tS = (s); __auto_type _tD = (d); TLA__ART(K_, 0); }))
 /* The same on a layout L, named in the facts (not evaluated) and bound once in the run-time
  * sum; a tile's coordinate is added. */
-#define TLA__CRD_AUTOL(K_, c, L) TLA__IF(TLA__AFACTSX(K_, c, TLA__LS(TLA__SLAYOUT(L)), TLA__LD(TLA__SLAYOUT(L)), \
-                TLA__TILE_X(TLA__SLAYOUT(L))) && _tst_ ## K_, \
+#define TLA__CRD_AUTOL(K_, c, L) __builtin_choose_expr(TLA__AFACTSX(K_, c, TLA__LS(TLA__SLAYOUT(L)), \
+                TLA__LD(TLA__SLAYOUT(L)), TLA__TILE_X(TLA__SLAYOUT(L))) && _tst_ ## K_, \
         (long long)TLA__ACT(K_), \
-        TLA__STMT(__auto_type _tc0 = (c); __auto_type _tL0 = (L); TLA__CRD_LAYOUT(_tL0) __auto_type _tS = TLA__LSHAPE(_tL); \
-                  __auto_type _tD = TLA__LSTRIDE(_tL); __auto_type _tX = TLA__TILE_X(_tL); TLA__ART(K_, 1); ))
+        __extension__ ({ __auto_type _tc0 = (c); __auto_type _tL0 = (L); TLA__CRD_LAYOUT(_tL0) __auto_type _tS = TLA__LSHAPE(_tL); \
+                  __auto_type _tD = TLA__LSTRIDE(_tL); __auto_type _tX = TLA__TILE_X(_tL); TLA__ART(K_, 1); }))
 /* L as a static layout for the facts: a run-time tla_layout reads as nil (its one message comes
  * from TLA__CRD_LAYOUT in the run-time branch). */
 #define TLA__SLAYOUT(L) _Generic((L), struct tla_layout: TLA__NIL_LAYOUT, default: (L))

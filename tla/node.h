@@ -89,13 +89,13 @@ typedef union { char (*tla_sv)[1]; int tla_v; } tla__p1;
 #define TLA__ELEM_OK(k) (TLA__ELEM_CLASSES >> (k) & 1)
 #define TLA__ELEM_MSG "tla: tuple elements are integers or tuples written in place"
 /* Value code of leaf x of class k: N + 2^30 for a static N, 1 otherwise. */
-#define TLA__LCODE_K(x, k) sizeof(*TLA__IF((k) == 13, (x), (tla__p1){ 0 }).tla_sv)
+#define TLA__LCODE_K(x, k) sizeof(*__builtin_choose_expr((k) == 13, (x), (tla__p1){ 0 }).tla_sv)
 #define TLA__LCODE(x) TLA__LCODE_K(x, TLA__CLS(x))
 /* Value of leaf x (class k, code c): x when a C integer, else its static value (else garbage,
  * after the element check has failed; class 0, an element that did not compile, reads its code
  * so that the binding still compiles). */
-#define TLA__LVAL_K(x, k, c) TLA__IF((k) - 1u < 4u, (x), TLA__CV(c))
-#define TLA__DV(x) TLA__IF(TLA__CLS(x) < 5, (x), 0)
+#define TLA__LVAL_K(x, k, c) __builtin_choose_expr((k) - 1u < 4u, (x), TLA__CV(c))
+#define TLA__DV(x) __builtin_choose_expr(TLA__CLS(x) < 5, (x), 0)
 #define TLA__CV(c) ((int)(c) - TLA__B)
 #define TLA__IF(c, a, b) __builtin_choose_expr(c, a, b)
 /* Product of two static values (-1: not static, negative, or past 2^31 - 3). */

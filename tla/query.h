@@ -47,10 +47,10 @@ TLA_FUNC int tla__fprint_any(FILE *f, int is_layout, tla_layout L, tla_tuple t) 
  *   int len = tla_snprint(buf, sizeof buf, tla_make_tuple(TLA_C(16), 100000));
  *   if (len != 12 || strcmp(buf, "(_16,10") != 0) return 1;         // cut, terminated, full length
  */
-#define tla_snprint(buf, n, x) TLA__STMT(__auto_type tla__px = (x); \
-        tla__snprint_any(buf, n, TLA__IS_LAYOUT_VALUE(tla__px), TLA__LAYOUT_PART(tla__px), TLA__TUPLE_PART(tla__px)); )
-#define tla_fprint(f, x) TLA__STMT(__auto_type tla__px = (x); \
-        tla__fprint_any(f, TLA__IS_LAYOUT_VALUE(tla__px), TLA__LAYOUT_PART(tla__px), TLA__TUPLE_PART(tla__px)); )
+#define tla_snprint(buf, n, x) __extension__ ({ __auto_type tla__px = (x); \
+        tla__snprint_any(buf, n, TLA__IS_LAYOUT_VALUE(tla__px), TLA__LAYOUT_PART(tla__px), TLA__TUPLE_PART(tla__px)); })
+#define tla_fprint(f, x) __extension__ ({ __auto_type tla__px = (x); \
+        tla__fprint_any(f, TLA__IS_LAYOUT_VALUE(tla__px), TLA__LAYOUT_PART(tla__px), TLA__TUPLE_PART(tla__px)); })
 #define tla_print(x) tla_fprint(stdout, x)
 
 TLA_FUNC int tla__snprint_grid(char *buf, size_t n, tla_layout L) { return tla_layout_snprint_grid(buf, n, &L); }
@@ -83,7 +83,7 @@ TLA_FUNC long long tla__rt_query(const void *p, int is_layout, int what) {
 }
 /* The query `what` of bound x when it is a run-time value (else never run: x is a node then). */
 #define TLA__RT_QUERY(x, what) tla__rt_query(&(x), _Generic((x), tla_layout: 1, default: 0), what)
-#define TLA__RT_OR(x, rt, st) TLA__IF(TLA__IS_RT_VALUE(x), rt, st)
+#define TLA__RT_OR(x, rt, st) __builtin_choose_expr(TLA__IS_RT_VALUE(x), rt, st)
 
 /* Queries name their argument once.  The answer travels as the extent of an array type,
  * `char (*)[answer + 2]`, made at the end of a statement expression that binds the argument
@@ -97,8 +97,8 @@ TLA_FUNC long long tla__rt_query(const void *p, int is_layout, int what) {
  * + 2 keeps the extent positive for the answer -1 (a run-time size that does not fit).  The
  * variably modified type is a pointer type (no array is ever made); -Wvla is silenced on its
  * one typedef only, so a user's own VLAs are still reported. */
-#define TLA__ONCE(...) (sizeof(*TLA__STMT(__VA_ARGS__)) - 2)
-#define TLA__ONCE_ANSWER(ISCONST, CONST, RT) TLA__NOVLA_BEGIN typedef char (*tla__qt)[TLA__IF(ISCONST, \
+#define TLA__ONCE(...) (sizeof(*__extension__ ({ __VA_ARGS__ })) - 2)
+#define TLA__ONCE_ANSWER(ISCONST, CONST, RT) TLA__NOVLA_BEGIN typedef char (*tla__qt)[__builtin_choose_expr(ISCONST, \
         (unsigned long long)(CONST) + 2, (unsigned long long)(RT) + 2)]; TLA__NOVLA_END (tla__qt)0;
 /* Bind x once: tla__ex, and its node tla__en (a static leaf stays static; a run-time value is
  * nil, whose facts say "not static"). */

@@ -59,7 +59,7 @@
  *   static or mixed layout (for a run-time tla_layout: tla_tensor_make)", "tla:
  *   make_static_tensor: the element size of the pointer differs from the element type of the
  *   format". */
-#define tla_make_static_tensor(p, L) TLA__STMT(__auto_type tla__mtp = (p); __auto_type tla__mtl0 = (L); \
+#define tla_make_static_tensor(p, L) __extension__ ({ __auto_type tla__mtp = (p); __auto_type tla__mtl0 = (L); \
         _Static_assert(TLA__CLS(tla__mtp) == 5, "tla: make_static_tensor takes an object pointer"); \
         __auto_type tla__mtl1 = TLA__SNODE(tla__mtl0); \
         _Static_assert(TLA__IS_LAYOUT(tla__mtl1), \
@@ -67,23 +67,23 @@
         __auto_type tla__mtl = TLA__AL(tla__mtl1); \
         _Static_assert(TLA__LEB(tla__mtl) == 1 || TLA__LEB(tla__mtl) - 1 == sizeof *tla__mtp, \
             "tla: make_static_tensor: the element size of the pointer differs from the element type of the format"); \
-        TLA__IF(TLA__LAYOUT_ALL_STATIC(tla__mtl), \
+        __builtin_choose_expr(TLA__LAYOUT_ALL_STATIC(tla__mtl), \
             ((struct { union { __typeof__(tla__mtp) tla_p; const __typeof__(tla__mtl) *tla_lt, *tla_l; }; }){ \
                 { .tla_p = tla__mtp } }), \
             ((struct { union { __typeof__(tla__mtp) tla_p; const __typeof__(tla__mtl) *tla_lt; }; \
-                      __typeof__(tla__mtl) tla_l; }){ { .tla_p = tla__mtp }, tla__mtl })); )
+                      __typeof__(tla__mtl) tla_l; }){ { .tla_p = tla__mtp }, tla__mtl })); })
 
 /* The layout of tensor T (bound): rebuilt from the type when all static (the static core
  * reads static values from types, so the zero values are never read), else the stored one. */
-#define TLA__TENSOR_LAYOUT(T) TLA__IF(sizeof(T) == sizeof((T).tla_p), ((__typeof__(*(T).tla_lt)){ 0 }), (T).tla_l)
-#define tla_tensor_layout(A) TLA__STMT(__auto_type tla__tlA = (A); TLA__TENSOR_LAYOUT(tla__tlA); )
+#define TLA__TENSOR_LAYOUT(T) __builtin_choose_expr(sizeof(T) == sizeof((T).tla_p), ((__typeof__(*(T).tla_lt)){ 0 }), (T).tla_l)
+#define tla_tensor_layout(A) __extension__ ({ __auto_type tla__tlA = (A); TLA__TENSOR_LAYOUT(tla__tlA); })
 #define tla_tensor_data(A) ((A).tla_p)
 
 /* tla_tensor_elem(A, c...) -> pointer to the element: A's pointer + crd2offset(c, layout).
  *   One argument: any crd2offset coordinate; two or more: one integer per top-level mode. */
-#define tla_tensor_elem(A, ...) TLA__STMT(__auto_type tla__teA = (A); __auto_type tla__teL = TLA__TENSOR_LAYOUT(tla__teA); \
+#define tla_tensor_elem(A, ...) __extension__ ({ __auto_type tla__teA = (A); __auto_type tla__teL = TLA__TENSOR_LAYOUT(tla__teA); \
         __auto_type tla__tec = TLA__TENSOR_CRD(__VA_ARGS__); \
-        TLA__TENSOR_CHECKED(tla__teA.tla_p + tla_crd2offset(tla__tec, tla__teL)); )
+        TLA__TENSOR_CHECKED(tla__teA.tla_p + tla_crd2offset(tla__tec, tla__teL)); })
 #define TLA__TENSOR_CRD(...) TLA__CAT(TLA__TENSOR_CRD_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
 #define TLA__TENSOR_CRD_1(c) (c)
 #define TLA__TENSOR_CRD_2(a, b) tla_make_tuple(a, b)
@@ -106,9 +106,9 @@ TLA_FUNC int tla__static_contains(tla_layout L, tla_tuple c) {
 /* tla_tensor_tile_at(A, tile, coord) -> the tile tensor (see the top of this file; the layout
  *   is tla_tile_at's, so static tile extents stay static and its coordinate is added to every
  *   element's). */
-#define tla_tensor_tile_at(A, tile, coord) TLA__STMT(__auto_type tla__ttA = (A); \
+#define tla_tensor_tile_at(A, tile, coord) __extension__ ({ __auto_type tla__ttA = (A); \
         __auto_type tla__ttL = TLA__TENSOR_LAYOUT(tla__ttA); \
-        tla_make_static_tensor(tla__ttA.tla_p, tla_tile_at(tla__ttL, tile, coord)); )
+        tla_make_static_tensor(tla__ttA.tla_p, tla_tile_at(tla__ttL, tile, coord)); })
 
 /* clang-format on */
 #endif

@@ -51,14 +51,14 @@
 #define TLA__VALUE_NOW(x) TLA__VALUE_(__COUNTER__, x)
 #define TLA__VALUE_(K_, x) TLA__VALUEK(K_, x)
 /* x is named twice: in the facts (its type; K_ a __COUNTER__ value) and in the run-time value. */
-#define TLA__VALUEK(K_, x) TLA__IF(sizeof(struct { struct _vT##K_ { __typeof__(x) m; } a; \
+#define TLA__VALUEK(K_, x) __builtin_choose_expr(sizeof(struct { struct _vT##K_ { __typeof__(x) m; } a; \
         enum { _vc_##K_ = TLA__VCODE(((struct _vT##K_ *)0)->m) } b; }) && _vc_##K_ >= 2, TLA__CV(_vc_##K_), \
-        TLA__STMT(__auto_type _vx = (x); TLA__IF(TLA__CLS(_vx) == 12, TLA__VNODE(_vx).v[0], TLA__DV(_vx)); ))
+        __extension__ ({ __auto_type _vx = (x); __builtin_choose_expr(TLA__CLS(_vx) == 12, TLA__VNODE(_vx).v[0], TLA__DV(_vx)); }))
 /* A leaf node (the shape or stride of a sub-layout that is a leaf, e.g. tla_shape(tla_get(L, 1, 1)))
  * is an integer too: its slot 0 (a tuple or run-time value gives nil, whose code says dynamic). */
-#define TLA__VNODE(x) TLA__IF(TLA__CLS(x) == 12, _Generic((x), struct tla_layout: TLA__NIL, struct tla_tuple: TLA__NIL, \
+#define TLA__VNODE(x) __builtin_choose_expr(TLA__CLS(x) == 12, _Generic((x), struct tla_layout: TLA__NIL, struct tla_tuple: TLA__NIL, \
         default: (x)), TLA__NIL)
-#define TLA__VCODE(x) TLA__IF(TLA__CLS(x) == 12, TLA__IS_LEAF(TLA__VNODE(x)) ? TLA__F(TLA__VNODE(x), c0) : 1, TLA__LCODE(x))
+#define TLA__VCODE(x) __builtin_choose_expr(TLA__CLS(x) == 12, TLA__IS_LEAF(TLA__VNODE(x)) ? TLA__F(TLA__VNODE(x), c0) : 1, TLA__LCODE(x))
 
 /* tla_value(tla_get(t, i...)) (core_gen.h finds the get written in place): the leaf's code is
  * read from t's type with the facts a get step computes (TLA__VGET_ENUMS, the same formulas with
@@ -66,7 +66,7 @@
  * text instead of 19.6 in a zN site), and a misuse of the get is reported once.  Static: an
  * integer constant expression (of a layout's leaf too, which used to be read at run time); else
  * the slot's run-time value (a sub-tuple: its first leaf's, as tla_value of a tuple gives). */
-#define TLA__VALUE_GET(K_, t, ...) TLA__IF(sizeof(struct { struct _vgT##K_ { __typeof__(t) m; } a; \
+#define TLA__VALUE_GET(K_, t, ...) __builtin_choose_expr(sizeof(struct { struct _vgT##K_ { __typeof__(t) m; } a; \
         struct _vgN##K_ { __typeof__(TLA__GET_ARG(((struct _vgT##K_ *)0)->m)) n; } b; \
         _Static_assert(TLA__CAT(TLA__GET_LITERALS_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__), \
             "tla: get takes literal indices 0..7, like get<1,0> in TLA"); \
@@ -75,7 +75,7 @@
         enum { _vgrt##K_ = TLA__IS_RT_VALUE(((struct _vgT##K_ *)0)->m) } d; _Static_assert(!_vgrt##K_, TLA__GET_RT_MSG); \
         _Static_assert(_vgrt##K_ || TLA__IS_LEAF(((struct _vgN##K_ *)0)->n) || _vgw##K_ > 0 || _vgm##K_ > 0, \
             "tla: get index is past the end of the tuple"); }) && _vgc##K_ >= 2, \
-        TLA__CV(_vgc##K_), TLA__STMT(__auto_type _vgt = (t); TLA__GET_ARG(_vgt).v[_vgo##K_ & 7]; ))
+        TLA__CV(_vgc##K_), __extension__ ({ __auto_type _vgt = (t); TLA__GET_ARG(_vgt).v[_vgo##K_ & 7]; }))
 #define TLA__VGE(...) TLA__VGET_ENUMS(__VA_ARGS__)
 #define TLA__GET_PD_1(i) TLA__GET_PREFIX_1(i), 10
 #define TLA__GET_PD_2(i, j) TLA__GET_PREFIX_2(i, j), 100
@@ -99,11 +99,11 @@
  */
 #define tla_get TLA__GET
 /* One get step (core_gen.h finds the level of a call and joins the indices of nested gets). */
-#define TLA__GET_NOW(x, ...) TLA__STMT(__auto_type _ug0a = (x); __auto_type _ux = TLA__GET_ARG(_ug0a); \
+#define TLA__GET_NOW(x, ...) __extension__ ({ __auto_type _ug0a = (x); __auto_type _ux = TLA__GET_ARG(_ug0a); \
         _Static_assert(TLA__CAT(TLA__GET_LITERALS_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__), \
             "tla: get takes literal indices 0..7, like get<1,0> in TLA"); \
         enum { _urt = TLA__IS_RT_VALUE(_ug0a) }; _Static_assert(!_urt, TLA__GET_RT_MSG); \
-        TLA__GET_STEP(TLA__CAT(TLA__GET_ENUMS_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)) )
+        TLA__GET_STEP(TLA__CAT(TLA__GET_ENUMS_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)) })
 #define TLA__GET_RT_MSG "tla: tla_get takes a static or mixed value; a run-time one: tla_tuple_get, tla_layout_get"
 /* The argument as a node: a static or mixed tuple or layout stays itself, a leaf becomes a nil
  * leaf (so the step's assert says "get of an integer"), a run-time value a nil tuple. */

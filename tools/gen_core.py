@@ -14,6 +14,7 @@ Why the design looks like this (measured in README "Compile cost"):
     that exist, not a fixed maximum;
   * each argument is bound once, and the facts of a query are bound once to enum constants.
 """
+import re
 import sys
 
 LV = 4  # nesting levels (TLA_STATIC_DEPTH)
@@ -617,6 +618,100 @@ line("#ifdef __clang__")
 line("#pragma clang diagnostic pop")
 line("#endif")
 line("#endif")
+
+# ---------------------------------------------------------------- inlining the small helpers
+# Preprocessing is a third of a site's compile time (README "Compile cost"), and much of it is
+# rescanning: each helper call (TLA__IF(c, a, b), TLA__F(x, m), ...) takes its arguments, expands
+# them and scans the result again.  So the definitions written above are emitted with the
+# helpers below already substituted: the same text comes out of the preprocessor, with fewer
+# steps.  Only helpers with no # or ## in their bodies, defined in node.h and base.h, and
+# checked here against those headers so the two cannot drift apart.
+HELPERS = {  # name: (parameters, body)
+    "TLA__IF": (["c", "a", "b"], "__builtin_choose_expr(c, a, b)"),
+    "TLA__STMT": (["..."], "__extension__ ({ __VA_ARGS__ })"),
+    "TLA__F": (["x", "m"], "sizeof(*(x).tla_f->m)"),
+    "TLA__FP": (["P", "m"], "sizeof(*P->m)"),
+    "TLA__CV": (["c"], "((int)(c) - TLA__B)"),
+    "TLA__B": (None, "tla__B"),
+    "TLA__CLS": (["x"], "__builtin_classify_type(x)"),
+    "TLA__LCODE_K": (["x", "k"], "sizeof(*__builtin_choose_expr((k) == 13, (x), (tla__p1){ 0 }).tla_sv)"),
+    "TLA__LVAL_K": (["x", "k", "c"], "__builtin_choose_expr((k) - 1u < 4u, (x), TLA__CV(c))"),
+    "TLA__QW": (["q", "w"], "((q | w) < 0 || q * (w + 0LL) > tla__P ? -1 : q * w)"),
+}
+
+
+def check_helpers():
+    """each helper's definition as node.h / base.h / core_gen.h's own text spell it"""
+    src = open("tla/node.h").read() + open("tla/base.h").read() + "".join(o)
+    for name, (params, body) in HELPERS.items():
+        want = f"#define {name} {body}" if params is None else f"#define {name}({', '.join(params)}) {body}"
+        if want not in src:
+            sys.exit(f"gen_core.py: the inlined helper {name} differs from its definition: {want}")
+
+
+def split_args(s, i):
+    """s[i] == '(': the top-level comma-separated arguments and the index after ')'"""
+    depth, args, cur = 0, [], i + 1
+    j = i
+    while True:
+        ch = s[j]
+        if ch == '"':
+            j = s.index('"', j + 1)
+            while s[j - 1] == "\\":
+                j = s.index('"', j + 1)
+        elif ch == "(":
+            depth += 1
+        elif ch == ")":
+            depth -= 1
+            if depth == 0:
+                args.append(s[cur:j].strip())
+                return args, j + 1
+        elif ch == "," and depth == 1:
+            args.append(s[cur:j].strip())
+            cur = j + 1
+        j += 1
+
+
+def inline_helpers(s):
+    pat = re.compile(r"(?<![A-Za-z0-9_#])(" + "|".join(sorted(HELPERS, key=len, reverse=True)) + r")(?![A-Za-z0-9_])")
+    while True:
+        m = None
+        for m in pat.finditer(s):
+            if s.count('"', 0, m.start()) % 2 == 0:  # not inside a string literal
+                break
+        else:
+            return s
+        name = m.group(1)
+        params, body = HELPERS[name]
+        if params is None:
+            s = s[:m.start()] + body + s[m.end():]
+            continue
+        k = m.end()
+        while k < len(s) and s[k] == " ":
+            k += 1
+        if k >= len(s) or s[k] != "(":
+            sys.exit(f"gen_core.py: {name} named without arguments")
+        args, end = split_args(s, k)
+        if params == ["..."]:
+            out = body.replace("__VA_ARGS__", ", ".join(args))
+        else:
+            assert len(args) == len(params), (name, args)
+            out = re.sub(r"(?<![A-Za-z0-9_])(" + "|".join(params) + r")(?![A-Za-z0-9_])",
+                         lambda t: args[params.index(t.group(1))], body)
+        s = s[:m.start()] + out + s[end:]
+
+
+check_helpers()
+logical, cur = [], ""
+for t in "".join(o).splitlines(keepends=True):  # a definition may continue over lines (\\)
+    cur += t
+    if not t.endswith("\\\n"):
+        if cur.startswith("#define "):  # the body only: "#define NAME(params) " stays
+            m = re.match(r"#define [A-Za-z0-9_]+(\([^)]*\))?\s?", cur)
+            cur = cur[:m.end()] + inline_helpers(cur[m.end():])
+        logical.append(cur)
+        cur = ""
+o = logical + [cur]
 
 text = "".join(o)
 path = "tla/core_gen.h"
