@@ -328,20 +328,20 @@ TLA_FUNC long long tla__crop(long long t, long long o, long long c) { return o -
  *   tla_auto T = tla_tile_at(Z, tla_make_tuple(TLA_C(16), TLA_C(16)), tla_make_tuple(16 * i, 16 * j));
  *   if (tla_crd2offset(tla_make_tuple(1, 2), T) != tla_crd2offset(tla_make_tuple(17, 34), Z)) return 1;
  */
-#define tla_tile_at(L, tile, coord) __extension__ ({ __auto_type tla__al0 = (L); __auto_type tla__al1 = TLA__SNODE(tla__al0); \
-        _Static_assert(TLA__IS_LAYOUT(tla__al1), "tla: tile_at needs a layout"); __auto_type tla__al = TLA__AL(tla__al1); \
-        __auto_type tla__aca = (coord); __auto_type tla__ac = TLA__SNODE(tla__aca); \
-        __auto_type tla__tta = (tile); __auto_type tla__tt = TLA__SNODE(tla__tta); \
-        TLA__TILE_CHECKS(TLA__IS_LAYOUT(tla__al1), tla__al, tla__tt) \
-        _Static_assert(!TLA__IS_LAYOUT(tla__al1) || TLA__TRANK(TLA__LSHAPE(tla__al)) == 2 && TLA__IS_TUPLE(tla__ac) && TLA__TRANK(tla__ac) == 2 \
-            && TLA__DEPTH(tla__ac) == 1, "tla: tile_at takes a rank-2 layout and a coordinate (row, col)"); \
-        long long tla__o[2]; TLA__ORIGIN2(tla__al, tla__o) \
-        long long tla__cr0 = tla__crop(TLA__SVALLL(tla__tt, 0), tla__o[0], TLA__SVALLL(tla__ac, 0)), \
-            tla__cr1 = tla__crop(TLA__SVALLL(tla__tt, 1), tla__o[1], TLA__SVALLL(tla__ac, 1)); \
-        __auto_type _ls = TLA__TILE_SHAPE(tla__al, tla__tt); __auto_type _ld = TLA__LSTRIDE(tla__al); \
+#define tla_tile_at(L, tile, coord) __extension__ ({ __auto_type tla__al0 = (L); __auto_type tla__al1 = &TLA__SNODE(tla__al0); \
+        _Static_assert(TLA__IS_LAYOUT(*tla__al1), "tla: tile_at needs a layout"); __auto_type tla__al = &TLA__AL(*tla__al1); \
+        __auto_type tla__aca = (coord); __auto_type tla__ac = &TLA__SNODE(tla__aca); \
+        __auto_type tla__tta = (tile); __auto_type tla__tt = &TLA__SNODE(tla__tta); \
+        TLA__TILE_CHECKS(TLA__IS_LAYOUT(*tla__al1), (*tla__al), (*tla__tt)) \
+        _Static_assert(!TLA__IS_LAYOUT(*tla__al1) || TLA__TRANK(TLA__LSHAPE(*tla__al)) == 2 && TLA__IS_TUPLE(*tla__ac) && TLA__TRANK(*tla__ac) == 2 \
+            && TLA__DEPTH(*tla__ac) == 1, "tla: tile_at takes a rank-2 layout and a coordinate (row, col)"); \
+        long long tla__o[2]; TLA__ORIGIN2((*tla__al), tla__o) \
+        long long tla__cr0 = tla__crop(TLA__SVALLL((*tla__tt), 0), tla__o[0], TLA__SVALLL((*tla__ac), 0)), \
+            tla__cr1 = tla__crop(TLA__SVALLL((*tla__tt), 1), tla__o[1], TLA__SVALLL((*tla__ac), 1)); \
+        __auto_type _ls = TLA__TILE_SHAPE((*tla__al), (*tla__tt)); __auto_type _ld = TLA__LSTRIDE(*tla__al); \
         __auto_type _lo = TLA__NODEKV(2, 2, 2, (1, 1, tla__cr0), (2, 1, tla__cr1)); \
-        __auto_type _lx = TLA__TILE_COORD(tla__al, tla__ac); \
-        TLA__LAYOUT_VALUE_EB(32, TLA__LEB(tla__al)); })
+        __auto_type _lx = TLA__TILE_COORD((*tla__al), (*tla__ac)); \
+        TLA__LAYOUT_VALUE_EB(32, TLA__LEB(*tla__al)); })
 
 /* ---- layout predicates (CATLASS's isRowMajor, isColumnMajor, iszN, iszZ, isnZ, iszNUnAlign) ----
  * tla_is_row_major(L), tla_is_column_major(L), tla_is_vector(L), tla_is_zN(T, L),

@@ -142,18 +142,21 @@ struct tla__nil TLA__FS_(int, ...);
 /* A run-time tla_layout has its own function; say so in one message (and go on with nil, so
  * nothing else reports). */
 #define TLA__IS_RT_LAYOUT(L) _Generic((L), struct tla_layout: 1, default: 0)
-/* L (bound) as a static layout: the layout itself, else nil after one message. */
+/* L (bound) as a static layout: the layout itself, else nil after one message.  _tLn and _tL
+ * point to it (a generic selection of a variable or of a compound literal is an lvalue): a
+ * pointer, not a copy of the layout, which the optimizer would have to take apart again (clang
+ * spends half of -O2 on such copies, SROA). */
 #define TLA__CRD_LAYOUT(L) _Static_assert(!TLA__IS_RT_LAYOUT(L), "tla: tla_crd2offset takes a static or mixed " \
         "layout; for a run-time tla_layout call tla_layout_crd2offset(&L, &coord, &offset, &err)"); \
-    __auto_type _tLn = TLA__SNODE(L); \
-    _Static_assert(TLA__IS_RT_LAYOUT(L) || TLA__IS_LAYOUT(_tLn), "tla: crd2offset takes a layout (shape:stride)"); \
-    __auto_type _tL = TLA_IF(TLA__IS_LAYOUT(_tLn), _tLn, TLA__NIL_LAYOUT);
+    __auto_type _tLn = &TLA__SNODE(L); \
+    _Static_assert(TLA__IS_RT_LAYOUT(L) || TLA__IS_LAYOUT(*_tLn), "tla: crd2offset takes a layout (shape:stride)"); \
+    __auto_type _tL = &TLA_IF(TLA__IS_LAYOUT(*_tLn), *_tLn, TLA__NIL_LAYOUT);
 /* The tile's coordinate (a nil of value 0 for other layouts). */
 #define TLA__TILE_X(L) TLA_IF(TLA__IS_TILE(L), (L).tla_x[0], TLA__NIL)
 #define TLA__CRD_RANK_MSG "tla: crd2offset: the rank of the coordinate does not match the rank of the layout"
 #define TLA__CRD_FORM_MSG "tla: crd2offset: the rank of the coordinate does not match the rank of the layout (the coordinate " \
         "must be an integer, one integer per mode, or congruent to the shape)"
-#define TLA__CRD_TILE_CHECK _Static_assert(!TLA__IS_TILE(_tL) || _tcf, \
+#define TLA__CRD_TILE_CHECK _Static_assert(!TLA__IS_TILE(*_tL) || _tcf, \
         "tla: crd2offset of a tile takes one integer per mode, e.g. (row, col)");
 
 /* tla_crd2offset(coord, L) -> the offset, in the coordinate's integer type (static parts folded)
@@ -169,7 +172,7 @@ struct tla__nil TLA__FS_(int, ...);
  *   if (tla_crd2offset(r + 32 * c, L) != tla_crd2offset(tla_make_tuple(r, c), L)) return 1;
  */
 #define tla_crd2offset(c, L) __extension__ ({ __auto_type _tc0 = (c); __auto_type _tL0 = (L); TLA__CRD_LAYOUT(_tL0) \
-        __auto_type _tS = TLA__LSHAPE(_tL); __auto_type _tD = TLA__LSTRIDE(_tL); __auto_type _tX = TLA__TILE_X(_tL); \
+        __auto_type _tS = TLA__LSHAPE(*_tL); __auto_type _tD = TLA__LSTRIDE(*_tL); __auto_type _tX = TLA__TILE_X(*_tL); \
         TLA__CRD_SUMS_TILE; })
 /* An all-static coordinate (a static integer, or a tuple of them) sums in long long: its leaves
  * are int, and 65535 * 65536 would wrap.  Any other coordinate sums in its own type (adding an
@@ -187,8 +190,8 @@ struct tla__nil TLA__FS_(int, ...);
 #define TLA__CRD_AUTOL(K_, c, L) __builtin_choose_expr(TLA__AFACTSX(K_, c, TLA__LS(TLA__SLAYOUT(L)), \
                 TLA__LD(TLA__SLAYOUT(L)), TLA__TILE_X(TLA__SLAYOUT(L))) && _tst_ ## K_, \
         (long long)TLA__ACT(K_), \
-        __extension__ ({ __auto_type _tc0 = (c); __auto_type _tL0 = (L); TLA__CRD_LAYOUT(_tL0) __auto_type _tS = TLA__LSHAPE(_tL); \
-                  __auto_type _tD = TLA__LSTRIDE(_tL); __auto_type _tX = TLA__TILE_X(_tL); TLA__ART(K_, 1); }))
+        __extension__ ({ __auto_type _tc0 = (c); __auto_type _tL0 = (L); TLA__CRD_LAYOUT(_tL0) __auto_type _tS = TLA__LSHAPE(*_tL); \
+                  __auto_type _tD = TLA__LSTRIDE(*_tL); __auto_type _tX = TLA__TILE_X(*_tL); TLA__ART(K_, 1); }))
 /* L as a static layout for the facts: a run-time tla_layout reads as nil (its one message comes
  * from TLA__CRD_LAYOUT in the run-time branch). */
 #define TLA__SLAYOUT(L) _Generic((L), struct tla_layout: TLA__NIL_LAYOUT, default: (L))
