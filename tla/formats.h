@@ -238,8 +238,10 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
         "tla: make_tile needs one integer tile extent per top-level mode of the layout"); \
     _Static_assert(!(ISL) || TLA__DEPTH(TLA__LSHAPE(L)) <= 1 || TLA__TILE_FRACTAL(L), \
         "tla: make_tile takes a depth-1 layout or a rank-2 fractal layout ((r0,n),(c0,m))");
-#define TLA__TILE_FRACTAL(L) (TLA__NLEAF(TLA__LSHAPE(L)) == 4 && TLA__SPATH(TLA__LSHAPE(L), 0) == 12 && \
-        TLA__SPATH(TLA__LSHAPE(L), 1) == 22 && TLA__SPATH(TLA__LSHAPE(L), 2) == 13 && TLA__SPATH(TLA__LSHAPE(L), 3) == 23)
+/* A fractal shape ((a,b),(c,d)) is one whose path list (node.h, pp) is this type. */
+typedef void (*tla__pp_fractal)(char (*)[12], char (*)[22], char (*)[13], char (*)[23], char (*)[1], char (*)[1],
+                                char (*)[1], char (*)[1]);
+#define TLA__TILE_FRACTAL(L) __builtin_types_compatible_p(__typeof__(TLA__LSHAPE(L).tla_f->pp), tla__pp_fractal)
 /* The fractal case's leaves (TLA__NODEKV): the shape's inner leaves r0 = slot 0 and c0 = slot 2,
  * and ceil(t0 / r0), ceil(t1 / c0), static when both of theirs are; codes and values are bound
  * once, so their several mentions stay short.  Static values are ints, as TLA_C values are. */
@@ -250,15 +252,18 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
         long long tla__tsv0 = TLA__CVAL(tla__tsc0, (t).v[0]), tla__tsv1 = TLA__CVAL(tla__tsc1, (t).v[1]), \
             tla__tsw0 = TLA__CVAL(tla__tsr0, TLA__LSHAPE(L).v[0]), tla__tsw2 = TLA__CVAL(tla__tsr2, TLA__LSHAPE(L).v[2]); \
         __auto_type tla__tsx0 = __builtin_choose_expr(tla__tsr0 >= 2, TLA__CV(tla__tsr0), tla__tsw0); \
-        __auto_type tla__tsx1 = __builtin_choose_expr(tla__tsk1 >= 2, TLA__CV(tla__tsk1), (tla__tsv0 + tla__tsw0 - 1) / TLA__NZ(tla__tsw0)); \
+        __auto_type tla__tsx1 = __builtin_choose_expr(tla__tsk1 >= 2, TLA__CV(tla__tsk1), tla__tile_ceil(tla__tsv0, tla__tsw0)); \
         __auto_type tla__tsx2 = __builtin_choose_expr(tla__tsr2 >= 2, TLA__CV(tla__tsr2), tla__tsw2); \
-        __auto_type tla__tsx3 = __builtin_choose_expr(tla__tsk3 >= 2, TLA__CV(tla__tsk3), (tla__tsv1 + tla__tsw2 - 1) / TLA__NZ(tla__tsw2)); \
+        __auto_type tla__tsx3 = __builtin_choose_expr(tla__tsk3 >= 2, TLA__CV(tla__tsk3), tla__tile_ceil(tla__tsv1, tla__tsw2)); \
         (void)tla__tsx0, (void)tla__tsx1, (void)tla__tsx2, (void)tla__tsx3; \
         TLA_IF(TLA__DEPTH(TLA__LSHAPE(L)) <= 1, (t), TLA__NODEKV(4, 2, 3, (11, tla__tsr0, tla__tsx0), (21, tla__tsk1, tla__tsx1), \
                                                                 (12, tla__tsr2, tla__tsx2), (22, tla__tsk3, tla__tsx3))); })
+/* ceil(a / b) at run time (1 for b == 0: the tile of a layout with an empty mode) */
+TLA_FUNC long long tla__tile_ceil(long long a, long long b) { return (a + b - 1) / (b != 0 ? b : 1); }
 /* A slot's value as a long long, given its code c and its stored value v (a static value is
  * read from the code: a layout rebuilt from its type alone has no stored values). */
-#define TLA__CVAL(c, v) ((c) > 1 ? (long long)TLA__CV(c) : (long long)(v))
+#define TLA__CVAL(c, v) tla__cval(c, v)
+TLA_FUNC long long tla__cval(unsigned long long c, long long v) { return c > 1 ? (long long)c - TLA__B : v; }
 /* The code of ceil(t / r) for leaves of codes ct, cr (static when both are, and r != 0). */
 #define TLA__CEIL_CODE(ct, cr) ((ct) >= 2 && (cr) > TLA__B ? (TLA__CV(ct) + TLA__CV(cr) - 1) / TLA__CV(cr) + TLA__B : 1)
 /* Slot j's value as a long long (whatever the signedness of the node's run-time values). */
@@ -293,13 +298,26 @@ TLA_FUNC void tla__mode_extents2(long long *o, int n, const int *code, const lon
         o[0] = TLA__SVALLL((L).tla_o[0], 0), o[1] = TLA__SVALLL((L).tla_o[0], 1); \
     } else { \
         __auto_type tla__os = TLA__LSHAPE(L); \
-        tla__mode_extents2(o, TLA__NLEAF(tla__os), (const int[8]){ TLA__SLOTS(TLA__SLOT_CODE, tla__os) }, \
-                           (const long long[8]){ TLA__SLOTS(TLA__SLOT_V, tla__os) }, \
-                           (const int[8]){ TLA__SLOTS(TLA__SLOT_PATH, tla__os) }); \
+        tla__mode_extents2(o, TLA__NLEAF(tla__os) < 4 ? TLA__NLEAF(tla__os) : 4, \
+                           (const int[4]){ TLA__SLOTS4(TLA__SLOT_CODE, tla__os) }, \
+                           (const long long[4]){ TLA__SLOTS4(TLA__SLOT_V, tla__os) }, \
+                           (const int[4]){ TLA__SLOTS4(TLA__SLOT_PATH, tla__os) }); \
     }
+/* (a tile's layout has at most 4 leaves: rank 2, depth 1 or a fractal ((r0,n),(c0,m))) */
+#define TLA__SLOTS4(M, a) M(a, 0) M(a, 1) M(a, 2) M(a, 3)
 #define TLA__SLOT_CODE(x, j) (int)TLA__SCODE(x, j),
 #define TLA__SLOT_PATH(x, j) (int)TLA__SPATH(x, j),
 #define TLA__SLOT_V(x, j) (long long)(x).v[j],
+/* A pair of run-time long longs as a node, (a, b) (a tile's cropped extents): the node
+ * TLA__NODEKV(2, 2, 2, (1, 1, a), (2, 1, b)) would write, with its types declared once here
+ * rather than at every tile. */
+struct tla__dpair_info {
+    char (*n)[3], (*dp)[2], (*r)[3], (*st)[1], (*c0)[1], (*c1)[1], (*c2)[1], (*c3)[1], (*c4)[1], (*c5)[1], (*c6)[1],
+        (*c7)[1], (*p0)[2], (*p1)[3], (*p2)[1], (*p3)[1], (*p4)[1], (*p5)[1], (*p6)[1], (*p7)[1];
+    void (*pp)(char (*)[2], char (*)[3], char (*)[1], char (*)[1], char (*)[1], char (*)[1], char (*)[1], char (*)[1]);
+};
+struct tla__dpair { long long v[8]; union { const struct tla__dpair_info *tla_f; char (*tla_lk)[6]; }; };
+#define TLA__DPAIR(a, b) ((struct tla__dpair){ .v = { (a), (b) } })
 /* min(tile, origin - coord), and 0 past the origin (an empty tile, as in CATLASS) */
 TLA_FUNC long long tla__crop(long long t, long long o, long long c) { return o - c <= 0 ? 0 : t < o - c ? t : o - c; }
 
@@ -329,17 +347,18 @@ TLA_FUNC long long tla__crop(long long t, long long o, long long c) { return o -
  *   if (tla_crd2offset(tla_make_tuple(1, 2), T) != tla_crd2offset(tla_make_tuple(17, 34), Z)) return 1;
  */
 #define tla_tile_at(L, tile, coord) __extension__ ({ __auto_type tla__al0 = (L); __auto_type tla__al1 = &TLA__SNODE(tla__al0); \
-        _Static_assert(TLA__IS_LAYOUT(*tla__al1), "tla: tile_at needs a layout"); __auto_type tla__al = &TLA__AL(*tla__al1); \
+        enum { tla__aL = TLA__IS_LAYOUT(*tla__al1) }; \
+        _Static_assert(tla__aL, "tla: tile_at needs a layout"); __auto_type tla__al = &TLA_IF(tla__aL, *tla__al1, TLA__NIL_LAYOUT); \
         __auto_type tla__aca = (coord); __auto_type tla__ac = &TLA__SNODE(tla__aca); \
         __auto_type tla__tta = (tile); __auto_type tla__tt = &TLA__SNODE(tla__tta); \
-        TLA__TILE_CHECKS(TLA__IS_LAYOUT(*tla__al1), (*tla__al), (*tla__tt)) \
-        _Static_assert(!TLA__IS_LAYOUT(*tla__al1) || TLA__TRANK(TLA__LSHAPE(*tla__al)) == 2 && TLA__IS_TUPLE(*tla__ac) && TLA__TRANK(*tla__ac) == 2 \
+        TLA__TILE_CHECKS(tla__aL, (*tla__al), (*tla__tt)) \
+        _Static_assert(!tla__aL || TLA__TRANK(TLA__LSHAPE(*tla__al)) == 2 && TLA__IS_TUPLE(*tla__ac) && TLA__TRANK(*tla__ac) == 2 \
             && TLA__DEPTH(*tla__ac) == 1, "tla: tile_at takes a rank-2 layout and a coordinate (row, col)"); \
         long long tla__o[2]; TLA__ORIGIN2((*tla__al), tla__o) \
         long long tla__cr0 = tla__crop(TLA__SVALLL((*tla__tt), 0), tla__o[0], TLA__SVALLL((*tla__ac), 0)), \
             tla__cr1 = tla__crop(TLA__SVALLL((*tla__tt), 1), tla__o[1], TLA__SVALLL((*tla__ac), 1)); \
         __auto_type _ls = TLA__TILE_SHAPE((*tla__al), (*tla__tt)); __auto_type _ld = TLA__LSTRIDE(*tla__al); \
-        __auto_type _lo = TLA__NODEKV(2, 2, 2, (1, 1, tla__cr0), (2, 1, tla__cr1)); \
+        __auto_type _lo = TLA__DPAIR(tla__cr0, tla__cr1); \
         __auto_type _lx = TLA__TILE_COORD((*tla__al), (*tla__ac)); \
         TLA__LAYOUT_VALUE_EB(32, TLA__LEB(*tla__al)); })
 
@@ -367,9 +386,7 @@ TLA_FUNC long long tla__crop(long long t, long long o, long long c) { return o -
 #define TLA__PIS(code, v) ((code) == (v) + TLA__B) /* the static value v */
 #define TLA__PDEPTH1(r) (TLA__TRANK(TLA__LSHAPE(tla__pl)) == (r) && TLA__DEPTH(TLA__LSHAPE(tla__pl)) <= 1)
 /* ((a,b),(c,d)): four leaves, paths (0,0) (0,1) (1,0) (1,1) (path codes, tuple.h) */
-#define TLA__PFRACTAL (TLA__NLEAF(TLA__LSHAPE(tla__pl)) == 4 && TLA__SPATH(TLA__LSHAPE(tla__pl), 0) == 12 && \
-        TLA__SPATH(TLA__LSHAPE(tla__pl), 1) == 22 && TLA__SPATH(TLA__LSHAPE(tla__pl), 2) == 13 && \
-        TLA__SPATH(TLA__LSHAPE(tla__pl), 3) == 23)
+#define TLA__PFRACTAL TLA__TILE_FRACTAL(tla__pl)
 #define tla_is_row_major(L) TLA__PRED(L, TLA__PDEPTH1(2) && TLA__PIS(TLA__PD(1), 1))
 #define tla_is_column_major(L) TLA__PRED(L, TLA__PDEPTH1(2) && TLA__PIS(TLA__PD(0), 1))
 #define tla_is_vector(L) TLA__PRED(L, TLA__PDEPTH1(1) && TLA__PIS(TLA__PD(0), 1))
