@@ -117,6 +117,8 @@ struct tla__nilinfo {
     void (*pp)(char (*)[2], char (*)[1], char (*)[1], char (*)[1], char (*)[1], char (*)[1], char (*)[1], char (*)[1]);
 };
 /* The path list of a leaf (its one empty path): see pp above. */
+/* An unused slot's member in an info type (value code 1, path code 1). */
+typedef char (*tla__u1)[1];
 typedef void (*tla__pp0)(char (*)[1], char (*)[1], char (*)[1], char (*)[1], char (*)[1], char (*)[1], char (*)[1],
                          char (*)[1]);
 struct tla__nil { int v[8]; union { const struct tla__nilinfo *tla_f; char (*tla_lk)[4]; TLA__NILPARTS }; };

@@ -269,8 +269,11 @@ for n in range(9, 13):
     line(f"#define TLA__EM_{n}(r, {ps}) TLA__EM_ERR(\"tla: a static or mixed IntTuple holds at most TLA_STATIC_LEAVES (8) leaves; use the run-time tla_tuple\")")
 
 
-def unused(letter, n):
-    return "".join(f", (*{letter}{j})[1]" for j in range(n, R))
+def unused_decl(n):
+    """the unused slots' members (value and path codes 1), one declaration of the type node.h
+    names for them (tla__u1): a few bytes each instead of their declarators written out"""
+    names = [f"c{j}" for j in range(n, R)] + [f"p{j}" for j in range(n, R)]
+    return f" tla__u1 {', '.join(names)};" if names else ""
 
 
 def forward(name, target, n, lead, em="TLA__EMZ"):
@@ -292,8 +295,8 @@ def slot_members(n, code):
     codes _uP<j> + 1, and pp, the function type that lists the paths (congruence)."""
     mem_c = ", ".join(f"(*c{j})[{code(j)}]" for j in range(n))
     mem_p = ", ".join(f"(*p{j})[_uP{j} + 1]" for j in range(n))
-    ppar = ", ".join([f"char (*)[_uP{j} + 1]" for j in range(n)] + ["char (*)[1]"] * (R - n))
-    return f"{mem_c}{unused('c', n)}, {mem_p}{unused('p', n)}; void (*pp)({ppar});"
+    ppar = ", ".join([f"char (*)[_uP{j} + 1]" for j in range(n)] + ["tla__u1"] * (R - n))
+    return f"{mem_c}, {mem_p};{unused_decl(n)} void (*pp)({ppar});"
 
 
 def stored_node(var, tname, info, vals, tvals):
@@ -393,8 +396,8 @@ line(" * run-time value); queries then treat leaves and tuples alike ---- */")
 line("/* (TLA__LEAFTI: initialised with i, e.g. 0 where only the type matters and clang wants a constant) */")
 line("#define TLA__LEAFT(k, d) TLA__LEAFTI(k, d, d)")
 line("#define TLA__LEAFTI(k, d, i) ((struct { __typeof__(0 + d) v[8]; union { const struct { char (*n)[2], (*dp)[1], (*r)[1], "
-     "(*st)[1 + ((k) >= 2)], (*c0)[k]" + unused("c", 1) + ", (*p0)[1]" + unused("p", 1) +
-     "; tla__pp0 pp; } *tla_f; char (*tla_lk)[(k) >= 2 ? 2 + ((k) < TLA__B) : 1]; }; }){ .v = { i } })")
+     "(*st)[1 + ((k) >= 2)], (*c0)[k], (*p0)[1];" + unused_decl(1) +
+     " tla__pp0 pp; } *tla_f; char (*tla_lk)[(k) >= 2 ? 2 + ((k) < TLA__B) : 1]; }; }){ .v = { i } })")
 line("")
 
 # ---------------------------------------------------------------- crd2offset
