@@ -675,7 +675,8 @@ def split_args(s, i):
         j += 1
 
 
-def inline_helpers(s):
+def inline_helpers(s, outer=()):
+    """s with the helpers' calls substituted; outer: the parameters of the macro s defines"""
     pat = re.compile(r"(?<![A-Za-z0-9_#])(" + "|".join(sorted(HELPERS, key=len, reverse=True)) + r")(?![A-Za-z0-9_])")
     while True:
         m = None
@@ -699,8 +700,15 @@ def inline_helpers(s):
             out = body.replace("__VA_ARGS__", ", ".join(args))
         else:
             assert len(args) == len(params), (name, args)
+            # (param) -> arg when the argument is one identifier or number: the parentheses
+            # only matter around an expression (grouping parentheses only: not a call's, after a
+            # name or a closing bracket)
+            # (not a parameter of the macro being defined: it stands for a caller's expression)
+            simple = [re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+", a) is not None and a not in outer for a in args]
+            out = re.sub(r"(?<![A-Za-z0-9_)\]])\((" + "|".join(params) + r")\)",
+                         lambda t: args[params.index(t.group(1))] if simple[params.index(t.group(1))] else t.group(0), body)
             out = re.sub(r"(?<![A-Za-z0-9_])(" + "|".join(params) + r")(?![A-Za-z0-9_])",
-                         lambda t: args[params.index(t.group(1))], body)
+                         lambda t: args[params.index(t.group(1))], out)
         s = s[:m.start()] + out + s[end:]
 
 
@@ -711,7 +719,9 @@ for t in "".join(o).splitlines(keepends=True):  # a definition may continue over
     if not t.endswith("\\\n"):
         if cur.startswith("#define "):  # the body only: "#define NAME(params) " stays
             m = re.match(r"#define [A-Za-z0-9_]+(\([^)]*\))?\s?", cur)
-            cur = cur[:m.end()] + inline_helpers(cur[m.end():])
+            outer = [t.strip() for t in m.group(1)[1:-1].split(",")] if m.group(1) else []
+            outer += ["__VA_ARGS__"] if "..." in outer else []
+            cur = cur[:m.end()] + inline_helpers(cur[m.end():], outer)
         logical.append(cur)
         cur = ""
 o = logical + [cur]
