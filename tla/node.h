@@ -45,6 +45,9 @@
 /* clang-format off */
 #ifndef TLA_NODE_H
 #define TLA_NODE_H
+/* A system header, like the rest of the static core's headers: gcc's notes on a misuse stop at
+ * the user's call (an undeclared name in tla_size(x): 16 lines instead of 84). */
+#pragma GCC system_header
 
 #include "base.h"
 
