@@ -702,10 +702,10 @@ def inline_helpers(s, outer=()):
             assert len(args) == len(params), (name, args)
             # (param) -> arg when the argument is one identifier or number: the parentheses
             # only matter around an expression (grouping parentheses only: not a call's, after a
-            # name or a closing bracket)
+            # name or a closing bracket, unless that bracket closes the cast (int))
             # (not a parameter of the macro being defined: it stands for a caller's expression)
             simple = [re.fullmatch(r"[A-Za-z_][A-Za-z0-9_]*|[0-9]+", a) is not None and a not in outer for a in args]
-            out = re.sub(r"(?<![A-Za-z0-9_)\]])\((" + "|".join(params) + r")\)",
+            out = re.sub(r"(?:(?<![A-Za-z0-9_)\]])|(?<=\(int\)))\((" + "|".join(params) + r")\)",
                          lambda t: args[params.index(t.group(1))] if simple[params.index(t.group(1))] else t.group(0), body)
             out = re.sub(r"(?<![A-Za-z0-9_])(" + "|".join(params) + r")(?![A-Za-z0-9_])",
                          lambda t: args[params.index(t.group(1))], out)
