@@ -227,6 +227,17 @@ static void large_static_offsets(void) {
     _Static_assert(tla_value(TLA_C(0)) == 0 && tla_value(TLA_C(-1)) == -1, "0, -1");
 }
 
+/* tla_value of a run-time tla_tuple: its first leaf, as of a static tuple (it read 0) */
+static void value_of_runtime_tuple(void) {
+    tla_tuple a, b;
+    tla_error e;
+    CHECK(tla_parse_tuple("7", &a, &e) == 0);
+    CHECK(tla_parse_tuple("(3,(4,5))", &b, &e) == 0);
+    CHECK_EQ((long long)tla_value(a), 7);
+    CHECK_EQ((long long)tla_value(b), 3);
+    CHECK_EQ((long long)tla_value(tla_make_tuple(TLA_C(3), tla_make_tuple(4, 5))), 3);
+}
+
 int main(void) {
     queries_evaluate_once();
     seed_layouts();
@@ -235,5 +246,6 @@ int main(void) {
     tuples();
     value_of_get();
     large_static_offsets();
+    value_of_runtime_tuple();
     CHECK_DONE();
 }

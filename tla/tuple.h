@@ -41,7 +41,8 @@
  *   most TLA_STATIC_LEAVES (8) leaves ...", "... nests at most TLA_STATIC_DEPTH (4) levels ...". */
 #define tla_make_tuple TLA__TUPLE
 
-/* tla_value(leaf) -> its value: an integer constant expression when static
+/* tla_value(leaf) -> its value: an integer constant expression when static (of a tuple, static,
+ * mixed or a run-time tla_tuple: its first leaf's)
  * Example:
  *   int n = 5;
  *   _Static_assert(tla_value(TLA_C(-3)) == -3, "");
@@ -53,9 +54,12 @@
 /* x is named twice: in the facts (its type; K_ a __COUNTER__ value) and in the run-time value. */
 #define TLA__VALUEK(K_, x) __builtin_choose_expr(sizeof(struct { struct _vT##K_ { __typeof__(x) m; } a; \
         enum { _vc_##K_ = TLA__VCODE(((struct _vT##K_ *)0)->m) } b; }) && _vc_##K_ >= 2, TLA__CV(_vc_##K_), \
-        __extension__ ({ __auto_type _vx = (x); __builtin_choose_expr(TLA__CLS(_vx) == 12, TLA__VNODE(_vx).v[0], TLA__DV(_vx)); }))
+        __extension__ ({ __auto_type _vx = (x); __builtin_choose_expr(TLA__CLS(_vx) == 12, TLA__VSLOTS(_vx).v[0], TLA__DV(_vx)); }))
 /* A leaf node (the shape or stride of a sub-layout that is a leaf, e.g. tla_shape(tla_get(L, 1, 1)))
- * is an integer too: its slot 0 (a tuple or run-time value gives nil, whose code says dynamic). */
+ * is an integer too: its slot 0 (a tuple or run-time value gives nil, whose code says dynamic).
+ * The run-time value is slot 0 of a node, and leaf 0 of a run-time tla_tuple too (its values are
+ * also named v, rt_types.h), as tla_value of a static tuple gives its first leaf's. */
+#define TLA__VSLOTS(x) __builtin_choose_expr(TLA__CLS(x) == 12, _Generic((x), struct tla_layout: TLA__NIL, default: (x)), TLA__NIL)
 #define TLA__VNODE(x) __builtin_choose_expr(TLA__CLS(x) == 12, _Generic((x), struct tla_layout: TLA__NIL, struct tla_tuple: TLA__NIL, \
         default: (x)), TLA__NIL)
 #define TLA__VCODE(x) __builtin_choose_expr(TLA__CLS(x) == 12, TLA__IS_LEAF(TLA__VNODE(x)) ? TLA__F(TLA__VNODE(x), c0) : 1, TLA__LCODE(x))
