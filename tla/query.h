@@ -109,7 +109,9 @@ TLA_FUNC long long tla__rt_query(const void *p, int is_layout, int what) {
 /* QUERY(x, ISCONST, Q, RT, T): Q of any value x, as type T (RT: the TLA__Q_ constant of Q).  An integer constant expression when
  * x is a static or mixed node and ISCONST(node) holds; else Q of the node at run time, or RT of a
  * run-time value.  x is expanded and evaluated once. */
-#define TLA__QUERY(x, ISCONST, Q, RT, T) ((T)TLA__ONCE(TLA__BIND_EN(x) \
+#define TLA__QUERY(x, ISCONST, Q, RT, T) TLA__QUERYC(x, ISCONST, Q, RT, T, )
+/* The same with a check (a declaration on tla__ex and tla__en) made once the argument is bound. */
+#define TLA__QUERYC(x, ISCONST, Q, RT, T, CHECK) ((T)TLA__ONCE(TLA__BIND_EN(x) CHECK \
         enum { tla__qc = !TLA__IS_RT_VALUE(tla__ex) && ISCONST(tla__en) }; \
         TLA__ONCE_ANSWER(tla__qc, TLA_IF(ISCONST(tla__en), Q(tla__en), 0), TLA__IS_RT_VALUE(tla__ex) ? TLA__RT_QUERY(tla__ex, RT) : Q(tla__en))))
 #define TLA__ALWAYS_RANK(n) 1
@@ -123,7 +125,9 @@ TLA_FUNC long long tla__rt_query(const void *p, int is_layout, int what) {
  *   fit in long long; a static size past 2^31 - 3 is a compile error ("static overflow"). */
 #define tla_rank(x) TLA__QUERY(x, TLA__ALWAYS_RANK, TLA__RANK, TLA__Q_RANK, int)
 #define tla_depth(x) TLA__QUERY(x, TLA__ALWAYS_DEPTH, TLA__DEPTH_OF, TLA__Q_DEPTH, int)
-#define tla_cosize(L) TLA__QUERY(L, TLA__COSIZE_IS_CONST, TLA__COSIZE_ANY, TLA__Q_COSIZE, long long)
+#define tla_cosize(L) TLA__QUERYC(L, TLA__COSIZE_IS_CONST, TLA__COSIZE_ANY, TLA__Q_COSIZE, long long, \
+        _Static_assert(TLA__IS_RT_VALUE(tla__ex) || TLA__IS_LAYOUT(tla__en), \
+            "tla: cosize takes a layout (of a tuple, the number of coordinates is tla_size)");)
 /* size: the static product is bound to enum constants (_uz8: -1 when not static or too big). */
 #define tla_size(x) ((long long)TLA__ONCE(TLA__BIND_EN(x) \
         enum { TLA__SSIZE_ENUMS(tla__en) tla__qs = !TLA__IS_RT_VALUE(tla__ex) && TLA__ALL_STATIC(tla__en), \
