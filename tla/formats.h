@@ -79,6 +79,9 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
         p##k = (x##k) >= 2 && p##e * (long long)(m) <= tla__M ? p##e * (long long)(m) + TLA__B : 1 }; \
     _Static_assert((x##k) < 2 || p##k >= 2, TLA__RANGE_MSG); \
     __auto_type p##v = __builtin_choose_expr(p##k >= 2, TLA__CV(p##k), (x##v + (q) - 1) / (q) * (m)); (void)p##v;
+/* The same for m = 1: ceil(x / q) is no larger than x, so it needs no range check. */
+#define TLA__CEILB1(p, x, q) enum { p##k = (x##k) >= 2 ? (TLA__CV(x##k) + (q) - 1) / (q) + TLA__B : 1 }; \
+    __auto_type p##v = __builtin_choose_expr(p##k >= 2, TLA__CV(p##k), (x##v + (q) - 1) / (q)); (void)p##v;
 #define TLA__KVPAIR(a, b) TLA__NODEKV(2, 2, 2, (1, a), (2, b))
 #define TLA__KVPAIRS(a, b, c, d) TLA__NODEKV(4, 2, 3, (11, a), (21, b), (12, c), (22, d))
 
@@ -94,7 +97,7 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
 /* ... and binds C0 and the fractal of T once (tla__ec0, tla__efr: the macros below name them often). */
 #define TLA__CHECK_ELEM_TYPE(T) _Static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4, \
         "tla: the Ascend formats take element types of 1, 2 or 4 bytes"); \
-        enum { tla__ec0 = TLA__C0(T), tla__efr = TLA__FRACTAL(T) };
+        enum { tla__ec0 = TLA__C0(T), tla__efr = TLA_FRACTAL_ROWS * tla__ec0 }; /* (a fractal is 16 rows of C0) */
 /* Bind rows and cols once, as nodes. */
 #define TLA__FMT_ARGS(rows, cols) TLA__LEAFB(tla__fr, rows, TLA__FMT_MSG) TLA__LEAFB(tla__fc, cols, TLA__FMT_MSG)
 #define TLA__FMT_MSG "tla: rows and cols of a format must be integers"
@@ -128,8 +131,8 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
 /* The fractal formats bind their ceilings once (TLA__CEILB): tla__zr, tla__zc the shape's outer
  * rows and cols (in fractals), tla__zs the stride that steps over a column (zN, nN) or a row (zZ, nZ)
  * of fractals. */
-#define TLA__Z_BIND(c0) TLA__CEILB(tla__zr, tla__fr, TLA_FRACTAL_ROWS, 1) TLA__CEILB(tla__zc, tla__fc, c0, 1)
-#define TLA__N_BIND(c0) TLA__CEILB(tla__zr, tla__fr, c0, 1) TLA__CEILB(tla__zc, tla__fc, TLA_FRACTAL_ROWS, 1)
+#define TLA__Z_BIND(c0) TLA__CEILB1(tla__zr, tla__fr, TLA_FRACTAL_ROWS) TLA__CEILB1(tla__zc, tla__fc, c0)
+#define TLA__N_BIND(c0) TLA__CEILB1(tla__zr, tla__fr, c0) TLA__CEILB1(tla__zc, tla__fc, TLA_FRACTAL_ROWS)
 #define TLA__Z_SHAPE(c0) TLA__KVPAIRS(TLA__KVC(TLA_FRACTAL_ROWS), TLA__KVL(tla__zr), TLA__KVC(c0), TLA__KVL(tla__zc))
 #define TLA__N_SHAPE(c0) TLA__KVPAIRS(TLA__KVC(c0), TLA__KVL(tla__zr), TLA__KVC(TLA_FRACTAL_ROWS), TLA__KVL(tla__zc))
 #define TLA__ZN(c0, fractal) TLA__ZN_(TLA__FMT_LAYOUT, c0, fractal)

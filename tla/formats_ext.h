@@ -86,16 +86,16 @@
 /* A's scales (rows, (_2, ceil(cols/2))), B's ((_2, ceil(rows/2)), cols); tla__ms the stride's ceiling */
 #define TLA__MX_A_SHAPE TLA__KV_LEAF_PAIR(TLA__KVL(tla__fr), TLA__KVC(2), TLA__KVL(tla__mc))
 #define TLA__MX_B_SHAPE TLA__KV_PAIR_LEAF(TLA__KVC(2), TLA__KVL(tla__mc), TLA__KVL(tla__fc))
-#define tla_mx_scale_a_row(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__CEILB(tla__mc, tla__fc, 2, 1) \
+#define tla_mx_scale_a_row(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__CEILB1(tla__mc, tla__fc, 2) \
         TLA__CEILB(tla__ms, tla__fc, 2, 2) TLA__FMT_LAYOUT(TLA__MX_A_SHAPE, \
         TLA__KV_LEAF_PAIR(TLA__KVL(tla__ms), TLA__KVC(1), TLA__KVC(2)), TLA__FMT_ORIGIN); })
-#define tla_mx_scale_a_col(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__CEILB(tla__mc, tla__fc, 2, 1) \
+#define tla_mx_scale_a_col(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__CEILB1(tla__mc, tla__fc, 2) \
         TLA__CEILB(tla__ms, tla__fr, 1, 2) TLA__FMT_LAYOUT(TLA__MX_A_SHAPE, \
         TLA__KV_LEAF_PAIR(TLA__KVC(2), TLA__KVC(1), TLA__KVL(tla__ms)), TLA__FMT_ORIGIN); })
-#define tla_mx_scale_b_row(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__CEILB(tla__mc, tla__fr, 2, 1) \
+#define tla_mx_scale_b_row(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__CEILB1(tla__mc, tla__fr, 2) \
         TLA__CEILB(tla__ms, tla__fc, 1, 2) TLA__FMT_LAYOUT(TLA__MX_B_SHAPE, \
         TLA__KV_PAIR_LEAF(TLA__KVC(1), TLA__KVL(tla__ms), TLA__KVC(2)), TLA__FMT_ORIGIN); })
-#define tla_mx_scale_b_col(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__CEILB(tla__mc, tla__fr, 2, 1) \
+#define tla_mx_scale_b_col(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__CEILB1(tla__mc, tla__fr, 2) \
         TLA__CEILB(tla__ms, tla__fr, 2, 2) TLA__FMT_LAYOUT(TLA__MX_B_SHAPE, \
         TLA__KV_PAIR_LEAF(TLA__KVC(1), TLA__KVC(2), TLA__KVL(tla__ms)), TLA__FMT_ORIGIN); })
 
