@@ -64,8 +64,10 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
  * and p##v (its value), after checking that x is an integer.  An x that does not compile is
  * reported once: its class reads 0 and its code 1 (the enum's defaults), so p##v is still bound
  * and nothing after it reports again (as in the tuple constructor, core_gen.h). */
-#define TLA__LEAFB(p, x, msg) __auto_type p##a = (x); enum { p##t = TLA__CLS(p##a), p##k = TLA__LCODE_K(p##a, p##t) }; \
-        _Static_assert(TLA__ELEM_OK(p##t), msg); __auto_type p##v = TLA__LVAL_K(p##a, p##t, p##k); (void)p##v;
+#define TLA__LEAFB(p, x, msg) TLA__LEAFBN(p, x) _Static_assert(TLA__ELEM_OK(p##t), msg);
+/* (the same, checked by the caller: the formats check rows and cols in one assertion) */
+#define TLA__LEAFBN(p, x) __auto_type p##a = (x); enum { p##t = TLA__CLS(p##a), p##k = TLA__LCODE_K(p##a, p##t) }; \
+        __auto_type p##v = TLA__LVAL_K(p##a, p##t, p##k); (void)p##v;
 #define TLA__RANGE_MSG "tla: a static integer must lie in [-TLA_STATIC_MAX, TLA_STATIC_MAX] (2^30 - 2)"
 /* Shapes, strides and originShapes are built from leaves given as "code, value" (TLA__NODEKV,
  * core_gen.h), with their paths written out: the formats know their structure, so they skip the
@@ -99,7 +101,8 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
         "tla: the Ascend formats take element types of 1, 2 or 4 bytes"); \
         enum { tla__ec0 = TLA__C0(T), tla__efr = TLA_FRACTAL_ROWS * tla__ec0 }; /* (a fractal is 16 rows of C0) */
 /* Bind rows and cols once, as nodes. */
-#define TLA__FMT_ARGS(rows, cols) TLA__LEAFB(tla__fr, rows, TLA__FMT_MSG) TLA__LEAFB(tla__fc, cols, TLA__FMT_MSG)
+#define TLA__FMT_ARGS(rows, cols) TLA__LEAFBN(tla__fr, rows) TLA__LEAFBN(tla__fc, cols) \
+        _Static_assert(TLA__ELEM_OK(tla__frt) && TLA__ELEM_OK(tla__fct), TLA__FMT_MSG);
 #define TLA__FMT_MSG "tla: rows and cols of a format must be integers"
 #define TLA__FMT_ORIGIN TLA__KVPAIR(TLA__KVL(tla__fr), TLA__KVL(tla__fc))
 /* The formats' layouts: shape, stride and originShape are tuples built here (no checks).  The
