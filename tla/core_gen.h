@@ -73,7 +73,8 @@
 /* (an integer: it stands where an element of the enclosing tuple is expected) */
 #define TLA__TOO_DEEP(...) TLA_STATIC_CHECK(0, "tla: a static or mixed IntTuple nests at most TLA_STATIC_DEPTH (4) levels; use the run-time tla_tuple")
 /* A constructor that cannot be built: one error, then a harmless value (no cascade). */
-#define TLA__EM_ERR(msg) __extension__ ({ _Static_assert(0, msg); (struct tla__nil){ { 0 }, { 0 } }; })
+#define TLA__ERR_NIL(msg) _Static_assert(0, msg); (struct tla__nil){ { 0 }, { 0 } };
+#define TLA__EM_ERR(msg) __extension__ ({ TLA__ERR_NIL(msg) })
 #define TLA__ENT1(...) TLA__X1(, TLA__L1(~ , ## __VA_ARGS__))
 #define TLA__ENT2(...) TLA__X2(, TLA__M2(~ , ## __VA_ARGS__))
 #define TLA__ENT3(...) TLA__X3(, TLA__M3(~ , ## __VA_ARGS__))
@@ -222,7 +223,7 @@
 #define TLA__GL_0000 TLA__GET_NOW
 /* The argument is expanded once, at its level (x of TLA__GW<k>_0): an expansion before the
  * probe would expand its markers too.  TLA__GONE counts the arguments as written (1: no index). */
-#define TLA__GNOIDX(x) __extension__ ({ (void)(x); _Static_assert(0, "tla: get needs an index: tla_get(x, i [, j, k, l])"); (struct tla__nil){ { 0 }, { 0 } }; })
+#define TLA__GNOIDX(x) __extension__ ({ (void)(x); TLA__ERR_NIL("tla: get needs an index: tla_get(x, i [, j, k, l])") })
 #define TLA__GONE(z, ...) TLA__PICK(~ , ## __VA_ARGS__, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0)
 #define TLA__GENT1(...) TLA__GX1(, TLA__GCT5(TLA__GW1_, TLA__GONE(~ , ## __VA_ARGS__))(~ , ## __VA_ARGS__))
 #define TLA__GW1_0(z, x, ...) TLA__GSEL1(x, (__VA_ARGS__), TLA__GP1(, TLA__GDET(x)))

@@ -47,7 +47,8 @@
 /* clang-format off */
 #ifndef TLA_FORMATS_H
 #define TLA_FORMATS_H
-/* Macros only: a system header, so gcc's notes on a misuse stop at the user's call (core_gen.h). */
+/* A system header (macros and a few small functions), so gcc's notes on a misuse stop at the
+ * user's call (core_gen.h). */
 #pragma GCC system_header
 
 #include "layout.h"
@@ -56,9 +57,6 @@ typedef uint16_t tla_half;  /* storage of an IEEE half (Ascend's half) */
 typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
 
 /* ---- node arithmetic: static when the operands are ---- */
-/* Division and modulo by constants only; a static 0 divisor reads as 1 (in branches that
- * are compiled but never chosen, so compilers do not warn about division by zero). */
-#define TLA__NZ(v) ((v) != 0 ? (v) : 1)
 /* Leaves are bound as a value and a value code (no node wrapper: cheaper to compile):
  * TLA__LEAFB(p, x) declares p##a (x as given), p##k (its code: N + 2^30 when static, else 1)
  * and p##v (its value), after checking that x is an integer.  An x that does not compile is

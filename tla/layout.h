@@ -67,7 +67,6 @@
         TLA__OSTRUCT_##kind(O) union { __typeof__(((S *)0)->tla_f) tla_f; char (*tla_lk)[kind]; char (*tla_eb)[eb]; \
         TLA__OUNION_##kind }; }
 #define TLA__LEB(L) sizeof(*(L).tla_eb)
-#define TLA__LAYOUT_IMPLX(s, d, o, x, kind, check) TLA__LAYOUT_IMPLXE(s, d, o, x, kind, check, 1)
 /* (run-time tla_tuples are refused in one error: they become nil before anything reads them) */
 #define TLA__LAYOUT_IMPLXE(s, d, o, x, kind, check, eb) __extension__ ({ \
     __auto_type _ls9 = (s); __auto_type _ld9 = (d); \
@@ -79,7 +78,6 @@
     TLA__OBIND_##kind(o, x, check) TLA__LAYOUT_VALUE_EB(kind, eb); })
 #define TLA__IS_RT_TUPLE(x) _Generic((x), struct tla_tuple: 1, default: 0)
 #define TLA__RT_NIL(x) _Generic((x), struct tla_tuple: (struct tla__nil){ 0 }, default: (x))
-#define TLA__LAYOUT_IMPL(s, d, o, kind, check) TLA__LAYOUT_IMPLX(s, d, o, ~, kind, check)
 /* A layout of tuples known to fit (the formats build them): no leaf wrappers, no checks. */
 #define TLA__LAYOUT_TUPLES(s, d, o, kind, eb) __extension__ ({ __auto_type _ls = (s); __auto_type _ld = (d); \
         __auto_type _lo = (o); TLA__LAYOUT_VALUE_EB(kind, eb); })

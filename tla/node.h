@@ -64,10 +64,9 @@
 #define TLA_STATIC_MAX 1073741822 /* 2^30 - 2: the largest |N| of a static integer */
 
 /* ---- static integers ---- */
-/* The bias of a value code, 2^30: an enum constant, so each of its many mentions in a site's
- * text is one short token (42 in the compat reference site). */
-/* (tla__M bounds a static value, tla__P a static product; tla__I is INT_MAX: short names, as each
- * is written many times in a site) */
+/* The bias of a value code, 2^30; tla__M bounds a static value (tla__M1 = tla__M + 1), tla__P a
+ * static product, tla__I is INT_MAX.  Enum constants, so each of their many mentions in a site's
+ * text is one short token (tla__B: 42 in the compat reference site). */
 enum { tla__B = 1 << 30, tla__M = TLA_STATIC_MAX, tla__M1 = TLA_STATIC_MAX + 1, tla__P = 2147483644, tla__I = 2147483647 };
 #define TLA__B tla__B
 /* TLA_C(N): the static integer N (N an integer constant expression in
@@ -101,9 +100,8 @@ typedef union { char (*tla_sv)[1]; int tla_v; } tla__p1;
 #define TLA__DV(x) __builtin_choose_expr(TLA__CLS(x) < 5, (x), 0)
 #define TLA__CV(c) ((int)(c) - TLA__B)
 #define TLA__IF(c, a, b) __builtin_choose_expr(c, a, b)
-/* Product of two static values (-1: not static, negative, or past 2^31 - 3). */
-#define TLA__QV(q, v) ((q) >= 0 && (v) >= 0 && (q) * ((v) + 0LL) < 2147483645 ? (q) * (v) : -1)
-/* The same for enum names q, w (q >= 0 or -1; any negative w is "not static"). */
+/* Product of two static values named by enum constants q, w (q >= 0 or -1; any negative w is
+ * "not static"): -1 when not static, negative, or past 2^31 - 4. */
 #define TLA__QW(q, w) ((q | w) < 0 || q * (w + 0LL) > tla__P ? -1 : q * w)
 
 /* ---- nodes ---- */

@@ -111,7 +111,8 @@ level_table("TLA__TS_", "TLA__ENT", "TLA__TOO_DEEP")
 line("/* (an integer: it stands where an element of the enclosing tuple is expected) */")
 line("#define TLA__TOO_DEEP(...) TLA_STATIC_CHECK(0, \"tla: a static or mixed IntTuple nests at most TLA_STATIC_DEPTH (4) levels; use the run-time tla_tuple\")")
 line("/* A constructor that cannot be built: one error, then a harmless value (no cascade). */")
-line("#define TLA__EM_ERR(msg) TLA__STMT(_Static_assert(0, msg); (struct tla__nil){ { 0 }, { 0 } }; )")
+line("#define TLA__ERR_NIL(msg) _Static_assert(0, msg); (struct tla__nil){ { 0 }, { 0 } };")
+line("#define TLA__EM_ERR(msg) TLA__STMT(TLA__ERR_NIL(msg))")
 for k in range(1, LV + 1):
     body = f"TLA__L{k}" if k == 1 else f"TLA__M{k}"
     line(f"#define TLA__ENT{k}(...) TLA__X{k}(, {body}(~ , ## __VA_ARGS__))")
@@ -187,7 +188,7 @@ line(f"#define TLA__GET TLA__LSEL(TLA__GL_, {probes('TLA__GX')})")
 level_table("TLA__GL_", "TLA__GENT", "TLA__GET_NOW")
 line("/* The argument is expanded once, at its level (x of TLA__GW<k>_0): an expansion before the")
 line(" * probe would expand its markers too.  TLA__GONE counts the arguments as written (1: no index). */")
-line("#define TLA__GNOIDX(x) TLA__STMT((void)(x); _Static_assert(0, \"tla: get needs an index: tla_get(x, i [, j, k, l])\"); (struct tla__nil){ { 0 }, { 0 } }; )")
+line("#define TLA__GNOIDX(x) TLA__STMT((void)(x); TLA__ERR_NIL(\"tla: get needs an index: tla_get(x, i [, j, k, l])\"))")
 line("#define TLA__GONE(z, ...) TLA__PICK(~ , ## __VA_ARGS__, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, 0)")
 for k in range(1, LV + 1):
     sel = "TLA__GSEL1" if k == 1 else "TLA__GSELM"
