@@ -183,20 +183,17 @@ struct tla__nil TLA__FS_(int, ...);
 #define TLA__CONST_MSG "tla: crd2offset_const needs a static coordinate and an all-static layout"
 #define TLA__CRD_AUTO(K_, c, s, d) __builtin_choose_expr(TLA__AFACTS(K_, c, s, d) && _tst_ ## K_, (long long)TLA__ACT(K_), \
         __extension__ ({ __auto_type _tc0 = (c); __auto_type _tS = (s); __auto_type _tD = (d); TLA__ART(K_, 0); }))
-/* The same on a layout L, named in the facts (not evaluated) and bound once in the run-time
- * sum; a tile's coordinate is added. */
-#define TLA__CRD_AUTOL(K_, c, L) __builtin_choose_expr(TLA__AFACTSX(K_, c, TLA__LS(TLA__SLAYOUT(L)), \
-                TLA__LD(TLA__SLAYOUT(L)), TLA__TILE_X(TLA__SLAYOUT(L))) && _tst_ ## K_, \
+/* The same on a layout L, named once in the facts (not evaluated; anything but a static or
+ * mixed layout reads as a nil layout there, and a run-time tla_layout's one message comes from
+ * TLA__CRD_LAYOUT in the run-time branch) and bound once in the run-time sum; a tile's
+ * coordinate is added. */
+#define TLA__CRD_AUTOL(K_, c, L) __builtin_choose_expr(TLA__AFACTSX(K_, c, L) && _tst_ ## K_, \
         (long long)TLA__ACT(K_), \
         __extension__ ({ __auto_type _tc0 = (c); __auto_type _tL0 = (L); TLA__CRD_LAYOUT(_tL0) __auto_type _tS = TLA__LSHAPE(*_tL); \
                   __auto_type _tD = TLA__LSTRIDE(*_tL); __auto_type _tX = TLA__TILE_X(*_tL); TLA__ART(K_, 1); }))
-/* L as a static layout for the facts: a run-time tla_layout reads as nil (its one message comes
- * from TLA__CRD_LAYOUT in the run-time branch). */
-#define TLA__SLAYOUT(L) _Generic((L), struct tla_layout: TLA__NIL_LAYOUT, default: (L))
 /* On a layout: a tile's coordinate is added (TLA__AFACTSX). */
 #define TLA__CRD_CONSTL_(K_, c, L) TLA__CRD_CONSTL(K_, c, L)
-#define TLA__CRD_CONSTL(K_, c, L) ((long long)(0 * TLA__AFACTSX(K_, c, TLA__LS(TLA__SLAYOUT(L)), TLA__LD(TLA__SLAYOUT(L)), \
-                TLA__TILE_X(TLA__SLAYOUT(L)))) \
+#define TLA__CRD_CONSTL(K_, c, L) ((long long)(0 * TLA__AFACTSX(K_, c, L)) \
         + (long long)TLA_STATIC_CHECK(_tst_ ## K_ || !_tcd_ ## K_, TLA__CONST_MSG) + (long long)TLA__ACT(K_))
 #define TLA__CRD_AUTO_(K_, c, s, d) TLA__CRD_AUTO(K_, c, s, d)
 #define TLA__CRD_AUTOL_(K_, c, L) TLA__CRD_AUTOL(K_, c, L)

@@ -170,6 +170,15 @@ struct tla__leafinfo {
 #define TLA__SNODE(x) _Generic((char (*)[1 + TLA__CLS(x)])0, char (*)[13]: _Generic((x), struct tla_layout: TLA__NIL, \
         struct tla_tuple: TLA__NIL, default: (x)), default: TLA__NIL)
 
+/* Fallbacks for the names macros bind their arguments to.  When an argument does not compile
+ * (an undeclared name), gcc drops the declaration that binds it, and every later use of the
+ * binding would report "undeclared" again (tla_tile_at: 15 errors).  With a file-scope name of
+ * the same spelling, later uses read this int: the macro's own check on its argument then
+ * reports once ("tla: crd2offset takes a layout").  The bindings shadow these names; the headers
+ * are system headers, so -Wshadow stays quiet. */
+enum { _tc0, _tL0, tla__al0, tla__aca, tla__tta, tla__tl0, tla__pl1, tla__mtp, tla__mtl0, tla__tlA, tla__teA,
+       tla__teL, _ls9, _ld9, _vx, _vgt, _ug0a, _lq, tla__px, tla__ex };
+
 /* ---- facts of a node (integer constant expressions) ---- */
 #define TLA__K(x) sizeof(*(x).tla_lk)
 enum tla__kind {

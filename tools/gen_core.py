@@ -415,6 +415,9 @@ line(" * product (-1: run time, then _tr<j>). */")
 
 
 # the facts: declared once per site (block-scope enum constants)
+# (The value codes come first, each its own sizeof, and _tY, 2^30 below its code, in the next
+# enum: on clang an enumerator whose operand did not compile takes the previous value plus one,
+# and a chain of such subtractions overflowed, 4 more errors after an undeclared argument.)
 def crd_enums(S, D, C, pre="_t", suf="", F="TLA__F"):
     def nm(x, j=""):
         return f"{pre}{x}{j}{suf}"
@@ -422,12 +425,12 @@ def crd_enums(S, D, C, pre="_t", suf="", F="TLA__F"):
     # form does not compile (rt_types.h, tla__rtinfo) reads 0 then, and nothing else reports
     s0 = f"{nm('cd')} = {F}({C}, dp)"
     s1 = (f"{nm('n')} = {F}({S}, n) - 1, {nm('cl')} = {nm('cd')} == 1, {nm('cf')} = {nm('cd')} == 2, "
-          + " ".join(f"{nm('s', j)} = {F}({S}, c{j}), {nm('d', j)} = {F}({D}, c{j}), {nm('Y', j)} = TLA__CV({nm('d', j)}), "
+          + " ".join(f"{nm('s', j)} = {F}({S}, c{j}), {nm('d', j)} = {F}({D}, c{j}), "
                      f"{nm('t', j)} = ({F}({S}, p{j}) - 1) % 10," for j in range(R))
           + f" {nm('t', R)} = 0")
     e2 = []
     for j in range(R):
-        e2.append(f"{nm('V', j)} = TLA__CV({nm('s', j)}), "
+        e2.append(f"{nm('V', j)} = TLA__CV({nm('s', j)}), {nm('Y', j)} = TLA__CV({nm('d', j)}), "
                   f"{nm('k', j)} = {nm('cl')} ? 0 : {nm('cf')} ? {nm('t', j)} - ({nm('t', j)} > 0) : {j}, "
                   f"{nm('g', j + 1)} = {j + 1} < {nm('n')} && ({nm('cl')} || ({nm('cf')} && {nm('t', j + 1)} == {nm('t', j)})), "
                   f"{nm('q', j + 1)} = {nm('g', j + 1)} ? TLA__QW({nm('q', j)}, {nm('V', j)}) : 1,")
@@ -476,16 +479,26 @@ line("#define TLA__FP(P, m) sizeof(*P->m)")
 line("/* As TLA__CRD_CHECKS, on the facts' enums (suffix K_). */")
 line("#define TLA__CRD_CHECKSP(K_, C, S) _Static_assert(_tn_ ## K_ == 0 || _tcd_ ## K_ <= 1 || (TLA__FP(C, r) == TLA__FP(S, r) \\")
 line("    && (_tcf_ ## K_ || __builtin_types_compatible_p(__typeof__((C)->pp), __typeof__((S)->pp)))), TLA__CRD_FORM_MSG);")
-# On a layout, a shape of no slots (the nil a run-time tla_layout reads as, layout.h TLA__SLAYOUT)
+# On a layout, a shape of no slots (the nil layout a run-time tla_layout reads as, below)
 # is not static: the constant form then says so, the auto form takes its run-time branch.
 # The 3-argument form takes shape and stride apart, so it checks them (a layout was checked when
 # it was made): their path lists must be the same type.
 cong = (f" _Static_assert(_tn_ ## K_ == 0 || __builtin_types_compatible_p(__typeof__({xs}->pp), __typeof__({xd}->pp)), "
         "\"tla: crd2offset: shape and stride are not congruent\");")
-for nm_, fx_, xmem, xinfo, xst, xchk in (("TLA__AFACTS(K_, c, s, d)", f_x, "", "", "", cong),
-                                   ("TLA__AFACTSX(K_, c, s, d, x)", f_xx, " __typeof__(x) mx;", " __typeof__(((struct _tT ## K_ *)0)->mx.tla_f) X;",
-                                    f" && TLA__FP({xx}, st) == 2 && _tn_ ## K_ > 0", "")):
-    line(f"#define {nm_} sizeof(struct {{ struct _tT ## K_ {{ __typeof__(c) mc; __typeof__(s) ms; __typeof__(d) md;{xmem} }} _tm; "
+# The layout form names L once: its type is bound first (_tU), as the layout itself or, for
+# anything else (a run-time tla_layout, a tuple, an argument that did not compile), a nil layout
+# (_tV), whose shape has no slots; shape, stride and the tile's coordinate are read from that.
+# (gcc gives a member whose type did not compile the type int: the node step comes after.)
+lu = "((struct _tU ## K_ *)0)->m"
+ln = "((struct _tM ## K_ *)0)->m"
+lv = "((struct _tV ## K_ *)0)->m"
+lbind = (f"struct _tU ## K_ {{ __typeof__(L) m; }} _tmu; struct _tM ## K_ {{ __typeof__(TLA__SNODE({lu})) m; }} _tmm; "
+         f"struct _tV ## K_ {{ __typeof__(TLA_IF(TLA__IS_LAYOUT({ln}), {ln}, TLA__NIL_LAYOUT)) m; }} _tmv; ")
+for nm_, pre_, s_, d_, fx_, xmem, xinfo, xst, xchk in (
+        ("TLA__AFACTS(K_, c, s, d)", "", "s", "d", f_x, "", "", "", cong),
+        ("TLA__AFACTSX(K_, c, L)", lbind, f"TLA__LS({lv})", f"TLA__LD({lv})", f_xx, f" __typeof__(TLA__TILE_X({lv})) mx;",
+         " __typeof__(((struct _tT ## K_ *)0)->mx.tla_f) X;", f" && TLA__FP({xx}, st) == 2 && _tn_ ## K_ > 0", "")):
+    line(f"#define {nm_} sizeof(struct {{ {pre_}struct _tT ## K_ {{ __typeof__(c) mc; __typeof__({s_}) ms; __typeof__({d_}) md;{xmem} }} _tm; "
          f"enum {{ _tk_ ## K_ = TLA__LCODE(((struct _tT ## K_ *)0)->mc) }} _te1; "
          "struct _tN ## K_ { __typeof__(TLA__CNODE(((struct _tT ## K_ *)0)->mc, _tk_ ## K_)) C; } _tm2; "
          "struct _tI ## K_ { __typeof__(((struct _tN ## K_ *)0)->C.tla_f) C; __typeof__(((struct _tT ## K_ *)0)->ms.tla_f) S; "
