@@ -126,7 +126,7 @@ TLA_FUNC long long tla__rt_query(const void *p, int is_layout, int what) {
 #define tla_rank(x) TLA__QUERY(x, TLA__ALWAYS_RANK, TLA__RANK, TLA__Q_RANK, int)
 #define tla_depth(x) TLA__QUERY(x, TLA__ALWAYS_DEPTH, TLA__DEPTH_OF, TLA__Q_DEPTH, int)
 #define tla_cosize(L) TLA__QUERYC(L, TLA__COSIZE_IS_CONST, TLA__COSIZE_ANY, TLA__Q_COSIZE, long long, \
-        _Static_assert(TLA__IS_RT_VALUE(tla__ex) || TLA__IS_LAYOUT(tla__en), \
+        _Static_assert(_Generic((tla__ex), struct tla_layout: 1, default: TLA__IS_LAYOUT(tla__en)), \
             "tla: cosize takes a layout (of a tuple, the number of coordinates is tla_size)");)
 /* size: the static product is bound to enum constants (_uz8: -1 when not static or too big). */
 #define tla_size(x) ((long long)TLA__ONCE(TLA__BIND_EN(x) \
