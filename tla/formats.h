@@ -353,10 +353,11 @@ TLA_FUNC long long tla__crop(long long t, long long o, long long c) { return o -
 #define tla_tile_at(L, tile, coord) __extension__ ({ __auto_type tla__al0 = (L); __auto_type tla__al1 = &TLA__SNODE(tla__al0); \
         enum { tla__aL = TLA__IS_LAYOUT(*tla__al1) }; \
         _Static_assert(tla__aL, "tla: tile_at needs a layout"); __auto_type tla__al = &TLA_IF(tla__aL, *tla__al1, TLA__NIL_LAYOUT); \
+        enum { tla__aN = TLA__NLEAF(TLA__LSHAPE(*tla__al)) > 0 }; /* (a nil layout has reported already) */ \
         __auto_type tla__aca = (coord); __auto_type tla__ac = &TLA__SNODE(tla__aca); \
         __auto_type tla__tta = (tile); __auto_type tla__tt = &TLA__SNODE(tla__tta); \
-        TLA__TILE_CHECKS(tla__aL, (*tla__al), (*tla__tt)) \
-        _Static_assert(!tla__aL || TLA__TRANK(TLA__LSHAPE(*tla__al)) == 2 && TLA__IS_TUPLE(*tla__ac) && TLA__TRANK(*tla__ac) == 2 \
+        TLA__TILE_CHECKS(tla__aN, (*tla__al), (*tla__tt)) \
+        _Static_assert(!tla__aN || TLA__TRANK(TLA__LSHAPE(*tla__al)) == 2 && TLA__IS_TUPLE(*tla__ac) && TLA__TRANK(*tla__ac) == 2 \
             && TLA__DEPTH(*tla__ac) == 1, "tla: tile_at takes a rank-2 layout and a coordinate (row, col)"); \
         long long tla__o[2]; TLA__ORIGIN2((*tla__al), tla__o) \
         long long tla__cr0 = tla__crop(TLA__SVALLL((*tla__tt), 0), tla__o[0], TLA__SVALLL((*tla__ac), 0)), \

@@ -176,7 +176,7 @@ struct tla__leafinfo {
  * the same spelling, later uses read this int: the macro's own check on its argument then
  * reports once ("tla: crd2offset takes a layout").  The bindings shadow these names; the headers
  * are system headers, so -Wshadow stays quiet. */
-enum { _tc0, _tL0, tla__al0, tla__aca, tla__tta, tla__tl0, tla__pl1, tla__mtp, tla__mtl0, tla__tlA, tla__teA,
+enum { _tc0, _tL0, tla__al0, tla__aca, tla__tta, tla__tl0, tla__pl1, tla__mtp, tla__mtl0, tla__tlA0, tla__teA0, tla__ttA0, tla__tdA0,
        tla__teL, _ls9, _ld9, _vx, _vgt, _ug0a, _lq, tla__px, tla__ex };
 
 /* ---- facts of a node (integer constant expressions) ---- */
@@ -186,6 +186,7 @@ enum tla__kind {
     TLA__KIND_STATIC = 2,         /* a static leaf >= 0 */
     TLA__KIND_STATIC_NEG = 3,     /* a static leaf < 0 */
     TLA__KIND_TUPLE = 4,          /* + rank: a tuple (nil is the rank-0 tuple) */
+    TLA__KIND_TENSOR = 29,        /* a static or mixed tensor (static_tensor.h) */
     TLA__KIND_LAYOUT = 30,        /* a layout */
     TLA__KIND_LAYOUT_ORIGIN = 31, /* a layout with an originShape */
     TLA__KIND_TILE = 32           /* a tile: a layout with an originShape and a coordinate */

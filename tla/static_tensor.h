@@ -68,22 +68,36 @@
         _Static_assert(TLA__LEB(tla__mtl) == 1 || TLA__LEB(tla__mtl) - 1 == sizeof *tla__mtp, \
             "tla: make_static_tensor: the element size of the pointer differs from the element type of the format"); \
         __builtin_choose_expr(TLA__LAYOUT_ALL_STATIC(tla__mtl), \
-            ((struct { union { __typeof__(tla__mtp) tla_p; const __typeof__(tla__mtl) *tla_lt, *tla_l; }; }){ \
-                { .tla_p = tla__mtp } }), \
-            ((struct { union { __typeof__(tla__mtp) tla_p; const __typeof__(tla__mtl) *tla_lt; }; \
+            ((struct { union { __typeof__(tla__mtp) tla_p; const __typeof__(tla__mtl) *tla_lt, *tla_l; \
+                               char (*tla_lk)[TLA__KIND_TENSOR]; }; }){ { .tla_p = tla__mtp } }), \
+            ((struct { union { __typeof__(tla__mtp) tla_p; const __typeof__(tla__mtl) *tla_lt; \
+                               char (*tla_lk)[TLA__KIND_TENSOR]; }; \
                       __typeof__(tla__mtl) tla_l; }){ { .tla_p = tla__mtp }, tla__mtl })); })
+
+/* A tensor argument A of function fn, bound to p (a pointer to it): a static tensor is itself;
+ * anything else (a run-time tla_tensor or tla_tensor2, a layout, an integer, a name that did not
+ * compile) is one message and then an all-static tensor of a nil layout, so nothing after it
+ * reports (its kind, TLA__KIND_TENSOR, is what marks a static tensor). */
+#define TLA__TENSOR_ARG(p, A, fn) __auto_type p##0 = (A); \
+        __auto_type p##1 = &_Generic((p##0), tla_tensor: TLA__NIL, tla_tensor2: TLA__NIL, default: TLA__SNODE(p##0)); \
+        enum { p##k = TLA__K(*p##1) == TLA__KIND_TENSOR }; \
+        _Static_assert(p##k, "tla: " fn " takes a static tensor (tla_make_static_tensor; a run-time tla_tensor has " \
+            "the tla_tensor_ functions of tensor.h)"); \
+        __auto_type p = &TLA_IF(p##k, *p##1, TLA__NIL_TENSOR);
+#define TLA__NIL_TENSOR ((struct { union { char *tla_p; const tla__nil_layout *tla_lt, *tla_l; \
+        char (*tla_lk)[TLA__KIND_TENSOR]; }; }){ { 0 } })
 
 /* The layout of tensor T (bound): rebuilt from the type when all static (the static core
  * reads static values from types, so the zero values are never read), else the stored one. */
 #define TLA__TENSOR_LAYOUT(T) __builtin_choose_expr(sizeof(T) == sizeof((T).tla_p), ((__typeof__(*(T).tla_lt)){ 0 }), (T).tla_l)
-#define tla_tensor_layout(A) __extension__ ({ __auto_type tla__tlA = (A); TLA__TENSOR_LAYOUT(tla__tlA); })
-#define tla_tensor_data(A) ((A).tla_p)
+#define tla_tensor_layout(A) __extension__ ({ TLA__TENSOR_ARG(tla__tlA, A, "tla_tensor_layout") TLA__TENSOR_LAYOUT(*tla__tlA); })
+#define tla_tensor_data(A) __extension__ ({ TLA__TENSOR_ARG(tla__tdA, A, "tla_tensor_data") tla__tdA->tla_p; })
 
 /* tla_tensor_elem(A, c...) -> pointer to the element: A's pointer + crd2offset(c, layout).
  *   One argument: any crd2offset coordinate; two or more: one integer per top-level mode. */
-#define tla_tensor_elem(A, ...) __extension__ ({ __auto_type tla__teA = (A); __auto_type tla__teL = TLA__TENSOR_LAYOUT(tla__teA); \
-        __auto_type tla__tec = TLA__TENSOR_CRD(__VA_ARGS__); \
-        TLA__TENSOR_CHECKED(tla__teA.tla_p + tla_crd2offset(tla__tec, tla__teL)); })
+#define tla_tensor_elem(A, ...) __extension__ ({ TLA__TENSOR_ARG(tla__teA, A, "tla_tensor_elem") \
+        __auto_type tla__teL = TLA__TENSOR_LAYOUT(*tla__teA); __auto_type tla__tec = TLA__TENSOR_CRD(__VA_ARGS__); \
+        TLA__TENSOR_CHECKED(tla__teA->tla_p + tla_crd2offset(tla__tec, tla__teL)); })
 #define TLA__TENSOR_CRD(...) TLA__CAT(TLA__TENSOR_CRD_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
 #define TLA__TENSOR_CRD_1(c) (c)
 #define TLA__TENSOR_CRD_2(a, b) tla_make_tuple(a, b)
@@ -106,9 +120,9 @@ TLA_FUNC int tla__static_contains(tla_layout L, tla_tuple c) {
 /* tla_tensor_tile_at(A, tile, coord) -> the tile tensor (see the top of this file; the layout
  *   is tla_tile_at's, so static tile extents stay static and its coordinate is added to every
  *   element's). */
-#define tla_tensor_tile_at(A, tile, coord) __extension__ ({ __auto_type tla__ttA = (A); \
-        __auto_type tla__ttL = TLA__TENSOR_LAYOUT(tla__ttA); \
-        tla_make_static_tensor(tla__ttA.tla_p, tla_tile_at(tla__ttL, tile, coord)); })
+#define tla_tensor_tile_at(A, tile, coord) __extension__ ({ TLA__TENSOR_ARG(tla__ttA, A, "tla_tensor_tile_at") \
+        __auto_type tla__ttL = TLA__TENSOR_LAYOUT(*tla__ttA); \
+        tla_make_static_tensor(tla__ttA->tla_p, tla_tile_at(tla__ttL, tile, coord)); })
 
 /* clang-format on */
 #endif
