@@ -227,7 +227,7 @@ static void large_static_offsets(void) {
     _Static_assert(tla_value(TLA_C(0)) == 0 && tla_value(TLA_C(-1)) == -1, "0, -1");
 }
 
-/* tla_value of a run-time tla_tuple: its first leaf, as of a static tuple (it read 0) */
+/* tla_value of a run-time tla_tuple or tla_layout: its first leaf, as of a static one (it read 0) */
 static void value_of_runtime_tuple(void) {
     tla_tuple a, b;
     tla_error e;
@@ -236,6 +236,11 @@ static void value_of_runtime_tuple(void) {
     CHECK_EQ((long long)tla_value(a), 7);
     CHECK_EQ((long long)tla_value(b), 3);
     CHECK_EQ((long long)tla_value(tla_make_tuple(TLA_C(3), tla_make_tuple(4, 5))), 3);
+    /* of a layout: its shape's first leaf, static or run-time (a run-time one read 0) */
+    tla_layout R = { 0 };
+    CHECK(tla_parse_layout("((16,7),(16,3)):((16,256),(1,1792))", &R, &e) == 0);
+    CHECK_EQ((long long)tla_value(R), 16);
+    CHECK_EQ((long long)tla_value(tla_zN(tla_half, 100, TLA_C(48))), 16);
 }
 
 int main(void) {

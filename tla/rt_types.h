@@ -60,6 +60,13 @@ typedef struct tla_layout {
     union {
         tla_tuple shape;
         tla_tuple tla_s[1];
+        /* the shape's leaf values under the name the static core reads (tla_value of a layout
+         * is its shape's first leaf, as for a static layout): tla_tuple's members up to them */
+        struct {
+            int tla__nleaf, tla__ntok;
+            signed char tla__tok[TLA_MAX_TOKENS];
+            int64_t v[TLA_MAX_LEAVES];
+        };
     };
     union {
         tla_tuple stride;

@@ -42,7 +42,7 @@
 #define tla_make_tuple TLA__TUPLE
 
 /* tla_value(leaf) -> its value: an integer constant expression when static (of a tuple, static,
- * mixed or a run-time tla_tuple: its first leaf's)
+ * mixed or a run-time tla_tuple: its first leaf's; of a layout, static or run-time: its shape's)
  * Example:
  *   int n = 5;
  *   _Static_assert(tla_value(TLA_C(-3)) == -3, "");
@@ -58,8 +58,9 @@
 /* A leaf node (the shape or stride of a sub-layout that is a leaf, e.g. tla_shape(tla_get(L, 1, 1)))
  * is an integer too: its slot 0 (a tuple or run-time value gives nil, whose code says dynamic).
  * The run-time value is slot 0 of a node, and leaf 0 of a run-time tla_tuple too (its values are
- * also named v, rt_types.h), as tla_value of a static tuple gives its first leaf's. */
-#define TLA__VSLOTS(x) __builtin_choose_expr(TLA__CLS(x) == 12, _Generic((x), struct tla_layout: TLA__NIL, default: (x)), TLA__NIL)
+ * also named v, rt_types.h), as tla_value of a static tuple gives its first leaf's; of a layout,
+ * static or run-time (whose shape's values are named v too), its shape's first leaf. */
+#define TLA__VSLOTS(x) __builtin_choose_expr(TLA__CLS(x) == 12, (x), TLA__NIL)
 #define TLA__VNODE(x) __builtin_choose_expr(TLA__CLS(x) == 12, _Generic((x), struct tla_layout: TLA__NIL, struct tla_tuple: TLA__NIL, \
         default: (x)), TLA__NIL)
 #define TLA__VCODE(x) __builtin_choose_expr(TLA__CLS(x) == 12, TLA__IS_LEAF(TLA__VNODE(x)) ? TLA__F(TLA__VNODE(x), c0) : 1, TLA__LCODE(x))
