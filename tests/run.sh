@@ -9,7 +9,8 @@
 #     first line ("/* expect: ... */") in the first error, in at most 30 lines of
 #     diagnostics (or the bound and reason on its second line, "/* lines: N (why) */");
 #  3. the C examples in README.md and examples/*.c, built and run (matmul checks itself),
-#     and the example at the top of every header (tests/docs.sh);
+#     and the example at the top of every header (tests/docs.sh), and each header compiling
+#     on its own (tests/headers.sh);
 #  4. tests/cost.sh, the preprocessed text of one static site of each kind under a bound;
 #  5. the C sources against .clang-format, and tests/install.sh (make install into a
 #     scratch DESTDIR, then a pkg-config build);
@@ -147,6 +148,12 @@ sh tests/docs.sh > "$OUT/docs.log" 2>&1
 grep -E '^FAIL' "$OUT/docs.log" | head -20
 add_counts "$OUT/docs.log"
 echo "header examples: $passed passed, $failed failed so far"
+
+# Each header compiles on its own (its includes name what it uses).
+sh tests/headers.sh > "$OUT/headers.log" 2>&1
+grep -E '^FAIL' "$OUT/headers.log" | head -20
+add_counts "$OUT/headers.log"
+echo "headers alone: $passed passed, $failed failed so far"
 
 # Formatting: the C sources follow .clang-format (macro-heavy parts are marked off by hand).
 if command -v clang-format > /dev/null; then

@@ -46,6 +46,7 @@
 #include "formats.h"
 #include "convert.h"
 #include "tensor.h"
+#include "tensor2.h"
 
 /* Every part of layout L (bound) is static: its value can be rebuilt from its type. */
 #define TLA__LAYOUT_ALL_STATIC(L) (TLA__ALL_STATIC(TLA__LSHAPE(L)) && TLA__ALL_STATIC(TLA__LSTRIDE(L)) \

@@ -39,6 +39,7 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include "print.h"
 #include "tensor.h"
 
 #define TLA_SVG_MAX_CELLS 16384 /* cells drawn one by one; beyond, k x k blocks */

@@ -41,6 +41,7 @@
 #define TLA_TENSOR2_H
 
 #include "tensor.h"
+#include "copy.h"
 
 typedef struct tla_tensor2 {
     TLA_GM char *data; /* element 0 of the layout (of the parent's, for a tile) */

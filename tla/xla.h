@@ -33,6 +33,7 @@
 #include "rt.h"
 #include "parse.h"
 #include "print.h"
+#include "algebra.h"
 
 #define TLA_XLA_MAX_RANK 8
 #define TLA_XLA_MAX_TILES 4
