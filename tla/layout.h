@@ -133,8 +133,8 @@ struct tla__nil TLA__FS_(int, ...);
  * either.  Only layouts have parts: x when it is one, else a layout of nils (for code compiled
  * for any node, whose layout branch is chosen only for layouts). */
 #define TLA__AL(x) TLA_IF(TLA__IS_LAYOUT(x), (x), TLA__NIL_LAYOUT)
-#define tla_shape(L) __extension__ ({ __auto_type _lq = (L); TLA__LSHAPE(_lq); })
-#define tla_stride(L) __extension__ ({ __auto_type _lq = (L); TLA__LSTRIDE(_lq); })
+#define tla_shape(L) __extension__ ({ __auto_type tla__lq = (L); TLA__LSHAPE(tla__lq); })
+#define tla_stride(L) __extension__ ({ __auto_type tla__lq = (L); TLA__LSTRIDE(tla__lq); })
 
 /* ---- crd2offset ---- */
 /* A run-time tla_layout has its own function; say so in one message (and go on with nil, so

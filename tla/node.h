@@ -177,7 +177,12 @@ struct tla__leafinfo {
  * reports once ("tla: crd2offset takes a layout").  The bindings shadow these names; the headers
  * are system headers, so -Wshadow stays quiet. */
 enum { _tc0, _tL0, tla__al0, tla__aca, tla__tta, tla__tl0, tla__pl1, tla__mtp, tla__mtl0, tla__tlA0, tla__teA0, tla__ttA0, tla__tdA0,
-       tla__teL, _ls9, _ld9, _vx, _vgt, _ug0a, _lq, tla__px, tla__ex };
+       tla__teL, _ls9, _ld9, _vx, _vgt, _ug0a, tla__px, tla__ex };
+/* tla_shape and tla_stride bind their layout to tla__lq; its fallback is a layout of nils, so
+ * compat's crd2offset(c, shape(kTypo), stride(kTypo)) reports the undeclared name and nothing
+ * else (the nil's shape has no slots, which every check skips).  Declared, never defined: only
+ * a source that does not compile refers to it. */
+extern const tla__nil_layout tla__lq;
 
 /* ---- facts of a node (integer constant expressions) ---- */
 #define TLA__K(x) sizeof(*(x).tla_lk)
