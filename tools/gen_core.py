@@ -494,15 +494,20 @@ ln = "((struct _tM ## K_ *)0)->m"
 lv = "((struct _tV ## K_ *)0)->m"
 lbind = (f"struct _tU ## K_ {{ __typeof__(L) m; }} _tmu; struct _tM ## K_ {{ __typeof__(TLA__SNODE({lu})) m; }} _tmm; "
          f"struct _tV ## K_ {{ __typeof__(TLA_IF(TLA__IS_LAYOUT({ln}), {ln}, TLA__NIL_LAYOUT)) m; }} _tmv; ")
-for nm_, pre_, s_, d_, fx_, xmem, xinfo, xst, xchk in (
-        ("TLA__AFACTS(K_, c, s, d)", "", "s", "d", f_x, "", "", "", cong),
+# The 3-argument form reads its shape's and stride's info through a nil when they are not nodes
+# (gcc gives a member whose type did not compile the type int: each fact would report again).
+tms = "((struct _tT ## K_ *)0)->ms"
+tmd = "((struct _tT ## K_ *)0)->md"
+for nm_, pre_, s_, d_, fx_, xmem, xinfo, xst, xchk, sinf, dinf in (
+        ("TLA__AFACTS(K_, c, s, d)", "", "s", "d", f_x, "", "", "", cong,
+         f"TLA_IF(TLA__CLS({tms}) == 12, {tms}, TLA__NIL)", f"TLA_IF(TLA__CLS({tmd}) == 12, {tmd}, TLA__NIL)"),
         ("TLA__AFACTSX(K_, c, L)", lbind, f"TLA__LS({lv})", f"TLA__LD({lv})", f_xx, f" __typeof__(TLA__TILE_X({lv})) mx;",
-         " __typeof__(((struct _tT ## K_ *)0)->mx.tla_f) X;", f" && TLA__FP({xx}, st) == 2 && _tn_ ## K_ > 0", "")):
+         " __typeof__(((struct _tT ## K_ *)0)->mx.tla_f) X;", f" && TLA__FP({xx}, st) == 2 && _tn_ ## K_ > 0", "", tms, tmd)):
     line(f"#define {nm_} sizeof(struct {{ {pre_}struct _tT ## K_ {{ __typeof__(c) mc; __typeof__({s_}) ms; __typeof__({d_}) md;{xmem} }} _tm; "
          f"enum {{ _tk_ ## K_ = TLA__LCODE(((struct _tT ## K_ *)0)->mc) }} _te1; "
          "struct _tN ## K_ { __typeof__(TLA__CNODE(((struct _tT ## K_ *)0)->mc, _tk_ ## K_)) C; } _tm2; "
-         "struct _tI ## K_ { __typeof__(((struct _tN ## K_ *)0)->C.tla_f) C; __typeof__(((struct _tT ## K_ *)0)->ms.tla_f) S; "
-         f"__typeof__(((struct _tT ## K_ *)0)->md.tla_f) D;{xinfo} }} _tm3; "
+         f"struct _tI ## K_ {{ __typeof__(((struct _tN ## K_ *)0)->C.tla_f) C; __typeof__(({sinf}).tla_f) S; "
+         f"__typeof__(({dinf}).tla_f) D;{xinfo} }} _tm3; "
          f"enum {{ {a0} }} _te0; enum {{ {a1}, _tst_ ## K_ = (_tcl_ ## K_ ? _tk_ ## K_ >= 2 : TLA__FP({xc}, st) == 2) && TLA__FP({xs}, st) == 2 && TLA__FP({xd}, st) == 2{xst}, {fx_} _te_ ## K_ = 0 }} _te2; "
          f"enum {{ {a2} }} _te3; TLA__CRD_CHECKSP(K_, {xc}, {xs}){xchk} }})")
 for j in range(R):
