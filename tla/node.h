@@ -167,8 +167,11 @@ struct tla__leafinfo {
     __auto_type y = _Generic((x), struct tla_layout: TLA__NIL, struct tla_tuple: TLA__NIL, default: TLA__NODE_K(x, y##k));
 /* x (bound) when it is a static or mixed tuple or layout, else nil: for arguments that must be
  * one (the caller's assert says what is wrong). */
-#define TLA__SNODE(x) _Generic((char (*)[1 + TLA__CLS(x)])0, char (*)[13]: _Generic((x), struct tla_layout: TLA__NIL, \
-        struct tla_tuple: TLA__NIL, default: (x)), default: TLA__NIL)
+#define TLA__SNODE(x) TLA__SNODE_X(x, )
+/* The same with more types that read as nil ("T: TLA__NIL," each; static_tensor.h adds the
+ * run-time tensors). */
+#define TLA__SNODE_X(x, ...) _Generic((char (*)[1 + TLA__CLS(x)])0, char (*)[13]: _Generic((x), \
+        struct tla_layout: TLA__NIL, struct tla_tuple: TLA__NIL, __VA_ARGS__ default: (x)), default: TLA__NIL)
 
 /* Fallbacks for the names macros bind their arguments to.  When an argument does not compile
  * (an undeclared name), gcc drops the declaration that binds it, and every later use of the
@@ -176,8 +179,8 @@ struct tla__leafinfo {
  * the same spelling, later uses read this int: the macro's own check on its argument then
  * reports once ("tla: crd2offset takes a layout").  The bindings shadow these names; the headers
  * are system headers, so -Wshadow stays quiet. */
-enum { _tc0, _tL0, tla__al0, tla__aca, tla__tta, tla__tl0, tla__pl1, tla__mtp, tla__mtl0, tla__tlA0, tla__teA0, tla__ttA0, tla__tdA0,
-       tla__teL, _ls9, _ld9, _vx, _vgt, _ug0a, tla__px, tla__ex };
+enum { _tc0, _tL0, tla__al0, tla__aca, tla__tta, tla__tl0, tla__pl1, tla__mtp, tla__mtl0, tla__tlA0, tla__teA0, tla__ttA0, tla__tdA0, tla__tec,
+       _ls9, _ld9, _vx, _vgt, _ug0a, tla__px, tla__ex };
 /* tla_shape and tla_stride bind their layout to tla__lq; its fallback is a layout of nils, so
  * compat's crd2offset(c, shape(kTypo), stride(kTypo)) reports the undeclared name and nothing
  * else (the nil's shape has no slots, which every check skips).  Declared, never defined: only

@@ -80,8 +80,7 @@
  * compile) is one message and then an all-static tensor of a nil layout, so nothing after it
  * reports (its kind, TLA__KIND_TENSOR, is what marks a static tensor). */
 #define TLA__TENSOR_ARG(p, A, fn) __auto_type p##0 = (A); \
-        __auto_type p##1 = &_Generic((char (*)[1 + TLA__CLS(p##0)])0, char (*)[13]: _Generic((p##0), tla_tensor: TLA__NIL, \
-            tla_tensor2: TLA__NIL, tla_layout: TLA__NIL, tla_tuple: TLA__NIL, default: p##0), default: TLA__NIL); \
+        __auto_type p##1 = &TLA__SNODE_X(p##0, tla_tensor: TLA__NIL, tla_tensor2: TLA__NIL,); \
         enum { p##k = TLA__K(*p##1) == TLA__KIND_TENSOR }; \
         _Static_assert(p##k, "tla: " fn " takes a static tensor (tla_make_static_tensor)"); \
         __auto_type p = &TLA_IF(p##k, *p##1, (tla__nil_tensor){ { 0 } });
