@@ -59,14 +59,15 @@ static int dyn_rows = 17, dyn_cols = 35;
 TENSOR_CHECK(zN_2_dynamic, uint16_t, tla_zN(tla_half, dyn_rows, dyn_cols))
 TENSOR_CHECK(nZ_1_dynamic, uint8_t, tla_nZ(uint8_t, dyn_rows, dyn_cols))
 
-/* Sizes: all static is the pointer; mixed is the pointer and the layout value. */
+/* Sizes: all static is the pointer; mixed is the pointer and the layout's run-time values, a
+ * long long each (a tile's coordinate is kept whole). */
 static void sizes(void) {
     static float f[100 * 70];
     int n = 70;
     tla_auto A = tla_make_static_tensor(f, tla_zN(float, S(96), S(64)));
     tla_auto B = tla_make_static_tensor(f, tla_make_layout(tla_make_tuple(100, n), tla_make_tuple(n, S(1))));
     CHECK_EQ(sizeof A, sizeof(float *));
-    CHECK(sizeof B > sizeof(float *) && sizeof B <= 128);
+    CHECK_EQ(sizeof B, sizeof(float *) + 3 * sizeof(long long)); /* shape (100, n), stride n */
     CHECK(tla_tensor_elem(B, 3, 4) == f + 3 * 70 + 4);
     CHECK(tla_tensor_elem(B, tla_make_tuple(3, 4)) == f + 3 * 70 + 4); /* a tuple coordinate */
     CHECK(tla_tensor_elem(B, 7) == f + 7 * 70); /* one integer: colexicographic */
@@ -77,6 +78,16 @@ static void sizes(void) {
     CHECK(tla_tensor_elem(T, 0, 8) == h + 512);
     tla_auto T2 = tla_tensor_tile_at(T, tla_make_tuple(S(8), S(8)), tla_make_tuple(3, 5)); /* a tile of a tile */
     CHECK(tla_tensor_elem(T2, 1, 2) == tla_tensor_elem(Z, 4, 15));
+    /* a tile: its cropped extent (2 values) and its coordinate (2) */
+    CHECK_EQ(sizeof T, sizeof(uint16_t *) + 4 * sizeof(long long));
+    CHECK_EQ(sizeof T2, sizeof T);
+    /* run-time extents: the fractal counts (2), the stride past the first column of fractals
+     * (1) and the extent (2) */
+    tla_auto M = tla_make_static_tensor(h, tla_zN(tla_half, dyn_rows, dyn_cols));
+    CHECK_EQ(sizeof M, sizeof(uint16_t *) + 5 * sizeof(long long));
+    CHECK(tla_tensor_elem(M, 16, 17) == h + 16 * 16 + 1 + 16 * 32);
+    tla_auto MT = tla_tensor_tile_at(M, tla_make_tuple(S(16), S(16)), tla_make_tuple(dyn_rows - 10, 3));
+    CHECK(tla_tensor_elem(MT, 9, 5) == tla_tensor_elem(M, dyn_rows - 1, 8));
 }
 
 int main(void) {

@@ -71,7 +71,10 @@
 /* A constant a translation unit may leave unused (TLA_CONST_LAYOUT in a shared header). */
 #if defined(__GNUC__)
 #define TLA__MAYBE_UNUSED __attribute__((__unused__))
+/* A small function that must fold into its caller (gcc's estimate would keep some calls). */
+#define TLA__ALWAYS_INLINE __attribute__((always_inline))
 #else
+#define TLA__ALWAYS_INLINE
 #define TLA__MAYBE_UNUSED
 #endif
 

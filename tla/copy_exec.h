@@ -41,11 +41,6 @@ TLA_FUNC void tla__copy_blocks(TLA_GM char *d, const TLA_GM char *s, int64_t n, 
  * (single bytes, pairs, quads) transpose them: 16 loads and stores instead of 128, two to
  * four times faster than a byte loop (bench/NOTES.md).  The masks assume little-endian words;
  * elsewhere it is the byte loop. */
-#if defined(__GNUC__)
-#define TLA__ALWAYS_INLINE __attribute__((always_inline)) /* gcc would call it: 1.05-1.37x slower */
-#else
-#define TLA__ALWAYS_INLINE
-#endif
 TLA__ALWAYS_INLINE TLA_FUNC void tla__transpose8x8(TLA_GM char *d, int64_t ds, const TLA_GM char *s, int64_t ss) {
 #if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
     uint64_t x0, x1, x2, x3, x4, x5, x6, x7, t;

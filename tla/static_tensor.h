@@ -11,16 +11,16 @@
  *   tla_tensor_elem(A, i, j)                   pointer to element (i, j): the same coordinate
  *                                              forms as tla_crd2offset (one integer, one per
  *                                              mode, or a tuple congruent to the shape)
- *   tla_tensor_layout(A), tla_tensor_data(A)   the layout value and the pointer
+ *   tla_tensor_layout(A), tla_tensor_data(A)   the layout (a value) and the pointer
  *   tla_tensor_tile_at(A, tile, coord)         CATLASS's GetTile: the tile of extent `tile` at
  *                                              element coordinate `coord`, a tensor on the same
  *                                              pointer whose element c is A's coord + c (on a
  *                                              fractal boundary or not), cropped to A's extent
  *
  * Size: when every part of the layout is static the tensor is the pointer alone (the layout
- * lives in the type, and is rebuilt from it where it is used); otherwise it is the pointer
- * and the layout value (the static core's flat layout: 8 leaf slots per part, static ones
- * included, so a mixed rank-2 tensor is the pointer plus about 64-128 bytes).
+ * lives in the type, and is rebuilt from it where it is used); otherwise it is the pointer and
+ * the layout's run-time values, a long long each (a zN with run-time extents: 5 values, 48
+ * bytes; a tile keeps its coordinate whole: a 16x16 tile of a static zN is 40 bytes).
  *
  * With TLA_CHECKED defined before including tla.h, tla_tensor_elem checks the coordinate
  * (one integer per mode) against the tensor's extent (originShape) and gives NULL outside it;
@@ -48,10 +48,6 @@
 #include "tensor.h"
 #include "tensor2.h"
 
-/* Every part of layout L (bound) is static: its value can be rebuilt from its type. */
-#define TLA__LAYOUT_ALL_STATIC(L) (TLA__ALL_STATIC(TLA__LSHAPE(L)) && TLA__ALL_STATIC(TLA__LSTRIDE(L)) \
-        && TLA__ALL_STATIC((L).tla_o[0]) && TLA__ALL_STATIC((L).tla_x[0]))
-
 /* tla_make_static_tensor(p, L) -> static or mixed tensor: pointer p (its element type is the
  *   tensor's), layout L; each evaluated once.  The pointer is member tla_p.
  *   A format made for an element type (tla_zN(tla_half, ...), zZ, nZ, nN, and their tiles)
@@ -68,12 +64,103 @@
         __auto_type tla__mtl = TLA__AL(tla__mtl1); \
         _Static_assert(TLA__LEB(tla__mtl) == 1 || TLA__LEB(tla__mtl) - 1 == sizeof *tla__mtp, \
             "tla: make_static_tensor: the element size of the pointer differs from the element type of the format"); \
-        __builtin_choose_expr(TLA__LAYOUT_ALL_STATIC(tla__mtl), \
-            ((struct { union { __typeof__(tla__mtp) tla_p; const __typeof__(tla__mtl) *tla_lt, *tla_l; \
-                               char (*tla_lk)[TLA__KIND_TENSOR]; }; }){ { .tla_p = tla__mtp } }), \
-            ((struct { union { __typeof__(tla__mtp) tla_p; const __typeof__(tla__mtl) *tla_lt; \
-                               char (*tla_lk)[TLA__KIND_TENSOR]; }; \
-                      __typeof__(tla__mtl) tla_l; }){ { .tla_p = tla__mtp }, tla__mtl })); })
+        __typeof__(tla__mtl.tla_s[0].tla_f) _hf0 = 0; __typeof__(tla__mtl.tla_d[0].tla_f) _hf1 = 0; \
+        __typeof__(tla__mtl.tla_o[0].tla_f) _hf2 = 0; (void)_hf0, (void)_hf1, (void)_hf2; \
+        enum { tla__mm0 = TLA__DMASK(_hf0), tla__mm1 = TLA__DMASK(_hf1), tla__mm2 = TLA__DMASK(_hf2), \
+               tla__mm3 = TLA__DSLOTS((tla__mtl.tla_x[0].tla_f)), \
+               tla__mmn = TLA__DN(tla__mm0) + TLA__DN(tla__mm1) + TLA__DN(tla__mm2) + TLA__DN(tla__mm3) }; \
+        __builtin_choose_expr(tla__mmn == 0, \
+            ((struct { union { __typeof__(tla__mtp) tla_p; __typeof__(tla__mtl) *tla_lt; \
+                               char (*tla_lk)[TLA__KIND_TENSOR]; TLA__DMEMBERS(0, 0, 0, 0) long long *tla_dv; }; }){ { .tla_p = tla__mtp } }), \
+            __extension__ ({ struct { union { __typeof__(tla__mtp) tla_p; __typeof__(tla__mtl) *tla_lt; \
+                               char (*tla_lk)[TLA__KIND_TENSOR]; \
+                               TLA__DMEMBERS(tla__mm0, tla__mm1, tla__mm2, tla__mm3) }; \
+                      long long tla_dv[tla__mmn + !tla__mmn]; } tla__mt = { { .tla_p = tla__mtp }, { 0 } }; \
+                TLA__DPACK(tla__mt, tla__mtl); tla__mt; })); })
+
+/* ---- a mixed tensor keeps the layout's run-time values only ----
+ * Bit j of a part's mask (shape, stride, originShape, tile coordinate: parts 0-3) says slot j
+ * is a run-time value: it exists (j < the part's slots) and its value code is not static.  A
+ * tile's coordinate is kept whole (crd2offset adds its values, static or not).
+ * make_static_tensor packs those values into tla_dv (long long each), part after part, slot
+ * after slot; the masks stay in the type (tla_m0..3); the layout is rebuilt from its type and
+ * tla_dv where it is used, and -O2 reads tla_dv directly (no copies left). */
+#define TLA__DBIT(f, j) (sizeof(*f->c##j) < 2) << j
+#define TLA__DMASK(f) ((TLA__DBIT(f, 0) | TLA__DBIT(f, 1) | TLA__DBIT(f, 2) | TLA__DBIT(f, 3) | TLA__DBIT(f, 4) \
+        | TLA__DBIT(f, 5) | TLA__DBIT(f, 6) | TLA__DBIT(f, 7)) & TLA__DSLOTS(f))
+#define TLA__DSLOTS(f) ((1 << (sizeof(*f->n) - 1)) - 1)
+#define TLA__DN(m) __builtin_popcount(m)
+#define TLA__DMEMBERS(m0, m1, m2, m3) char (*tla_m0)[(m0) + 1], (*tla_m1)[(m1) + 1], (*tla_m2)[(m2) + 1], (*tla_m3)[(m3) + 1];
+#define TLA__DM(T, i) (sizeof(*(T).tla_m##i) - 1)
+/* Part i's values (a part a layout does not have has mask 0: no address is taken). */
+/* Part P's values, or a null pointer where the layout has no such part (its mask is 0). */
+#define TLA__DPART(T, L, i, P) __builtin_choose_expr(TLA__DM(T, i), (L).P[0].v, (void *)0), sizeof (L).P[0].v[0]
+#define TLA__DPARTS(T, L) TLA__DM(T, 0), TLA__DM(T, 1), TLA__DM(T, 2), TLA__DM(T, 3), (L).tla_s[0].v, \
+        sizeof (L).tla_s[0].v[0], (L).tla_d[0].v, sizeof (L).tla_d[0].v[0], TLA__DPART(T, L, 2, tla_o), TLA__DPART(T, L, 3, tla_x)
+#define TLA__DPACK(T, L) tla__dpack4((T).tla_dv, TLA__DPARTS(T, L))
+#define TLA__DUNPACK(T, L) tla__dunpack4((T).tla_dv, TLA__DPARTS(T, L))
+/* A slot of es bytes (a node's values are integers of 1, 2, 4 or 8 bytes) read as, and written
+ * from, a long long: the round trip gives back the same bits. */
+TLA__ALWAYS_INLINE TLA_FUNC long long tla__dget(const void *v, int j, size_t es) {
+    const char *b = (const char *)v + (size_t)j * es;
+    int8_t x1;
+    int16_t x2;
+    int32_t x4;
+    int64_t x8;
+    switch (es) {
+    case 1: memcpy(&x1, b, 1); return x1;
+    case 2: memcpy(&x2, b, 2); return x2;
+    case 4: memcpy(&x4, b, 4); return x4;
+    default: memcpy(&x8, b, 8); return x8;
+    }
+}
+TLA__ALWAYS_INLINE TLA_FUNC void tla__dset(void *v, int j, size_t es, long long x) {
+    char *b = (char *)v + (size_t)j * es;
+    int8_t x1 = (int8_t)x;
+    int16_t x2 = (int16_t)x;
+    int32_t x4 = (int32_t)x;
+    int64_t x8 = (int64_t)x;
+    switch (es) {
+    case 1: memcpy(b, &x1, 1); break;
+    case 2: memcpy(b, &x2, 2); break;
+    case 4: memcpy(b, &x4, 4); break;
+    default: memcpy(b, &x8, 8); break;
+    }
+}
+/* Slot j's place in the packed values: the run-time slots before it. */
+#define TLA__DAT(m, j) __builtin_popcount((m) & ((1u << (j)) - 1))
+#define TLA__DPK(j) if (m >> j & 1) dv[TLA__DAT(m, j)] = tla__dget(v, j, es);
+#define TLA__DUP(j) tla__dset(v, j, es, m >> j & 1 ? dv[TLA__DAT(m, j)] : 0);
+TLA__ALWAYS_INLINE TLA_FUNC void tla__dpack(long long *dv, const void *v, size_t es, unsigned m) {
+    TLA__DPK(0) TLA__DPK(1) TLA__DPK(2) TLA__DPK(3) TLA__DPK(4) TLA__DPK(5) TLA__DPK(6) TLA__DPK(7)
+}
+TLA__ALWAYS_INLINE TLA_FUNC void tla__dunpack(const long long *dv, void *v, size_t es, unsigned m) {
+    if (!v) return;
+    TLA__DUP(0) TLA__DUP(1) TLA__DUP(2) TLA__DUP(3) TLA__DUP(4) TLA__DUP(5) TLA__DUP(6) TLA__DUP(7)
+}
+/* The four parts, one after the other in dv. */
+TLA__ALWAYS_INLINE TLA_FUNC void tla__dpack4(long long *dv, unsigned m0, unsigned m1, unsigned m2, unsigned m3,
+                                             const void *s, size_t ess, const void *d, size_t esd,
+                                             const void *o, size_t eso, const void *x, size_t esx) {
+    tla__dpack(dv, s, ess, m0);
+    dv += __builtin_popcount(m0);
+    tla__dpack(dv, d, esd, m1);
+    dv += __builtin_popcount(m1);
+    tla__dpack(dv, o, eso, m2);
+    dv += __builtin_popcount(m2);
+    tla__dpack(dv, x, esx, m3);
+}
+TLA__ALWAYS_INLINE TLA_FUNC void tla__dunpack4(const long long *dv, unsigned m0, unsigned m1, unsigned m2, unsigned m3,
+                                               void *s, size_t ess, void *d, size_t esd, void *o, size_t eso, void *x,
+                                               size_t esx) {
+    tla__dunpack(dv, s, ess, m0);
+    dv += __builtin_popcount(m0);
+    tla__dunpack(dv, d, esd, m1);
+    dv += __builtin_popcount(m1);
+    tla__dunpack(dv, o, eso, m2);
+    dv += __builtin_popcount(m2);
+    tla__dunpack(dv, x, esx, m3);
+}
 
 /* A tensor argument A of function fn, bound to p (a pointer to it): a static tensor is itself;
  * anything else (a run-time tla_tensor or tla_tensor2, a layout, an integer, a name that did not
@@ -84,11 +171,13 @@
         enum { p##k = TLA__K(*p##1) == TLA__KIND_TENSOR }; \
         _Static_assert(p##k, "tla: " fn " takes a static tensor (tla_make_static_tensor)"); \
         __auto_type p = &TLA_IF(p##k, *p##1, (tla__nil_tensor){ { 0 } });
-typedef struct { union { char *tla_p; const tla__nil_layout *tla_lt, *tla_l; char (*tla_lk)[TLA__KIND_TENSOR]; }; } tla__nil_tensor;
+typedef struct { union { char *tla_p; tla__nil_layout *tla_lt; char (*tla_lk)[TLA__KIND_TENSOR]; TLA__DMEMBERS(0, 0, 0, 0) long long *tla_dv; }; } tla__nil_tensor;
 
 /* The layout of tensor T (bound): rebuilt from the type when all static (the static core
- * reads static values from types, so the zero values are never read), else the stored one. */
-#define TLA__TENSOR_LAYOUT(T) __builtin_choose_expr(sizeof(T) == sizeof((T).tla_p), ((__typeof__(*(T).tla_lt)){ 0 }), (T).tla_l)
+ * reads static values from types, so the zero values are never read), and from the packed
+ * run-time values when mixed. */
+#define TLA__TENSOR_LAYOUT(T) __builtin_choose_expr(sizeof(T) == sizeof((T).tla_p), ((__typeof__(*(T).tla_lt)){ 0 }), \
+        __extension__ ({ __typeof__(*(T).tla_lt) tla__rl; TLA__DUNPACK(T, tla__rl); tla__rl; }))
 #define tla_tensor_layout(A) __extension__ ({ TLA__TENSOR_ARG(tla__tlA, A, "tla_tensor_layout") TLA__TENSOR_LAYOUT(*tla__tlA); })
 #define tla_tensor_data(A) __extension__ ({ TLA__TENSOR_ARG(tla__tdA, A, "tla_tensor_data") tla__tdA->tla_p; })
 
