@@ -39,7 +39,7 @@ site get_bound 15500 'unsigned f(unsigned i) { tla_auto T = tla_make_tuple(TLA_C
 site get_get_get 15500 'unsigned f(unsigned i) { tla_auto T = tla_make_tuple(TLA_C(2), tla_make_tuple(TLA_C(3), tla_make_tuple(TLA_C(4), TLA_C(5)))); return (unsigned)tla_size(tla_get(tla_get(tla_get(T, 1), 1), 0)) + i; }'
 # tla_value(tla_get(t, i...)) reads the leaf from t's type: t is named twice, not the get (19.6 KB
 # above zN when the get was made twice).
-site value_of_get 10500 'int f(int i) { tla_auto L = tla_zN(tla_half, TLA_C(64), TLA_C(64)); return (int)tla_value(tla_get(tla_stride(L), 1, 1)) + i; }'
+site value_of_get 10800 'int f(int i) { tla_auto L = tla_zN(tla_half, TLA_C(64), TLA_C(64)); return (int)tla_value(tla_get(tla_stride(L), 1, 1)) + i; }'
 site size_of_get 17700 'unsigned f(unsigned i) { tla_auto L = tla_zN(float, TLA_C(32), TLA_C(32)); return (unsigned)tla_size(tla_get(L, 1)) + i; }'
 site crd_of_tile 26000 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_zN(tla_half, TLA_C(64), TLA_C(64)); tla_auto T = tla_tile_at(L, tla_make_tuple(TLA_C(16), TLA_C(16)), tla_make_tuple(i, j)); return (unsigned)tla_crd2offset(tla_make_tuple(1, 2), T); }'
 # A constant layout (TLA_CONST_LAYOUT, declared once at file scope) and one crd2offset on it:

@@ -33,6 +33,9 @@ static void zn_seed_static(void) {
     /* a multi-index get is one step; a sub-layout that is a leaf has integer parts */
     tla_auto G = tla_get(L, 1, 1);
     _Static_assert(tla_value(tla_shape(G)) == 3 && tla_value(tla_stride(G)) == 32, "get<1,1> of a layout");
+    /* the shape of a tuple or an integer is itself (CuTe's shape()) */
+    _Static_assert(tla_size(tla_shape(c)) == 5 && tla_rank(tla_shape(c)) == 2, "shape of a tuple");
+    _Static_assert(tla_value(tla_shape(S(7))) == 7, "shape of a static integer");
     _Static_assert(tla_value(tla_get(L.tla_d[0], 0, 1)) == 16 && tla_rank(tla_get(L, 1)) == 2,
                    "get of stride, of layout");
     {

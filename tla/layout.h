@@ -133,8 +133,23 @@ struct tla__nil TLA__FS_(int, ...);
  * either.  Only layouts have parts: x when it is one, else a layout of nils (for code compiled
  * for any node, whose layout branch is chosen only for layouts). */
 #define TLA__AL(x) TLA_IF(TLA__IS_LAYOUT(x), (x), TLA__NIL_LAYOUT)
-#define tla_shape(L) __extension__ ({ __auto_type tla__lq = (L); TLA__LSHAPE(tla__lq); })
-#define tla_stride(L) __extension__ ({ __auto_type tla__lq = (L); TLA__LSTRIDE(tla__lq); })
+/* tla_shape of anything but a layout (a tuple, an integer) is that value itself, as CuTe's
+ * shape(); tla_stride takes a layout (one message, then the stride of a layout of nils: no
+ * cascade).  Of a run-time tla_layout, its shape and stride (rt_types.h names them alike). */
+#define tla_shape(L) __extension__ ({ TLA__LQ(L) __builtin_choose_expr(tla__lk, TLA__LSHAPE(TLA__LQP), tla__lq); })
+#define tla_stride(L) __extension__ ({ TLA__LQ(L) _Static_assert(tla__lk || !sizeof tla__lq, "tla: stride takes a layout"); \
+        TLA__LSTRIDE(TLA__LQP); })
+/* L bound to tla__lq; tla__lk: it is a layout, static, mixed or run-time; TLA__LQP: the layout,
+ * or a layout of nils where it is not one (tla__nlo, declared and never defined: it is only in
+ * branches that are not taken).  (The assert names tla__lq too: clang skips a condition that
+ * names a declaration that did not compile, so an undeclared L reports once.) */
+#define TLA__LQ(L) __auto_type tla__lq = (L); \
+        enum { tla__lk = TLA__IS_RT_LAYOUT(tla__lq) || TLA__IS_LAYOUT(TLA__SNODE(tla__lq)) };
+#define TLA__LQP (*__builtin_choose_expr(tla__lk, &tla__lq, &tla__nlo))
+/* TLA__LAYOUT_SHAPE and _STRIDE take a layout only (compat's shape() and stride(), whose
+ * crd2offset(c, shape(L), stride(L)) names each twice: 770 bytes less text a site). */
+#define TLA__LAYOUT_SHAPE(L) __extension__ ({ __auto_type tla__lq = (L); TLA__LSHAPE(tla__lq); })
+#define TLA__LAYOUT_STRIDE(L) __extension__ ({ __auto_type tla__lq = (L); TLA__LSTRIDE(tla__lq); })
 
 /* ---- crd2offset ---- */
 /* A run-time tla_layout has its own function; say so in one message (and go on with nil, so

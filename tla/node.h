@@ -186,6 +186,7 @@ enum { _tc0, _tL0, tla__al0, tla__aca, tla__tta, tla__tl0, tla__pl1, tla__mtp, t
  * else (the nil's shape has no slots, which every check skips).  Declared, never defined: only
  * a source that does not compile refers to it. */
 extern const tla__nil_layout tla__lq;
+extern const tla__nil_layout tla__nlo;
 
 /* ---- facts of a node (integer constant expressions) ---- */
 #define TLA__K(x) sizeof(*(x).tla_lk)
