@@ -90,10 +90,39 @@ static void sizes(void) {
     CHECK(tla_tensor_elem(MT, 9, 5) == tla_tensor_elem(M, dyn_rows - 1, 8));
 }
 
+/* Mixed layouts of every shape of dynamic slots (shape only, stride only, both, nested, rank 1
+ * and 3): a tensor's element (one integer, colexicographic) is the layout's crd2offset, and its
+ * size is the pointer and one long long per run-time slot. */
+#define MIXED_CHECK(L, NDYN) \
+    do { \
+        tla_auto ML = (L); \
+        tla_auto MA = tla_make_static_tensor(mbuf, ML); \
+        long long mn = tla_size(ML); \
+        CHECK_EQ(sizeof MA, sizeof(float *) + (NDYN) * sizeof(long long)); \
+        for (long long q = 0; q < mn; q++) \
+            mbad += tla_tensor_elem(MA, q) != mbuf + tla_crd2offset(q, ML); \
+    } while (0)
+static float mbuf[4096];
+static void mixed(int a, int b, int c) {
+    long mbad = 0;
+    MIXED_CHECK(tla_make_layout(tla_make_tuple(a, S(4)), tla_make_tuple(S(1), a)), 2);
+    MIXED_CHECK(tla_make_layout(tla_make_tuple(S(3), S(4)), tla_make_tuple(b, S(1))), 1);
+    MIXED_CHECK(tla_make_layout(tla_make_tuple(tla_make_tuple(S(2), a), tla_make_tuple(b, S(3))),
+                                tla_make_tuple(tla_make_tuple(S(1), S(2)), tla_make_tuple(c, S(200)))),
+                3);
+    MIXED_CHECK(tla_make_layout(tla_make_tuple(c), tla_make_tuple(S(2))), 1);
+    MIXED_CHECK(tla_make_layout(tla_make_tuple(a, S(2), b), tla_make_tuple(S(1), a, c)), 4);
+    MIXED_CHECK(tla_make_layout(tla_make_tuple(a, b, c), tla_make_tuple(S(1), a, a * b)), 5);
+    /* a format with run-time extents: the fractal counts, a stride and the extent */
+    MIXED_CHECK(tla_nN(float, a + 13, b + 20), 5);
+    CHECK_EQ(mbad, 0);
+}
+
 int main(void) {
     int bad = row_major() + column_major() + zN_1() + zN_2() + zN_4() + zZ_1() + zZ_2() + zZ_4() + nZ_1() + nZ_2()
               + nZ_4() + nN_1() + nN_2() + nN_4() + l0c() + zN_2_dynamic() + nZ_1_dynamic();
     CHECK_EQ(bad, 0);
     sizes();
+    mixed(3, 5, 7);
     CHECK_DONE();
 }

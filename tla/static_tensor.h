@@ -64,8 +64,7 @@
         __auto_type tla__mtl = TLA__AL(tla__mtl1); \
         _Static_assert(TLA__LEB(tla__mtl) == 1 || TLA__LEB(tla__mtl) - 1 == sizeof *tla__mtp, \
             "tla: make_static_tensor: the element size of the pointer differs from the element type of the format"); \
-        __typeof__(tla__mtl.tla_s[0].tla_f) _hf0 = 0; __typeof__(tla__mtl.tla_d[0].tla_f) _hf1 = 0; \
-        __typeof__(tla__mtl.tla_o[0].tla_f) _hf2 = 0; (void)_hf0, (void)_hf1, (void)_hf2; \
+        TLA__DINFO(tla__mtl) \
         enum { tla__mm0 = TLA__DMASK(_hf0), tla__mm1 = TLA__DMASK(_hf1), tla__mm2 = TLA__DMASK(_hf2), \
                tla__mm3 = TLA__DSLOTS((tla__mtl.tla_x[0].tla_f)), \
                tla__mmn = TLA__DN(tla__mm0) + TLA__DN(tla__mm1) + TLA__DN(tla__mm2) + TLA__DN(tla__mm3) }; \
@@ -83,8 +82,9 @@
  * is a run-time value: it exists (j < the part's slots) and its value code is not static.  A
  * tile's coordinate is kept whole (crd2offset adds its values, static or not).
  * make_static_tensor packs those values into tla_dv (long long each), part after part, slot
- * after slot; the masks stay in the type (tla_m0..3); the layout is rebuilt from its type and
- * tla_dv where it is used, and -O2 reads tla_dv directly (no copies left). */
+ * after slot; the masks stay in the type (tla_m0..3); the layout is rebuilt where it is used:
+ * run-time slots from tla_dv, static ones from their codes (every slot is written, so the
+ * rebuilt value is whole), and -O2 reads tla_dv directly (no copies left). */
 #define TLA__DBIT(f, j) (sizeof(*f->c##j) < 2) << j
 #define TLA__DMASK(f) ((TLA__DBIT(f, 0) | TLA__DBIT(f, 1) | TLA__DBIT(f, 2) | TLA__DBIT(f, 3) | TLA__DBIT(f, 4) \
         | TLA__DBIT(f, 5) | TLA__DBIT(f, 6) | TLA__DBIT(f, 7)) & TLA__DSLOTS(f))
@@ -98,7 +98,12 @@
 #define TLA__DPARTS(T, L) TLA__DM(T, 0), TLA__DM(T, 1), TLA__DM(T, 2), TLA__DM(T, 3), (L).tla_s[0].v, \
         sizeof (L).tla_s[0].v[0], (L).tla_d[0].v, sizeof (L).tla_d[0].v[0], TLA__DPART(T, L, 2, tla_o), TLA__DPART(T, L, 3, tla_x)
 #define TLA__DPACK(T, L) tla__dpack4((T).tla_dv, TLA__DPARTS(T, L))
-#define TLA__DUNPACK(T, L) tla__dunpack4((T).tla_dv, TLA__DPARTS(T, L))
+#define TLA__DUNPACK(T, L) tla__dunpack4((T).tla_dv, TLA__DPARTS(T, L), TLA__DCODES(_hf0), TLA__DCODES(_hf1), TLA__DCODES(_hf2))
+/* The info of L's shape, stride and originShape (for their codes; not evaluated). */
+#define TLA__DINFO(L) __typeof__((L).tla_s[0].tla_f) _hf0 = 0; __typeof__((L).tla_d[0].tla_f) _hf1 = 0; \
+        __typeof__((L).tla_o[0].tla_f) _hf2 = 0; (void)_hf0, (void)_hf1, (void)_hf2;
+#define TLA__DCODES(f) sizeof(*f->c0), sizeof(*f->c1), sizeof(*f->c2), sizeof(*f->c3), sizeof(*f->c4), sizeof(*f->c5), \
+        sizeof(*f->c6), sizeof(*f->c7)
 /* A slot of es bytes (a node's values are integers of 1, 2, 4 or 8 bytes) read as, and written
  * from, a long long: the round trip gives back the same bits. */
 TLA__ALWAYS_INLINE TLA_FUNC long long tla__dget(const void *v, int j, size_t es) {
@@ -130,11 +135,12 @@ TLA__ALWAYS_INLINE TLA_FUNC void tla__dset(void *v, int j, size_t es, long long 
 /* Slot j's place in the packed values: the run-time slots before it. */
 #define TLA__DAT(m, j) __builtin_popcount((m) & ((1u << (j)) - 1))
 #define TLA__DPK(j) if (m >> j & 1) dv[TLA__DAT(m, j)] = tla__dget(v, j, es);
-#define TLA__DUP(j) tla__dset(v, j, es, m >> j & 1 ? dv[TLA__DAT(m, j)] : 0);
+#define TLA__DUP(j) tla__dset(v, j, es, m >> j & 1 ? dv[TLA__DAT(m, j)] : c##j >= 2 ? (long long)c##j - tla__B : 0);
 TLA__ALWAYS_INLINE TLA_FUNC void tla__dpack(long long *dv, const void *v, size_t es, unsigned m) {
     TLA__DPK(0) TLA__DPK(1) TLA__DPK(2) TLA__DPK(3) TLA__DPK(4) TLA__DPK(5) TLA__DPK(6) TLA__DPK(7)
 }
-TLA__ALWAYS_INLINE TLA_FUNC void tla__dunpack(const long long *dv, void *v, size_t es, unsigned m) {
+TLA__ALWAYS_INLINE TLA_FUNC void tla__dunpack(const long long *dv, void *v, size_t es, unsigned m, size_t c0, size_t c1,
+                                              size_t c2, size_t c3, size_t c4, size_t c5, size_t c6, size_t c7) {
     if (!v) return;
     TLA__DUP(0) TLA__DUP(1) TLA__DUP(2) TLA__DUP(3) TLA__DUP(4) TLA__DUP(5) TLA__DUP(6) TLA__DUP(7)
 }
@@ -150,16 +156,18 @@ TLA__ALWAYS_INLINE TLA_FUNC void tla__dpack4(long long *dv, unsigned m0, unsigne
     dv += __builtin_popcount(m2);
     tla__dpack(dv, x, esx, m3);
 }
+#define TLA__DCP(p) size_t p##0, size_t p##1, size_t p##2, size_t p##3, size_t p##4, size_t p##5, size_t p##6, size_t p##7
+#define TLA__DCA(p) p##0, p##1, p##2, p##3, p##4, p##5, p##6, p##7
 TLA__ALWAYS_INLINE TLA_FUNC void tla__dunpack4(const long long *dv, unsigned m0, unsigned m1, unsigned m2, unsigned m3,
                                                void *s, size_t ess, void *d, size_t esd, void *o, size_t eso, void *x,
-                                               size_t esx) {
-    tla__dunpack(dv, s, ess, m0);
+                                               size_t esx, TLA__DCP(a), TLA__DCP(b), TLA__DCP(c)) {
+    tla__dunpack(dv, s, ess, m0, TLA__DCA(a));
     dv += __builtin_popcount(m0);
-    tla__dunpack(dv, d, esd, m1);
+    tla__dunpack(dv, d, esd, m1, TLA__DCA(b));
     dv += __builtin_popcount(m1);
-    tla__dunpack(dv, o, eso, m2);
+    tla__dunpack(dv, o, eso, m2, TLA__DCA(c));
     dv += __builtin_popcount(m2);
-    tla__dunpack(dv, x, esx, m3);
+    tla__dunpack(dv, x, esx, m3, 1, 1, 1, 1, 1, 1, 1, 1); /* kept whole */
 }
 
 /* A tensor argument A of function fn, bound to p (a pointer to it): a static tensor is itself;
@@ -175,9 +183,10 @@ typedef struct { union { char *tla_p; tla__nil_layout *tla_lt; char (*tla_lk)[TL
 
 /* The layout of tensor T (bound): rebuilt from the type when all static (the static core
  * reads static values from types, so the zero values are never read), and from the packed
- * run-time values when mixed. */
+ * run-time values when mixed, its static slots written from their codes (run-time
+ * arithmetic over a mixed layout, a prefix product or a size, reads every slot). */
 #define TLA__TENSOR_LAYOUT(T) __builtin_choose_expr(sizeof(T) == sizeof((T).tla_p), ((__typeof__(*(T).tla_lt)){ 0 }), \
-        __extension__ ({ __typeof__(*(T).tla_lt) tla__rl; TLA__DUNPACK(T, tla__rl); tla__rl; }))
+        __extension__ ({ __typeof__(*(T).tla_lt) tla__rl; TLA__DINFO(tla__rl) TLA__DUNPACK(T, tla__rl); tla__rl; }))
 #define tla_tensor_layout(A) __extension__ ({ TLA__TENSOR_ARG(tla__tlA, A, "tla_tensor_layout") TLA__TENSOR_LAYOUT(*tla__tlA); })
 #define tla_tensor_data(A) __extension__ ({ TLA__TENSOR_ARG(tla__tdA, A, "tla_tensor_data") tla__tdA->tla_p; })
 
