@@ -99,8 +99,7 @@ static void sizes(void) {
         tla_auto MA = tla_make_static_tensor(mbuf, ML); \
         long long mn = tla_size(ML); \
         CHECK_EQ(sizeof MA, sizeof(float *) + (NDYN) * sizeof(long long)); \
-        for (long long q = 0; q < mn; q++) \
-            mbad += tla_tensor_elem(MA, q) != mbuf + tla_crd2offset(q, ML); \
+        for (long long q = 0; q < mn; q++) mbad += tla_tensor_elem(MA, q) != mbuf + tla_crd2offset(q, ML); \
     } while (0)
 static float mbuf[4096];
 static void mixed(int a, int b, int c) {
