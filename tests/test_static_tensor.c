@@ -86,6 +86,13 @@ static void sizes(void) {
     tla_auto M = tla_make_static_tensor(h, tla_zN(tla_half, dyn_rows, dyn_cols));
     CHECK_EQ(sizeof M, sizeof(uint16_t *) + 5 * sizeof(long long));
     CHECK(tla_tensor_elem(M, 16, 17) == h + 16 * 16 + 1 + 16 * 32);
+    /* the rebuilt layout is whole: static slots hold their values too (a run-time size reads them) */
+    tla_auto ML = tla_tensor_layout(M);
+    CHECK_EQ(ML.tla_s[0].v[0], 16);
+    CHECK_EQ(ML.tla_s[0].v[1], 2);
+    CHECK_EQ(ML.tla_d[0].v[3], 512);
+    CHECK_EQ(tla_size(ML), 32 * 48);
+    CHECK_EQ(tla_tensor_layout(Z).tla_d[0].v[1], 256);
     tla_auto MT = tla_tensor_tile_at(M, tla_make_tuple(S(16), S(16)), tla_make_tuple(dyn_rows - 10, 3));
     CHECK(tla_tensor_elem(MT, 9, 5) == tla_tensor_elem(M, dyn_rows - 1, 8));
 }

@@ -92,7 +92,6 @@
 #define TLA__DN(m) __builtin_popcount(m)
 #define TLA__DMEMBERS(m0, m1, m2, m3) char (*tla_m0)[(m0) + 1], (*tla_m1)[(m1) + 1], (*tla_m2)[(m2) + 1], (*tla_m3)[(m3) + 1];
 #define TLA__DM(T, i) (sizeof(*(T).tla_m##i) - 1)
-/* Part i's values (a part a layout does not have has mask 0: no address is taken). */
 /* Part P's values, or a null pointer where the layout has no such part (its mask is 0). */
 #define TLA__DPART(T, L, i, P) __builtin_choose_expr(TLA__DM(T, i), (L).P[0].v, (void *)0), sizeof (L).P[0].v[0]
 #define TLA__DPARTS(T, L) TLA__DM(T, 0), TLA__DM(T, 1), TLA__DM(T, 2), TLA__DM(T, 3), (L).tla_s[0].v, \
@@ -181,12 +180,11 @@ TLA__ALWAYS_INLINE TLA_FUNC void tla__dunpack4(const long long *dv, unsigned m0,
         __auto_type p = &TLA_IF(p##k, *p##1, (tla__nil_tensor){ { 0 } });
 typedef struct { union { char *tla_p; tla__nil_layout *tla_lt; char (*tla_lk)[TLA__KIND_TENSOR]; TLA__DMEMBERS(0, 0, 0, 0) long long *tla_dv; }; } tla__nil_tensor;
 
-/* The layout of tensor T (bound): rebuilt from the type when all static (the static core
- * reads static values from types, so the zero values are never read), and from the packed
- * run-time values when mixed, its static slots written from their codes (run-time
- * arithmetic over a mixed layout, a prefix product or a size, reads every slot). */
-#define TLA__TENSOR_LAYOUT(T) __builtin_choose_expr(sizeof(T) == sizeof((T).tla_p), ((__typeof__(*(T).tla_lt)){ 0 }), \
-        __extension__ ({ __typeof__(*(T).tla_lt) tla__rl; TLA__DINFO(tla__rl) TLA__DUNPACK(T, tla__rl); tla__rl; }))
+/* The layout of tensor T (bound), rebuilt from its type and its packed run-time values (none
+ * when all static): every slot is written, static ones from their codes, since run-time
+ * arithmetic over a mixed layout (a prefix product, a size) reads every slot. */
+#define TLA__TENSOR_LAYOUT(T) __extension__ ({ __typeof__(*(T).tla_lt) tla__rl; TLA__DINFO(tla__rl) TLA__DUNPACK(T, tla__rl); \
+        tla__rl; })
 #define tla_tensor_layout(A) __extension__ ({ TLA__TENSOR_ARG(tla__tlA, A, "tla_tensor_layout") TLA__TENSOR_LAYOUT(*tla__tlA); })
 #define tla_tensor_data(A) __extension__ ({ TLA__TENSOR_ARG(tla__tdA, A, "tla_tensor_data") tla__tdA->tla_p; })
 
