@@ -78,9 +78,9 @@ static void sizes(void) {
     CHECK(tla_tensor_elem(T, 0, 8) == h + 512);
     tla_auto T2 = tla_tensor_tile_at(T, tla_make_tuple(S(8), S(8)), tla_make_tuple(3, 5)); /* a tile of a tile */
     CHECK(tla_tensor_elem(T2, 1, 2) == tla_tensor_elem(Z, 4, 15));
-    /* a tile: its cropped extent (2 values) and its coordinate (2) */
-    CHECK_EQ(sizeof T, sizeof(uint16_t *) + 4 * sizeof(long long));
-    CHECK_EQ(sizeof T2, sizeof T);
+    /* a tile: its cropped extent (2 values), and its coordinate when it is not static (2) */
+    CHECK_EQ(sizeof T, sizeof(uint16_t *) + 2 * sizeof(long long));
+    CHECK_EQ(sizeof T2, sizeof(uint16_t *) + 4 * sizeof(long long));
     /* run-time extents: the fractal counts (2), the stride past the first column of fractals
      * (1) and the extent (2) */
     tla_auto M = tla_make_static_tensor(h, tla_zN(tla_half, dyn_rows, dyn_cols));
@@ -93,6 +93,8 @@ static void sizes(void) {
     CHECK_EQ(ML.tla_d[0].v[3], 512);
     CHECK_EQ(tla_size(ML), 32 * 48);
     CHECK_EQ(tla_tensor_layout(Z).tla_d[0].v[1], 256);
+    CHECK_EQ(tla_tensor_layout(Z).tla_o[0].v[1], 48); /* a static originShape */
+    CHECK_EQ(tla_tensor_layout(T).tla_x[0].v[1], 8); /* a static tile coordinate */
     tla_auto MT = tla_tensor_tile_at(M, tla_make_tuple(S(16), S(16)), tla_make_tuple(dyn_rows - 10, 3));
     CHECK(tla_tensor_elem(MT, 9, 5) == tla_tensor_elem(M, dyn_rows - 1, 8));
 }

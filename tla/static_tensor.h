@@ -20,7 +20,7 @@
  * Size: when every part of the layout is static the tensor is the pointer alone (the layout
  * lives in the type, and is rebuilt from it where it is used); otherwise it is the pointer and
  * the layout's run-time values, a long long each (a zN with run-time extents: 5 values, 48
- * bytes; a tile keeps its coordinate whole: a 16x16 tile of a static zN is 40 bytes).
+ * bytes; a 16x16 tile of a static zN at a run-time coordinate: its extent and coordinate, 40).
  *
  * With TLA_CHECKED defined before including tla.h, tla_tensor_elem checks the coordinate
  * (one integer per mode) against the tensor's extent (originShape) and gives NULL outside it;
@@ -66,43 +66,39 @@
             "tla: make_static_tensor: the element size of the pointer differs from the element type of the format"); \
         TLA__DINFO(tla__mtl) \
         enum { tla__mm0 = TLA__DMASK(_hf0), tla__mm1 = TLA__DMASK(_hf1), tla__mm2 = TLA__DMASK(_hf2), \
-               tla__mm3 = TLA__DSLOTS((tla__mtl.tla_x[0].tla_f)), \
+               tla__mm3 = TLA__DMASK(_hf3), \
                tla__mmn = TLA__DN(tla__mm0) + TLA__DN(tla__mm1) + TLA__DN(tla__mm2) + TLA__DN(tla__mm3) }; \
         __builtin_choose_expr(tla__mmn == 0, \
             ((struct { union { __typeof__(tla__mtp) tla_p; __typeof__(tla__mtl) *tla_lt; \
-                               char (*tla_lk)[TLA__KIND_TENSOR]; TLA__DMEMBERS(0, 0, 0, 0) long long *tla_dv; }; }){ { .tla_p = tla__mtp } }), \
+                               char (*tla_lk)[TLA__KIND_TENSOR]; long long *tla_dv; }; }){ { .tla_p = tla__mtp } }), \
             __extension__ ({ struct { union { __typeof__(tla__mtp) tla_p; __typeof__(tla__mtl) *tla_lt; \
-                               char (*tla_lk)[TLA__KIND_TENSOR]; \
-                               TLA__DMEMBERS(tla__mm0, tla__mm1, tla__mm2, tla__mm3) }; \
+                               char (*tla_lk)[TLA__KIND_TENSOR]; }; \
                       long long tla_dv[tla__mmn + !tla__mmn]; } tla__mt = { { .tla_p = tla__mtp }, { 0 } }; \
-                TLA__DPACK(tla__mt, tla__mtl); tla__mt; })); })
+                tla__dpack4(tla__mt.tla_dv, tla__mm0, tla__mm1, tla__mm2, tla__mm3, TLA__DPARTS(tla__mtl)); tla__mt; })); })
 
 /* ---- a mixed tensor keeps the layout's run-time values only ----
- * Bit j of a part's mask (shape, stride, originShape, tile coordinate: parts 0-3) says slot j
- * is a run-time value: it exists (j < the part's slots) and its value code is not static.  A
- * tile's coordinate is kept whole (crd2offset adds its values, static or not).
+ * Slot j of a part (shape, stride, originShape, tile coordinate) is a run-time value when it
+ * exists (j < the part's slots) and its value code is not static: bit j of the part's mask.
  * make_static_tensor packs those values into tla_dv (long long each), part after part, slot
- * after slot; the masks stay in the type (tla_m0..3); the layout is rebuilt where it is used:
- * run-time slots from tla_dv, static ones from their codes (every slot is written, so the
- * rebuilt value is whole), and -O2 reads tla_dv directly (no copies left). */
+ * after slot.  The layout is rebuilt where it is used from its type (each part's codes, read
+ * from the info types, _hf0.._hf3) and tla_dv: every slot is written, run-time ones from tla_dv
+ * and static ones from their codes, and -O2 reads tla_dv directly (no copies left). */
 #define TLA__DBIT(f, j) (sizeof(*f->c##j) < 2) << j
 #define TLA__DMASK(f) ((TLA__DBIT(f, 0) | TLA__DBIT(f, 1) | TLA__DBIT(f, 2) | TLA__DBIT(f, 3) | TLA__DBIT(f, 4) \
-        | TLA__DBIT(f, 5) | TLA__DBIT(f, 6) | TLA__DBIT(f, 7)) & TLA__DSLOTS(f))
-#define TLA__DSLOTS(f) ((1 << (sizeof(*f->n) - 1)) - 1)
+        | TLA__DBIT(f, 5) | TLA__DBIT(f, 6) | TLA__DBIT(f, 7)) & ((1 << (sizeof(*f->n) - 1)) - 1))
 #define TLA__DN(m) __builtin_popcount(m)
-#define TLA__DMEMBERS(m0, m1, m2, m3) char (*tla_m0)[(m0) + 1], (*tla_m1)[(m1) + 1], (*tla_m2)[(m2) + 1], (*tla_m3)[(m3) + 1];
-#define TLA__DM(T, i) (sizeof(*(T).tla_m##i) - 1)
-/* Part P's values, or a null pointer where the layout has no such part (its mask is 0). */
-#define TLA__DPART(T, L, i, P) __builtin_choose_expr(TLA__DM(T, i), (L).P[0].v, (void *)0), sizeof (L).P[0].v[0]
-#define TLA__DPARTS(T, L) TLA__DM(T, 0), TLA__DM(T, 1), TLA__DM(T, 2), TLA__DM(T, 3), (L).tla_s[0].v, \
-        sizeof (L).tla_s[0].v[0], (L).tla_d[0].v, sizeof (L).tla_d[0].v[0], TLA__DPART(T, L, 2, tla_o), TLA__DPART(T, L, 3, tla_x)
-#define TLA__DPACK(T, L) tla__dpack4((T).tla_dv, TLA__DPARTS(T, L))
-#define TLA__DUNPACK(T, L) tla__dunpack4((T).tla_dv, TLA__DPARTS(T, L), TLA__DCODES(_hf0), TLA__DCODES(_hf1), TLA__DCODES(_hf2))
-/* The info of L's shape, stride and originShape (for their codes; not evaluated). */
-#define TLA__DINFO(L) __typeof__((L).tla_s[0].tla_f) _hf0 = 0; __typeof__((L).tla_d[0].tla_f) _hf1 = 0; \
-        __typeof__((L).tla_o[0].tla_f) _hf2 = 0; (void)_hf0, (void)_hf1, (void)_hf2;
-#define TLA__DCODES(f) sizeof(*f->c0), sizeof(*f->c1), sizeof(*f->c2), sizeof(*f->c3), sizeof(*f->c4), sizeof(*f->c5), \
-        sizeof(*f->c6), sizeof(*f->c7)
+/* The info of L's four parts (for their codes; not evaluated). */
+#define TLA__DINFO(L) __typeof__((L).tla_s[0].tla_f) _hf0; __typeof__((L).tla_d[0].tla_f) _hf1; \
+        __typeof__((L).tla_o[0].tla_f) _hf2; __typeof__((L).tla_x[0].tla_f) _hf3;
+/* Part P's values and their size, or a null pointer where the layout has no such part. */
+#define TLA__DPART(L, has, P) __builtin_choose_expr(has, (L).P[0].v, (void *)0), sizeof (L).P[0].v[0]
+#define TLA__DPARTS(L) (L).tla_s[0].v, sizeof (L).tla_s[0].v[0], (L).tla_d[0].v, sizeof (L).tla_d[0].v[0], \
+        TLA__DPART(L, TLA__HAS_ORIGIN(L), tla_o), TLA__DPART(L, TLA__IS_TILE(L), tla_x)
+/* A part's slot count + 1 and value codes (f: its info). */
+#define TLA__DCODES(f) sizeof(*f->n), sizeof(*f->c0), sizeof(*f->c1), sizeof(*f->c2), sizeof(*f->c3), sizeof(*f->c4), \
+        sizeof(*f->c5), sizeof(*f->c6), sizeof(*f->c7)
+#define TLA__DUNPACK(T, L) tla__dunpack4((T).tla_dv, TLA__DPARTS(L), TLA__DCODES(_hf0), TLA__DCODES(_hf1), \
+        TLA__DCODES(_hf2), TLA__DCODES(_hf3))
 /* A slot of es bytes (a node's values are integers of 1, 2, 4 or 8 bytes) read as, and written
  * from, a long long: the round trip gives back the same bits. */
 TLA__ALWAYS_INLINE TLA_FUNC long long tla__dget(const void *v, int j, size_t es) {
@@ -135,15 +131,26 @@ TLA__ALWAYS_INLINE TLA_FUNC void tla__dset(void *v, int j, size_t es, long long 
 #define TLA__DAT(m, j) __builtin_popcount((m) & ((1u << (j)) - 1))
 #define TLA__DPK(j) if (m >> j & 1) dv[TLA__DAT(m, j)] = tla__dget(v, j, es);
 #define TLA__DUP(j) tla__dset(v, j, es, m >> j & 1 ? dv[TLA__DAT(m, j)] : c##j >= 2 ? (long long)c##j - tla__B : 0);
+/* A part's codes as parameters (n: its slots + 1) and its mask from them, as TLA__DMASK. */
+#define TLA__DCP(p) size_t p##n, size_t p##0, size_t p##1, size_t p##2, size_t p##3, size_t p##4, size_t p##5, size_t p##6, \
+        size_t p##7
+#define TLA__DCA(p) p##n, p##0, p##1, p##2, p##3, p##4, p##5, p##6, p##7
+TLA__ALWAYS_INLINE TLA_FUNC unsigned tla__dmask(TLA__DCP(c)) {
+    return ((cn > 1 && c0 < 2) | (cn > 2 && c1 < 2) << 1 | (cn > 3 && c2 < 2) << 2 | (cn > 4 && c3 < 2) << 3
+            | (cn > 5 && c4 < 2) << 4 | (cn > 6 && c5 < 2) << 5 | (cn > 7 && c6 < 2) << 6 | (cn > 8 && c7 < 2) << 7);
+}
 TLA__ALWAYS_INLINE TLA_FUNC void tla__dpack(long long *dv, const void *v, size_t es, unsigned m) {
     TLA__DPK(0) TLA__DPK(1) TLA__DPK(2) TLA__DPK(3) TLA__DPK(4) TLA__DPK(5) TLA__DPK(6) TLA__DPK(7)
 }
-TLA__ALWAYS_INLINE TLA_FUNC void tla__dunpack(const long long *dv, void *v, size_t es, unsigned m, size_t c0, size_t c1,
-                                              size_t c2, size_t c3, size_t c4, size_t c5, size_t c6, size_t c7) {
-    if (!v) return;
+/* Part v (a null pointer: the layout has no such part) from its packed values and codes;
+ * gives the number of packed values it read. */
+TLA__ALWAYS_INLINE TLA_FUNC int tla__dunpack(const long long *dv, void *v, size_t es, TLA__DCP(c)) {
+    unsigned m = tla__dmask(TLA__DCA(c));
+    if (!v) return 0;
     TLA__DUP(0) TLA__DUP(1) TLA__DUP(2) TLA__DUP(3) TLA__DUP(4) TLA__DUP(5) TLA__DUP(6) TLA__DUP(7)
+    return __builtin_popcount(m);
 }
-/* The four parts, one after the other in dv. */
+/* The four parts, one after the other in dv (m0..m3: their masks). */
 TLA__ALWAYS_INLINE TLA_FUNC void tla__dpack4(long long *dv, unsigned m0, unsigned m1, unsigned m2, unsigned m3,
                                              const void *s, size_t ess, const void *d, size_t esd,
                                              const void *o, size_t eso, const void *x, size_t esx) {
@@ -155,18 +162,13 @@ TLA__ALWAYS_INLINE TLA_FUNC void tla__dpack4(long long *dv, unsigned m0, unsigne
     dv += __builtin_popcount(m2);
     tla__dpack(dv, x, esx, m3);
 }
-#define TLA__DCP(p) size_t p##0, size_t p##1, size_t p##2, size_t p##3, size_t p##4, size_t p##5, size_t p##6, size_t p##7
-#define TLA__DCA(p) p##0, p##1, p##2, p##3, p##4, p##5, p##6, p##7
-TLA__ALWAYS_INLINE TLA_FUNC void tla__dunpack4(const long long *dv, unsigned m0, unsigned m1, unsigned m2, unsigned m3,
-                                               void *s, size_t ess, void *d, size_t esd, void *o, size_t eso, void *x,
-                                               size_t esx, TLA__DCP(a), TLA__DCP(b), TLA__DCP(c)) {
-    tla__dunpack(dv, s, ess, m0, TLA__DCA(a));
-    dv += __builtin_popcount(m0);
-    tla__dunpack(dv, d, esd, m1, TLA__DCA(b));
-    dv += __builtin_popcount(m1);
-    tla__dunpack(dv, o, eso, m2, TLA__DCA(c));
-    dv += __builtin_popcount(m2);
-    tla__dunpack(dv, x, esx, m3, 1, 1, 1, 1, 1, 1, 1, 1); /* kept whole */
+TLA__ALWAYS_INLINE TLA_FUNC void tla__dunpack4(const long long *dv, void *s, size_t ess, void *d, size_t esd, void *o,
+                                               size_t eso, void *x, size_t esx, TLA__DCP(a), TLA__DCP(b), TLA__DCP(c),
+                                               TLA__DCP(e)) {
+    dv += tla__dunpack(dv, s, ess, TLA__DCA(a));
+    dv += tla__dunpack(dv, d, esd, TLA__DCA(b));
+    dv += tla__dunpack(dv, o, eso, TLA__DCA(c));
+    tla__dunpack(dv, x, esx, TLA__DCA(e));
 }
 
 /* A tensor argument A of function fn, bound to p (a pointer to it): a static tensor is itself;
@@ -178,7 +180,7 @@ TLA__ALWAYS_INLINE TLA_FUNC void tla__dunpack4(const long long *dv, unsigned m0,
         enum { p##k = TLA__K(*p##1) == TLA__KIND_TENSOR }; \
         _Static_assert(p##k, "tla: " fn " takes a static tensor (tla_make_static_tensor)"); \
         __auto_type p = &TLA_IF(p##k, *p##1, (tla__nil_tensor){ { 0 } });
-typedef struct { union { char *tla_p; tla__nil_layout *tla_lt; char (*tla_lk)[TLA__KIND_TENSOR]; TLA__DMEMBERS(0, 0, 0, 0) long long *tla_dv; }; } tla__nil_tensor;
+typedef struct { union { char *tla_p; tla__nil_layout *tla_lt; char (*tla_lk)[TLA__KIND_TENSOR]; long long *tla_dv; }; } tla__nil_tensor;
 
 /* The layout of tensor T (bound), rebuilt from its type and its packed run-time values (none
  * when all static): every slot is written, static ones from their codes, since run-time
