@@ -57,6 +57,6 @@ site conv_filter 17900 'unsigned f(unsigned n, unsigned c, unsigned y, unsigned 
 # A static tensor and one element of it (make_static_tensor checks the pointer against the
 # format, tensor_elem checks its tensor: about 0.6 KB of the total; a mixed tensor's packed
 # values, built at make and unpacked at each use with every slot's code, 3 KB; 20 KB is 20480).
-site tensor_elem 20300 'unsigned short *f(unsigned short *p, unsigned i, unsigned j) { tla_auto A = tla_make_static_tensor(p, tla_zN(tla_half, TLA_C(64), TLA_C(48))); return tla_tensor_elem(A, i, j); }'
+site tensor_elem 20450 'unsigned short *f(unsigned short *p, unsigned i, unsigned j) { tla_auto A = tla_make_static_tensor(p, tla_zN(tla_half, TLA_C(64), TLA_C(48))); return tla_tensor_elem(A, i, j); }'
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -19,8 +19,9 @@
  *
  * Size: when every part of the layout is static the tensor is the pointer alone (the layout
  * lives in the type, and is rebuilt from it where it is used); otherwise it is the pointer and
- * the layout's run-time values, a long long each (a zN with run-time extents: 5 values, 48
- * bytes; a 16x16 tile of a static zN at a run-time coordinate: its extent and coordinate, 40).
+ * the layout's run-time values in the common type of its values (a zN with int extents: 5
+ * values, 32 bytes; a 16x16 tile of a static zN at a run-time coordinate: its extent and
+ * coordinate, long long, 40).
  *
  * With TLA_CHECKED defined before including tla.h, tla_tensor_elem checks the coordinate
  * (one integer per mode) against the tensor's extent (originShape) and gives NULL outside it;
@@ -73,14 +74,16 @@
                                char (*tla_lk)[TLA__KIND_TENSOR]; long long *tla_dv; }; }){ { .tla_p = tla__mtp } }), \
             __extension__ ({ struct { union { __typeof__(tla__mtp) tla_p; __typeof__(tla__mtl) *tla_lt; \
                                char (*tla_lk)[TLA__KIND_TENSOR]; }; \
-                      long long tla_dv[tla__mmn + !tla__mmn]; } tla__mt = { { .tla_p = tla__mtp }, { 0 } }; \
-                tla__dpack4(tla__mt.tla_dv, tla__mm0, tla__mm1, tla__mm2, tla__mm3, TLA__DPARTS(tla__mtl)); tla__mt; })); })
+                      TLA__DTYPE(tla__mtl) tla_dv[tla__mmn + !tla__mmn]; } tla__mt = { { .tla_p = tla__mtp }, { 0 } }; \
+                tla__dpack4(tla__mt.tla_dv, tla__mmn + !tla__mmn, sizeof *tla__mt.tla_dv, tla__mm0, tla__mm1, tla__mm2, tla__mm3, \
+                            TLA__DPARTS(tla__mtl)); tla__mt; })); })
 
 /* ---- a mixed tensor keeps the layout's run-time values only ----
  * Slot j of a part (shape, stride, originShape, tile coordinate) is a run-time value when it
  * exists (j < the part's slots) and its value code is not static: bit j of the part's mask.
- * make_static_tensor packs those values into tla_dv (long long each), part after part, slot
- * after slot.  The layout is rebuilt where it is used from its type (each part's codes, read
+ * make_static_tensor packs those values into tla_dv, part after part, slot after slot, each
+ * as the common type of the parts' values (TLA__DTYPE: int for a format with int extents,
+ * long long for a tile, whose cropped extent is).  The layout is rebuilt where it is used from its type (each part's codes, read
  * from the info types, _hf0.._hf3) and tla_dv: every slot is written, run-time ones from tla_dv
  * and static ones from their codes, and -O2 reads tla_dv directly (no copies left). */
 #define TLA__DBIT(f, j) (sizeof(*f->c##j) < 2) << j
@@ -94,43 +97,30 @@
 #define TLA__DPART(L, has, P) __builtin_choose_expr(has, (L).P[0].v, (void *)0), sizeof (L).P[0].v[0]
 #define TLA__DPARTS(L) (L).tla_s[0].v, sizeof (L).tla_s[0].v[0], (L).tla_d[0].v, sizeof (L).tla_d[0].v[0], \
         TLA__DPART(L, TLA__HAS_ORIGIN(L), tla_o), TLA__DPART(L, TLA__IS_TILE(L), tla_x)
+/* The type a mixed tensor keeps its run-time values in: the common type of L's parts' values
+ * (a part L does not have reads as a nil's, int). */
+#define TLA__DTYPE(L) __typeof__(0 + (L).tla_s[0].v[0] + (L).tla_d[0].v[0] + (L).tla_o[0].v[0] + (L).tla_x[0].v[0])
 /* A part's slot count + 1 and value codes (f: its info). */
 #define TLA__DCODES(f) sizeof(*f->n), sizeof(*f->c0), sizeof(*f->c1), sizeof(*f->c2), sizeof(*f->c3), sizeof(*f->c4), \
         sizeof(*f->c5), sizeof(*f->c6), sizeof(*f->c7)
-#define TLA__DUNPACK(T, L) tla__dunpack4((T).tla_dv, TLA__DPARTS(L), TLA__DCODES(_hf0), TLA__DCODES(_hf1), \
+#define TLA__DUNPACK(T, L) tla__dunpack4((T).tla_dv, (int)(sizeof(T) - sizeof((T).tla_p)) / (int)sizeof *(T).tla_dv, \
+        sizeof *(T).tla_dv, TLA__DPARTS(L), TLA__DCODES(_hf0), TLA__DCODES(_hf1), \
         TLA__DCODES(_hf2), TLA__DCODES(_hf3))
-/* A slot of es bytes (a node's values are integers of 1, 2, 4 or 8 bytes) read as, and written
- * from, a long long: the round trip gives back the same bits. */
-TLA__ALWAYS_INLINE TLA_FUNC long long tla__dget(const void *v, int j, size_t es) {
-    const char *b = (const char *)v + (size_t)j * es;
-    int8_t x1;
-    int16_t x2;
-    int32_t x4;
-    int64_t x8;
-    switch (es) {
-    case 1: memcpy(&x1, b, 1); return x1;
-    case 2: memcpy(&x2, b, 2); return x2;
-    case 4: memcpy(&x4, b, 4); return x4;
-    default: memcpy(&x8, b, 8); return x8;
-    }
-}
-TLA__ALWAYS_INLINE TLA_FUNC void tla__dset(void *v, int j, size_t es, long long x) {
-    char *b = (char *)v + (size_t)j * es;
-    int8_t x1 = (int8_t)x;
-    int16_t x2 = (int16_t)x;
-    int32_t x4 = (int32_t)x;
-    int64_t x8 = (int64_t)x;
-    switch (es) {
-    case 1: memcpy(b, &x1, 1); break;
-    case 2: memcpy(b, &x2, 2); break;
-    case 4: memcpy(b, &x4, 4); break;
-    default: memcpy(b, &x8, 8); break;
-    }
-}
-/* Slot j's place in the packed values: the run-time slots before it. */
+/* A slot's value is an integer of es bytes (1, 2, 4 or 8), a packed value one of ed >= es: a
+ * value moves as its es low-order bytes, the same bits (the place of those bytes in a wider
+ * integer depends on the byte order). */
+#if defined(__BYTE_ORDER__) && defined(__ORDER_BIG_ENDIAN__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+#define TLA__DLOW(ed, es) ((ed) - (es))
+#else
+#define TLA__DLOW(ed, es) 0
+#endif
+/* Slot j's place in the packed values: the run-time slots before it (modulo nv, the number
+ * of packed values left from dv on: so a slot that is not packed names a place inside them,
+ * where gcc -O0, which keeps the untaken branch, looks). */
 #define TLA__DAT(m, j) __builtin_popcount((m) & ((1u << (j)) - 1))
-#define TLA__DPK(j) if (m >> j & 1) dv[TLA__DAT(m, j)] = tla__dget(v, j, es);
-#define TLA__DUP(j) tla__dset(v, j, es, m >> j & 1 ? dv[TLA__DAT(m, j)] : c##j >= 2 ? (long long)c##j - tla__B : 0);
+#define TLA__DPK(j) if (m >> j & 1) memcpy((char *)dv + TLA__DAT(m, j) % nv * ed + TLA__DLOW(ed, es), (const char *)v + j * es, es);
+#define TLA__DUP(j) if (m >> j & 1) memcpy((char *)v + j * es, (const char *)dv + TLA__DAT(m, j) % nv * ed + TLA__DLOW(ed, es), es); \
+    else { long long x = c##j >= 2 ? (long long)c##j - tla__B : 0; memcpy((char *)v + j * es, (char *)&x + TLA__DLOW(8, es), es); }
 /* A part's codes as parameters (n: its slots + 1) and its mask from them, as TLA__DMASK. */
 #define TLA__DCP(p) size_t p##n, size_t p##0, size_t p##1, size_t p##2, size_t p##3, size_t p##4, size_t p##5, size_t p##6, \
         size_t p##7
@@ -139,36 +129,38 @@ TLA__ALWAYS_INLINE TLA_FUNC unsigned tla__dmask(TLA__DCP(c)) {
     return ((cn > 1 && c0 < 2) | (cn > 2 && c1 < 2) << 1 | (cn > 3 && c2 < 2) << 2 | (cn > 4 && c3 < 2) << 3
             | (cn > 5 && c4 < 2) << 4 | (cn > 6 && c5 < 2) << 5 | (cn > 7 && c6 < 2) << 6 | (cn > 8 && c7 < 2) << 7);
 }
-TLA__ALWAYS_INLINE TLA_FUNC void tla__dpack(long long *dv, const void *v, size_t es, unsigned m) {
+TLA__ALWAYS_INLINE TLA_FUNC void tla__dpack(void *dv, int nv, size_t ed, const void *v, size_t es, unsigned m) {
     TLA__DPK(0) TLA__DPK(1) TLA__DPK(2) TLA__DPK(3) TLA__DPK(4) TLA__DPK(5) TLA__DPK(6) TLA__DPK(7)
 }
 /* Part v (a null pointer: the layout has no such part) from its packed values and codes;
  * gives the number of packed values it read. */
-TLA__ALWAYS_INLINE TLA_FUNC int tla__dunpack(const long long *dv, void *v, size_t es, TLA__DCP(c)) {
+TLA__ALWAYS_INLINE TLA_FUNC int tla__dunpack(const void *dv, int nv, size_t ed, void *v, size_t es, TLA__DCP(c)) {
     unsigned m = tla__dmask(TLA__DCA(c));
     if (!v) return 0;
     TLA__DUP(0) TLA__DUP(1) TLA__DUP(2) TLA__DUP(3) TLA__DUP(4) TLA__DUP(5) TLA__DUP(6) TLA__DUP(7)
     return __builtin_popcount(m);
 }
-/* The four parts, one after the other in dv (m0..m3: their masks). */
-TLA__ALWAYS_INLINE TLA_FUNC void tla__dpack4(long long *dv, unsigned m0, unsigned m1, unsigned m2, unsigned m3,
-                                             const void *s, size_t ess, const void *d, size_t esd,
+/* The four parts, one after the other in dv (nv >= 1 values of ed bytes; m0..m3: their masks).
+ * Each part's values start at its offset k, taken modulo nv as the places are (a part with no
+ * values may start past the end). */
+TLA__ALWAYS_INLINE TLA_FUNC void tla__dpack4(void *dv, int nv, size_t ed, unsigned m0, unsigned m1, unsigned m2,
+                                             unsigned m3, const void *s, size_t ess, const void *d, size_t esd,
                                              const void *o, size_t eso, const void *x, size_t esx) {
-    tla__dpack(dv, s, ess, m0);
-    dv += __builtin_popcount(m0);
-    tla__dpack(dv, d, esd, m1);
-    dv += __builtin_popcount(m1);
-    tla__dpack(dv, o, eso, m2);
-    dv += __builtin_popcount(m2);
-    tla__dpack(dv, x, esx, m3);
+    char *p = (char *)dv;
+    int k0 = __builtin_popcount(m0), k1 = k0 + __builtin_popcount(m1), k2 = k1 + __builtin_popcount(m2);
+    tla__dpack(p, nv, ed, s, ess, m0);
+    tla__dpack(p + (size_t)(k0 % nv) * ed, nv - k0 % nv, ed, d, esd, m1);
+    tla__dpack(p + (size_t)(k1 % nv) * ed, nv - k1 % nv, ed, o, eso, m2);
+    tla__dpack(p + (size_t)(k2 % nv) * ed, nv - k2 % nv, ed, x, esx, m3);
 }
-TLA__ALWAYS_INLINE TLA_FUNC void tla__dunpack4(const long long *dv, void *s, size_t ess, void *d, size_t esd, void *o,
-                                               size_t eso, void *x, size_t esx, TLA__DCP(a), TLA__DCP(b), TLA__DCP(c),
-                                               TLA__DCP(e)) {
-    dv += tla__dunpack(dv, s, ess, TLA__DCA(a));
-    dv += tla__dunpack(dv, d, esd, TLA__DCA(b));
-    dv += tla__dunpack(dv, o, eso, TLA__DCA(c));
-    tla__dunpack(dv, x, esx, TLA__DCA(e));
+TLA__ALWAYS_INLINE TLA_FUNC void tla__dunpack4(const void *dv, int nv, size_t ed, void *s, size_t ess, void *d, size_t esd,
+                                               void *o, size_t eso, void *x, size_t esx, TLA__DCP(a), TLA__DCP(b),
+                                               TLA__DCP(c), TLA__DCP(e)) {
+    const char *p = (const char *)dv;
+    int k = tla__dunpack(p, nv, ed, s, ess, TLA__DCA(a));
+    k += tla__dunpack(p + (size_t)(k % nv) * ed, nv - k % nv, ed, d, esd, TLA__DCA(b));
+    k += tla__dunpack(p + (size_t)(k % nv) * ed, nv - k % nv, ed, o, eso, TLA__DCA(c));
+    tla__dunpack(p + (size_t)(k % nv) * ed, nv - k % nv, ed, x, esx, TLA__DCA(e));
 }
 
 /* A tensor argument A of function fn, bound to p (a pointer to it): a static tensor is itself;
@@ -182,11 +174,13 @@ TLA__ALWAYS_INLINE TLA_FUNC void tla__dunpack4(const long long *dv, void *s, siz
         __auto_type p = &TLA_IF(p##k, *p##1, (tla__nil_tensor){ { 0 } });
 typedef struct { union { char *tla_p; tla__nil_layout *tla_lt; char (*tla_lk)[TLA__KIND_TENSOR]; long long *tla_dv; }; } tla__nil_tensor;
 
-/* The layout of tensor T (bound), rebuilt from its type and its packed run-time values (none
- * when all static): every slot is written, static ones from their codes, since run-time
- * arithmetic over a mixed layout (a prefix product, a size) reads every slot. */
-#define TLA__TENSOR_LAYOUT(T) __extension__ ({ __typeof__(*(T).tla_lt) tla__rl; TLA__DINFO(tla__rl) TLA__DUNPACK(T, tla__rl); \
-        tla__rl; })
+/* The layout of tensor T (bound), rebuilt from its type: when all static, a value of that type
+ * (its slots are never read: every reader of an all-static layout takes static values from
+ * the type); when mixed, from the packed run-time values too, every slot written, static ones
+ * from their codes (run-time arithmetic over a mixed layout, a prefix product or a size, reads
+ * static slots as well). */
+#define TLA__TENSOR_LAYOUT(T) __builtin_choose_expr(sizeof(T) == sizeof((T).tla_p), ((__typeof__(*(T).tla_lt)){ 0 }), \
+        __extension__ ({ __typeof__(*(T).tla_lt) tla__rl; TLA__DINFO(tla__rl) TLA__DUNPACK(T, tla__rl); tla__rl; }))
 #define tla_tensor_layout(A) __extension__ ({ TLA__TENSOR_ARG(tla__tlA, A, "tla_tensor_layout") TLA__TENSOR_LAYOUT(*tla__tlA); })
 #define tla_tensor_data(A) __extension__ ({ TLA__TENSOR_ARG(tla__tdA, A, "tla_tensor_data") tla__tdA->tla_p; })
 
