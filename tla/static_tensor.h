@@ -83,9 +83,10 @@
  * exists (j < the part's slots) and its value code is not static: bit j of the part's mask.
  * make_static_tensor packs those values into tla_dv, part after part, slot after slot, each
  * as the common type of the parts' values (TLA__DTYPE: int for a format with int extents,
- * long long for a tile, whose cropped extent is).  The layout is rebuilt where it is used from its type (each part's codes, read
- * from the info types, _hf0.._hf3) and tla_dv: every slot is written, run-time ones from tla_dv
- * and static ones from their codes, and -O2 reads tla_dv directly (no copies left). */
+ * long long for a tile, whose cropped extent is).  The layout is rebuilt where it is used
+ * from its type (each part's codes, read from the info types, _hf0.._hf3) and tla_dv: every
+ * slot is written, run-time ones from tla_dv and static ones from their codes, and -O2 reads
+ * tla_dv directly (no copies left). */
 #define TLA__DBIT(f, j) (sizeof(*f->c##j) < 2) << j
 #define TLA__DMASK(f) ((TLA__DBIT(f, 0) | TLA__DBIT(f, 1) | TLA__DBIT(f, 2) | TLA__DBIT(f, 3) | TLA__DBIT(f, 4) \
         | TLA__DBIT(f, 5) | TLA__DBIT(f, 6) | TLA__DBIT(f, 7)) & ((1 << (sizeof(*f->n) - 1)) - 1))
