@@ -242,9 +242,8 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
         "tla: make_tile needs one integer tile extent per top-level mode of the layout"); \
     _Static_assert(!(ISL) || TLA__DEPTH(TLA__LSHAPE(L)) <= 1 || TLA__TILE_FRACTAL(L), \
         "tla: make_tile takes a depth-1 layout or a rank-2 fractal layout ((r0,n),(c0,m))");
-/* A fractal shape ((a,b),(c,d)) is one whose path list (node.h, pp) is this type. */
-typedef void (*tla__pp_fractal)(char (*)[12], char (*)[22], char (*)[13], char (*)[23], char (*)[1], char (*)[1],
-                                char (*)[1], char (*)[1]);
+/* A fractal shape ((a,b),(c,d)) is one whose path list (node.h, pp) is tla__pp_fractal
+ * (core_gen.h, with the other path lists by name). */
 #define TLA__TILE_FRACTAL(L) __builtin_types_compatible_p(__typeof__(TLA__LSHAPE(L).tla_f->pp), tla__pp_fractal)
 /* The fractal case's leaves (TLA__NODEKV): the shape's inner leaves r0 = slot 0 and c0 = slot 2,
  * and ceil(t0 / r0), ceil(t1 / c0), static when both of theirs are; codes and values are bound

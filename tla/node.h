@@ -123,7 +123,8 @@ typedef char (*tla__u1)[1];
 typedef void (*tla__pp0)(char (*)[1], char (*)[1], char (*)[1], char (*)[1], char (*)[1], char (*)[1], char (*)[1],
                          char (*)[1]);
 struct tla__nil { int v[8]; union { const struct tla__nilinfo *tla_f; char (*tla_lk)[4]; TLA__NILPARTS }; };
-#define TLA__NIL ((struct tla__nil){ { 0 }, { 0 } })
+typedef struct tla__nil tla__n;
+#define TLA__NIL ((tla__n){ .v = { 0 } })
 /* A stand-in for a leaf where a tuple was needed (kind 1): the caller's assert names the misuse. */
 struct tla__nilleaf { int v[8]; union { const struct tla__nilinfo *tla_f; char (*tla_lk)[1]; TLA__NILPARTS }; };
 #define TLA__NIL_LEAF ((struct tla__nilleaf){ { 0 }, { 0 } })

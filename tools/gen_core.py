@@ -296,8 +296,32 @@ def slot_members(n, code):
     codes _uP<j> + 1, and pp, the function type that lists the paths (congruence)."""
     mem_c = ", ".join(f"(*c{j})[{code(j)}]" for j in range(n))
     mem_p = ", ".join(f"(*p{j})[_uP{j} + 1]" for j in range(n))
-    ppar = ", ".join([f"char (*)[_uP{j} + 1]" for j in range(n)] + ["tla__u1"] * (R - n))
-    return f"{mem_c}, {mem_p};{unused_decl(n)} void (*pp)({ppar});"
+    pps = ", ".join(f"_uP{j}" for j in range(n))
+    return f"{mem_c}, {mem_p};{unused_decl(n)} TLA__PPT{n}({pps})"
+
+
+# pp for literal paths: a typedef's name for the common path lists (flat tuples, fractals), else
+# written out.  The paths' tokens are pasted into a probe name (TLA__PPK_1_2); a probe that is
+# defined reads "~, (name pp;)", and the third token of TLA__PPS picks the name or the default.
+line("/* ---- path lists by name: TLA__PPT<n>(paths) declares pp, the path list of literal paths ----")
+line(" * Common lists (flat tuples 1..8, the fractal ((a,b),(c,d))) are typedefs, declared once here,")
+line(" * so a node of them names its list in a word instead of writing it out (90-120 bytes a node).")
+line(" * The typedef and the list written out are the same type (congruence compares them). */")
+for n in range(1, R + 1):
+    flat = ", ".join([f"char (*)[{j + 2}]" for j in range(n)] + ["char (*)[1]"] * (R - n))
+    line(f"typedef void (*tla__ppf{n})({flat});")
+    line(f"#define TLA__PPK_{'_'.join(str(j + 1) for j in range(n))} ~, (tla__ppf{n} pp;)")
+line("#define TLA__PPK_11_21_12_22 ~, (tla__pp_fractal pp;)")
+line("typedef void (*tla__pp_fractal)(char (*)[12], char (*)[22], char (*)[13], char (*)[23], char (*)[1], char (*)[1], char (*)[1], char (*)[1]);")
+line("#define TLA__PPS(k, d) TLA__PPS2(k, d, ~)")
+line("#define TLA__PPS2(...) TLA__PPS3(__VA_ARGS__)")
+line("#define TLA__PPS3(a, b, ...) TLA__UNP b")
+for n in range(1, R + 1):
+    ps = ", ".join(f"p{j}" for j in range(n))
+    key = "##_##".join(f"p{j}" for j in range(n))
+    ppar = ", ".join([f"char (*)[p{j} + 1]" for j in range(n)] + ["tla__u1"] * (R - n))
+    line(f"#define TLA__PPT{n}({ps}) TLA__PPS(TLA__PPK_##{key}, (void (*pp)({ppar});))")
+line("")
 
 
 def stored_node(var, tname, info, vals, tvals):
