@@ -78,7 +78,7 @@
 #define TLA__MAYBE_UNUSED
 #endif
 
-#define TLA_IF(c, a, b) _Generic((char (*)[1 + !!(c)])0, char (*)[2]: (a), default: (b))
+#define TLA_IF(c, a, b) __builtin_choose_expr(c, a, b)
 
 /* A compile-time check usable inside an expression; evaluates to 0. */
 #define TLA_STATIC_CHECK(cond, msg) ((int)(0 * sizeof(struct { _Static_assert(cond, msg); int tla__unused; })))

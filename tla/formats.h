@@ -236,31 +236,28 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
  * rank-2 fractal ((r0,n),(c0,m)) it is ((r0, ceil(t0/r0)), (c0, ceil(t1/c0))).  The stride is L's
  * and the originShape is t.  Both shapes are compiled; the right one is chosen. */
 /* (ISL: L is a layout; when it is not, its own assert has spoken and these stay quiet) */
-#define TLA__TILE_CHECKS(ISL, L, t) \
-    _Static_assert(!(ISL) || (TLA__IS_LEAF(TLA__LSHAPE(L)) ? TLA__IS_LEAF(t) : TLA__IS_TUPLE(t) && \
-        TLA__TRANK(t) == TLA__TRANK(TLA__LSHAPE(L)) && TLA__DEPTH(t) == 1), \
+#define TLA__TILE_CHECKS(ISL, S, t) \
+    _Static_assert(!(ISL) || (TLA__IS_LEAF(S) ? TLA__IS_LEAF(t) : TLA__IS_TUPLE(t) && \
+        TLA__TRANK(t) == TLA__TRANK(S) && TLA__DEPTH(t) == 1), \
         "tla: make_tile needs one integer tile extent per top-level mode of the layout"); \
-    _Static_assert(!(ISL) || TLA__DEPTH(TLA__LSHAPE(L)) <= 1 || TLA__TILE_FRACTAL(L), \
+    _Static_assert(!(ISL) || TLA__DEPTH(S) <= 1 || TLA__TILE_FRACTAL(S), \
         "tla: make_tile takes a depth-1 layout or a rank-2 fractal layout ((r0,n),(c0,m))");
 /* A fractal shape ((a,b),(c,d)) is one whose path list (node.h, pp) is tla__pp_fractal
  * (core_gen.h, with the other path lists by name). */
-#define TLA__TILE_FRACTAL(L) __builtin_types_compatible_p(__typeof__(TLA__LSHAPE(L).tla_f->pp), tla__pp_fractal)
+#define TLA__TILE_FRACTAL(S) __builtin_types_compatible_p(__typeof__((S).tla_f->pp), tla__pp_fractal)
 /* The fractal case's leaves (TLA__NODEKV): the shape's inner leaves r0 = slot 0 and c0 = slot 2,
  * and ceil(t0 / r0), ceil(t1 / c0), static when both of theirs are; codes and values are bound
  * once, so their several mentions stay short.  Static values are ints, as TLA_C values are. */
-#define TLA__TILE_SHAPE(L, t) __extension__ ({ \
-        enum { tla__tsc0 = TLA__SCODE(t, 0), tla__tsc1 = TLA__SCODE(t, 1), \
-               tla__tsr0 = TLA__SCODE(TLA__LSHAPE(L), 0), tla__tsr2 = TLA__SCODE(TLA__LSHAPE(L), 2), \
-               tla__tsk1 = TLA__CEIL_CODE(tla__tsc0, tla__tsr0), tla__tsk3 = TLA__CEIL_CODE(tla__tsc1, tla__tsr2) }; \
-        long long tla__tsv0 = TLA__CVAL(tla__tsc0, (t).v[0]), tla__tsv1 = TLA__CVAL(tla__tsc1, (t).v[1]), \
-            tla__tsw0 = TLA__CVAL(tla__tsr0, TLA__LSHAPE(L).v[0]), tla__tsw2 = TLA__CVAL(tla__tsr2, TLA__LSHAPE(L).v[2]); \
-        __auto_type tla__tsx0 = __builtin_choose_expr(tla__tsr0 >= 2, TLA__CV(tla__tsr0), tla__tsw0); \
-        __auto_type tla__tsx1 = __builtin_choose_expr(tla__tsk1 >= 2, TLA__CV(tla__tsk1), tla__tile_ceil(tla__tsv0, tla__tsw0)); \
-        __auto_type tla__tsx2 = __builtin_choose_expr(tla__tsr2 >= 2, TLA__CV(tla__tsr2), tla__tsw2); \
-        __auto_type tla__tsx3 = __builtin_choose_expr(tla__tsk3 >= 2, TLA__CV(tla__tsk3), tla__tile_ceil(tla__tsv1, tla__tsw2)); \
-        (void)tla__tsx0, (void)tla__tsx1, (void)tla__tsx2, (void)tla__tsx3; \
-        TLA_IF(TLA__DEPTH(TLA__LSHAPE(L)) <= 1, (t), TLA__NODEKV(4, 2, 3, (11, tla__tsr0, tla__tsx0), (21, tla__tsk1, tla__tsx1), \
-                                                                (12, tla__tsr2, tla__tsx2), (22, tla__tsk3, tla__tsx3))); })
+#define TLA__TILE_SHAPE(S, t, t0, t1) __extension__ ({ \
+        enum { _sr0 = TLA__SCODE(S, 0), _sr2 = TLA__SCODE(S, 2), \
+               _sk1 = TLA__CEIL_CODE(TLA__SCODE(t, 0), _sr0), _sk3 = TLA__CEIL_CODE(TLA__SCODE(t, 1), _sr2) }; \
+        long long _sw0 = TLA__CVAL(_sr0, (S).v[0]), _sw2 = TLA__CVAL(_sr2, (S).v[2]); \
+        __auto_type _sx0 = TLA__IF(_sr0 >= 2, TLA__CV(_sr0), _sw0); \
+        __auto_type _sx1 = TLA__IF(_sk1 >= 2, TLA__CV(_sk1), tla__tile_ceil(t0, _sw0)); \
+        __auto_type _sx2 = TLA__IF(_sr2 >= 2, TLA__CV(_sr2), _sw2); \
+        __auto_type _sx3 = TLA__IF(_sk3 >= 2, TLA__CV(_sk3), tla__tile_ceil(t1, _sw2)); \
+        (void)_sx0, (void)_sx1, (void)_sx2, (void)_sx3; /* (unused when S is not a fractal) */ \
+        TLA_IF(TLA__DEPTH(S) <= 1, (t), TLA__NODEKV(4, 2, 3, (11, _sr0, _sx0), (21, _sk1, _sx1), (12, _sr2, _sx2), (22, _sk3, _sx3))); })
 /* ceil(a / b) at run time (1 for b == 0: the tile of a layout with an empty mode) */
 TLA_FUNC long long tla__tile_ceil(long long a, long long b) { return (a + b - 1) / (b != 0 ? b : 1); }
 /* A slot's value as a long long, given its code c and its stored value v (a static value is
@@ -283,34 +280,21 @@ TLA_FUNC long long tla__cval(unsigned long long c, long long v) { return c > 1 ?
 #define tla_make_tile(L, tile) __extension__ ({ __auto_type tla__tl0 = (L); __auto_type tla__tl1 = TLA__SNODE(tla__tl0); \
         _Static_assert(TLA__IS_LAYOUT(tla__tl1), "tla: make_tile needs a layout"); __auto_type tla__tl = TLA__AL(tla__tl1); \
         __auto_type tla__tta = (tile); TLA__NODEB(tla__tt, tla__tta) \
-        TLA__TILE_CHECKS(TLA__IS_LAYOUT(tla__tl1), tla__tl, tla__tt) \
-        __auto_type tla__ts = TLA__TILE_SHAPE(tla__tl, tla__tt); \
+        TLA__TILE_CHECKS(TLA__IS_LAYOUT(tla__tl1), TLA__LSHAPE(tla__tl), tla__tt) \
+        __auto_type tla__ts = TLA__TILE_SHAPE(TLA__LSHAPE(tla__tl), tla__tt, TLA__SVALLL(tla__tt, 0), TLA__SVALLL(tla__tt, 1)); \
         TLA__LAYOUT_IMPLXE(tla__ts, TLA__LSTRIDE(tla__tl), tla__tt, ~, 31, 0, TLA__LEB(tla__tl)); })
 
 /* The extents of the two top-level modes of rank-2 layout L (bound) that hold data, into the
- * long long array o[2]: its originShape, else the products of each mode's shape leaves (a
- * function over the slots' codes, values and paths: run-time values, which -O2 folds when
- * static; a product written out per slot was 3 KB of text at every tile). */
-TLA_FUNC void tla__mode_extents2(long long *o, int n, const int *code, const long long *val, const int *path) {
-    int j;
-    o[0] = o[1] = 1;
-    for (j = 0; j < n; j++) o[(path[j] - 1) % 10 == 1 ? 0 : 1] *= code[j] > 1 ? (long long)code[j] - TLA__B : val[j];
-}
-#define TLA__ORIGIN2(L, o) \
+ * long long array o[2]: its originShape, else the products of each mode's shape leaves.  The
+ * shape is (a, b) or ((a, b), (c, d)), the two forms make_tile takes (TLA__TILE_CHECKS). */
+#define TLA__ORIGIN2(L, S, o) \
     if (TLA__HAS_ORIGIN(L)) { \
         o[0] = TLA__SVALLL((L).tla_o[0], 0), o[1] = TLA__SVALLL((L).tla_o[0], 1); \
     } else { \
-        __auto_type tla__os = TLA__LSHAPE(L); \
-        tla__mode_extents2(o, TLA__NLEAF(tla__os) < 4 ? TLA__NLEAF(tla__os) : 4, \
-                           (const int[4]){ TLA__SLOTS4(TLA__SLOT_CODE, tla__os) }, \
-                           (const long long[4]){ TLA__SLOTS4(TLA__SLOT_V, tla__os) }, \
-                           (const int[4]){ TLA__SLOTS4(TLA__SLOT_PATH, tla__os) }); \
+        enum { _o4 = TLA__NLEAF(S) == 4 }; \
+        o[0] = TLA__SVALLL(S, 0) * (_o4 ? TLA__SVALLL(S, 1) : 1); \
+        o[1] = _o4 ? TLA__SVALLL(S, 2) * TLA__SVALLL(S, 3) : TLA__SVALLL(S, 1); \
     }
-/* (a tile's layout has at most 4 leaves: rank 2, depth 1 or a fractal ((r0,n),(c0,m))) */
-#define TLA__SLOTS4(M, a) M(a, 0) M(a, 1) M(a, 2) M(a, 3)
-#define TLA__SLOT_CODE(x, j) (int)TLA__SCODE(x, j),
-#define TLA__SLOT_PATH(x, j) (int)TLA__SPATH(x, j),
-#define TLA__SLOT_V(x, j) (long long)(x).v[j],
 /* A pair of run-time long longs as a node, (a, b) (a tile's cropped extents): the node
  * TLA__NODEKV(2, 2, 2, (1, 1, a), (2, 1, b)) would write, with its types declared once here
  * rather than at every tile. */
@@ -326,18 +310,15 @@ TLA_FUNC long long tla__crop(long long t, long long o, long long c) { return o -
 
 /* The tile's coordinate inside the top parent: coord c, plus the parent's own when the parent
  * is itself a tile (slot j static when both are and the sum is in range); L and c bound. */
-#define TLA__TILE_COORD(L, c) __extension__ ({ __auto_type tla__xp = TLA__TILE_X(L); \
-        enum { tla__xa0 = TLA__SCODE(tla__xp, 0), tla__xa1 = TLA__SCODE(tla__xp, 1), \
-               tla__xb0 = TLA__SCODE(c, 0), tla__xb1 = TLA__SCODE(c, 1), \
-               tla__xk0 = TLA__SUM_CODE(tla__xa0, tla__xb0), tla__xk1 = TLA__SUM_CODE(tla__xa1, tla__xb1) }; \
-        __auto_type tla__xv0 = __builtin_choose_expr(tla__xk0 >= 2, TLA__CV(tla__xk0), TLA__CVAL(tla__xa0, tla__xp.v[0]) + TLA__CVAL(tla__xb0, (c).v[0])); \
-        __auto_type tla__xv1 = __builtin_choose_expr(tla__xk1 >= 2, TLA__CV(tla__xk1), TLA__CVAL(tla__xa1, tla__xp.v[1]) + TLA__CVAL(tla__xb1, (c).v[1])); \
-        (void)tla__xv0, (void)tla__xv1; \
-        TLA_IF(TLA__IS_TILE(L), TLA__NODEKV(2, 2, 2, (1, tla__xk0, tla__xv0), (2, tla__xk1, tla__xv1)), (c)); })
-/* (the sum of two static values is in range when it differs from 0 by at most TLA_STATIC_MAX) */
-#define TLA__SUM_CODE(a, b) ((a) >= 2 && (b) >= 2 && \
-        (unsigned long long)((long long)(a) + (long long)(b) - 2LL * TLA__B + tla__M) <= 2ULL * tla__M \
-        ? (long long)(a) + (long long)(b) - TLA__B : 1)
+#define TLA__TILE_COORD(L, c) __extension__ ({ __auto_type _xp = &TLA__TILE_X(L); \
+        enum { _xa0 = TLA__SCODE(*_xp, 0), _xa1 = TLA__SCODE(*_xp, 1), _xb0 = TLA__SCODE(c, 0), _xb1 = TLA__SCODE(c, 1), \
+               _xk0 = TLA__SUM_CODE(_xa0, _xb0), _xk1 = TLA__SUM_CODE(_xa1, _xb1) }; \
+        __auto_type _xv0 = TLA__IF(_xk0 >= 2, TLA__CV(_xk0), TLA__CVAL(_xa0, _xp->v[0]) + TLA__CVAL(_xb0, (c).v[0])); \
+        __auto_type _xv1 = TLA__IF(_xk1 >= 2, TLA__CV(_xk1), TLA__CVAL(_xa1, _xp->v[1]) + TLA__CVAL(_xb1, (c).v[1])); \
+        TLA_IF(TLA__IS_TILE(L), TLA__NODEKV(2, 2, 2, (1, _xk0, _xv0), (2, _xk1, _xv1)), (c)); })
+/* (the sum of two static values is in range when it differs from 0 by at most TLA_STATIC_MAX:
+ * in unsigned arithmetic a negative sum wraps past 2 * TLA_STATIC_MAX) */
+#define TLA__SUM_CODE(a, b) ((a) >= 2 && (b) >= 2 && 0u + (a) + (b) + tla__M - 2u * TLA__B <= 2u * tla__M ? (a) - TLA__B + (b) : 1)
 
 /* tla_tile_at(L, tile, coord) -> tile layout: TLA's GetTile (rank 2)
  *   The tile of extent `tile` at coordinate `coord` (row, col) of L: its shape and strides are
@@ -349,22 +330,20 @@ TLA_FUNC long long tla__crop(long long t, long long o, long long c) { return o -
  *   tla_auto T = tla_tile_at(Z, tla_make_tuple(TLA_C(16), TLA_C(16)), tla_make_tuple(16 * i, 16 * j));
  *   if (tla_crd2offset(tla_make_tuple(1, 2), T) != tla_crd2offset(tla_make_tuple(17, 34), Z)) return 1;
  */
-#define tla_tile_at(L, tile, coord) __extension__ ({ __auto_type tla__al0 = (L); __auto_type tla__al1 = &TLA__SNODE(tla__al0); \
+#define tla_tile_at(L, tile, coord) __extension__ ({ __auto_type tla__al0 = (L); __auto_type tla__aca = (coord); \
+        __auto_type tla__tta = (tile); __auto_type tla__al1 = &TLA__SNODE(tla__al0); \
         enum { tla__aL = TLA__IS_LAYOUT(*tla__al1) }; \
-        _Static_assert(tla__aL, "tla: tile_at needs a layout"); __auto_type tla__al = &TLA_IF(tla__aL, *tla__al1, TLA__NIL_LAYOUT); \
-        enum { tla__aN = TLA__NLEAF(TLA__LSHAPE(*tla__al)) > 0 }; /* (a nil layout has reported already) */ \
-        __auto_type tla__aca = (coord); __auto_type tla__ac = &TLA__SNODE(tla__aca); \
-        __auto_type tla__tta = (tile); __auto_type tla__tt = &TLA__SNODE(tla__tta); \
-        TLA__TILE_CHECKS(tla__aN, (*tla__al), (*tla__tt)) \
-        _Static_assert(!tla__aN || TLA__TRANK(TLA__LSHAPE(*tla__al)) == 2 && TLA__IS_TUPLE(*tla__ac) && TLA__TRANK(*tla__ac) == 2 \
-            && TLA__DEPTH(*tla__ac) == 1, "tla: tile_at takes a rank-2 layout and a coordinate (row, col)"); \
-        long long tla__o[2]; TLA__ORIGIN2((*tla__al), tla__o) \
-        long long tla__cr0 = tla__crop(TLA__SVALLL((*tla__tt), 0), tla__o[0], TLA__SVALLL((*tla__ac), 0)), \
-            tla__cr1 = tla__crop(TLA__SVALLL((*tla__tt), 1), tla__o[1], TLA__SVALLL((*tla__ac), 1)); \
-        __auto_type _ls = TLA__TILE_SHAPE((*tla__al), (*tla__tt)); __auto_type _ld = TLA__LSTRIDE(*tla__al); \
-        __auto_type _lo = TLA__DPAIR(tla__cr0, tla__cr1); \
-        __auto_type _lx = TLA__TILE_COORD((*tla__al), (*tla__ac)); \
-        TLA__LAYOUT_VALUE_EB(32, TLA__LEB(*tla__al)); })
+        _Static_assert(tla__aL, "tla: tile_at needs a layout"); __auto_type _al = &TLA_IF(tla__aL, *tla__al1, TLA__NIL_LAYOUT); \
+        __auto_type _as = &TLA__LSHAPE(*_al); __auto_type _ac = &TLA__SNODE(tla__aca); __auto_type _at = &TLA__SNODE(tla__tta); \
+        enum { _aN = TLA__NLEAF(*_as) > 0 }; /* (a nil layout has reported already) */ \
+        TLA__TILE_CHECKS(_aN, *_as, *_at) \
+        _Static_assert(!_aN || TLA__TRANK(*_as) == 2 && TLA__IS_TUPLE(*_ac) && TLA__TRANK(*_ac) == 2 && TLA__DEPTH(*_ac) == 1, \
+            "tla: tile_at takes a rank-2 layout and a coordinate (row, col)"); \
+        long long _at0 = TLA__SVALLL(*_at, 0), _at1 = TLA__SVALLL(*_at, 1), _ao[2]; TLA__ORIGIN2(*_al, *_as, _ao) \
+        __auto_type _lo = TLA__DPAIR(tla__crop(_at0, _ao[0], TLA__SVALLL(*_ac, 0)), tla__crop(_at1, _ao[1], TLA__SVALLL(*_ac, 1))); \
+        __auto_type _ls = TLA__TILE_SHAPE(*_as, *_at, _at0, _at1); __auto_type _ld = TLA__LSTRIDE(*_al); \
+        __auto_type _lx = TLA__TILE_COORD(*_al, *_ac); \
+        TLA__LAYOUT_VALUE_EB(32, TLA__LEB(*_al)); })
 
 /* ---- layout predicates (CATLASS's isRowMajor, isColumnMajor, iszN, iszZ, isnZ, iszNUnAlign) ----
  * tla_is_row_major(L), tla_is_column_major(L), tla_is_vector(L), tla_is_zN(T, L),
@@ -390,7 +369,7 @@ TLA_FUNC long long tla__crop(long long t, long long o, long long c) { return o -
 #define TLA__PIS(code, v) ((code) == (v) + TLA__B) /* the static value v */
 #define TLA__PDEPTH1(r) (TLA__TRANK(TLA__LSHAPE(tla__pl)) == (r) && TLA__DEPTH(TLA__LSHAPE(tla__pl)) <= 1)
 /* ((a,b),(c,d)): four leaves, paths (0,0) (0,1) (1,0) (1,1) (path codes, tuple.h) */
-#define TLA__PFRACTAL TLA__TILE_FRACTAL(tla__pl)
+#define TLA__PFRACTAL TLA__TILE_FRACTAL(TLA__LSHAPE(tla__pl))
 #define tla_is_row_major(L) TLA__PRED(L, TLA__PDEPTH1(2) && TLA__PIS(TLA__PD(1), 1))
 #define tla_is_column_major(L) TLA__PRED(L, TLA__PDEPTH1(2) && TLA__PIS(TLA__PD(0), 1))
 #define tla_is_vector(L) TLA__PRED(L, TLA__PDEPTH1(1) && TLA__PIS(TLA__PD(0), 1))

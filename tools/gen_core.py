@@ -391,16 +391,20 @@ line("/* ---- nodes from known codes: TLA__NODEKV<n>(r, depth + 1, (path, code, 
 line(" * For builders that know each leaf's value code (an integer constant expression: N + 2^30 when")
 line(" * static, 1 when not) and value already (the formats, tiles): the info type and the value,")
 line(" * without binding or classifying elements again (a third of TLA__FLAT<n>'s text).  Each item is")
-line(" * parenthesised; TLA__KV* (formats.h) write the code and value of common leaves. */")
+line(" * parenthesised; TLA__KV* (formats.h) write the code and value of common leaves.  The node is a")
+line(" * compound literal (its values are the callers' bound names: nothing here can fail to compile). */")
 line("#define TLA__NODEKV(n, ...) TLA__CAT(TLA__NKV, n)(__VA_ARGS__)")
 line("#define TLA__EMZ(m, ...) m(__VA_ARGS__)")
 for n in range(1, R + 1):
     forward(f"TLA__NKV{n}", f"TLA__NODEKV{n}", n, "r, dp")
     ps3 = ", ".join(f"_uP{j}, _uK{j}, _uV{j}" for j in range(n))
     st = " && ".join(f"(_uK{j}) >= 2" for j in range(n))
-    line(f"#define TLA__NODEKV{n}(_uR, _uDP, {ps3}) TLA__STMT("
-         f"typedef struct {{ {info_members(n, f'{n} + 1', '_uDP', f'1 + ({st})', lambda j: f'_uK{j}')} }} _uki; "
-         + stored_node("_ukr", "_ukT", "_uki", [f"_uV{j}" for j in range(n)], [f"(_uV{j})" for j in range(n)]))
+    tv = " + ".join(f"(_uV{j})" for j in range(n))
+    iv = ", ".join(f"_uV{j}" for j in range(n))
+    line(f"#define TLA__NODEKV{n}(_uR, _uDP, {ps3}) "
+         f"((struct {{ __typeof__(0 + {tv}) v[8]; union {{ const struct {{ "
+         f"{info_members(n, f'{n} + 1', '_uDP', f'1 + ({st})', lambda j: f'_uK{j}')} }} *tla_f; char (*tla_lk)[4 + _uR]; }}; }})"
+         f"{{ .v = {{ {iv} }} }})")
 line("")
 
 line("/* The type of such a node whose leaves are all static (int values; for file-scope constants,")
@@ -432,16 +436,18 @@ line(" *   an integer x (depth 0)       x / (product of all leaves before j) % s
 line(" *   one integer per mode (1)     x_t / (product of mode t's leaves before j) % s_j, t = j's mode")
 line(" *   congruent to the shape (2+)  the coordinate's own leaf j")
 line(" * times d_j.  Names: _tC coordinate node, _tS, _tD shape and stride, _tX the tile's")
-line(" * coordinate (zero for other layouts); _ts<j>/_td<j> value codes, _tt<j> top-level mode,")
+line(" * coordinate (zero for other layouts); _ts<j>/_td<j> value codes, _tt<j> top-level mode index,")
 line(" * _tk<j> which coordinate leaf slot j reads, _tg<j+1> \"slot j + 1 continues j's run\" (so no % at j")
 line(" * when it is 0: j is the last leaf its coordinate spans), _tq<j> static prefix")
 line(" * product (-1: run time, then _tr<j>). */")
 
 
 # the facts: declared once per site (block-scope enum constants)
-# (The value codes come first, each its own sizeof, and _tY, 2^30 below its code, in the next
+# (The value codes come first, each its own sizeof, and _tV, 2^30 below its code, in the next
 # enum: on clang an enumerator whose operand did not compile takes the previous value plus one,
-# and a chain of such subtractions overflowed, 4 more errors after an undeclared argument.)
+# and a chain of such subtractions overflowed, 4 more errors after an undeclared argument.  A
+# stride's value is read where it is used, once.  _tt<j> is (path code - 1) % 10 - 1 in size_t:
+# the top-level mode's index, and 5 for a slot past the shape's, which no fact reads.)
 def crd_enums(S, D, C, pre="_t", suf="", F="TLA__F"):
     def nm(x, j=""):
         return f"{pre}{x}{j}{suf}"
@@ -450,12 +456,12 @@ def crd_enums(S, D, C, pre="_t", suf="", F="TLA__F"):
     s0 = f"{nm('cd')} = {F}({C}, dp)"
     s1 = (f"{nm('n')} = {F}({S}, n) - 1, {nm('cl')} = {nm('cd')} == 1, {nm('cf')} = {nm('cd')} == 2, "
           + " ".join(f"{nm('s', j)} = {F}({S}, c{j}), {nm('d', j)} = {F}({D}, c{j}), "
-                     f"{nm('t', j)} = ({F}({S}, p{j}) - 1) % 10," for j in range(R))
+                     f"{nm('t', j)} = ({F}({S}, p{j}) - 2) % 10," for j in range(R))
           + f" {nm('t', R)} = 0")
     e2 = []
     for j in range(R):
-        e2.append(f"{nm('V', j)} = TLA__CV({nm('s', j)}), {nm('Y', j)} = TLA__CV({nm('d', j)}), "
-                  f"{nm('k', j)} = {nm('cl')} ? 0 : {nm('cf')} ? {nm('t', j)} - ({nm('t', j)} > 0) : {j}, "
+        e2.append(f"{nm('V', j)} = TLA__CV({nm('s', j)}), "
+                  f"{nm('k', j)} = {nm('cl')} ? 0 : {nm('cf')} ? {nm('t', j)} : {j}, "
                   f"{nm('g', j + 1)} = {j + 1} < {nm('n')} && ({nm('cl')} || ({nm('cf')} && {nm('t', j + 1)} == {nm('t', j)})), "
                   f"{nm('q', j + 1)} = {nm('g', j + 1)} ? TLA__QW({nm('q', j)}, {nm('V', j)}) : 1,")
     s2 = f"{nm('q', 0)} = 1, {' '.join(e2)} {nm('zz')} = 0"
@@ -472,7 +478,7 @@ line("#define TLA__CRD_CHECKS(C, S) _Static_assert(_tn == 0 || _tcd <= 1 || (TLA
 line("    && (_tcf || TLA__CONG(C, S))), TLA__CRD_FORM_MSG);")
 line("/* Every tuple stores 8 values (v[8]), so slots are read without bounds arithmetic. */")
 line("#define TLA__SVJ(j) TLA__IF(_ts##j >= 2, _tV##j, _tS.v[j])")
-line("#define TLA__DVJ(j) TLA__IF(_td##j >= 2, _tY##j, _tD.v[j])")
+line("#define TLA__DVJ(j) TLA__IF(_td##j >= 2, TLA__CV(_td##j), _tD.v[j])")
 line("/* run-time prefix products (used only where the static one is unknown, _tq < 0) */")
 rq = " ".join(f"long long _tr{j + 1} = _tg{j + 1} ? _tr{j} * _tS.v[{j}] : 1;" for j in range(R - 1))
 line(f"#define TLA__CRD_RQ long long _tr0 = 1; {rq} (void)_tr{R - 1};")
@@ -544,12 +550,12 @@ def sx(x, j):
 
 
 ct = " ".join(f"+ ({j} < _tn_ ## K_ ? TLA__SELT{j}({sx('k', j)}, _tx, _ ## K_) / ({sx('q', j)} > 0 ? {sx('q', j)} : 1) "
-              f"% (!{sx('g', j + 1)} || !{sx('V', j)} ? tla__I : {sx('V', j)}) * (long long){sx('Y', j)} : 0)" for j in range(R))
+              f"% (!{sx('g', j + 1)} || !{sx('V', j)} ? tla__I : {sx('V', j)}) * (long long)TLA__CV({sx('d', j)}) : 0)" for j in range(R))
 line(f"#define TLA__ACT(K_) (0 {ct})")
 
 
 def SV(j): return f"TLA__IF({sx('s', j)} >= 2, {sx('V', j)}, _tS.v[{j}])"
-def DV(j): return f"TLA__IF({sx('d', j)} >= 2, {sx('Y', j)}, _tD.v[{j}])"
+def DV(j): return f"TLA__IF({sx('d', j)} >= 2, TLA__CV({sx('d', j)}), _tD.v[{j}])"
 def Q(j): return f"TLA__IF({sx('q', j)} >= 0, {sx('q', j)}, _tr{j})"
 def X(j): return f"(_tC.v[{sx('k', j)}] TLA__XADD##XT({sx('k', j)}))"
 
