@@ -58,13 +58,15 @@
  * checks its pointer against it (TLA__LEB). */
 #define TLA__LAYOUT_VALUE(kind) TLA__LAYOUT_VALUE_EB(kind, 1)
 #define TLA__LAYOUT_VALUE_EB(kind, eb) \
-    (TLA__LAYOUT_STRUCT(__typeof__(_ls), __typeof__(_ld), kind, eb)){ .tla_s = { _ls }, .tla_d = { _ld } TLA__OINIT_##kind }
+    (TLA__LAYOUT_STRUCT_X(__typeof__(_ls), __typeof__(_ld), __typeof__(_lo), kind, eb, _ls.)){ .tla_s = { _ls }, .tla_d = { _ld } TLA__OINIT_##kind }
 /* The layout type of shape type S and stride type D (a layout shares its shape's v and tla_f);
  * O: the originShape's type (kinds 31, 32; the bound _lo when built in a function). */
 #define TLA__LAYOUT_STRUCT(S, D, kind, eb) TLA__LAYOUT_STRUCT_O(S, D, __typeof__(_lo), kind, eb)
-#define TLA__LAYOUT_STRUCT_O(S, D, O, kind, eb) \
-    struct { union { S tla_s[1]; struct { __typeof__(((S *)0)->v) v; }; }; D tla_d[1]; \
-        TLA__OSTRUCT_##kind(O) union { __typeof__(((S *)0)->tla_f) tla_f; char (*tla_lk)[kind]; char (*tla_eb)[eb]; \
+#define TLA__LAYOUT_STRUCT_O(S, D, O, kind, eb) TLA__LAYOUT_STRUCT_X(S, D, O, kind, eb, ((S *)0)->)
+/* x: how a member of the shape's type is named (a value's name and a dot is shortest) */
+#define TLA__LAYOUT_STRUCT_X(S, D, O, kind, eb, x) \
+    struct { union { S tla_s[1]; struct { __typeof__(x v) v; }; }; D tla_d[1]; \
+        TLA__OSTRUCT_##kind(O) union { __typeof__(x tla_f) tla_f; char (*tla_lk)[kind]; char (*tla_eb)[eb]; \
         TLA__OUNION_##kind }; }
 #define TLA__LEB(L) sizeof(*(L).tla_eb)
 /* (run-time tla_tuples are refused in one error: they become nil before anything reads them) */
@@ -126,7 +128,7 @@
 struct tla__nil TLA__FS_(int, ...);
 
 /* ---- parts ---- */
-#define TLA__NIL_LAYOUT ((tla__nil_layout){ .tla_d = { TLA__NIL } })
+#define TLA__NIL_LAYOUT ((tla__nil_layout){ .v = { 0 } })
 #define TLA__LSHAPE(L) ((L).tla_s[0])
 #define TLA__LSTRIDE(L) ((L).tla_d[0])
 /* A layout answers like its shape (it shares the shape's v and tla_f), so most queries take
@@ -190,7 +192,7 @@ struct tla__nil TLA__FS_(int, ...);
 /* An all-static coordinate (a static integer, or a tuple of them) sums in long long: its leaves
  * are int, and 65535 * 65536 would wrap.  Any other coordinate sums in its own type (adding an
  * int zero changes no run-time type), as hand-written code would. */
-#define TLA__CRD_WIDE __auto_type _tW = __builtin_choose_expr(TLA__CLS(_tc0) == 13 || TLA__F(_tC, st) == 2, 0LL, 0);
+#define TLA__CRD_WIDE __auto_type _tW = __builtin_choose_expr(_tCk == 13 || TLA__F(_tC, st) == 2, 0LL, 0);
 #define TLA__CRD_SUMS_TILE TLA__VNODEB(_tC, _tc0) TLA__CRD_WIDE TLA__CRD_ENUMS TLA__CRD_CHECKS(_tC, _tS) TLA__CRD_TILE_CHECK \
     TLA__CRD_RQ TLA__CRD_SUM
 

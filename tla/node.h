@@ -79,6 +79,7 @@ enum { tla__B = 1 << 30, tla__M = TLA_STATIC_MAX, tla__M1 = TLA_STATIC_MAX + 1, 
         "tla: a static integer must lie in [-TLA_STATIC_MAX, TLA_STATIC_MAX]"); char u; })
 /* "Not static": value code 1. */
 typedef union { char (*tla_sv)[1]; int tla_v; } tla__p1;
+static const tla__p1 tla__p1o; /* (one read in sizeof where an element is not a static integer) */
 
 /* ---- classifying an element ---- */
 /* __builtin_classify_type: 1..4 C integers (int, char, enum, bool), 12 a struct (a node),
@@ -91,7 +92,7 @@ typedef union { char (*tla_sv)[1]; int tla_v; } tla__p1;
 #define TLA__ELEM_OK(k) (TLA__ELEM_CLASSES >> (k) & 1)
 #define TLA__ELEM_MSG "tla: tuple elements are integers or tuples written in place"
 /* Value code of leaf x of class k: N + 2^30 for a static N, 1 otherwise. */
-#define TLA__LCODE_K(x, k) sizeof(*__builtin_choose_expr((k) == 13, (x), (tla__p1){ 0 }).tla_sv)
+#define TLA__LCODE_K(x, k) sizeof(*__builtin_choose_expr((k) == 13, (x), tla__p1o).tla_sv)
 #define TLA__LCODE(x) TLA__LCODE_K(x, TLA__CLS(x))
 /* Value of leaf x (class k, code c): x when a C integer, else its static value (else garbage,
  * after the element check has failed; class 0, an element that did not compile, reads its code
@@ -123,8 +124,10 @@ typedef char (*tla__u1)[1];
 typedef void (*tla__pp0)(char (*)[1], char (*)[1], char (*)[1], char (*)[1], char (*)[1], char (*)[1], char (*)[1],
                          char (*)[1]);
 struct tla__nil { int v[8]; union { const struct tla__nilinfo *tla_f; char (*tla_lk)[4]; TLA__NILPARTS }; };
-typedef struct tla__nil tla__n;
-#define TLA__NIL ((tla__n){ .v = { 0 } })
+/* The nil node is one constant object (its name is the shortest text a nil can have: it stands
+ * in many branches of every site).  A header's unused static const draws no warning. */
+static const struct tla__nil tla__nil0 = { .v = { 0 } };
+#define TLA__NIL tla__nil0
 /* A stand-in for a leaf where a tuple was needed (kind 1): the caller's assert names the misuse. */
 struct tla__nilleaf { int v[8]; union { const struct tla__nilinfo *tla_f; char (*tla_lk)[1]; TLA__NILPARTS }; };
 #define TLA__NIL_LEAF ((struct tla__nilleaf){ { 0 }, { 0 } })
@@ -152,8 +155,8 @@ struct tla__leafinfo {
         (*c7)[1], (*p0)[1], (*p1)[1], (*p2)[1], (*p3)[1], (*p4)[1], (*p5)[1], (*p6)[1], (*p7)[1];
     tla__pp0 pp;
 };
-#define TLA__VNODEB(y, x) __auto_type y##v = TLA__LVAL_K(x, TLA__CLS(x), TLA__LCODE(x)); (void)y##v; \
-    __auto_type y = _Generic((char (*)[1 + TLA__CLS(x)])0, char (*)[13]: (x), default: (struct { __typeof__(0 + y##v) v[8]; \
+#define TLA__VNODEB(y, x) enum { y##k = TLA__CLS(x) }; __auto_type y##v = TLA__LVAL_K(x, y##k, TLA__LCODE_K(x, y##k)); (void)y##v; \
+    __auto_type y = TLA__IF(y##k == 12, (x), (struct { __typeof__(0 + y##v) v[8]; \
         union { const struct tla__leafinfo *tla_f; char (*tla_lk)[1]; }; }){ .v = { y##v } });
 /* The same for its type only (inside __typeof__; x need not be bound, k its value code): the
  * initializer is a constant, since clang checks a compound literal inside a struct member's
@@ -201,12 +204,16 @@ enum tla__kind {
     TLA__KIND_LAYOUT_ORIGIN = 31, /* a layout with an originShape */
     TLA__KIND_TILE = 32           /* a tile: a layout with an originShape and a coordinate */
 };
-#define TLA__IS_LEAF(x) (TLA__K(x) <= TLA__KIND_STATIC_NEG)
-#define TLA__IS_STATIC_LEAF(x) (TLA__K(x) - TLA__KIND_STATIC <= 1)
-#define TLA__IS_TUPLE(x) (TLA__K(x) >= TLA__KIND_TUPLE && TLA__K(x) <= TLA__KIND_TUPLE + 8)
-#define TLA__IS_LAYOUT(x) (TLA__K(x) >= TLA__KIND_LAYOUT)
-#define TLA__HAS_ORIGIN(x) (TLA__K(x) >= TLA__KIND_LAYOUT_ORIGIN)
-#define TLA__IS_TILE(x) (TLA__K(x) == TLA__KIND_TILE)
+/* (the kinds' values written out: these tests stand many times in every site; TLA__K is a size_t,
+ * so K - 4 <= 8 is 4 <= K <= 12) */
+_Static_assert(TLA__KIND_STATIC_NEG == 3 && TLA__KIND_TUPLE == 4 && TLA__KIND_LAYOUT == 30 && TLA__KIND_TILE == 32,
+               "tla: the kind tests below use these values");
+#define TLA__IS_LEAF(x) (TLA__K(x) <= 3)
+#define TLA__IS_STATIC_LEAF(x) (TLA__K(x) - 2 <= 1)
+#define TLA__IS_TUPLE(x) (TLA__K(x) - 4 <= 8)
+#define TLA__IS_LAYOUT(x) (TLA__K(x) >= 30)
+#define TLA__HAS_ORIGIN(x) (TLA__K(x) >= 31)
+#define TLA__IS_TILE(x) (TLA__K(x) == 32)
 #define TLA__NLEAF(x) (TLA__F(x, n) - 1)
 #define TLA__DEPTH(x) (TLA__F(x, dp) - 1)
 #define TLA__TRANK(x) ((int)TLA__F(x, r) - 1)

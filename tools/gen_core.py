@@ -686,7 +686,7 @@ HELPERS = {  # name: (parameters, body)
     "TLA__CV": (["c"], "((int)(c) - TLA__B)"),
     "TLA__B": (None, "tla__B"),
     "TLA__CLS": (["x"], "__builtin_classify_type(x)"),
-    "TLA__LCODE_K": (["x", "k"], "sizeof(*__builtin_choose_expr((k) == 13, (x), (tla__p1){ 0 }).tla_sv)"),
+    "TLA__LCODE_K": (["x", "k"], "sizeof(*__builtin_choose_expr((k) == 13, (x), tla__p1o).tla_sv)"),
     "TLA__LVAL_K": (["x", "k", "c"], "__builtin_choose_expr((k) - 1u < 4u, (x), TLA__CV(c))"),
     "TLA__QW": (["q", "w"], "((q | w) < 0 || q * (w + 0LL) > tla__P ? -1 : q * w)"),
 }
