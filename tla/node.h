@@ -174,8 +174,8 @@ struct tla__leafinfo {
 #define TLA__SNODE(x) TLA__SNODE_X(x, )
 /* The same with more types that read as nil ("T: TLA__NIL," each; static_tensor.h adds the
  * run-time tensors). */
-#define TLA__SNODE_X(x, ...) _Generic((char (*)[1 + TLA__CLS(x)])0, char (*)[13]: _Generic((x), \
-        struct tla_layout: TLA__NIL, struct tla_tuple: TLA__NIL, __VA_ARGS__ default: (x)), default: TLA__NIL)
+#define TLA__SNODE_X(x, ...) TLA__IF(TLA__CLS(x) == 12, _Generic((x), \
+        struct tla_layout: TLA__NIL, struct tla_tuple: TLA__NIL, __VA_ARGS__ default: (x)), TLA__NIL)
 
 /* Fallbacks for the names macros bind their arguments to.  When an argument does not compile
  * (an undeclared name), gcc drops the declaration that binds it, and every later use of the

@@ -447,7 +447,8 @@ line(" * product (-1: run time, then _tr<j>). */")
 # enum: on clang an enumerator whose operand did not compile takes the previous value plus one,
 # and a chain of such subtractions overflowed, 4 more errors after an undeclared argument.  A
 # stride's value is read where it is used, once.  _tt<j> is (path code - 1) % 10 - 1 in size_t:
-# the top-level mode's index, and 5 for a slot past the shape's, which no fact reads.)
+# the top-level mode's index, and 5 for a slot past the shape's, which no fact reads; slot 0 is in
+# mode 0, and is coordinate slot 0 in every form.)
 def crd_enums(S, D, C, pre="_t", suf="", F="TLA__F"):
     def nm(x, j=""):
         return f"{pre}{x}{j}{suf}"
@@ -456,12 +457,13 @@ def crd_enums(S, D, C, pre="_t", suf="", F="TLA__F"):
     s0 = f"{nm('cd')} = {F}({C}, dp)"
     s1 = (f"{nm('n')} = {F}({S}, n) - 1, {nm('cl')} = {nm('cd')} == 1, {nm('cf')} = {nm('cd')} == 2, "
           + " ".join(f"{nm('s', j)} = {F}({S}, c{j}), {nm('d', j)} = {F}({D}, c{j}), "
-                     f"{nm('t', j)} = ({F}({S}, p{j}) - 2) % 10," for j in range(R))
+                     f"{nm('t', j)} = " + (f"({F}({S}, p{j}) - 2) % 10," if j else "0,") for j in range(R))
           + f" {nm('t', R)} = 0")
     e2 = []
     for j in range(R):
+        k = f"{nm('cl')} ? 0 : {nm('cf')} ? {nm('t', j)} : {j}" if j else "0"
         e2.append(f"{nm('V', j)} = TLA__CV({nm('s', j)}), "
-                  f"{nm('k', j)} = {nm('cl')} ? 0 : {nm('cf')} ? {nm('t', j)} : {j}, "
+                  f"{nm('k', j)} = {k}, "
                   f"{nm('g', j + 1)} = {j + 1} < {nm('n')} && ({nm('cl')} || ({nm('cf')} && {nm('t', j + 1)} == {nm('t', j)})), "
                   f"{nm('q', j + 1)} = {nm('g', j + 1)} ? TLA__QW({nm('q', j)}, {nm('V', j)}) : 1,")
     s2 = f"{nm('q', 0)} = 1, {' '.join(e2)} {nm('zz')} = 0"
