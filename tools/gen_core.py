@@ -485,13 +485,15 @@ line("/* run-time prefix products (used only where the static one is unknown, _t
 line(" * of the coordinate's sum (_tT), as a hand-written division would be: then the static prefix")
 line(" * or the run-time one is a plain ?: (its type is _tT's either way), and a static one folds to")
 line(" * the same constant divisor as before. */")
-rq = " ".join(f"_tr{j + 1} = _tg{j + 1} ? _tr{j} * _tS.v[{j}] : 1," for j in range(R - 1))
-line(f"#define TLA__CRD_RQ typedef __typeof__(TLA__XJ(0)) _tT; _tT _tr0 = 1, {rq[:-1]}; (void)_tr{R - 1};")
+rq = " ".join(f"_tr{j + 1} = _tg{j + 1} ? " + (f"_tr{j} * " if j else "") + f"_tS.v[{j}] : 1," for j in range(R - 1))
+line(f"#define TLA__CRD_RQ typedef __typeof__(TLA__XJ(0)) _tT; _tT {rq[:-1]}; (void)_tr{R - 1};")
 line("#define TLA__QJ(j) (_tq##j >= 0 ? _tq##j : _tr##j)")
 line("/* _tW: a zero, long long for an all-static coordinate (layout.h, TLA__CRD_WIDE) */")
 line("#define TLA__XJ(j) (_tC.v[_tk##j] + _tX.v[_tk##j] + _tW)")
 line("#define TLA__TERM(j, jn) + (j < _tn ? TLA__IF(!_tg##jn, TLA__XJ(j) / TLA__QJ(j), TLA__XJ(j) / TLA__QJ(j) % TLA__SVJ(j)) * TLA__DVJ(j) : 0)")
-terms = " ".join(f"TLA__TERM({j}, {j + 1})" for j in range(R))
+line("/* (slot 0: no prefix, its coordinate over 1) */")
+line("#define TLA__TERM0 + (0 < _tn ? TLA__IF(!_tg1, TLA__XJ(0), TLA__XJ(0) % TLA__SVJ(0)) * TLA__DVJ(0) : 0)")
+terms = "TLA__TERM0 " + " ".join(f"TLA__TERM({j}, {j + 1})" for j in range(1, R))
 line("/* c, S, D, X bound by the caller to _tc0 (the coordinate as given), _tS, _tD, _tX */")
 line(f"#define TLA__CRD_SUM (0 {terms})")
 
@@ -565,8 +567,9 @@ def Q(j): return f"({sx('q', j)} >= 0 ? {sx('q', j)} : _tr{j})"
 def X(j): return f"(_tC.v[{sx('k', j)}] TLA__XADD##XT({sx('k', j)}))"
 
 
-rq = " ".join(f"_tr{j + 1} = {sx('g', j + 1)} ? _tr{j} * _tS.v[{j}] : 1," for j in range(R - 1))[:-1]
-terms = " ".join(f"+ ({j} < _tn_ ## K_ ? TLA__IF(!{sx('g', j + 1)}, {X(j)} / {Q(j)}, {X(j)} / {Q(j)} % {SV(j)}) * {DV(j)} : 0)" for j in range(R))
+rq = " ".join(f"_tr{j + 1} = {sx('g', j + 1)} ? " + (f"_tr{j} * " if j else "") + f"_tS.v[{j}] : 1," for j in range(R - 1))[:-1]
+def XQ(j): return f"{X(j)} / {Q(j)}" if j else X(0)
+terms = " ".join(f"+ ({j} < _tn_ ## K_ ? TLA__IF(!{sx('g', j + 1)}, {XQ(j)}, {XQ(j)} % {SV(j)}) * {DV(j)} : 0)" for j in range(R))
 line("/* The run-time sum over the bound facts (c, S, D, X bound to _tc0, _tS, _tD, _tX). */")
 line("/* XT: 1 adds the tile coordinate _tX (layout forms), 0 does not (shape and stride). */")
 line("#define TLA__XADD1(k) + _tX.v[k]")
@@ -575,7 +578,7 @@ line("/* The coordinate as a node of the type the facts found (_tN<K>): no secon
 line("#define TLA__AC(K_) __auto_type _tC = TLA__IF(TLA__CLS(_tc0) == 12, _tc0, (__typeof__(((struct _tN ## K_ *)0)->C)){ \\")
 line("    .v = { TLA__LVAL_K(_tc0, TLA__CLS(_tc0), _tk_ ## K_) } });")
 line(f"#define TLA__ART(K_, XT) TLA__AC(K_) "
-     f"typedef __typeof__(_tC.v[0] TLA__XADD##XT(0)) _tT; _tT _tr0 = 1, {rq}; (void)_tr{R - 1}; (0 {terms})")
+     f"typedef __typeof__(_tC.v[0] TLA__XADD##XT(0)) _tT; _tT {rq}; (void)_tr{R - 1}; (0 {terms})")
 line("")
 
 # ---------------------------------------------------------------- get
