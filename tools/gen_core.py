@@ -458,14 +458,15 @@ def crd_enums(S, D, C, pre="_t", suf="", F="TLA__F"):
     s1 = (f"{nm('n')} = {F}({S}, n) - 1, {nm('cl')} = {nm('cd')} == 1, {nm('cf')} = {nm('cd')} == 2, "
           + " ".join(f"{nm('s', j)} = {F}({S}, c{j}), {nm('d', j)} = {F}({D}, c{j}), "
                      f"{nm('t', j)} = " + (f"({F}({S}, p{j}) - 2) % 10," if j else "0,") for j in range(R))
-          + f" {nm('t', R)} = 0")
+          )[:-1]
     e2 = []
     for j in range(R):
         k = f"{nm('cl')} ? 0 : {nm('cf')} ? {nm('t', j)} : {j}" if j else "0"
         e2.append(f"{nm('V', j)} = TLA__CV({nm('s', j)}), "
                   f"{nm('k', j)} = {k}, "
-                  f"{nm('g', j + 1)} = {j + 1} < {nm('n')} && ({nm('cl')} || ({nm('cf')} && {nm('t', j + 1)} == {nm('t', j)})), "
-                  f"{nm('q', j + 1)} = {nm('g', j + 1)} ? TLA__QW({nm('q', j)}, {nm('V', j)}) : 1,")
+                  + (f"{nm('g', j + 1)} = {j + 1} < {nm('n')} && ({nm('cl')} || ({nm('cf')} && {nm('t', j + 1)} == {nm('t', j)})), "
+                     f"{nm('q', j + 1)} = {nm('g', j + 1)} ? TLA__QW({nm('q', j)}, {nm('V', j)}) : 1," if j + 1 < R
+                     else f"{nm('g', R)} = 0,"))
     s2 = f"{nm('q', 0)} = 1, {' '.join(e2)} {nm('zz')} = 0"
     return s0, s1, s2
 
@@ -493,7 +494,9 @@ line("#define TLA__XJ(j) (_tC.v[_tk##j] + _tX.v[_tk##j] + _tW)")
 line("#define TLA__TERM(j, jn) + (j < _tn ? TLA__IF(!_tg##jn, TLA__XJ(j) / TLA__QJ(j), TLA__XJ(j) / TLA__QJ(j) % TLA__SVJ(j)) * TLA__DVJ(j) : 0)")
 line("/* (slot 0: no prefix, its coordinate over 1) */")
 line("#define TLA__TERM0 + (0 < _tn ? TLA__IF(!_tg1, TLA__XJ(0), TLA__XJ(0) % TLA__SVJ(0)) * TLA__DVJ(0) : 0)")
-terms = "TLA__TERM0 " + " ".join(f"TLA__TERM({j}, {j + 1})" for j in range(1, R))
+line(f"/* (slot {R - 1}: the last leaf, never followed in its mode) */")
+line(f"#define TLA__TERML + ({R - 1} < _tn ? TLA__XJ({R - 1}) / TLA__QJ({R - 1}) * TLA__DVJ({R - 1}) : 0)")
+terms = "TLA__TERM0 " + " ".join(f"TLA__TERM({j}, {j + 1})" for j in range(1, R - 1)) + " TLA__TERML"
 line("/* c, S, D, X bound by the caller to _tc0 (the coordinate as given), _tS, _tD, _tX */")
 line(f"#define TLA__CRD_SUM (0 {terms})")
 
@@ -569,7 +572,8 @@ def X(j): return f"(_tC.v[{sx('k', j)}] TLA__XADD##XT({sx('k', j)}))"
 
 rq = " ".join(f"_tr{j + 1} = {sx('g', j + 1)} ? " + (f"_tr{j} * " if j else "") + f"_tS.v[{j}] : 1," for j in range(R - 1))[:-1]
 def XQ(j): return f"{X(j)} / {Q(j)}" if j else X(0)
-terms = " ".join(f"+ ({j} < _tn_ ## K_ ? TLA__IF(!{sx('g', j + 1)}, {XQ(j)}, {XQ(j)} % {SV(j)}) * {DV(j)} : 0)" for j in range(R))
+terms = " ".join(f"+ ({j} < _tn_ ## K_ ? TLA__IF(!{sx('g', j + 1)}, {XQ(j)}, {XQ(j)} % {SV(j)}) * {DV(j)} : 0)" for j in range(R - 1))
+terms += f" + ({R - 1} < _tn_ ## K_ ? {XQ(R - 1)} * {DV(R - 1)} : 0)"
 line("/* The run-time sum over the bound facts (c, S, D, X bound to _tc0, _tS, _tD, _tX). */")
 line("/* XT: 1 adds the tile coordinate _tX (layout forms), 0 does not (shape and stride). */")
 line("#define TLA__XADD1(k) + _tX.v[k]")
