@@ -128,7 +128,7 @@
 struct tla__nil TLA__FS_(int, ...);
 
 /* ---- parts ---- */
-#define TLA__NIL_LAYOUT ((tla__nil_layout){ .v = { 0 } })
+#define TLA__NIL_LAYOUT tla__nill0
 #define TLA__LSHAPE(L) ((L).tla_s[0])
 #define TLA__LSTRIDE(L) ((L).tla_d[0])
 /* A layout answers like its shape (it shares the shape's v and tla_f), so most queries take
@@ -163,8 +163,9 @@ struct tla__nil TLA__FS_(int, ...);
  * spends half of -O2 on such copies, SROA). */
 #define TLA__CRD_LAYOUT(L) _Static_assert(!TLA__IS_RT_LAYOUT(L), "tla: tla_crd2offset takes a static or mixed " \
         "layout; for a run-time tla_layout call tla_layout_crd2offset(&L, &coord, &offset, &err)"); \
-    __auto_type _tLn = &TLA__SNODE(L); \
-    _Static_assert(TLA__IS_RT_LAYOUT(L) || TLA__IS_LAYOUT(*_tLn), "tla: crd2offset takes a layout (shape:stride)"); \
+    __auto_type _tLn = &TLA__IF(TLA__CLS(L) == 12, _Generic((L), struct tla_layout: TLA__NIL_LAYOUT, struct tla_tuple: TLA__NIL, \
+        default: (L)), TLA__NIL); /* (a run-time layout, which has reported, reads as a layout of nils) */ \
+    _Static_assert(TLA__IS_LAYOUT(*_tLn), "tla: crd2offset takes a layout (shape:stride)"); \
     __auto_type _tL = &TLA_IF(TLA__IS_LAYOUT(*_tLn), *_tLn, TLA__NIL_LAYOUT);
 /* The tile's coordinate (a nil of value 0 for other layouts). */
 #define TLA__TILE_X(L) TLA_IF(TLA__IS_TILE(L), (L).tla_x[0], TLA__NIL)

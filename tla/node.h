@@ -137,6 +137,7 @@ typedef struct {
     struct tla__nil tla_d[1];
     union { const struct tla__nilinfo *tla_f; char (*tla_lk)[30]; const struct tla__nil *tla_o, *tla_x; char (*tla_eb)[1]; };
 } tla__nil_layout;
+static const tla__nil_layout tla__nill0 = { .v = { 0 } }; /* (the nil layout: one constant, as tla__nil0) */
 /* x (bound: named several times) as a node: a struct stays itself, a leaf becomes a depth-0
  * tuple of one slot (k its value code). */
 #define TLA__NODE_K(x, k) _Generic((char (*)[1 + TLA__CLS(x)])0, char (*)[13]: (x), \

@@ -459,13 +459,15 @@ def crd_enums(S, D, C, pre="_t", suf="", F="TLA__F"):
           + " ".join(f"{nm('s', j)} = {F}({S}, c{j}), {nm('d', j)} = {F}({D}, c{j}), "
                      f"{nm('t', j)} = " + (f"({F}({S}, p{j}) - 2) % 10," if j else "0,") for j in range(R))
           )[:-1]
+    def qw(j):  # the static prefix product through slot j (q0 = 1: slot 0's value, if static)
+        return f"TLA__QW({nm('q', j)}, {nm('V', j)})" if j else f"({nm('V', 0)} < 0 ? -1 : {nm('V', 0)})"
     e2 = []
     for j in range(R):
         k = f"{nm('cl')} ? 0 : {nm('cf')} ? {nm('t', j)} : {j}" if j else "0"
         e2.append(f"{nm('V', j)} = TLA__CV({nm('s', j)}), "
                   f"{nm('k', j)} = {k}, "
                   + (f"{nm('g', j + 1)} = {j + 1} < {nm('n')} && ({nm('cl')} || ({nm('cf')} && {nm('t', j + 1)} == {nm('t', j)})), "
-                     f"{nm('q', j + 1)} = {nm('g', j + 1)} ? TLA__QW({nm('q', j)}, {nm('V', j)}) : 1," if j + 1 < R
+                     f"{nm('q', j + 1)} = {nm('g', j + 1)} ? {qw(j)} : 1," if j + 1 < R
                      else f"{nm('g', R)} = 0,"))
     s2 = f"{nm('q', 0)} = 1, {' '.join(e2)} {nm('zz')} = 0"
     return s0, s1, s2
@@ -487,7 +489,7 @@ line(" * of the coordinate's sum (_tT), as a hand-written division would be: the
 line(" * or the run-time one is a plain ?: (its type is _tT's either way), and a static one folds to")
 line(" * the same constant divisor as before. */")
 rq = " ".join(f"_tr{j + 1} = _tg{j + 1} ? " + (f"_tr{j} * " if j else "") + f"_tS.v[{j}] : 1," for j in range(R - 1))
-line(f"#define TLA__CRD_RQ typedef __typeof__(TLA__XJ(0)) _tT; _tT {rq[:-1]}; (void)_tr{R - 1};")
+line(f"#define TLA__CRD_RQ typedef __typeof__(TLA__XJ(0)) _tT; _tT {rq[:-1]};")
 line("#define TLA__QJ(j) (_tq##j >= 0 ? _tq##j : _tr##j)")
 line("/* _tW: a zero, long long for an all-static coordinate (layout.h, TLA__CRD_WIDE) */")
 line("#define TLA__XJ(j) (_tC.v[_tk##j] + _tX.v[_tk##j] + _tW)")
@@ -582,7 +584,7 @@ line("/* The coordinate as a node of the type the facts found (_tN<K>): no secon
 line("#define TLA__AC(K_) __auto_type _tC = TLA__IF(TLA__CLS(_tc0) == 12, _tc0, (__typeof__(((struct _tN ## K_ *)0)->C)){ \\")
 line("    .v = { TLA__LVAL_K(_tc0, TLA__CLS(_tc0), _tk_ ## K_) } });")
 line(f"#define TLA__ART(K_, XT) TLA__AC(K_) "
-     f"typedef __typeof__(_tC.v[0] TLA__XADD##XT(0)) _tT; _tT {rq}; (void)_tr{R - 1}; (0 {terms})")
+     f"typedef __typeof__(_tC.v[0] TLA__XADD##XT(0)) _tT; _tT {rq}; (0 {terms})")
 line("")
 
 # ---------------------------------------------------------------- get
