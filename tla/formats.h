@@ -311,14 +311,15 @@ TLA_FUNC long long tla__crop(long long t, long long o, long long c) { return o -
 /* The tile's coordinate inside the top parent: coord c, plus the parent's own when the parent
  * is itself a tile (slot j static when both are and the sum is in range); L and c bound. */
 #define TLA__TILE_COORD(L, c) __extension__ ({ __auto_type _xp = &TLA__TILE_X(L); \
-        enum { _xa0 = TLA__SCODE(*_xp, 0), _xa1 = TLA__SCODE(*_xp, 1), _xb0 = TLA__SCODE(c, 0), _xb1 = TLA__SCODE(c, 1), \
+        enum { _xa0 = TLA__FP(_xp->tla_f, c0), _xa1 = TLA__FP(_xp->tla_f, c1), _xb0 = TLA__SCODE(c, 0), _xb1 = TLA__SCODE(c, 1), \
                _xk0 = TLA__SUM_CODE(_xa0, _xb0), _xk1 = TLA__SUM_CODE(_xa1, _xb1) }; \
         __auto_type _xv0 = TLA__IF(_xk0 >= 2, TLA__CV(_xk0), TLA__CVAL(_xa0, _xp->v[0]) + TLA__CVAL(_xb0, (c).v[0])); \
         __auto_type _xv1 = TLA__IF(_xk1 >= 2, TLA__CV(_xk1), TLA__CVAL(_xa1, _xp->v[1]) + TLA__CVAL(_xb1, (c).v[1])); \
         TLA_IF(TLA__IS_TILE(L), TLA__NODEKV(2, 2, 2, (1, _xk0, _xv0), (2, _xk1, _xv1)), (c)); })
 /* (the sum of two static values is in range when it differs from 0 by at most TLA_STATIC_MAX:
  * in unsigned arithmetic a negative sum wraps past 2 * TLA_STATIC_MAX) */
-#define TLA__SUM_CODE(a, b) ((a) >= 2 && (b) >= 2 && 0u + (a) + (b) + tla__M - 2u * TLA__B <= 2u * tla__M ? (a) - TLA__B + (b) : 1)
+#define TLA__SUM_CODE(a, b) (a >= 2 && b >= 2 && 0u + a + b + tla__M - 2u * TLA__B <= 2u * tla__M ? a - TLA__B + b : 1)
+/* (a and b are enum constants: no parentheses needed) */
 
 /* tla_tile_at(L, tile, coord) -> tile layout: TLA's GetTile (rank 2)
  *   The tile of extent `tile` at coordinate `coord` (row, col) of L: its shape and strides are

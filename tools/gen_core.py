@@ -469,7 +469,7 @@ def crd_enums(S, D, C, pre="_t", suf="", F="TLA__F"):
                   + (f"{nm('g', j + 1)} = {j + 1} < {nm('n')} && ({nm('cl')} || ({nm('cf')} && {nm('t', j + 1)} == {nm('t', j)})), "
                      f"{nm('q', j + 1)} = {nm('g', j + 1)} ? {qw(j)} : 1," if j + 1 < R
                      else f"{nm('g', R)} = 0,"))
-    s2 = f"{nm('q', 0)} = 1, {' '.join(e2)} {nm('zz')} = 0"
+    s2 = f"{nm('q', 0)} = 1, {' '.join(e2)}"[:-1]
     return s0, s1, s2
 
 
