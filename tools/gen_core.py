@@ -97,6 +97,18 @@ def level_table(prefix, entry, deeper):
     line(f"#define {prefix}" + "0" * LV + f" {deeper}")
 
 
+def leveled(name, x, prefix, entry, deeper):
+    """name: an object-like entry that expands to entry<k> at the first level k not in progress.
+    Level 1 is picked from an argument list (TLA__LV1): its probe x1(, prefix C1) gives
+    `~, entry1` outside level 1, two arguments where the painted probe is one.  clang's notes on
+    a user's argument follow how the name of the macro that takes it was made: the name comes
+    from the probe, written in this macro's text, so there is one note (`expanded from macro
+    ...`), where the pastes of TLA__LSEL give six or more.  Deeper levels use TLA__LSEL."""
+    level_table(prefix, entry, deeper)
+    line(f"#define {prefix}C1 ~, {entry}1")
+    line(f"#define {name} TLA__LV1({x}1(, {prefix}C1), TLA__LSEL({prefix}, {probes(x)}))")
+
+
 probe_macros("TLA__X")
 
 
@@ -106,8 +118,14 @@ line(f"#define TLA__LSEL(p, {args}) TLA__LS2(p, {args})")
 line(f"#define TLA__LS2(p, {args}) TLA__LS3(p, {pastes})")
 line(f"#define TLA__LS3(p, {args}) TLA__LS4(p, {args})")
 line(f"#define TLA__LS4(p, {args}) p ## {' ## '.join('a' + str(k) for k in range(1, LV + 1))}")
-line(f"#define TLA__TUPLE TLA__LSEL(TLA__TS_, {probes('TLA__X')})")
-level_table("TLA__TS_", "TLA__ENT", "TLA__TOO_DEEP")
+line("/* TLA__LV1(probe, deeper): the second argument of the probe's answer and deeper.  The outermost")
+line(" * call's level is picked so (below): the probe X1(, TLA__TS_C1) answers `~, TLA__ENT1` outside")
+line(" * level 1, two arguments where the painted probe is one.  clang notes every object-like step")
+line(" * that made the name of the macro taking a user's argument, at each report of an undeclared")
+line(" * name in it: through TLA__LSEL's pastes seven notes (20 lines), here the entry's own. */")
+line("#define TLA__LV1(a, d) TLA__LV1_(a, d, ~)")
+line("#define TLA__LV1_(x, y, ...) y")
+leveled("TLA__TUPLE", "TLA__X", "TLA__TS_", "TLA__ENT", "TLA__TOO_DEEP")
 line("/* (an integer: it stands where an element of the enclosing tuple is expected) */")
 line("#define TLA__TOO_DEEP(...) TLA_STATIC_CHECK(0, \"tla: a static or mixed IntTuple nests at most TLA_STATIC_DEPTH (4) levels; use the run-time tla_tuple\")")
 line("/* A constructor that cannot be built: one error, then a harmless value (no cascade). */")
@@ -184,8 +202,7 @@ line(" * tla_stride(...), parentheses, another macro) a rescan outside the probe
 line(" * to the get itself, so such arguments mean what they say; only their flattening is lost. */")
 probe_macros("TLA__GX")
 probe_macros("TLA__GP")
-line(f"#define TLA__GET TLA__LSEL(TLA__GL_, {probes('TLA__GX')})")
-level_table("TLA__GL_", "TLA__GENT", "TLA__GET_NOW")
+leveled("TLA__GET", "TLA__GX", "TLA__GL_", "TLA__GENT", "TLA__GET_NOW")
 line("/* The argument is expanded once, at its level (x of TLA__GW<k>_0): an expansion before the")
 line(" * probe would expand its markers too.  TLA__GONE counts the arguments as written (1: no index). */")
 line("#define TLA__GNOIDX(x) TLA__STMT((void)(x); TLA__ERR_NIL(\"tla: get needs an index: tla_get(x, i [, j, k, l])\"))")
@@ -243,8 +260,7 @@ line("#define TLA__GSM_1(x, ig, d) TLA__GMARK TLA__GEMPTY() (x, TLA__UNP ig)")
 line("#define TLA__GSM_2(x, ig, got, inner) TLA__GMARK TLA__GEMPTY() (TLA__UNP inner, TLA__UNP ig)")
 line("/* tla_value takes a level too, so that tla_value(tla_get(t, i...)) reads the leaf from t's type")
 line(" * (TLA__VALUE_GET, tuple.h) instead of making the get twice (for its type and for its value). */")
-line(f"#define TLA__VALUE TLA__LSEL(TLA__VL_, {probes('TLA__GX')})")
-level_table("TLA__VL_", "TLA__VENT", "TLA__VALUE_NOW")
+leveled("TLA__VALUE", "TLA__GX", "TLA__VL_", "TLA__VENT", "TLA__VALUE_NOW")
 for k in range(1, LV + 1):
     line(f"#define TLA__VENT{k}(...) TLA__GX{k}(, TLA__VW{k}(~ , ## __VA_ARGS__))")
     line(f"#define TLA__VW{k}(z, x) TLA__VSEL(x, TLA__GP{k}(, TLA__GDET(x)))")
