@@ -51,10 +51,12 @@
 #define tla_value TLA__VALUE
 #define TLA__VALUE_NOW(x) TLA__VALUE_(__COUNTER__, x)
 #define TLA__VALUE_(K_, x) TLA__VALUEK(K_, x)
-/* x is named twice: in the facts (its type; K_ a __COUNTER__ value) and in the run-time value. */
+/* x is named twice: in the facts (its type; K_ a __COUNTER__ value) and in the run-time value.
+ * (The `0;` is what the statement expression gives when x did not compile: clang drops a last
+ * expression that names a failed binding, and the value would be void, one more error.) */
 #define TLA__VALUEK(K_, x) __builtin_choose_expr(sizeof(struct { struct _vT##K_ { __typeof__(x) m; } a; \
         enum { _vc_##K_ = TLA__VCODE(((struct _vT##K_ *)0)->m) } b; }) && _vc_##K_ >= 2, TLA__CV(_vc_##K_), \
-        __extension__ ({ __auto_type _vx = (x); __builtin_choose_expr(TLA__CLS(_vx) == 12, TLA__VSLOTS(_vx).v[0], TLA__DV(_vx)); }))
+        __extension__ ({ __auto_type _vx = (x); 0; __builtin_choose_expr(TLA__CLS(_vx) == 12, TLA__VSLOTS(_vx).v[0], TLA__DV(_vx)); }))
 /* A leaf node (the shape or stride of a sub-layout that is a leaf, e.g. tla_shape(tla_get(L, 1, 1)))
  * is an integer too: its slot 0 (a tuple or run-time value gives nil, whose code says dynamic).
  * The run-time value is slot 0 of a node, and leaf 0 of a run-time tla_tuple too (its values are
@@ -70,7 +72,8 @@
  * names of their own), and its value from t's slot; so t is named twice, not the get (4.2 KB of
  * text instead of 19.6 in a zN site), and a misuse of the get is reported once.  Static: an
  * integer constant expression (of a layout's leaf too, which used to be read at run time); else
- * the slot's run-time value (a sub-tuple: its first leaf's, as tla_value of a tuple gives). */
+ * the slot's run-time value (a sub-tuple: its first leaf's, as tla_value of a tuple gives; the
+ * `0;` as in TLA__VALUEK). */
 #define TLA__VALUE_GET(K_, t, ...) __builtin_choose_expr(sizeof(struct { struct _vgT##K_ { __typeof__(t) m; } a; \
         struct _vgN##K_ { __typeof__(TLA__GET_ARG(((struct _vgT##K_ *)0)->m)) n; } b; \
         _Static_assert(TLA__CAT(TLA__GET_LITERALS_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__), \
@@ -80,7 +83,7 @@
         enum { _vgrt##K_ = TLA__IS_RT_VALUE(((struct _vgT##K_ *)0)->m) } d; _Static_assert(!_vgrt##K_, TLA__GET_RT_MSG); \
         _Static_assert(_vgrt##K_ || TLA__IS_LEAF(((struct _vgN##K_ *)0)->n) || _vgw##K_ > 0 || _vgm##K_ > 0, \
             "tla: get index is past the end of the tuple"); }) && _vgc##K_ >= 2, \
-        TLA__CV(_vgc##K_), __extension__ ({ __auto_type _vgt = (t); TLA__GET_ARG(_vgt).v[_vgo##K_ & 7]; }))
+        TLA__CV(_vgc##K_), __extension__ ({ __auto_type _vgt = (t); 0; TLA__GET_ARG(_vgt).v[_vgo##K_ & 7]; }))
 #define TLA__VGE(...) TLA__VGET_ENUMS(__VA_ARGS__)
 #define TLA__GET_PD_1(i) TLA__GET_PREFIX_1(i), 10
 #define TLA__GET_PD_2(i, j) TLA__GET_PREFIX_2(i, j), 100
