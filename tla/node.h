@@ -72,9 +72,11 @@ enum { tla__B = 1 << 30, tla__M = TLA_STATIC_MAX, tla__M1 = TLA_STATIC_MAX + 1, 
 /* TLA_C(N): the static integer N (N an integer constant expression in
  * [-TLA_STATIC_MAX, TLA_STATIC_MAX], like CuTe's Int<N>). */
 /* (N is taken modulo 2^30 - 1, which leaves every value in range as it is: out of range, N + 2^30
- * would overflow before the message, and 1 << 30 reads as 1, not as a 0 to divide by.) */
+ * would overflow before the message, and 1 << 30 reads as 1, not as a 0 to divide by.  N is
+ * named twice, and the range check once, |N| < 2^30 - 1: clang reports an undeclared N at each
+ * mention.) */
 #define TLA_C(N) ((union { char (*tla_sv)[(N) % tla__M1 + TLA__B + TLA__RANGE_CHECK(N)]; int tla_v; }){ 0 })
-#define TLA__IN_RANGE(N) ((N) >= -tla__M && (N) <= tla__M)
+#define TLA__IN_RANGE(N) ((N) / tla__M1 == 0)
 #define TLA__RANGE_CHECK(N) 0 * sizeof(struct { _Static_assert(TLA__IN_RANGE(N), \
         "tla: a static integer must lie in [-TLA_STATIC_MAX, TLA_STATIC_MAX]"); char u; })
 /* "Not static": value code 1. */
