@@ -194,6 +194,9 @@ enum { _tc0, _tL0, tla__al0, tla__aca, tla__tta, tla__tl0, tla__pl1, tla__mtp, t
  * a source that does not compile refers to it. */
 extern const tla__nil_layout tla__lq;
 extern const tla__nil_layout tla__nlo;
+/* compat's crd2offset(c, s, d) binds its shape and stride to _tS and _tD: nils, so an undeclared
+ * s or d reports once on gcc, not once more as "_tS undeclared". */
+extern const struct tla__nil _tS, _tD;
 
 /* ---- facts of a node (integer constant expressions) ---- */
 #define TLA__K(x) sizeof(*(x).tla_lk)
