@@ -189,9 +189,9 @@ struct tla__leafinfo {
 enum { _tc0, _tL0, tla__al0, tla__aca, tla__tta, tla__tl0, tla__pl1, tla__mtp, tla__mtl0, tla__tlA0, tla__teA0, tla__ttA0, tla__tdA0, tla__tec,
        _ls9, _ld9, _vx, _vgt, _ug0a, tla__px, tla__ex };
 /* tla_shape and tla_stride bind their layout to tla__lq; its fallback is a layout of nils, so
- * compat's crd2offset(c, shape(kTypo), stride(kTypo)) reports the undeclared name and nothing
- * else (the nil's shape has no slots, which every check skips).  Declared, never defined: only
- * a source that does not compile refers to it. */
+ * tla_shape(kTypo) reports the undeclared name and nothing else (the nil's shape has no slots,
+ * which every check skips).  Declared, never defined: only a source that does not compile
+ * refers to it. */
 extern const tla__nil_layout tla__lq;
 extern const tla__nil_layout tla__nlo;
 /* compat's crd2offset(c, s, d) binds its shape and stride to _tS and _tD: nils, so an undeclared
