@@ -198,13 +198,15 @@ TLA__COMPAT_INT(524288, 524288)
 #define _524288 (tla__c524288){ 0 }
 
 /* ---- construction ---- */
-/* Object-like, like tla_make_tuple (tuple.h): nested calls written in place make one flat tuple. */
-#define MakeShape tla_make_tuple
-#define MakeStride tla_make_tuple
+/* Object-like, like tla_make_tuple (tuple.h): nested calls written in place make one flat tuple.
+ * They name its expansion, TLA__TUPLE, directly: clang's notes on a misused element list each
+ * object-like step (one fewer: MakeCoord(kTypo, j) in crd2offset 23 -> 17 lines). */
+#define MakeShape TLA__TUPLE
+#define MakeStride TLA__TUPLE
 /* TLA_CONST_LAYOUT(name, MakeShape(...), MakeStride(...)) (layout.h) takes them too. */
 #define TLA__FS_MakeShape TLA__STATIC_TUPLE
 #define TLA__FS_MakeStride TLA__STATIC_TUPLE
-#define MakeCoord tla_make_tuple
+#define MakeCoord TLA__TUPLE
 #define MakeLayout(...) TLA__CAT(TLA__COMPAT_MKL_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
 #define TLA__COMPAT_MKL_1(len) tla_vector(len)
 #define TLA__COMPAT_MKL_2(s, d) TLA__LAYOUT_2(s, d)
