@@ -215,7 +215,6 @@ enum tla__kind {
 _Static_assert(TLA__KIND_STATIC_NEG == 3 && TLA__KIND_TUPLE == 4 && TLA__KIND_LAYOUT == 30 && TLA__KIND_TILE == 32,
                "tla: the kind tests below use these values");
 #define TLA__IS_LEAF(x) (TLA__K(x) <= 3)
-#define TLA__IS_STATIC_LEAF(x) (TLA__K(x) - 2 <= 1)
 #define TLA__IS_TUPLE(x) (TLA__K(x) - 4 <= 8)
 #define TLA__IS_LAYOUT(x) (TLA__K(x) >= 30)
 #define TLA__HAS_ORIGIN(x) (TLA__K(x) >= 31)
