@@ -247,7 +247,8 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
 #define TLA__TILE_FRACTAL(S) __builtin_types_compatible_p(__typeof__((S).tla_f->pp), tla__pp_fractal)
 /* The fractal case's leaves (TLA__NODEKV): the shape's inner leaves r0 = slot 0 and c0 = slot 2,
  * and ceil(t0 / r0), ceil(t1 / c0), static when both of theirs are; codes and values are bound
- * once, so their several mentions stay short.  Static values are ints, as TLA_C values are. */
+ * once, so their several mentions stay short.  Static values are ints, as TLA_C values are.
+ * S: the parent's shape, t the tile node, t0 and t1 its extents as long longs (bound). */
 #define TLA__TILE_SHAPE(S, t, t0, t1) __extension__ ({ \
         enum { _sr0 = TLA__SCODE(S, 0), _sr2 = TLA__SCODE(S, 2), \
                _sk1 = TLA__CEIL_CODE(TLA__SCODE(t, 0), _sr0), _sk3 = TLA__CEIL_CODE(TLA__SCODE(t, 1), _sr2) }; \
@@ -317,9 +318,9 @@ TLA_FUNC long long tla__crop(long long t, long long o, long long c) { return o -
         __auto_type _xv1 = TLA__IF(_xk1 >= 2, TLA__CV(_xk1), TLA__CVAL(_xa1, _xp->v[1]) + TLA__CVAL(_xb1, (c).v[1])); \
         TLA_IF(TLA__IS_TILE(L), TLA__NODEKV(2, 2, 2, (1, _xk0, _xv0), (2, _xk1, _xv1)), (c)); })
 /* (the sum of two static values is in range when it differs from 0 by at most TLA_STATIC_MAX:
- * in unsigned arithmetic a negative sum wraps past 2 * TLA_STATIC_MAX) */
+ * in unsigned arithmetic a negative sum wraps past 2 * TLA_STATIC_MAX; a and b are enum
+ * constants, so they need no parentheses, and a - 2^30 + b stays in int when in range) */
 #define TLA__SUM_CODE(a, b) (a >= 2 && b >= 2 && 0u + a + b + tla__M - 2u * TLA__B <= 2u * tla__M ? a - TLA__B + b : 1)
-/* (a and b are enum constants: no parentheses needed) */
 
 /* tla_tile_at(L, tile, coord) -> tile layout: TLA's GetTile (rank 2)
  *   The tile of extent `tile` at coordinate `coord` (row, col) of L: its shape and strides are

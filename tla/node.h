@@ -212,7 +212,8 @@ enum tla__kind {
 };
 /* (the kinds' values written out: these tests stand many times in every site; TLA__K is a size_t,
  * so K - 4 <= 8 is 4 <= K <= 12) */
-_Static_assert(TLA__KIND_STATIC_NEG == 3 && TLA__KIND_TUPLE == 4 && TLA__KIND_LAYOUT == 30 && TLA__KIND_TILE == 32,
+_Static_assert(TLA__KIND_STATIC_NEG == 3 && TLA__KIND_TUPLE == 4 && TLA__KIND_LAYOUT == 30 &&
+                   TLA__KIND_LAYOUT_ORIGIN == 31 && TLA__KIND_TILE == 32,
                "tla: the kind tests below use these values");
 #define TLA__IS_LEAF(x) (TLA__K(x) <= 3)
 #define TLA__IS_TUPLE(x) (TLA__K(x) - 4 <= 8)
