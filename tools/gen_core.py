@@ -475,7 +475,7 @@ def crd_enums(S, D, C, pre="_t", suf="", F="TLA__F"):
           + " ".join(f"{nm('s', j)} = {F}({S}, c{j}), {nm('d', j)} = {F}({D}, c{j}), "
                      f"{nm('t', j)} = " + (f"({F}({S}, p{j}) - 2) % 10," if j else "0,") for j in range(R))
           )[:-1]
-    def qw(j):  # the static prefix product through slot j (q0 = 1: slot 0's value, if static)
+    def qw(j):  # the static prefix product through slot j (slot 0 has none: its own value, if static)
         return f"TLA__QW({nm('q', j)}, {nm('V', j)})" if j else f"({nm('V', 0)} < 0 ? -1 : {nm('V', 0)})"
     e2 = []
     for j in range(R):
@@ -485,7 +485,7 @@ def crd_enums(S, D, C, pre="_t", suf="", F="TLA__F"):
                   + (f"{nm('g', j + 1)} = {j + 1} < {nm('n')} && ({nm('cl')} || ({nm('cf')} && {nm('t', j + 1)} == {nm('t', j)})), "
                      f"{nm('q', j + 1)} = {nm('g', j + 1)} ? {qw(j)} : 1," if j + 1 < R
                      else f"{nm('g', R)} = 0,"))
-    s2 = f"{nm('q', 0)} = 1, {' '.join(e2)}"[:-1]
+    s2 = " ".join(e2)[:-1]
     return s0, s1, s2
 
 
@@ -579,7 +579,10 @@ def sx(x, j):
     return f"_t{x}{j}_ ## K_"
 
 
-ct = " ".join(f"+ ({j} < _tn_ ## K_ ? TLA__SELT{j}({sx('k', j)}, _tx, _ ## K_) / ({sx('q', j)} > 0 ? {sx('q', j)} : 1) "
+def ACTQ(j): return f" / ({sx('q', j)} > 0 ? {sx('q', j)} : 1)" if j else ""  # (slot 0: no prefix)
+
+
+ct = " ".join(f"+ ({j} < _tn_ ## K_ ? TLA__SELT{j}({sx('k', j)}, _tx, _ ## K_){ACTQ(j)} "
               f"% (!{sx('g', j + 1)} || !{sx('V', j)} ? tla__I : {sx('V', j)}) * (long long)TLA__CV({sx('d', j)}) : 0)" for j in range(R))
 line(f"#define TLA__ACT(K_) (0 {ct})")
 
