@@ -88,9 +88,10 @@ static void sizes(void) {
     CHECK_EQ(sizeof T, PACKED(uint16_t *, long long, 2));
     CHECK_EQ(sizeof T2, PACKED(uint16_t *, long long, 4));
     /* run-time extents: the fractal counts (2), the stride past the first column of fractals
-     * (1) and the extent (2) */
+     * (1) and the extent (2), in the common type of the layout's values (the stride is long long,
+     * as CATLASS's int64_t strides are) */
     tla_auto M = tla_make_static_tensor(h, tla_zN(tla_half, dyn_rows, dyn_cols));
-    CHECK_EQ(sizeof M, PACKED(uint16_t *, int, 5));
+    CHECK_EQ(sizeof M, PACKED(uint16_t *, long long, 5));
     CHECK(tla_tensor_elem(M, 16, 17) == h + 16 * 16 + 1 + 16 * 32);
     /* the rebuilt layout is whole: static slots hold their values too (a run-time size reads them) */
     tla_auto ML = tla_tensor_layout(M);
@@ -107,12 +108,13 @@ static void sizes(void) {
 /* Mixed layouts of every shape of dynamic slots (shape only, stride only, both, nested, rank 1
  * and 3): a tensor's element (one integer, colexicographic) is the layout's crd2offset, and its
  * size is the pointer and one int per run-time slot. */
-#define MIXED_CHECK(L, NDYN) \
+#define MIXED_CHECK(L, NDYN) MIXED_CHECK_T(L, int, NDYN)
+#define MIXED_CHECK_T(L, T, NDYN) \
     do { \
         tla_auto ML = (L); \
         tla_auto MA = tla_make_static_tensor(mbuf, ML); \
         long long mn = tla_size(ML); \
-        CHECK_EQ(sizeof MA, PACKED(float *, int, NDYN)); \
+        CHECK_EQ(sizeof MA, PACKED(float *, T, NDYN)); \
         for (long long q = 0; q < mn; q++) mbad += tla_tensor_elem(MA, q) != mbuf + tla_crd2offset(q, ML); \
     } while (0)
 static float mbuf[4096];
@@ -126,8 +128,9 @@ static void mixed(int a, int b, int c) {
     MIXED_CHECK(tla_make_layout(tla_make_tuple(c), tla_make_tuple(S(2))), 1);
     MIXED_CHECK(tla_make_layout(tla_make_tuple(a, S(2), b), tla_make_tuple(S(1), a, c)), 4);
     MIXED_CHECK(tla_make_layout(tla_make_tuple(a, b, c), tla_make_tuple(S(1), a, a * b)), 5);
-    /* a format with run-time extents: the fractal counts, a stride and the extent */
-    MIXED_CHECK(tla_nN(float, a + 13, b + 20), 5);
+    /* a format with run-time extents: the fractal counts, a stride and the extent (long long:
+     * a format's run-time stride is) */
+    MIXED_CHECK_T(tla_nN(float, a + 13, b + 20), long long, 5);
     CHECK_EQ(mbad, 0);
 }
 

@@ -73,12 +73,15 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
 #define TLA__KVC(N) TLA__B + (N), (N)  /* the static N (an internal constant, in range) */
 #define TLA__KVL(p) p##k, p##v         /* a leaf bound by TLA__LEAFB (prefix p) */
 /* ceil(x / q) * m of a leaf bound by TLA__LEAFB (prefix x), constants q > 0, m >= 0, bound once
- * as a leaf of prefix p (p##k, p##v: TLA__KVL(p)): static when x is (and then an int, as TLA_C
- * values are), after a check that it fits. */
+ * as a leaf of prefix p (p##k, p##v: TLA__KVL(p)): static when x is, after a check that it fits.
+ * It is a stride: computed in long long at run time, as CATLASS's (int64_t) strides are, so that
+ * 32-bit extents give offsets past 2^32; a static one is an int, or long long where the
+ * format's offsets may pass INT_MAX (tla__fw, bound by the format's arguments). */
 #define TLA__CEILB(p, x, q, m) enum { p##e = (x##k) >= 2 ? (TLA__CV(x##k) + (q) - 1) / (q) : 0, \
         p##k = (x##k) >= 2 && p##e * (long long)(m) <= tla__M ? p##e * (long long)(m) + TLA__B : 1 }; \
     _Static_assert((x##k) < 2 || p##k >= 2, TLA__RANGE_MSG); \
-    __auto_type p##v = __builtin_choose_expr(p##k >= 2, TLA__CV(p##k), (x##v + (q) - 1) / (q) * (m)); (void)p##v;
+    __auto_type p##v = __builtin_choose_expr(p##k >= 2, TLA__CV(p##k) + tla__fw, \
+        (x##v - 1LL + (q)) / (q) * (m)); (void)p##v;
 /* The same for m = 1: ceil(x / q) is no larger than x, so it needs no range check. */
 #define TLA__CEILB1(p, x, q) enum { p##k = (x##k) >= 2 ? (TLA__CV(x##k) + (q) - 1) / (q) + TLA__B : 1 }; \
     __auto_type p##v = __builtin_choose_expr(p##k >= 2, TLA__CV(p##k), (x##v + (q) - 1) / (q)); (void)p##v;
@@ -100,7 +103,17 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
         enum { tla__ec0 = TLA__C0(T), tla__efr = TLA_FRACTAL_ROWS * tla__ec0 }; /* (a fractal is 16 rows of C0) */
 /* Bind rows and cols once, as nodes. */
 #define TLA__FMT_ARGS(rows, cols) TLA__LEAFBN(tla__fr, rows) TLA__LEAFBN(tla__fc, cols) \
-        _Static_assert(TLA__ELEM_OK(tla__frt) && TLA__ELEM_OK(tla__fct), TLA__FMT_MSG);
+        _Static_assert(TLA__ELEM_OK(tla__frt) && TLA__ELEM_OK(tla__fct), TLA__FMT_MSG); \
+        TLA__FMT_WIDE(tla__frk - tla__B + 64ULL <= tla__I / (tla__fck - tla__B + 64ULL))
+/* tla__fw, a zero added to a format's strides: an int when the format is static and all its
+ * offsets fit in int (rows and cols padded to 64 bound them; a run-time extent's code, 1, reads
+ * as a huge unsigned value there, so the test fails), else long long (0LL).  crd2offset
+ * sums in the strides' type (layout.h, TLA__CRD_WIDE), so a static 32x48 zN keeps the int (or
+ * unsigned) arithmetic a person writes, and a format with run-time extents, or a static one of
+ * 70000 x 70000, gives offsets past 2^32 from uint32_t coordinates. */
+#define TLA__FMT_WIDE(small) __auto_type tla__fw = TLA__IF(small, 0, 0LL);
+/* A leaf bound by TLA__LEAFB used as a stride (row- and column-major): widened as above. */
+#define TLA__KVW(p) p##k, p##v + tla__fw
 #define TLA__FMT_MSG "tla: rows and cols of a format must be integers"
 #define TLA__FMT_ORIGIN TLA__KVPAIR(TLA__KVL(tla__fr), TLA__KVL(tla__fc))
 /* The formats' layouts: shape, stride and originShape are tuples built here (no checks).  The
@@ -121,10 +134,10 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
  *   if (tla_cosize(Z) != 112 * 64) return 1;             // padded rows
  */
 #define tla_row_major(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) \
-        TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, TLA__KVPAIR(TLA__KVL(tla__fc), TLA__KVC(1)), TLA__FMT_ORIGIN); })
+        TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, TLA__KVPAIR(TLA__KVW(tla__fc), TLA__KVC(1)), TLA__FMT_ORIGIN); })
 #define tla_column_major(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) \
-        TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, TLA__KVPAIR(TLA__KVC(1), TLA__KVL(tla__fr)), TLA__FMT_ORIGIN); })
-#define tla_vector(len) __extension__ ({ TLA__FMT_ARGS(len, 0) \
+        TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, TLA__KVPAIR(TLA__KVC(1), TLA__KVW(tla__fr)), TLA__FMT_ORIGIN); })
+#define tla_vector(len) __extension__ ({ TLA__FMT_ARGS(len, 0) (void)tla__fw; \
         TLA__FMT_LAYOUT(TLA__NODEKV(1, 1, 2, (1, TLA__KVL(tla__fr))), TLA__NODEKV(1, 1, 2, (1, TLA__KVC(1))), \
             TLA__NODEKV(1, 1, 2, (1, TLA__KVL(tla__fr)))); })
 
@@ -217,18 +230,20 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
 #define TLA__CONST_FMT(name, r, c, eb, a, b, c_, d, e, f, g, h) \
     typedef TLA__KVTYPE(4, 2, 3, (11, TLA__B + (a)), (21, TLA__B + (b)), (12, TLA__B + (c_)), (22, TLA__B + (d))) \
         tla__shape_t_##name; \
-    typedef TLA__KVTYPE(4, 2, 3, (11, TLA__B + (e)), (21, TLA__B + (f)), (12, TLA__B + (g)), (22, TLA__B + (h))) \
-        tla__stride_t_##name; \
+    typedef TLA__KVTYPE_T(TLA__CONST_VT(r, c), 4, 2, 3, (11, TLA__B + (e)), (21, TLA__B + (f)), (12, TLA__B + (g)), \
+        (22, TLA__B + (h))) tla__stride_t_##name; \
     TLA__CONST_FMT2(name, r, c, eb)
 #define TLA__CONST_FMT2(name, r, c, eb) \
     typedef TLA__KVTYPE(2, 2, 2, (1, TLA__B + (r)), (2, TLA__B + (c))) tla__origin_t_##name; \
     static const TLA__LAYOUT_STRUCT_O(tla__shape_t_##name, tla__stride_t_##name, tla__origin_t_##name, 31, eb)
+/* The strides' value type: int, or long long where the offsets may pass INT_MAX (as tla__fw). */
+#define TLA__CONST_VT(r, c) __typeof__(TLA__IF((r + 64LL) * (c + 64) <= tla__I, 0, 0LL))
 /* Row- and column-major: flat. */
 #define TLA__CONST_ROW_MAJOR(name, r, c) TLA__CONST_FLAT(name, r, c, c, 1)
 #define TLA__CONST_COLUMN_MAJOR(name, r, c) TLA__CONST_FLAT(name, r, c, 1, r)
 #define TLA__CONST_FLAT(name, r, c, d0, d1) \
     typedef TLA__KVTYPE(2, 2, 2, (1, TLA__B + (r)), (2, TLA__B + (c))) tla__shape_t_##name; \
-    typedef TLA__KVTYPE(2, 2, 2, (1, TLA__B + (d0)), (2, TLA__B + (d1))) tla__stride_t_##name; \
+    typedef TLA__KVTYPE_T(TLA__CONST_VT(r, c), 2, 2, 2, (1, TLA__B + (d0)), (2, TLA__B + (d1))) tla__stride_t_##name; \
     TLA__CONST_FMT2(name, r, c, 1)
 
 /* ---- tiles ---- */

@@ -55,7 +55,7 @@
 #define TLA__MULB(p, a, b) enum { p##k = (a##k) >= 2 && (b##k) >= 2 && \
         TLA__CV(a##k) * (long long)TLA__CV(b##k) <= tla__M ? TLA__CV(a##k) * (long long)TLA__CV(b##k) + TLA__B : 1 }; \
     _Static_assert((a##k) < 2 || (b##k) < 2 || p##k >= 2, TLA__RANGE_MSG); \
-    __auto_type p##v = __builtin_choose_expr(p##k >= 2, TLA__CV(p##k), (long long)a##v * b##v); (void)p##v;
+    __auto_type p##v = __builtin_choose_expr(p##k >= 2, TLA__CV(p##k) + tla__fw, (long long)a##v * b##v); (void)p##v;
 
 /* tla_weight4bit_nZ(rows, cols), tla_mx_scale_a_row(rows, cols), tla_mx_scale_a_col,
  * tla_mx_scale_b_row, tla_mx_scale_b_col, tla_mx_scale_zZ, tla_mx_scale_nN -> layout with
@@ -126,7 +126,11 @@
  *   if (tla_crd2offset(tla_make_tuple(1, 0, 0, 0, 0), K) != 4608) return 1;
  */
 #define TLA__CONV_ARGS(a, b, c, d) TLA__LEAFB(tla__c0, a, TLA__CONV_MSG) TLA__LEAFB(tla__c1, b, TLA__CONV_MSG) \
-        TLA__LEAFB(tla__c2, c, TLA__CONV_MSG) TLA__LEAFB(tla__c3, d, TLA__CONV_MSG)
+        TLA__LEAFB(tla__c2, c, TLA__CONV_MSG) TLA__LEAFB(tla__c3, d, TLA__CONV_MSG) \
+        TLA__FMT_WIDE(tla__c0k - tla__B + 0ULL <= tla__I / 64 / (tla__c1k - tla__B + 1ULL) / (tla__c2k - tla__B + 1ULL) / \
+            (tla__c3k - tla__B + 16ULL))
+/* (int offsets when the four sizes are static and their product with C0, padded, fits in int;
+ * a run-time size's code, 1, reads as a huge unsigned value, so the test fails: formats.h) */
 #define TLA__CONV_MSG "tla: the sizes of a convolution layout must be integers"
 /* CATLASS's BYTE_PER_C0 / sizeof(Element) (not bits: a 4-bit tla_int4 counts as a byte here) */
 #define TLA__CONV_C0(T) (TLA_C0_BYTES / (int)sizeof(T))

@@ -178,7 +178,8 @@ struct tla__nil TLA__FS_(int, ...);
 #define TLA__CRD_TILE_CHECK _Static_assert(!TLA__IS_TILE(*_tL) || _tcf, \
         "tla: crd2offset of a tile takes one integer per mode, e.g. (row, col)");
 
-/* tla_crd2offset(coord, L) -> the offset, in the coordinate's integer type (static parts folded)
+/* tla_crd2offset(coord, L) -> the offset, in the common type of the coordinate and the layout's
+ *   stride values (static parts folded; a format's run-time strides are long long, CATLASS's int64_t)
  *   coord: one integer (over the whole layout, colexicographic), one integer per top-level mode,
  *   or a tuple congruent to the shape; for a tile (tla_tile_at) one integer per mode.  L: a
  *   static or mixed layout.  Each argument is evaluated once; coordinates are not range-checked.
@@ -193,10 +194,13 @@ struct tla__nil TLA__FS_(int, ...);
 #define tla_crd2offset(c, L) __extension__ ({ __auto_type _tc0 = (c); __auto_type _tL0 = (L); TLA__CRD_LAYOUT(_tL0) \
         __auto_type _tS = TLA__LSHAPE(*_tL); __auto_type _tD = TLA__LSTRIDE(*_tL); __auto_type _tX = TLA__TILE_X(*_tL); \
         TLA__CRD_SUMS_TILE; })
-/* An all-static coordinate (a static integer, or a tuple of them) sums in long long: its leaves
- * are int, and 65535 * 65536 would wrap.  Any other coordinate sums in its own type (adding an
- * int zero changes no run-time type), as hand-written code would. */
-#define TLA__CRD_WIDE __auto_type _tW = __builtin_choose_expr(_tCk == 13 || TLA__F(_tC, st) == 2, 0LL, 0);
+/* The sum's type.  An all-static coordinate (a static integer, or a tuple of them) sums in long
+ * long: its leaves are int, and 65535 * 65536 would wrap.  Any other coordinate sums in the
+ * common type of its own and the stride's values, from the first division on, as hand-written
+ * code would: a format keeps run-time strides in long long (CATLASS's int64_t), and so does a
+ * static one whose offsets pass INT_MAX (formats.h, tla__fw), so a uint32_t coordinate into a
+ * 70000 x 70000 zN sums in 64 bits, while a small static layout keeps int arithmetic. */
+#define TLA__CRD_WIDE __auto_type _tW = __builtin_choose_expr(_tCk == 13 || TLA__F(_tC, st) == 2, 0LL, _tD.v[0] * 0);
 #define TLA__CRD_SUMS_TILE TLA__VNODEB(_tC, _tc0) TLA__CRD_WIDE TLA__CRD_ENUMS TLA__CRD_CHECKS(_tC, _tS) TLA__CRD_TILE_CHECK \
     TLA__CRD_RQ TLA__CRD_SUM
 

@@ -20,7 +20,7 @@
  * Size: when every part of the layout is static the tensor is the pointer alone (the layout
  * lives in the type, and is rebuilt from it where it is used); otherwise it is the pointer and
  * the layout's run-time values in the common type of its values (a zN with int extents: 5
- * values, 32 bytes; a 16x16 tile of a static zN at a run-time coordinate: its extent and
+ * values, long long since a format's run-time stride is, 48 bytes; a 16x16 tile of a static zN at a run-time coordinate: its extent and
  * coordinate, long long, 40).
  *
  * With TLA_CHECKED defined before including tla.h, tla_tensor_elem checks the coordinate

@@ -425,13 +425,16 @@ line("")
 
 line("/* The type of such a node whose leaves are all static (int values; for file-scope constants,")
 line(" * where there are no statements: TLA_CONST_ZN and its kin): TLA__KVTYPE<n>(r, depth + 1,")
-line(" * (path, code)...). */")
-line("#define TLA__KVTYPE(n, ...) TLA__CAT(TLA__KVT, n)(__VA_ARGS__)")
+line(" * (path, code)...).")
+line(" * TLA__KVTYPE_T(vt, n, ...) is the same with values of type vt (a static format too large for")
+line(" * int offsets keeps long long values, so its offsets are summed in long long: formats.h). */")
+line("#define TLA__KVTYPE(n, ...) TLA__KVTYPE_T(int, n, __VA_ARGS__)")
+line("#define TLA__KVTYPE_T(vt, n, ...) TLA__CAT(TLA__KVT, n)(vt, __VA_ARGS__)")
 for n in range(1, R + 1):
-    forward(f"TLA__KVT{n}", f"TLA__KVTYPE{n}", n, "r, dp")
+    forward(f"TLA__KVT{n}", f"TLA__KVTYPE{n}", n, "vt, r, dp")
     ps2 = ", ".join(f"_uP{j}, _uK{j}" for j in range(n))
-    line(f"#define TLA__KVTYPE{n}(_uR, _uDP, {ps2}) "
-         f"struct {{ int v[8]; union {{ const struct {{ {info_members(n, f'{n} + 1', '_uDP', '2', lambda j: f'_uK{j}')} }} *tla_f; "
+    line(f"#define TLA__KVTYPE{n}(_uVT, _uR, _uDP, {ps2}) "
+         f"struct {{ _uVT v[8]; union {{ const struct {{ {info_members(n, f'{n} + 1', '_uDP', '2', lambda j: f'_uK{j}')} }} *tla_f; "
          f"char (*tla_lk)[4 + _uR]; }}; }}")
 line("")
 
@@ -590,7 +593,7 @@ line(f"#define TLA__ACT(K_) (0 {ct})")
 def SV(j): return f"TLA__IF({sx('s', j)} >= 2, {sx('V', j)}, _tS.v[{j}])"
 def DV(j): return f"TLA__IF({sx('d', j)} >= 2, TLA__CV({sx('d', j)}), _tD.v[{j}])"
 def Q(j): return f"({sx('q', j)} >= 0 ? {sx('q', j)} : _tr{j})"
-def X(j): return f"(_tC.v[{sx('k', j)}] TLA__XADD##XT({sx('k', j)}))"
+def X(j): return f"((_tT)_tC.v[{sx('k', j)}] TLA__XADD##XT({sx('k', j)}))"
 
 
 rq = " ".join(f"_tr{j + 1} = {sx('g', j + 1)} ? " + (f"_tr{j} * " if j else "") + f"_tS.v[{j}] : 1," for j in range(R - 1))[:-1]
@@ -604,9 +607,11 @@ line("#define TLA__XADD0(k)")
 line("/* The coordinate as a node of the type the facts found (_tN<K>): no second leaf wrapper. */")
 line("#define TLA__AC(K_) __auto_type _tC = TLA__IF(TLA__CLS(_tc0) == 12, _tc0, (__typeof__(((struct _tN ## K_ *)0)->C)){ \\")
 line("    .v = { TLA__LVAL_K(_tc0, TLA__CLS(_tc0), _tk_ ## K_) } });")
-line("/* (_tr7 in a statement of its own: see TLA__CRD_RQ) */")
+line("/* _tT: the sum's type, the common type of the coordinate (and a tile's) and the stride's values")
+line(" * (a format's run-time strides are long long, as CATLASS's int64_t: layout.h, TLA__CRD_WIDE).")
+line(" * (_tr7 in a statement of its own: see TLA__CRD_RQ) */")
 line(f"#define TLA__ART(K_, XT) TLA__AC(K_) "
-     f"typedef __typeof__(_tC.v[0] TLA__XADD##XT(0)) _tT; _tT {rq}; _tr{R - 1}; (0 {terms})")
+     f"typedef __typeof__(_tC.v[0] TLA__XADD##XT(0) + _tD.v[0]) _tT; _tT {rq}; _tr{R - 1}; (0 {terms})")
 line("")
 
 # ---------------------------------------------------------------- get
