@@ -147,10 +147,10 @@ int main(void) {
         /* the static formula of a format equals its run-time layout's (so RT2 is a reference) */
         tla_layout W;
         tla_error e;
-        CHECK(tla_layout_weight4bit_nZ(&W, N, N, 0, &e) == 0 && rt_off2(W, 69999, 69998) ==
-              RT2(tla_weight4bit_nZ(TLA_C(70000), TLA_C(70000))));
-        CHECK(tla_layout_mx_scale(&W, TLA_ZZ, 0, N, N, 0, &e) == 0 && rt_off2(W, 69999, 69998) ==
-              RT2(tla_mx_scale_zZ(TLA_C(70000), TLA_C(70000))));
+        CHECK(tla_layout_weight4bit_nZ(&W, N, N, 0, &e) == 0
+              && rt_off2(W, 69999, 69998) == RT2(tla_weight4bit_nZ(TLA_C(70000), TLA_C(70000))));
+        CHECK(tla_layout_mx_scale(&W, TLA_ZZ, 0, N, N, 0, &e) == 0
+              && rt_off2(W, 69999, 69998) == RT2(tla_mx_scale_zZ(TLA_C(70000), TLA_C(70000))));
     }
     /* convolution layouts: rank 5 */
     {
@@ -193,9 +193,10 @@ int main(void) {
         /* a small static layout keeps the coordinate's own arithmetic (what a person writes) */
         _Static_assert(__builtin_types_compatible_p(__typeof__(tla_crd2offset(tla_make_tuple(i, i), kSmall)), uint32_t),
                        "unsigned in, unsigned out");
-        _Static_assert(__builtin_types_compatible_p(__typeof__(tla_crd2offset(tla_make_tuple(j, j),
-                                                                              tla_zN(tla_half, TLA_C(32), TLA_C(48)))), int),
-                       "int in, int out");
+        _Static_assert(
+            __builtin_types_compatible_p(
+                __typeof__(tla_crd2offset(tla_make_tuple(j, j), tla_zN(tla_half, TLA_C(32), TLA_C(48)))), int),
+            "int in, int out");
     }
 
     /* tiles of a large mixed format keep the 64-bit strides */

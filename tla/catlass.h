@@ -198,6 +198,7 @@ TLA_FUNC int tla_tensor_make_like(tla_tensor *out, TLA_GM void *data, int elem_b
                                   const tla_tensor *like, enum tla_position pos, tla_error *err) {
     tla_layout L;
     int64_t rows = 0, cols = 0;
+    memset(&L, 0, sizeof L); /* (gcc -O1 cannot see that tla_layout_format writes it when it returns 0) */
     if (tla__like_extent(like, &rows, &cols, "make_tensor_like", err) != 0) return -1;
     if (tla_tensor_rank(like) == 1) f = TLA_VECTOR;
     if (tla_layout_format(&L, f, elem_bytes, rows, cols, err) != 0) return -1;

@@ -108,7 +108,7 @@ TLA_FUNC int tla__tensor_box(const tla_tensor *t, int r, int64_t *e, int64_t *si
 
 /* The extent of each of t's r top-level modes (tla_tensor_extent), from one pass over its tokens. */
 TLA_FUNC void tla__tensor_extents(const tla_tensor *t, int r, int64_t *e) {
-    int64_t size[TLA_MAX_RANK], lo, hi;
+    int64_t size[TLA_MAX_RANK] = {0}, lo, hi; /* (zeroed: gcc -O3 cannot see it is read only when written) */
     int k, rank = 0;
     int known = t->layout.has_origin || (tla__layout_modes(&t->layout, &rank, size, &lo, &hi) == 0 && rank == r);
     for (k = 0; k < r && k < TLA_MAX_RANK; k++) e[k] = known ? tla__extent_of(t, k, size) : tla_tensor_extent(t, k);
