@@ -3,7 +3,8 @@
 #   make demo     build and run the examples (the main job)
 #   make test     the whole test suite; last line "N passed, M failed"
 #   make bench    compile cost per static site, codegen, and speed benchmarks
-#   make install  headers, pkg-config file and bin/tla under $(DESTDIR)$(PREFIX)
+#   make install  the header tree (tla.h, tla/ and its folders), pkg-config file and bin/tla under
+#                 $(DESTDIR)$(PREFIX)
 #   make docs     docs/gallery.html and its pictures (docs/*.svg) from docs/gallery.txt
 #   make fuzz     libFuzzer targets for the parsers (clang): build/fuzz_parse, build/fuzz_xla, build/fuzz_sparse,
 #                 build/fuzz_ixmap
@@ -11,7 +12,9 @@ CC      ?= cc
 CFLAGS  ?= -std=c11 -O2 -Wall -Wextra -Wpedantic -Werror
 PREFIX  ?= /usr/local
 B       := build
-HEADERS := tla.h $(wildcard tla/*.h)
+# the header tree: tla.h, the top of tla/ (with the 0.1 paths' forwarding headers) and its folders
+HEADERS := tla.h $(wildcard tla/*.h tla/*/*.h)
+HEADER_DIRS := $(sort $(patsubst %/,%,$(dir $(wildcard tla/*/*.h))))
 EXAMPLES := $(patsubst examples/%.c,$(B)/%,$(filter-out examples/tla.c,$(wildcard examples/*.c)))
 
 .PHONY: all demo test bench docs install uninstall fuzz clean
@@ -74,6 +77,9 @@ install: $(B)/tla
 	install -d $(DESTDIR)$(PREFIX)/include/tla $(DESTDIR)$(PREFIX)/lib/pkgconfig $(DESTDIR)$(PREFIX)/bin
 	install -m 644 tla.h $(DESTDIR)$(PREFIX)/include/tla.h
 	install -m 644 tla/*.h $(DESTDIR)$(PREFIX)/include/tla/
+	for d in $(HEADER_DIRS); do \
+	    install -d $(DESTDIR)$(PREFIX)/include/$$d && install -m 644 $$d/*.h $(DESTDIR)$(PREFIX)/include/$$d/ || exit 1; \
+	done
 	install -m 755 $(B)/tla $(DESTDIR)$(PREFIX)/bin/tla
 	sed -e 's|@PREFIX@|$(PREFIX)|' tla.pc.in > $(DESTDIR)$(PREFIX)/lib/pkgconfig/tla.pc
 

@@ -5,52 +5,64 @@
  * nothing else (defining TLA_WITH_MAPS, TLA_WITH_SPARSE or TLA_WITH_ALL first for the opt-in
  * families below).  See README.md for a tour; each header below documents its part.
  *
- *   tla/base.h       configuration (TLA_FUNC, TLA_GM), tla_auto, compile-time helpers
- *   tla/rt_types.h   the run-time value types tla_tuple / tla_layout / tla_error
- *   tla/error.h      how run-time operations fail; checked int64 arithmetic
- *   tla/rt_tuple.h   run-time tuples, idx2crd
- *   tla/rt_layout.h  run-time layouts, crd2offset
- *   tla/rt_formats.h run-time Ascend formats and tiles
- *   tla/rt_formats_ext.h run-time 4-bit formats, Weight4BitnZ, MX scales, conv fmap / filter
- *   (tla/rt.h        all four in one include, for older code)
- *   tla/parse.h      text to tuples and layouts, with error positions
- *   tla/print.h      tuples and layouts to text, and the print_layout grid
- *   tla/node.h       how static and dynamic integers live in types
- *   tla/tuple.h      static / mixed IntTuples
- *   tla/layout.h     static / mixed layouts, size, cosize, crd2offset
- *   tla/formats.h    static / mixed Ascend formats, MakeLayoutTile, GetTile
- *   tla/formats_ext.h static / mixed Weight4BitnZ, MX scales, conv fmap / filter
- *   tla/convert.h    static and mixed values to the run-time types
- *   tla/query.h      print and query every kind of value (tla_print, tla_size, ...)
- *   tla/algebra.h    the layout algebra: coalesce, composition, complement, inverses, slices
- *   tla/divide.h     divides and products (tiling one layout by another)
- *   tla/tensor.h     tensors (pointer + layout, whole-byte or 4-bit elements), TLA_FOR_EACH, tiles
- *   tla/copy.h       tla_copy: layout-generic copies, planned once from the two layouts
- *                    (tla/copy_plan.h: the planner; tla/copy_exec.h: the block loops)
- *   tla/tensor2.h    compact rank-2 tensors (120 bytes): every format, tiles in nanoseconds
- *   tla/catlass.h    CATLASS's layout tags, MakeTensor at a coordinate, MakeTensorLike, slices, batch modes
- *   tla/static_tensor.h static and mixed tensors: typed pointer + static layout, element access, tiles
- *   tla/svg.h        pictures: tla_print_svg, tla_print_latex, thread-value layouts, copies
- *   tla/xla.h        XLA shape strings and layouts, to and from TLA layouts
- *   tla/deprecated.h the 0.1 names (tla_tuple(...), tla_get_tile, ...) for one more release
- *   tla/compat.h     opt-in TLA names (MakeLayout, _4, ...)
+ * Includes are written from the repository (or install) root: compile with -I pointing there
+ * (-I. here, `pkg-config --cflags tla` once installed).  Each folder has an umbrella, all.h,
+ * that includes the whole folder; tla.h includes the parts, in this order:
+ *
+ *   tla/base.h               configuration (TLA_FUNC, TLA_GM), tla_auto, compile-time helpers
+ *   tla/rt/                  the run-time values
+ *     types.h                the run-time value types tla_tuple / tla_layout / tla_error
+ *     error.h                how run-time operations fail; checked int64 arithmetic
+ *     tuple.h                run-time tuples, idx2crd
+ *     layout.h               run-time layouts, crd2offset
+ *     formats.h              run-time Ascend formats and tiles
+ *     formats_ext.h          run-time 4-bit formats, Weight4BitnZ, MX scales, conv fmap / filter
+ *     parse.h                text to tuples and layouts, with error positions
+ *     print.h                tuples and layouts to text, and the print_layout grid
+ *   tla/static/              the static and mixed values
+ *     node.h                 how static and dynamic integers live in types
+ *     tuple.h                static / mixed IntTuples (core_gen.h: the generated part)
+ *     layout.h               static / mixed layouts, size, cosize, crd2offset
+ *     formats.h              static / mixed Ascend formats, MakeLayoutTile, GetTile
+ *     formats_ext.h          static / mixed Weight4BitnZ, MX scales, conv fmap / filter
+ *     convert.h              static and mixed values to the run-time types
+ *     query.h                print and query every kind of value (tla_print, tla_size, ...)
+ *   tla/algebra/
+ *     algebra.h              the layout algebra: coalesce, composition, complement, inverses, slices
+ *     divide.h               divides and products (tiling one layout by another)
+ *   tla/tensor/
+ *     tensor.h               tensors (pointer + layout, whole-byte or 4-bit elements), TLA_FOR_EACH, tiles
+ *     copy.h                 tla_copy: layout-generic copies, planned once from the two layouts
+ *                            (copy_plan.h: the planner; copy_exec.h: the block loops)
+ *     tensor2.h              compact rank-2 tensors (120 bytes): every format, tiles in nanoseconds
+ *   tla/catlass.h            CATLASS's layout tags, MakeTensor at a coordinate, MakeTensorLike, slices, batch modes
+ *   tla/tensor/static.h      static and mixed tensors: typed pointer + static layout, element access, tiles
+ *   tla/svg/svg.h            pictures: tla_print_svg, tla_print_latex, thread-value layouts, copies
+ *   tla/xla/                 XLA shape strings and layouts, to and from TLA layouts
+ *     shape.h                the shape type, parse, print
+ *     tiling.h               XLA's tiled linear index evaluated directly, XLA -> TLA layouts
+ *     from_layout.h          TLA -> XLA layouts
+ *   tla/deprecated.h         the 0.1 names (tla_tuple(...), tla_get_tile, ...) for one more release
+ *   tla/compat.h             opt-in TLA names (MakeLayout, _4, ...)
  * With TLA_WITH_MAPS (or TLA_WITH_ALL) defined before including tla.h:
- *   tla/ixexpr.h     XLA indexing maps: affine expressions (floordiv, ceildiv, mod), canonical form
- *   tla/ixmlir.h     MLIR's expression rules and XLA's printer of expressions
- *   tla/ixmap.h      indexing maps: domains, constraints, evaluate, compose, unused variables, print
- *   tla/ixparse.h    reading maps (XLA's text form and the older one)
- *   tla/ixutil.h     range variables to dimensions, mod constraints, rescaled symbols
- *   tla/ixsimplify.h XLA's range-aware simplifier of indexing maps
- *   tla/ixlayout.h   a layout as an indexing map (coordinate-to-offset and back)
- *   tla/hlo.h        the HLO text reader; tla/hlo_ops.h, tla/hlo_rules.h, tla/hlo_index.h:
- *                    the indexing maps of HLO instructions and fusions (XLA's indexing analysis)
- *   tla/svg_map.h    a picture of an indexing map over its domain
+ *   tla/ixmap/               XLA indexing maps
+ *     expr.h                 affine expressions (floordiv, ceildiv, mod), canonical form
+ *     mlir.h                 MLIR's expression rules and XLA's printer of expressions
+ *     map.h                  indexing maps: domains, constraints, evaluate, compose, unused variables, print
+ *     parse.h                reading maps (XLA's text form and the older one)
+ *     util.h                 range variables to dimensions, mod constraints, rescaled symbols
+ *     simplify.h             XLA's range-aware simplifier of indexing maps
+ *     layout.h               a layout as an indexing map (coordinate-to-offset and back)
+ *   tla/hlo/                 hlo.h: the HLO text reader; ops.h, rules.h, index.h: the indexing
+ *                            maps of HLO instructions and fusions (XLA's indexing analysis)
+ *   tla/svg/map.h            a picture of an indexing map over its domain
  * With TLA_WITH_SPARSE (or TLA_WITH_ALL):
- *   tla/sparse_encoding.h MLIR sparse tensor encodings: parse, verify, print (types and
- *                    affine expressions in tla/sparse_affine.h)
- *   tla/sparse_storage.h  sparse storage from dense and back, iteration, BSR <-> blocked layouts
- *   tla/svg_sparse.h a picture of sparse storage: the matrix, its blocks, its buffers
- *   tla/sparse_ixmap.h (with both) an encoding's dimension-to-level map as an XLA indexing map
+ *   tla/sparse/              MLIR sparse tensor encodings
+ *     encoding.h             parse, verify, print (types and affine expressions in affine.h)
+ *     storage.h              sparse storage from dense and back, iteration, BSR <-> blocked layouts
+ *   tla/svg/sparse.h         a picture of sparse storage: the matrix, its blocks, its buffers
+ *   tla/sparse/ixmap.h       (with both) an encoding's dimension-to-level map as an XLA indexing map
+ * The 0.1 paths (tla/rt_layout.h, tla/ixmap.h, ...) are forwarding headers, kept for one release.
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_auto L = tla_zN(tla_half, TLA_C(32), TLA_C(48));   // ((_16,_2),(_16,_3)):((_16,_256),(_1,_512))
@@ -62,30 +74,32 @@
 #define TLA_H
 
 #include "tla/base.h"
-#include "tla/rt_types.h"
-#include "tla/error.h"
-#include "tla/rt_tuple.h"
-#include "tla/rt_layout.h"
-#include "tla/rt_formats.h"
-#include "tla/rt_formats_ext.h"
-#include "tla/parse.h"
-#include "tla/print.h"
-#include "tla/node.h"
-#include "tla/tuple.h"
-#include "tla/layout.h"
-#include "tla/formats.h"
-#include "tla/formats_ext.h"
-#include "tla/convert.h"
-#include "tla/query.h"
-#include "tla/algebra.h"
-#include "tla/divide.h"
-#include "tla/tensor.h"
-#include "tla/copy.h"
-#include "tla/tensor2.h"
+#include "tla/rt/types.h"
+#include "tla/rt/error.h"
+#include "tla/rt/tuple.h"
+#include "tla/rt/layout.h"
+#include "tla/rt/formats.h"
+#include "tla/rt/formats_ext.h"
+#include "tla/rt/parse.h"
+#include "tla/rt/print.h"
+#include "tla/static/node.h"
+#include "tla/static/tuple.h"
+#include "tla/static/layout.h"
+#include "tla/static/formats.h"
+#include "tla/static/formats_ext.h"
+#include "tla/static/convert.h"
+#include "tla/static/query.h"
+#include "tla/algebra/algebra.h"
+#include "tla/algebra/divide.h"
+#include "tla/tensor/tensor.h"
+#include "tla/tensor/copy.h"
+#include "tla/tensor/tensor2.h"
 #include "tla/catlass.h"
-#include "tla/static_tensor.h"
-#include "tla/svg.h"
-#include "tla/xla.h"
+#include "tla/tensor/static.h"
+#include "tla/svg/svg.h"
+#include "tla/xla/shape.h"
+#include "tla/xla/tiling.h"
+#include "tla/xla/from_layout.h"
 #include "tla/deprecated.h"
 
 #endif /* TLA_H */
@@ -104,24 +118,24 @@
 #endif
 #endif
 #ifdef TLA_WITH_MAPS
-#include "tla/ixexpr.h"
-#include "tla/ixmlir.h"
-#include "tla/ixmap.h"
-#include "tla/ixparse.h"
-#include "tla/ixutil.h"
-#include "tla/ixsimplify.h"
-#include "tla/ixlayout.h"
-#include "tla/hlo.h"
-#include "tla/hlo_ops.h"
-#include "tla/hlo_rules.h"
-#include "tla/hlo_index.h"
-#include "tla/svg_map.h"
+#include "tla/ixmap/expr.h"
+#include "tla/ixmap/mlir.h"
+#include "tla/ixmap/map.h"
+#include "tla/ixmap/parse.h"
+#include "tla/ixmap/util.h"
+#include "tla/ixmap/simplify.h"
+#include "tla/ixmap/layout.h"
+#include "tla/hlo/hlo.h"
+#include "tla/hlo/ops.h"
+#include "tla/hlo/rules.h"
+#include "tla/hlo/index.h"
+#include "tla/svg/map.h"
 #endif
 #ifdef TLA_WITH_SPARSE
-#include "tla/sparse_encoding.h"
-#include "tla/sparse_storage.h"
-#include "tla/svg_sparse.h"
+#include "tla/sparse/encoding.h"
+#include "tla/sparse/storage.h"
+#include "tla/svg/sparse.h"
 #endif
 #if defined(TLA_WITH_MAPS) && defined(TLA_WITH_SPARSE)
-#include "tla/sparse_ixmap.h"
+#include "tla/sparse/ixmap.h"
 #endif

@@ -129,7 +129,7 @@ static void hand_parallel(char *d, const geo *dg, const char *s, const geo *sg, 
 }
 
 /* An 8 x 8 transpose of bytes, as a person writes it for speed (written out here rather than
- * calling tla/copy.h's tla__transpose8x8, so the baseline owes nothing to the library): the eight source rows as
+ * calling tla/tensor/copy.h's tla__transpose8x8, so the baseline owes nothing to the library): the eight source rows as
  * 64-bit words, three rounds of masked swaps (bytes, pairs, quads), eight stores.  Byte c of
  * destination row r is byte r of source row c.  Little-endian. */
 static inline void transpose8(uint8_t *d, int64_t ds, const uint8_t *s, int64_t ss) {

@@ -1,6 +1,6 @@
 /* bench/tensor_cost.c - what a tensor costs a kernel (issue 12, point 2): its size, and
  * the time to make a tile and to address an element, for the run-time tla_tensor, the compact
- * rank-2 tla_tensor2 (tla/tensor2.h), the static and mixed tensors of tla/static_tensor.h, and
+ * rank-2 tla_tensor2 (tla/tensor/tensor2.h), the static and mixed tensors of tla/tensor/static.h, and
  * a hand-written tile (a pointer and two
  * offsets) measured in the same run as the baseline.
  *

@@ -133,7 +133,7 @@ ok_eval 'zN(f32, 16, 8)' '((_16,1),(_8,1)):((_8,_128),(_1,128))'
 ok_eval 'l0c(20, 40)' '((_16,2),(_16,3)):((_16,_256),(_1,512))'
 ok_eval 'vector(7)' '(7):(_1)'
 ok_eval 'make_layout_tile(zN(half, 64, 64), (16, 32))' '((_16,1),(_16,2)):((_16,_256),(_1,1024))'
-# the layouts of rt_formats_ext.h: 4-bit elements (C0 64), fp4's even leading stride, e8m0,
+# the layouts of rt/formats_ext.h: 4-bit elements (C0 64), fp4's even leading stride, e8m0,
 # Weight4BitnZ, the MX scales, the convolution fmap and filter (CATLASS examples' shapes)
 ok_eval 'zN(int4, 32, 128)' '((_16,2),(_64,2)):((_64,_1024),(_1,2048))'
 ok_eval 'zN(int4, 1024, 512)' '((_16,64),(_64,8)):((_64,_1024),(_1,65536))'

@@ -29,9 +29,9 @@ site rank2 13200 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_make_lay
 site zN 12500 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_zN(tla_half, TLA_C(64), TLA_C(48)); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'
 site deep 15500 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_make_layout(tla_make_tuple(tla_make_tuple(TLA_C(2), tla_make_tuple(TLA_C(2), TLA_C(3))), TLA_C(5)), tla_make_tuple(tla_make_tuple(TLA_C(1), tla_make_tuple(TLA_C(2), TLA_C(4))), TLA_C(12))); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'
 # Nested queries: each get is one step however many indices it has (tla_get(T, 1, 1, 0)), and
-# a get written in another get's argument joins it (core_gen.h, "get's levels"), so
+# a get written in another get's argument joins it (static/core_gen.h, "get's levels"), so
 # get_get_get costs what get_bound costs (a bound near it catches a join that stopped working:
-# three separate steps are 30 KB).  Queries name their argument once too (query.h, TLA__ONCE),
+# three separate steps are 30 KB).  Queries name their argument once too (static/query.h, TLA__ONCE),
 # so a get written inside tla_size costs what the bound form costs.  crd_of_tile (a zN layout,
 # a tile_at of about 6 KB with its two tuples, and a crd2offset) is held to the site target,
 # 20 KB = 20480 bytes (it was 24.8 KB; README, "Compile cost").
@@ -48,7 +48,7 @@ site const_zN 20100 'TLA_CONST_LAYOUT(kZn, tla_make_tuple(tla_make_tuple(TLA_C(1
 # A constant format (TLA_CONST_ZN: its extents bound to enum constants, the originShape and the
 # element size recorded, its node types written from codes): about 3 KB for the declaration, 8 KB for each use.
 site const_fmt_zN 11300 'TLA_CONST_ZN(kA, tla_half, 100, 48); unsigned f(unsigned i, unsigned j) { return (unsigned)tla_crd2offset(tla_make_tuple(i, j), kA); }'
-# rt_formats_ext.h's layouts in static form (formats_ext.h): each constructor costs less than tla_zN.
+# rt/formats_ext.h's layouts in static form (static/formats_ext.h): each constructor costs less than tla_zN.
 site zN_int4 12500 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_zN(tla_int4, TLA_C(64), TLA_C(128)); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'
 site weight4bit_nZ 12000 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_weight4bit_nZ(TLA_C(64), TLA_C(48)); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'
 site mx_scale 11800 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_mx_scale_a_row(TLA_C(256), TLA_C(32)); return (unsigned)tla_crd2offset(tla_make_tuple(i, j), L); }'

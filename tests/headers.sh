@@ -1,15 +1,15 @@
 #!/bin/sh
-# tests/headers.sh - each header compiles on its own: a source that includes only tla/X.h (and
-# declares one type, so a header of macros alone is not an empty file) builds with gcc and
-# clang, -std=c11 and the warning flags of make test.  A header that says it is "Included by"
-# another on its first lines (a part split from a long one) is checked through that one.
-# Prints "N passed, M failed".
+# tests/headers.sh - each header compiles on its own: a source that includes only one header of
+# the tree (tla/*.h, the top and the 0.1 paths' forwarding headers, and tla/*/*.h, the folders;
+# it declares one type, so a header of macros alone is not an empty file) builds with gcc and
+# clang, -std=c11 and the warning flags of make test.  No header is skipped.  Then the include
+# graph of tla.h and the tree: every quoted include is written from the root and names a file of
+# the tree, and the graph has no circle (tsort).  Prints "N passed, M failed".
 set -u
 WARN="-Wall -Wextra -Wpedantic -Werror"
 passed=0
 failed=0
-for h in tla/*.h; do
-    if sed -n 1,5p "$h" | grep -q 'Included by'; then continue; fi
+for h in tla/*.h tla/*/*.h; do
     for cc in gcc clang; do
         command -v "$cc" > /dev/null || continue
         if printf '#include "%s"\ntypedef int tla_headers_check;\n' "$h" |
@@ -20,5 +20,23 @@ for h in tla/*.h; do
         fi
     done
 done
+
+# The include graph: one "includer included" pair per quoted #include line.
+edges=$(for h in tla.h tla/*.h tla/*/*.h; do
+    sed -n 's/^#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$h" | while read -r i; do echo "$h $i"; done
+done)
+bad=$(printf '%s\n' "$edges" | while read -r from to; do [ -f "$to" ] || echo "$from includes \"$to\""; done)
+if [ -z "$bad" ]; then
+    passed=$((passed + 1))
+else
+    echo "FAIL headers: includes not written from the root (or naming no file):"; printf '%s\n' "$bad" | head
+    failed=$((failed + 1))
+fi
+if printf '%s\n' "$edges" | tsort > /dev/null 2> "${TMPDIR:-/tmp}/tla-tsort.$$"; then
+    passed=$((passed + 1))
+else
+    echo "FAIL headers: an include circle:"; head "${TMPDIR:-/tmp}/tla-tsort.$$"; failed=$((failed + 1))
+fi
+rm -f "${TMPDIR:-/tmp}/tla-tsort.$$"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

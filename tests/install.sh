@@ -1,6 +1,7 @@
 #!/bin/sh
 # tests/install.sh - `make install DESTDIR=... PREFIX=...` gives the headers, tla.pc and
-# bin/tla, and a program built with `pkg-config --cflags tla` compiles and runs.
+# bin/tla, and a program built with `pkg-config --cflags tla` compiles and runs; so do programs
+# that include a folder's header (tla/rt/layout.h) and a 0.1 path (tla/rt_layout.h) alone.
 # Prints "N passed, M failed".
 set -u
 passed=0
@@ -12,7 +13,9 @@ prefix=/opt/tla
 make -s install DESTDIR="$tmp" PREFIX="$prefix" > "$tmp/log" 2>&1
 check "make install exits 0" '[ $? -eq 0 ]'
 root=$tmp$prefix
-check "tla.h installed" '[ -f "$root/include/tla.h" ] && [ -f "$root/include/tla/layout.h" ]'
+check "tla.h installed" '[ -f "$root/include/tla.h" ] && [ -f "$root/include/tla/static/layout.h" ]'
+check "the whole header tree installed (folders and forwarding headers)" \
+    '[ "$(cd "$root/include" && find tla.h tla -name "*.h" | sort)" = "$(find tla.h tla -name "*.h" | sort)" ]'
 check "tla.pc installed" '[ -f "$root/lib/pkgconfig/tla.pc" ]'
 check "bin/tla installed and runs" '"$root/bin/tla" eval "size((4,8))" | grep -qx 32'
 check "bin/tla --version matches tla.pc" \
@@ -24,6 +27,12 @@ if command -v pkg-config > /dev/null; then
     check "a program built with pkg-config --cflags tla compiles" \
         '${CC:-cc} -std=c11 -Wall -Wextra -Wpedantic -Werror $cflags "$tmp/p.c" -o "$tmp/p" 2> "$tmp/cc.err"'
     check "and runs" '"$tmp/p" | grep -q "^1536 "'
+    for inc in tla/rt/layout.h; do
+        printf '#include "%s"\nint main(void) { static tla_layout L; tla_error e; int64_t n = 0;\n    return tla_layout_size(&L, &n, &e) == 0 ? 0 : 1; }\n' "$inc" > "$tmp/q.c"
+        # shellcheck disable=SC2086
+        check "a program including only $inc builds with pkg-config --cflags tla" \
+            '${CC:-cc} -std=c11 -Wall -Wextra -Wpedantic -Werror $cflags "$tmp/q.c" -o "$tmp/q" 2> "$tmp/cc.err"'
+    done
 else
     echo "install: pkg-config not found; the compile check needs it"; failed=$((failed + 1))
 fi

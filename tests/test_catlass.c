@@ -284,7 +284,7 @@ static void test_compat_names(void) {
         tla_tuple_snprint(s, sizeof s, &o);
         CHECK_STR(s, "(30,40)");
         {
-            /* CATLASS's other layout makers, as compat names over tla/formats_ext.h */
+            /* CATLASS's other layout makers, as compat names over tla/static/formats_ext.h */
             tla_auto W = MakeLayout(tla_int4, Weight4BitnZ, Int(64), Int(32));
             tla_auto M = MakeMxScaleLayout(uint8_t, RowMajor, false, Int(256), Int(32));
             tla_auto Fm = MakeLayoutFmap(tla_half, 2, 7, 33, 43);

@@ -27,7 +27,7 @@ int main(void) {
     CHECK(tla_tensor_at2(&T, 3, 5) == tla_tensor_at2(&A, 99, 69));
     CHECK(tla_tensor_at2(&T, 4, 0) == NULL); /* row 100 of the parent */
     CHECK(tla_tensor_contains(&T, &crd) == 0 && tla_tensor_contains(&A, &crd) == 1);
-    { /* the compact form (tensor2.h): the same answers */
+    { /* the compact form (tensor/tensor2.h): the same answers */
         tla_tensor2 V, VT;
         CHECK_EQ(tla_tensor2_from(&V, &A, &e), 0);
         CHECK(tla_tensor2_at(&V, 99, 69) == tla_tensor_at2(&A, 99, 69));

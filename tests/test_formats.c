@@ -1,5 +1,5 @@
 /* tests/test_formats.c - static and mixed Ascend formats, tiles, conversion to run-time
- * values and generic printing.  The run-time formats (rt_formats.h, tested in test_rt.c)
+ * values and generic printing.  The run-time formats (rt/formats.h, tested in test_rt.c)
  * are the reference: each static format must convert to the same layout, with the same
  * static markers and originShape. */
 #include <stdint.h>

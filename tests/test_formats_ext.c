@@ -1,4 +1,4 @@
-/* tests/test_formats_ext.c - the layouts of rt_formats_ext.h / formats_ext.h: 4-bit elements,
+/* tests/test_formats_ext.c - the layouts of rt/formats_ext.h / static/formats_ext.h: 4-bit elements,
  * Weight4BitnZ, the MX scale layouts, the convolution feature map and filter.  For each, the
  * shapes of CATLASS's examples (and ragged ones); every offset of the whole shape is checked
  * against a direct transcription of CATLASS's formula (include/tla/layout.hpp), the printed
@@ -478,7 +478,7 @@ static void static_forms(void) {
     tla_layout R;
     tla_error e;
     int m = 256, k = 32, n = 512, a = 100, b = 70, h = 33, w = 43, c20 = 20;
-    /* 4-bit elements through formats.h: T = tla_int4 / tla_fp4 */
+    /* 4-bit elements through static/formats.h: T = tla_int4 / tla_fp4 */
     SAME(tla_zN(tla_int4, S(32), S(128)), tla_layout_format_bits_ex(&R, TLA_ZN, 4, 32, 128, RS, &e));
     SAME(tla_zN(tla_int4, 1024, n), tla_layout_format_bits_ex(&R, TLA_ZN, 4, 1024, 512, 0, &e));
     SAME(tla_zZ(tla_fp4, a, S(70)), tla_layout_format_bits_ex(&R, TLA_ZZ, 4, 100, 70, TLA_COLS_STATIC, &e));

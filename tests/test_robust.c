@@ -40,7 +40,7 @@ static const char *show(const tla_layout *L) {
         CHECK(tla_layout_equal(&R, &keep_)); \
     } while (0)
 
-/* ---- 1. results past the capacity of rt_types.h (rank 8, 32 leaves, depth 4) are errors ---- */
+/* ---- 1. results past the capacity of rt/types.h (rank 8, 32 leaves, depth 4) are errors ---- */
 static void capacity(void) {
     tla_layout A, B, R;
     tla_error e;
@@ -129,13 +129,13 @@ static void overflow(void) {
     CHECK(tla_layout_cosize(&A, &n, &e) != 0);
     A = P("(2,2):(4611686018427387903,4611686018427387903)");
     CHECK(tla_layout_cosize(&A, &n, &e) == 0 && n == INT64_MAX);
-    /* error.h's ceil_div / round_up no longer overflow in a + b - 1 */
+    /* rt/error.h's ceil_div / round_up no longer overflow in a + b - 1 */
     CHECK_EQ(tla_ceil_div(INT64_MAX, 2), INT64_MAX / 2 + 1);
     CHECK_EQ(tla_ceil_div(INT64_MAX - 1, INT64_MAX), 1);
     CHECK_EQ(tla_round_up(7, 4), 8);
 }
 
-/* ---- size-0 modes: what each operation gives (documented at the top of algebra.h) ---- */
+/* ---- size-0 modes: what each operation gives (documented at the top of algebra/algebra.h) ---- */
 static void size_zero(void) {
     tla_layout A, B, R;
     tla_error e;

@@ -1,11 +1,11 @@
 /* tests/test_sparse_ixmap.c - an encoding's dimension-to-level map as an indexing map
- * (tla/sparse_ixmap.h): at every stored entry of a tensor with no zeros, the map sends the
+ * (tla/sparse/ixmap.h): at every stored entry of a tensor with no zeros, the map sends the
  * entry's dimension coordinates to the level coordinates the storage gives it. */
 #include <stdint.h>
 #include <stdlib.h>
 #define TLA_WITH_ALL /* indexing maps, HLO and sparse encodings (opt-in families) */
 #include "../tla.h"
-#include "../tla/sparse_ixmap.h"
+#include "../tla/sparse/ixmap.h"
 #include "check.h"
 
 typedef struct {

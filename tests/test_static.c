@@ -120,7 +120,7 @@ static void tuples(void) {
     CHECK_EQ(tla_size(wide), 40320);
 }
 
-/* Queries name their argument once (query.h): a run-time answer evaluates it exactly once, a
+/* Queries name their argument once (static/query.h): a run-time answer evaluates it exactly once, a
  * static answer is a constant expression and does not evaluate it; nested queries agree. */
 static int calls;
 static int counted(int v) { return calls++, v; }
@@ -157,7 +157,7 @@ static void queries_evaluate_once(void) {
     CHECK_EQ(tla_depth(tla_stride(tla_to_layout(L))), 2);
 }
 
-/* tla_value(tla_get(t, i...)) reads the leaf from t's type (TLA__VALUE_GET, tuple.h): the same
+/* tla_value(tla_get(t, i...)) reads the leaf from t's type (TLA__VALUE_GET, static/tuple.h): the same
  * value and type as tla_value of the bound get, for every path of tuples and layouts. */
 #define SAME_VALUE(t, ...) \
     do { \

@@ -1,4 +1,4 @@
-/* tests/test_static_tensor.c - static and mixed tensors (tla/static_tensor.h): the element
+/* tests/test_static_tensor.c - static and mixed tensors (tla/tensor/static.h): the element
  * type comes from the pointer, an all-static tensor is its pointer alone, element access is
  * the parent's crd2offset, and a tile at every origin of a ragged parent (every format and
  * element size, on fractal boundaries or not) addresses parent element origin + c. */

@@ -1,4 +1,4 @@
-/* tests/test_svg.c - pictures (tla/svg.h): every SVG is well-formed XML, the offsets written in
+/* tests/test_svg.c - pictures (tla/svg/svg.h): every SVG is well-formed XML, the offsets written in
  * the cells read back equal crd2offset at every coordinate, TV cells sit where TV sends them,
  * copy runs are contiguous on both sides, big layouts stay bounded, and small pictures match
  * golden files byte for byte (tests/golden/svg_*.svg). */

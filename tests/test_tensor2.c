@@ -1,4 +1,4 @@
-/* tests/test_tensor2.c - compact rank-2 tensors (tla/tensor2.h) against tla_tensor: the
+/* tests/test_tensor2.c - compact rank-2 tensors (tla/tensor/tensor2.h) against tla_tensor: the
  * round trip keeps every field, element addresses agree everywhere, tiles at every origin of a
  * ragged parent equal tla_tensor_tile's field by field (and so does a tile of a tile), the
  * special cases fall back to it, and layouts that do not fit are refused with v untouched. */

@@ -1,6 +1,6 @@
 /* tests/test_xla.c - XLA shapes: the seeds' examples, parse/print round trips, errors, and
  * the converter against a reference written directly from the seed's pad-reshape-transpose
- * definition (below, independent of tla/xla.h) on many random shapes and tilings. */
+ * definition (below, independent of tla/xla/shape.h) on many random shapes and tilings. */
 #include <stdlib.h>
 #include "tla.h"
 #include "check.h"

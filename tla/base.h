@@ -18,7 +18,7 @@
 /* clang-format off */
 #ifndef TLA_BASE_H
 #define TLA_BASE_H
-/* Macros only: a system header, so gcc's notes on a misuse stop at the user's call (core_gen.h). */
+/* Macros only: a system header, so gcc's notes on a misuse stop at the user's call (static/core_gen.h). */
 #pragma GCC system_header
 
 #include <stdint.h>
@@ -65,7 +65,7 @@
 #define tla_auto __extension__ __auto_type
 #define TLA__STMT(...) __extension__ ({ __VA_ARGS__ })
 /* Around one typedef of a variably modified pointer type inside a statement expression (the
- * queries' answers, query.h): -Wvla stays quiet there and only there. */
+ * queries' answers, static/query.h): -Wvla stays quiet there and only there. */
 #define TLA__NOVLA_BEGIN _Pragma("GCC diagnostic push") _Pragma("GCC diagnostic ignored \"-Wvla\"")
 #define TLA__NOVLA_END _Pragma("GCC diagnostic pop")
 /* A constant a translation unit may leave unused (TLA_CONST_LAYOUT in a shared header). */

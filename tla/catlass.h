@@ -1,7 +1,7 @@
 /* tla/catlass.h - the rest of CATLASS's TLA surface at run time: layout tags, tensors made
  * at a coordinate or like another tensor, slices that keep originShape, and a leading batch
- * mode.  (GetTile, TileView, GetTileLayout and MakeLayoutTile are tensor.h's and
- * rt_formats.h's tla_tensor_tile, tla_tensor_local_tile, tla_layout_get_tile and
+ * mode.  (GetTile, TileView, GetTileLayout and MakeLayoutTile are tensor/tensor.h's and
+ * rt/formats.h's tla_tensor_tile, tla_tensor_local_tile, tla_layout_get_tile and
  * tla_layout_make_tile; README's "CATLASS names" table maps every name.)
  *
  *   tla_layout_tag          Catlass::layout::RowMajor / ColumnMajor / VectorLayout / zN / nZ /
@@ -32,7 +32,7 @@
 #ifndef TLA_CATLASS_H
 #define TLA_CATLASS_H
 
-#include "tensor.h"
+#include "tla/tensor/tensor.h"
 
 /* ---------------------------------------------------------------- layout tags */
 

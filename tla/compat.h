@@ -36,11 +36,11 @@
 /* clang-format off */
 #ifndef TLA_COMPAT_H
 #define TLA_COMPAT_H
-/* A system header, so gcc's notes on a misuse stop at the user's call (core_gen.h): an undeclared
+/* A system header, so gcc's notes on a misuse stop at the user's call (static/core_gen.h): an undeclared
  * name in MakeShape reports in 11 lines, not 28. */
 #pragma GCC system_header
 
-#include "../tla.h"
+#include "tla.h"
 
 /* ---- static integers ----
  * Every name CuTe's integral_constant.hpp defines (_m32 ... _m1, _0 ... _10, _12 ... _524288),
@@ -198,12 +198,12 @@ TLA__COMPAT_INT(524288, 524288)
 #define _524288 (tla__c524288){ 0 }
 
 /* ---- construction ---- */
-/* Object-like, like tla_make_tuple (tuple.h): nested calls written in place make one flat tuple.
+/* Object-like, like tla_make_tuple (static/tuple.h): nested calls written in place make one flat tuple.
  * They name its expansion, TLA__TUPLE, directly: clang's notes on a misused element list each
  * object-like step (one fewer: MakeCoord(kTypo, j) in crd2offset 23 -> 17 lines). */
 #define MakeShape TLA__TUPLE
 #define MakeStride TLA__TUPLE
-/* TLA_CONST_LAYOUT(name, MakeShape(...), MakeStride(...)) (layout.h) takes them too. */
+/* TLA_CONST_LAYOUT(name, MakeShape(...), MakeStride(...)) (static/layout.h) takes them too. */
 #define TLA__FS_MakeShape TLA__STATIC_TUPLE
 #define TLA__FS_MakeStride TLA__STATIC_TUPLE
 #define MakeCoord TLA__TUPLE
@@ -262,7 +262,7 @@ TLA__COMPAT_INT(524288, 524288)
 #define TLA__COMPAT_TAG_L0C(T, r, c) tla_l0c(r, c)
 #define TLA__COMPAT_TAG_Weight4BitnZ(T, r, c) tla_weight4bit_nZ(r, c)
 /* MakeLayoutL0C, MakeMxScaleLayout<e8m0, Tag, isMxScaleB>, MakeLayoutFmap<T>, MakeLayoutFilter<T, Position>
- * (tla/formats_ext.h; isB is the literal true or false, Position PositionGM or PositionL1) */
+ * (tla/static/formats_ext.h; isB is the literal true or false, Position PositionGM or PositionL1) */
 #define MakeLayoutL0C(rows, cols) tla_l0c(rows, cols)
 #define MakeMxScaleLayout(E, Tag, isB, rows, cols) TLA__COMPAT_MX_##Tag##_##isB(rows, cols)
 #define TLA__COMPAT_MX_RowMajor_false(r, c) tla_mx_scale_a_row(r, c)
@@ -287,7 +287,7 @@ TLA__COMPAT_INT(524288, 524288)
 #define TLA__COMPAT_FMT_nN TLA_NN
 #define TLA__COMPAT_FMT_L0C TLA_L0C
 
-/* ---- CATLASS tensors: run-time tla_tensor values (tla/tensor.h, tla/catlass.h) ----
+/* ---- CATLASS tensors: run-time tla_tensor values (tla/tensor/tensor.h, tla/catlass.h) ----
  * The element size comes from the pointer's type, layouts and coordinates may be static,
  * mixed or run-time.  Like CATLASS's, these report no errors: on an error (which the tla_
  * function named in README's table would report) they give an empty tensor (no data,

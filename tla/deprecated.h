@@ -17,7 +17,7 @@
  *
  * The old tla_tuple(...) builds flat tuples only: it must stay function-like (an object-like
  * macro would take over the run-time type name tla_tuple), so a nested tla_tuple is expanded
- * before the outer one and arrives as a tuple value, which is not an element (tuple.h).  Nest
+ * before the outer one and arrives as a tuple value, which is not an element (static/tuple.h).  Nest
  * with tla_make_tuple.
  *
  * Example (compiled and run by make test, tests/docs.sh):

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
-"""tools/gen_core.py - writes tla/core_gen.h, the unrolled part of the static core.
+"""tools/gen_core.py - writes tla/static/core_gen.h, the unrolled part of the static core.
 
-The static core (tla/node.h, tuple.h, layout.h) needs macros written out once per nesting level,
+The static core (tla/static/node.h, tuple.h, layout.h) needs macros written out once per nesting level,
 per rank and per leaf slot.  Writing them by hand invites typos; generating them keeps each one
 small and named for its step.  Run `python3 tools/gen_core.py` after editing this file (make
-test checks that tla/core_gen.h is up to date: `python3 tools/gen_core.py --check`).
+test checks that tla/static/core_gen.h is up to date: `python3 tools/gen_core.py --check`).
 
 Why the design looks like this (measured in README "Compile cost"):
   * a tuple is ONE flat value: its leaves in an array v[n], and a never-instantiated info type
@@ -735,7 +735,7 @@ HELPERS = {  # name: (parameters, body)
 
 def check_helpers():
     """each helper's definition as node.h / base.h / core_gen.h's own text spell it"""
-    src = open("tla/node.h").read() + open("tla/base.h").read() + "".join(o)
+    src = open("tla/static/node.h").read() + open("tla/base.h").read() + "".join(o)
     for name, (params, body) in HELPERS.items():
         want = f"#define {name} {body}" if params is None else f"#define {name}({', '.join(params)}) {body}"
         if want not in src:
@@ -817,7 +817,7 @@ for t in "".join(o).splitlines(keepends=True):  # a definition may continue over
 o = logical + [cur]
 
 text = "".join(o)
-path = "tla/core_gen.h"
+path = "tla/static/core_gen.h"
 if len(sys.argv) > 1 and sys.argv[1] == "--check":
     try:
         old = open(path).read()

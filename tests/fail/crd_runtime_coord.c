@@ -1,6 +1,6 @@
 /* expect: use_tla_layout_crd2offset */
 /* lines: 30 (one error: a run-time tla_tuple coordinate reads an info whose form is an incomplete
-   struct named for the fix, rt_types.h tla__rtinfo) */
+   struct named for the fix, rt/types.h tla__rtinfo) */
 #include "tla.h"
 long long f(void) {
     tla_tuple c;

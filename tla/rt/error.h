@@ -1,0 +1,91 @@
+/* tla/rt/error.h - how run-time operations fail: tla_error, and checked int64 arithmetic.
+ *
+ * Conventions: every function is TLA_FUNC (static inline by default) and uses
+ * no globals and no heap.  A function returning int returns 0 on success and
+ * -1 on error; it then fills *err (when err is not NULL) with what went wrong
+ * and where, and leaves its outputs untouched.  int64 overflow is an error.
+ * tla__fail(err, pos, fmt, ...) fills the error (printf-style; pos is a byte offset into
+ * parsed text, or -1) and returns -1; tla__add64 and tla__mul64 return 0, or non-zero on
+ * overflow.
+ *
+ * Example (compiled and run by make test, tests/docs.sh):
+ *   tla_error e;  int64_t r = 0;
+ *   if (tla__mul64(INT64_MAX, 2, &r) == 0) return 1;        // overflow is reported, not wrapped
+ *   if (tla__fail(&e, 7, "what went wrong: %d", 42) != -1 || e.pos != 7) return 1;
+ */
+#ifndef TLA_ERROR_H
+#define TLA_ERROR_H
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include "tla/base.h"
+#include "tla/rt/types.h"
+
+/* ---------------------------------------------------------------- errors */
+
+#if defined(__GNUC__) || defined(__clang__)
+#define TLA__PRINTF(f, a) __attribute__((format(printf, f, a)))
+#else
+#define TLA__PRINTF(f, a)
+#endif
+
+/* Fill *err (if any) and return -1, so callers can `return tla__fail(...)`. */
+TLA_FUNC TLA__PRINTF(3, 4) int tla__fail(tla_error *err, int pos, const char *fmt, ...) {
+    if (err) {
+        va_list ap;
+        va_start(ap, fmt);
+        err->pos = pos;
+        vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+        va_end(ap);
+    }
+    return -1;
+}
+
+/* Checked int64 arithmetic: 0 and *r on success, -1 on overflow (r untouched). */
+TLA_FUNC int tla__add64(int64_t a, int64_t b, int64_t *r) {
+    if ((b > 0 && a > INT64_MAX - b) || (b < 0 && a < INT64_MIN - b)) return -1;
+    *r = a + b;
+    return 0;
+}
+
+TLA_FUNC int tla__mul64(int64_t a, int64_t b, int64_t *r) {
+    if (a > 0) {
+        if (b > 0 ? a > INT64_MAX / b : b < INT64_MIN / a) return -1;
+    } else if (a < 0) {
+        if (b > 0 ? a < INT64_MIN / b : (b != 0 && a < INT64_MAX / b)) return -1;
+    }
+    *r = a * b;
+    return 0;
+}
+
+/* A path of mode indices, kept only to say "where" in error messages. */
+typedef struct tla__where {
+    int n;
+    int i[TLA_MAX_DEPTH + 2];
+} tla__where;
+
+/* "" at the top, else " at mode 1" or " at mode 1.0"; buf needs 64 bytes. */
+TLA_FUNC const char *tla__where_str(const tla__where *w, char *buf) {
+    int k, len;
+    buf[0] = '\0';
+    if (!w || w->n == 0) return buf;
+    len = snprintf(buf, 64, " at mode ");
+    for (k = 0; k < w->n && len < 50; k++) len += snprintf(buf + len, (size_t)(64 - len), k ? ".%d" : "%d", w->i[k]);
+    return buf;
+}
+
+TLA_FUNC tla__where tla__where_push(const tla__where *w, int i) {
+    tla__where r = *w;
+    if (r.n < TLA_MAX_DEPTH + 2) r.i[r.n++] = i;
+    return r;
+}
+
+/* CeilDiv / RoundUp / RoundDown on run-time values (each argument evaluated once; a >= 0,
+ * b > 0; ceil_div never overflows, round_up needs the result within int64).  TLA_CEIL_DIV
+ * etc. in base.h are the constant forms. */
+TLA_FUNC int64_t tla_ceil_div(int64_t a, int64_t b) { return a / b + (a % b > 0); }
+TLA_FUNC int64_t tla_round_up(int64_t a, int64_t b) { return tla_ceil_div(a, b) * b; }
+TLA_FUNC int64_t tla_round_down(int64_t a, int64_t b) { return a / b * b; }
+
+#endif

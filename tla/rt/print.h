@@ -1,0 +1,203 @@
+/* tla/rt/print.h - print tuples and layouts as text, and layouts as grids.
+ *
+ * Tuples print as `(4,(2,_3))` (static integers with `_`, a rank-1 tuple as
+ * `(6)`, an integer as `6`), layouts as `Shape:Stride`, with no spaces.  A
+ * rank-2 layout also prints as a grid exactly like CuTe's print_layout.
+ * The snprint functions work like snprintf: they return the full length,
+ * write at most n bytes including the NUL, and accept buf == NULL when n == 0.
+ *
+ *   char buf[64];
+ *   tla_layout_snprint(buf, sizeof buf, &L);     // "((4,2),(4,3)):((4,16),(1,32))"
+ *   tla_layout_fprint_grid(stdout, &L);          // the line, then the table
+ *
+ * Example (compiled and run by make test, tests/docs.sh):
+ *   tla_layout L;  tla_error e;  char buf[64];
+ *   tla_parse_layout("((4,2),(4,3)):((4,16),(1,32))", &L, &e);
+ *   tla_layout_snprint(buf, sizeof buf, &L);
+ *   if (strcmp(buf, "((4,2),(4,3)):((4,16),(1,32))") != 0) return 1;
+ *   tla_layout_fprint_grid(stdout, &L);                      // the line, then CuTe's print_layout table
+ */
+#ifndef TLA_PRINT_H
+#define TLA_PRINT_H
+
+#include <stdio.h>
+#include "tla/base.h"
+#include "tla/rt/types.h"
+#include "tla/rt/layout.h"
+
+/* An output: a FILE, or an snprintf-style buffer that counts every byte and
+ * stores those that fit. */
+typedef struct tla__out {
+    char *buf;
+    size_t n; /* capacity, NUL included */
+    size_t len; /* bytes produced so far */
+    FILE *f; /* when not NULL, bytes go here instead */
+} tla__out;
+
+TLA_FUNC void tla__put(tla__out *o, const char *s, size_t k) {
+    size_t i;
+    if (o->f) {
+        fwrite(s, 1, k, o->f);
+        o->len += k;
+        return;
+    }
+    for (i = 0; i < k; i++, o->len++)
+        if (o->len + 1 < o->n) o->buf[o->len] = s[i];
+}
+
+TLA_FUNC void tla__puts(tla__out *o, const char *s) { tla__put(o, s, strlen(s)); }
+
+/* v in decimal, right-aligned in width columns. */
+TLA_FUNC void tla__put_int(tla__out *o, long long v, int width) {
+    char b[24];
+    int k = snprintf(b, sizeof b, "%lld", v);
+    for (; width > k; width--) tla__puts(o, " ");
+    tla__put(o, b, (size_t)k);
+}
+
+TLA_FUNC int tla__out_end(tla__out *o) {
+    if (o->n > 0) o->buf[o->len < o->n ? o->len : o->n - 1] = '\0';
+    return o->len > (size_t)INT_MAX ? INT_MAX : (int)o->len;
+}
+
+TLA_FUNC void tla__put_tuple(tla__out *o, const tla_tuple *t) {
+    int i, leaf = 0, prev = -1;
+    for (i = 0; i < t->ntok; i++) {
+        int k = t->tok[i];
+        /* A comma goes between two elements: before a value or '(' that follows one. */
+        if (k != TLA_TOK_CLOSE && (prev == TLA_TOK_LEAF || prev == TLA_TOK_CLOSE)) tla__puts(o, ",");
+        if (k == TLA_TOK_OPEN)
+            tla__puts(o, "(");
+        else if (k == TLA_TOK_CLOSE)
+            tla__puts(o, ")");
+        else {
+            if (tla_tuple_is_static(t, leaf)) tla__puts(o, "_");
+            tla__put_int(o, (long long)t->val[leaf], 0);
+            leaf++;
+        }
+        prev = k;
+    }
+}
+
+/* tla_tuple_snprint(buf, n, &t), tla_layout_snprint(buf, n, &L), tla_layout_snprint_grid(buf, n, &L) -> the full
+ *   length (snprintf rules); tla_tuple_fprint, tla_layout_fprint, tla_layout_fprint_grid(FILE *, ...) -> chars written
+ * Example:
+ *   tla_layout L;  tla_error e;  char buf[8];
+ *   tla_parse_layout("(2,3):(3,_1)", &L, &e);
+ *   if (tla_layout_snprint(buf, sizeof buf, &L) != 12 || strcmp(buf, "(2,3):(") != 0) return 1;   // cut, terminated
+ *   tla_layout_fprint_grid(stdout, &L);
+ */
+TLA_FUNC int tla_tuple_snprint(char *buf, size_t n, const tla_tuple *t) {
+    tla__out o = {buf, n, 0, NULL};
+    tla__put_tuple(&o, t);
+    return tla__out_end(&o);
+}
+
+TLA_FUNC int tla_layout_snprint(char *buf, size_t n, const tla_layout *L) {
+    tla__out o = {buf, n, 0, NULL};
+    tla__put_tuple(&o, &L->shape);
+    tla__puts(&o, ":");
+    tla__put_tuple(&o, &L->stride);
+    return tla__out_end(&o);
+}
+
+/* Decimal digits of v (with '-' for negatives), as num_digits in CuTe. */
+TLA_FUNC int tla__num_width(int64_t v) {
+    int w = v < 0 ? 2 : 1;
+    while (v >= 10 || v <= -10) {
+        v /= 10;
+        w++;
+    }
+    return w;
+}
+
+/* The grid of a rank-2 layout, as CuTe's print_layout: cell width is the
+ * digits of cosize (widened for negative offsets) plus 2, row m / column n
+ * holds L(m, n) with m, n the 1-D indices of each (possibly nested) mode.
+ * Checks first that no offset can overflow, so it fails before writing. */
+TLA_FUNC int tla__put_grid(tla__out *o, const tla_layout *L) {
+    tla_tuple s0, s1, c, parts[2];
+    int64_t rows = 0, cols = 0, cos = 0, lo = 0, m, n, off = 0, term = 0;
+    int i, w, k;
+    if (tla__elem(&L->shape, 0, &s0) != 0 || tla__elem(&L->shape, 1, &s1) != 0) return -1;
+    if (tla_tuple_size(&s0, &rows, NULL) != 0 || tla_tuple_size(&s1, &cols, NULL) != 0) return -1;
+    if (tla_layout_cosize(L, &cos, NULL) != 0) return -1;
+    /* The smallest offset, to make room for a '-' sign.  With it and cosize
+     * in range, every partial sum of every offset is in range too. */
+    for (i = 0; i < L->shape.nleaf && rows > 0 && cols > 0; i++)
+        if (tla__mul64(L->shape.val[i] - 1, L->stride.val[i], &term) != 0
+            || (term < 0 && tla__add64(lo, term, &lo) != 0))
+            return -1;
+    w = tla__num_width(cos);
+    if (tla__num_width(lo) > w) w = tla__num_width(lo);
+    tla__puts(o, "    ");
+    for (n = 0; n < cols; n++) {
+        tla__puts(o, "  ");
+        tla__put_int(o, n, w);
+        tla__puts(o, " ");
+    }
+    tla__puts(o, "\n");
+    for (m = 0; m <= rows; m++) {
+        tla__puts(o, "    ");
+        for (n = 0; n < cols; n++) {
+            tla__puts(o, "+");
+            for (k = 0; k < w + 2; k++) tla__puts(o, "-");
+        }
+        tla__puts(o, "+\n");
+        if (m == rows) break;
+        tla__put_int(o, m, 2);
+        tla__puts(o, "  ");
+        for (n = 0; n < cols; n++) {
+            parts[0] = tla_tuple_leaf(m, 0);
+            parts[1] = tla_tuple_leaf(n, 0);
+            if (tla_tuple_join(&c, 2, parts, NULL) != 0 || tla_layout_crd2offset(L, &c, &off, NULL) != 0) return -1;
+            tla__puts(o, "| ");
+            tla__put_int(o, off, w);
+            tla__puts(o, " ");
+        }
+        tla__puts(o, "|\n");
+    }
+    return 0;
+}
+
+/* The layout line; then, for rank-2 layouts, the grid. */
+TLA_FUNC int tla__put_layout_grid(tla__out *o, const tla_layout *L) {
+    tla__put_tuple(o, &L->shape);
+    tla__puts(o, ":");
+    tla__put_tuple(o, &L->stride);
+    tla__puts(o, "\n");
+    if (tla_layout_rank(L) == 2 && !tla_tuple_is_int(&L->shape)) return tla__put_grid(o, L);
+    return 0;
+}
+
+/* The layout line, then for rank-2 layouts the grid.  Returns the full
+ * length, or -1 if an offset would not fit in int64 (then only the line is
+ * written).  The grid has size(L) cells: mind huge layouts. */
+TLA_FUNC int tla_layout_snprint_grid(char *buf, size_t n, const tla_layout *L) {
+    tla__out o = {buf, n, 0, NULL};
+    int rc = tla__put_layout_grid(&o, L), len = tla__out_end(&o);
+    return rc != 0 ? -1 : len;
+}
+
+TLA_FUNC int tla_tuple_fprint(FILE *f, const tla_tuple *t) {
+    tla__out o = {NULL, 0, 0, f};
+    tla__put_tuple(&o, t);
+    return ferror(f) ? -1 : 0;
+}
+
+TLA_FUNC int tla_layout_fprint(FILE *f, const tla_layout *L) {
+    tla__out o = {NULL, 0, 0, f};
+    tla__put_tuple(&o, &L->shape);
+    tla__puts(&o, ":");
+    tla__put_tuple(&o, &L->stride);
+    return ferror(f) ? -1 : 0;
+}
+
+/* tla_layout_snprint_grid to a FILE, streamed; 0 on success, -1 on error. */
+TLA_FUNC int tla_layout_fprint_grid(FILE *f, const tla_layout *L) {
+    tla__out o = {NULL, 0, 0, f};
+    if (tla__put_layout_grid(&o, L) != 0) return -1;
+    return ferror(f) ? -1 : 0;
+}
+
+#endif

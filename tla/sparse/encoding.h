@@ -1,0 +1,788 @@
+/* tla/sparse/encoding.h - MLIR sparse tensor encodings: parse, verify and print
+ * `#sparse_tensor.encoding<{ map = ..., posWidth = ..., crdWidth = ..., explicitVal = ...,
+ * implicitVal = ... }>` as MLIR does (spec 5).
+ *
+ *   tla_sparse_encoding enc;  tla_error err;  char buf[512];
+ *   tla_sparse_parse("#BSR = #sparse_tensor.encoding<{ map = (i, j) -> (i floordiv 2 : dense,"
+ *                    " j floordiv 2 : compressed, i mod 2 : dense, j mod 2 : dense) }>", &enc, &err);
+ *   tla_sparse_snprint(buf, sizeof buf, &enc);   // MLIR's canonical one-line form
+ *
+ * Accepted: the implicit map `(i, j) -> (i : dense, j : compressed)`, symbols `[c](i, j) -> ...`,
+ * level declarations with explicit inverses `{l0, l1} (d0 = l0, d1 = l1) -> (l0 = d0 : dense, ...)`,
+ * dimension slices `i : #sparse_tensor<slice(0, 4, ?)>`, level formats dense, batch, compressed,
+ * loose_compressed, singleton, structured[n, m] (and the old spelling block2_4 for structured[2, 4]),
+ * properties (nonunique, nonordered, soa), `//` comments, a trailing comma, and an optional
+ * `#NAME =` prefix.  Affine expressions are built and simplified as MLIR's AffineExpr does
+ * (`4 + d0` is `d0 + 4`, `c * 3 * i` is `d0 * (s0 * 3)`, `d0 floordiv 1` is `d0`), then printed
+ * by MLIR's affine printer.  Errors carry MLIR's messages ("unknown level format: strange",
+ * "failed to infer lvlToDim from dimToLvl", ...) and a byte position; the verifier is
+ * SparseTensorEncodingAttr::verify, plus "implicit value must be zero" (which MLIR checks when
+ * the encoding meets a tensor type).  Expressions nest at most 64 parentheses deep.
+ *
+ * Example (compiled and run by make test, tests/docs.sh):
+ *   tla_sparse_encoding enc;  tla_error err;  char buf[256];
+ *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i, j) -> (j : compressed, i : compressed),"
+ *                        " crdWidth = 8, posWidth = 32, }>", &enc, &err) != 0) return 1;
+ *   tla_sparse_snprint(buf, sizeof buf, &enc);
+ *   if (strcmp(buf, "#sparse_tensor.encoding<{ map = (d0, d1) -> (d1 : compressed, d0 : compressed),"
+ *                   " posWidth = 32, crdWidth = 8 }>") != 0) return 1;
+ *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (d0) -> (d0 : strange) }>", &enc, &err) == 0) return 1;
+ *   if (strcmp(err.msg, "unknown level format: strange") != 0) return 1;
+ */
+#ifndef TLA_SPARSE_ENCODING_H
+#define TLA_SPARSE_ENCODING_H
+
+#include <ctype.h>
+#include "tla/sparse/affine.h"
+#include "tla/rt/parse.h"
+
+/* ------------------------------------------------------------------ lexing */
+
+enum { TLA__SP_SYM, TLA__SP_DIM, TLA__SP_LVL };
+
+typedef struct tla__sp {
+    const char *s;
+    int p, depth, nnames, nlvl_decl;
+    tla_error *err;
+    tla_sparse_encoding *e;
+    struct {
+        char name[32];
+        int kind, num;
+    } names[3 * TLA_SPARSE_MAX_RANK];
+} tla__sp;
+
+TLA_FUNC void tla__sp_ws(tla__sp *x) {
+    for (;;) {
+        x->p = tla_skip_space(x->s, x->p);
+        if (x->s[x->p] != '/' || x->s[x->p + 1] != '/') return;
+        while (x->s[x->p] && x->s[x->p] != '\n') x->p++;
+    }
+}
+TLA_FUNC int tla__sp_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
+/* Length of the bare identifier at the next token (0 if none). */
+TLA_FUNC int tla__sp_idlen(tla__sp *x) {
+    int k = 0;
+    tla__sp_ws(x);
+    if (!tla__sp_alpha(x->s[x->p])) return 0;
+    while (tla__sp_alpha(x->s[x->p + k]) || tla_is_digit(x->s[x->p + k]) || x->s[x->p + k] == '$'
+           || x->s[x->p + k] == '.')
+        k++;
+    return k;
+}
+TLA_FUNC int tla__sp_kw(tla__sp *x, const char *kw) { /* consume the keyword kw if it is next */
+    int k = tla__sp_idlen(x);
+    if (k == 0 || (size_t)k != strlen(kw) || strncmp(x->s + x->p, kw, (size_t)k) != 0) return 0;
+    x->p += k;
+    return 1;
+}
+TLA_FUNC int tla__sp_punct(tla__sp *x, const char *t) { /* consume punctuation t if it is next */
+    size_t k = strlen(t);
+    tla__sp_ws(x);
+    if (strncmp(x->s + x->p, t, k) != 0 || (t[0] == '-' && k == 1 && x->s[x->p + 1] == '>')) return 0;
+    x->p += (int)k;
+    return 1;
+}
+/* An error at the next token: MLIR's lexer first complains about a character no token starts with. */
+TLA_FUNC int tla__sp_fail(tla__sp *x, const char *msg) {
+    char c;
+    tla__sp_ws(x);
+    c = x->s[x->p];
+    if (c && !tla__sp_alpha(c) && !tla_is_digit(c) && !strchr("()[]{}<>,=:-?#*+\"!^%@.", c))
+        return tla__fail(x->err, x->p, "unexpected character");
+    return tla__fail(x->err, x->p, "%s", msg);
+}
+TLA_FUNC int tla__sp_expect(tla__sp *x, const char *t, const char *msg) {
+    return tla__sp_punct(x, t) ? 0 : tla__sp_fail(x, msg);
+}
+
+/* An integer literal ([-]digits or 0x hex): 1 read, 0 none here, -1 error (too large). */
+TLA_FUNC int tla__sp_int(tla__sp *x, int64_t *v, int allow_neg) {
+    int p, neg = 0, hex = 0;
+    uint64_t m = 0, lim;
+    tla__sp_ws(x);
+    p = x->p;
+    if (allow_neg && x->s[p] == '-' && tla_is_digit(x->s[tla_skip_space(x->s, p + 1)]))
+        neg = 1, p = tla_skip_space(x->s, p + 1);
+    if (!tla_is_digit(x->s[p])) return 0;
+    if (x->s[p] == '0' && x->s[p + 1] == 'x' && isxdigit((unsigned char)x->s[p + 2])) hex = 1, p += 2;
+    lim = neg ? (uint64_t)INT64_MAX + 1u : (uint64_t)INT64_MAX;
+    for (; hex ? isxdigit((unsigned char)x->s[p]) : tla_is_digit(x->s[p]); p++) {
+        unsigned d = (unsigned)(tla_is_digit(x->s[p]) ? x->s[p] - '0' : (x->s[p] | 32) - 'a' + 10);
+        if (m > (lim - d) / (hex ? 16u : 10u)) return tla__fail(x->err, x->p, "integer constant too large");
+        m = m * (hex ? 16u : 10u) + d;
+    }
+    *v = neg ? (m == (uint64_t)INT64_MAX + 1u ? INT64_MIN : -(int64_t)m) : (int64_t)m;
+    x->p = p;
+    return 1;
+}
+
+/* ------------------------------------------------------------------ the map */
+
+TLA_FUNC int tla__sp_lookup(const tla__sp *x, const char *name, int len) {
+    int i;
+    for (i = 0; i < x->nnames; i++)
+        if ((int)strlen(x->names[i].name) == len && strncmp(x->names[i].name, name, (size_t)len) == 0) return i;
+    return -1;
+}
+/* Bind a new variable of kind k (symbol, dimension or declared level). */
+TLA_FUNC int tla__sp_bind(tla__sp *x, int k, int *num) {
+    int len = tla__sp_idlen(x), i, n = 0;
+    if (len == 0) return tla__sp_fail(x, "expected bare identifier");
+    if (len > 31) return tla__fail(x->err, x->p, "identifier longer than 31 characters");
+    if (tla__sp_lookup(x, x->s + x->p, len) >= 0)
+        return tla__fail(x->err, x->p, "redefinition of identifier '%.*s'", len, x->s + x->p);
+    for (i = 0; i < x->nnames; i++) n += x->names[i].kind == k;
+    if (n >= TLA_SPARSE_MAX_RANK || x->nnames >= 3 * TLA_SPARSE_MAX_RANK)
+        return tla__fail(x->err, x->p, "more than %d %s", TLA_SPARSE_MAX_RANK,
+                         k == TLA__SP_SYM   ? "symbols"
+                         : k == TLA__SP_DIM ? "dimensions"
+                                            : "levels");
+    memcpy(x->names[x->nnames].name, x->s + x->p, (size_t)len);
+    x->names[x->nnames].name[len] = '\0';
+    x->names[x->nnames].kind = k, x->names[x->nnames++].num = n;
+    x->p += len;
+    *num = n;
+    return 0;
+}
+
+TLA_FUNC int tla__sp_expr(tla__sp *x, int scope, int *out);
+/* factor := '-' factor | '(' expr ')' | integer | identifier (scope: the kind of variable allowed besides symbols) */
+TLA_FUNC int tla__sp_factor(tla__sp *x, int scope, int *out) {
+    int64_t v;
+    int r, len, at;
+    tla__sp_ws(x);
+    at = x->p;
+    if (tla__sp_punct(x, "(")) {
+        if (++x->depth > 64) return tla__fail(x->err, at, "expression nests more than 64 parentheses deep");
+        if (tla__sp_expr(x, scope, out) != 0 || tla__sp_expect(x, ")", "expected ')'") != 0) return -1;
+        x->depth--;
+        return 0;
+    }
+    if ((r = tla__sp_int(x, &v, 0)) != 0) {
+        if (r < 0) return -1;
+        *out = tla__aff_const(x->e, v);
+    } else if (tla__sp_punct(x, "-")) {
+        if (++x->depth > 64) return tla__fail(x->err, at, "expression nests more than 64 operators deep");
+        if (tla__sp_factor(x, scope, out) != 0) return -1;
+        x->depth--;
+        *out = tla__aff_bin(x->e, TLA_AFF_MUL, *out, tla__aff_const(x->e, -1));
+    } else if ((len = tla__sp_idlen(x)) > 0) {
+        int i = tla__sp_lookup(x, x->s + x->p, len);
+        if (i < 0 || (x->names[i].kind != TLA__SP_SYM && x->names[i].kind != scope))
+            return tla__fail(x->err, x->p, "use of undeclared identifier '%.*s'", len > 40 ? 40 : len, x->s + x->p);
+        *out = tla__aff_new(x->e, x->names[i].kind == TLA__SP_SYM ? TLA_AFF_SYM : TLA_AFF_DIM, -1, -1, x->names[i].num);
+        x->p += len;
+    } else
+        return tla__sp_fail(x, x->s[x->p] == '+' || x->s[x->p] == '*' ? "missing left operand of binary operator"
+                                                                      : "expected affine expression");
+    if (*out < 0) return tla__fail(x->err, at, "expression too large (more than %d nodes)", TLA_SPARSE_MAX_NODES);
+    return 0;
+}
+TLA_FUNC int tla__sp_term(tla__sp *x, int scope, int *out) {
+    static const char *const ops[] = {"*", "floordiv", "ceildiv", "mod"};
+    static const int kinds[] = {TLA_AFF_MUL, TLA_AFF_FLOORDIV, TLA_AFF_CEILDIV, TLA_AFF_MOD};
+    int k, rhs, at;
+    if (tla__sp_factor(x, scope, out) != 0) return -1;
+    for (;;) {
+        tla__sp_ws(x);
+        at = x->p;
+        for (k = 0; k < 4; k++)
+            if (k == 0 ? tla__sp_punct(x, "*") : tla__sp_kw(x, ops[k])) break;
+        if (k == 4) return 0;
+        if (tla__sp_factor(x, scope, &rhs) != 0) return -1;
+        if (k == 0 && !tla__aff_symbolic(x->e, *out) && !tla__aff_symbolic(x->e, rhs))
+            return tla__fail(
+                x->err, at,
+                "non-affine expression: at least one of the multiply operands has to be either a constant or symbolic");
+        if (k > 0 && !tla__aff_symbolic(x->e, rhs))
+            return tla__fail(x->err, at,
+                             "non-affine expression: right operand of %s has to be either a constant or symbolic",
+                             ops[k]);
+        if ((*out = tla__aff_bin(x->e, kinds[k], *out, rhs)) < 0)
+            return tla__fail(x->err, at, "expression too large (more than %d nodes)", TLA_SPARSE_MAX_NODES);
+    }
+}
+TLA_FUNC int tla__sp_expr(tla__sp *x, int scope, int *out) {
+    int rhs, neg, at;
+    if (tla__sp_term(x, scope, out) != 0) return -1;
+    for (;;) {
+        tla__sp_ws(x);
+        at = x->p;
+        if (tla__sp_punct(x, "+"))
+            neg = 0;
+        else if (tla__sp_punct(x, "-"))
+            neg = 1;
+        else
+            return 0;
+        tla__sp_ws(x);
+        if (x->s[x->p] == ':' || x->s[x->p] == ',' || x->s[x->p] == ')' || !x->s[x->p])
+            return tla__fail(x->err, x->p, "missing right operand of binary operator");
+        if (tla__sp_term(x, scope, &rhs) != 0) return -1;
+        if (neg) rhs = tla__aff_bin(x->e, TLA_AFF_MUL, rhs, tla__aff_const(x->e, -1));
+        if ((*out = tla__aff_bin(x->e, TLA_AFF_ADD, *out, rhs)) < 0)
+            return tla__fail(x->err, at, "expression too large (more than %d nodes)", TLA_SPARSE_MAX_NODES);
+    }
+}
+
+/* level-type := format ['[' n, m ']'] ['(' property, ... ')'] (MLIR's LvlTypeParser) */
+TLA_FUNC int tla__sp_lvl_type(tla__sp *x, tla_lvl_type *t) {
+    static const char *const fmts[] = {"dense",      "batch",   "compressed", "singleton", "loose_compressed",
+                                       "structured", "block2_4"};
+    static const char *const props[] = {"nonunique", "nonordered", "soa"};
+    int len = tla__sp_idlen(x), at = x->p, f, k, nsz = 0;
+    int64_t sz[2] = {0, 0}, v;
+    if (len == 0) return tla__sp_fail(x, "expected valid level format (e.g. dense, compressed or singleton)");
+    for (f = 0; f < 7; f++)
+        if ((size_t)len == strlen(fmts[f]) && strncmp(x->s + x->p, fmts[f], (size_t)len) == 0) break;
+    x->p += len;
+    t->format = f + 1, t->props = 0, t->n = t->m = 0;
+    if (f == 5 && tla__sp_punct(x, "[") && !tla__sp_punct(x, "]")) {
+        for (;;) {
+            int r = tla__sp_int(x, &v, 1), vat = x->p;
+            if (r < 0) return -1;
+            if (r == 0) return tla__sp_fail(x, "expected valid integer for structured size");
+            if (v < 0) return tla__fail(x->err, vat, "expected structured size to be >= 0");
+            if (nsz < 2) sz[nsz] = v;
+            nsz++;
+            if (tla__sp_punct(x, ",")) continue;
+            if (tla__sp_punct(x, "]")) break;
+            return tla__sp_fail(x, "expected ']' in structured n out of m");
+        }
+    }
+    if (f == 5 && nsz != 2) return tla__fail(x->err, at, "expected exactly 2 structured sizes");
+    if (f == 5 && sz[0] > sz[1]) return tla__fail(x->err, at, "expected n <= m in n_out_of_m");
+    if (f == 5 && sz[1] > 255) return tla__fail(x->err, at, "structured sizes must be at most 255 (MLIR keeps 8 bits)");
+    if (tla__sp_punct(x, "(") && !tla__sp_punct(x, ")")) {
+        for (;;) {
+            len = tla__sp_idlen(x);
+            if (len == 0) return tla__sp_fail(x, "expected valid level property (e.g. nonordered, nonunique or high)");
+            for (k = 0; k < 3; k++)
+                if ((size_t)len == strlen(props[k]) && strncmp(x->s + x->p, props[k], (size_t)len) == 0) break;
+            if (k == 3)
+                return tla__fail(x->err, x->p, "unknown level property: %.*s", len > 40 ? 40 : len, x->s + x->p);
+            t->props |= 1 << k;
+            x->p += len;
+            if (tla__sp_punct(x, ",")) continue;
+            if (tla__sp_punct(x, ")")) break;
+            return tla__sp_fail(x, "expected ')' in level property list");
+        }
+    }
+    if (f == 7) return tla__fail(x->err, at, "unknown level format: %.*s", len > 40 ? 40 : len, x->s + at);
+    if (f >= 5) t->format = TLA_LVL_STRUCTURED, t->n = f == 6 ? 2 : (int)sz[0], t->m = f == 6 ? 4 : (int)sz[1];
+    if (t->props && (t->format == TLA_LVL_DENSE || t->format == TLA_LVL_BATCH || t->format == TLA_LVL_STRUCTURED))
+        return tla__fail(x->err, at, "invalid level type: level format doesn't support the properties");
+    return 0;
+}
+
+/* `#sparse_tensor<slice(offset, size, stride)>` after a dimension's ':' */
+TLA_FUNC int tla__sp_slice(tla__sp *x, int64_t out[3]) {
+    int i, r;
+    if (!tla__sp_punct(x, "#")) return tla__sp_fail(x, "expected attribute value");
+    if (!tla__sp_kw(x, "sparse_tensor") || !tla__sp_punct(x, "<") || !tla__sp_kw(x, "slice"))
+        return tla__sp_fail(x, "expected SparseTensorDimSliceAttr");
+    if (tla__sp_expect(x, "(", "expected '('") != 0) return -1;
+    for (i = 0; i < 3; i++) {
+        if (i && tla__sp_expect(x, ",", "expected ','") != 0) return -1;
+        if ((r = tla__sp_int(x, &out[i], 1)) < 0) return -1;
+        if (r && out[i] < 0) return tla__fail(x->err, x->p, "expect positive value or ? for slice offset/size/stride");
+        if (!r && !tla__sp_punct(x, "?")) return tla__sp_fail(x, "expected '?'");
+        if (!r) out[i] = TLA_SPARSE_DYNAMIC;
+    }
+    if (tla__sp_expect(x, ")", "expected ')'") != 0 || tla__sp_expect(x, ">", "expected '>'") != 0) return -1;
+    if (out[1] == 0) return tla__fail(x->err, x->p, "expect positive value or ? for slice size");
+    if (out[2] == 0) return tla__fail(x->err, x->p, "expect positive value or ? for slice stride");
+    return 0;
+}
+
+TLA_FUNC const char *tla__nth(int n, char buf[16]) {
+    snprintf(buf, 16, n == 1 ? "1st" : n == 2 ? "2nd" : "%dth", n);
+    return buf;
+}
+
+/* map := ['[' syms ']'] ['{' lvls '}'] '(' dim-specs ')' '->' '(' lvl-specs ')' (DimLvlMapParser) */
+TLA_FUNC int tla__sp_map(tla__sp *x) {
+    tla_sparse_encoding *e = x->e;
+    int num, at, nl = 0, d = 0, total_before = e->lvl_rank;
+    x->nnames = 0, x->nlvl_decl = 0, e->dim_rank = 0, e->sym_rank = 0, e->has_lvl_to_dim = 0, e->has_slices = 0;
+    if (tla__sp_punct(x, "[") && !tla__sp_punct(x, "]"))
+        for (;;) {
+            if (tla__sp_bind(x, TLA__SP_SYM, &num) != 0) return -1;
+            e->sym_rank++;
+            if (tla__sp_punct(x, ",")) continue;
+            if (tla__sp_punct(x, "]")) break;
+            return tla__sp_fail(x, "expected ']' in symbol binding list");
+        }
+    if (tla__sp_punct(x, "{") && !tla__sp_punct(x, "}"))
+        for (;;) {
+            if (tla__sp_bind(x, TLA__SP_LVL, &num) != 0) return -1;
+            x->nlvl_decl++;
+            if (tla__sp_punct(x, ",")) continue;
+            if (tla__sp_punct(x, "}")) break;
+            return tla__sp_fail(x, "expected '}' in level declaration list");
+        }
+    if (tla__sp_expect(x, "(", "expected '(' in dimension-specifier list") != 0) return -1;
+    if (!tla__sp_punct(x, ")"))
+        for (;;) {
+            if (tla__sp_bind(x, TLA__SP_DIM, &d) != 0) return -1;
+            e->dim_expr[d] = -1, e->slice[d][0] = 0, e->slice[d][1] = TLA_SPARSE_DYNAMIC, e->slice[d][2] = 1;
+            e->dim_rank++;
+            if (tla__sp_punct(x, "=")) {
+                if (tla__sp_expr(x, TLA__SP_LVL, &e->dim_expr[d]) != 0) return -1;
+                e->has_lvl_to_dim = 1;
+            }
+            if (tla__sp_punct(x, ":")) {
+                if (tla__sp_slice(x, e->slice[d]) != 0) return -1;
+                e->has_slices = 1;
+            }
+            if (tla__sp_punct(x, ",")) continue;
+            if (tla__sp_punct(x, ")")) break;
+            return tla__sp_fail(x, "expected ')' in dimension-specifier list");
+        }
+    if (tla__sp_expect(x, "->", "expected '->'") != 0) return -1;
+    tla__sp_ws(x);
+    at = x->p;
+    if (tla__sp_expect(x, "(", "expected '(' in level-specifier list") != 0) return -1;
+    if (!tla__sp_punct(x, ")"))
+        for (;;) {
+            char b1[16], b2[16];
+            if (total_before + nl >= TLA_SPARSE_MAX_RANK)
+                return tla__fail(x->err, x->p, "more than %d levels", TLA_SPARSE_MAX_RANK);
+            if (x->nlvl_decl) {
+                int len = tla__sp_idlen(x), i;
+                if (len == 0) return tla__sp_fail(x, "expected bare identifier");
+                i = tla__sp_lookup(x, x->s + x->p, len);
+                if (i < 0 || x->names[i].kind != TLA__SP_LVL)
+                    return tla__fail(x->err, x->p, "use of undeclared identifier '%.*s'", len > 40 ? 40 : len,
+                                     x->s + x->p);
+                if (x->names[i].num != nl)
+                    return tla__fail(x->err, x->p,
+                                     "Level-variable ordering mismatch. The variable '%s' was forward-declared as the "
+                                     "%s level; but is bound by the %s specification.",
+                                     x->names[i].name, tla__nth(x->names[i].num, b1), tla__nth(nl, b2));
+                x->p += len;
+                if (tla__sp_expect(x, "=", "expected '='") != 0) return -1;
+            }
+            if (tla__sp_expr(x, TLA__SP_DIM, &e->lvl_expr[total_before + nl]) != 0) return -1;
+            if (tla__sp_expect(x, ":", "expected ':'") != 0) return -1;
+            if (tla__sp_lvl_type(x, &e->lvl[total_before + nl]) != 0) return -1;
+            nl++;
+            if (tla__sp_punct(x, ",")) continue;
+            if (tla__sp_punct(x, ")")) break;
+            return tla__sp_fail(x, "expected ')' in level-specifier list");
+        }
+    if (x->nlvl_decl && nl != x->nlvl_decl)
+        return tla__fail(x->err, at,
+                         "Level-rank mismatch between forward-declarations and specifiers. Declared %d "
+                         "level-variables; but got %d level-specifiers.",
+                         x->nlvl_decl, nl);
+    e->lvl_rank = total_before + nl; /* a second `map` appends levels, as MLIR's parser does */
+    return nl;
+}
+
+/* ------------------------------------------------------------------ typed values */
+
+/* A numeric type name at the next token: 1 integer (bits; 0 = index; sign: 0 signless,
+ * 1 si, 2 ui), 2 float (bits), 0 none. */
+TLA_FUNC int tla__sp_type(tla__sp *x, char name[16], int *bits, int *sign) {
+    static const char *const fl[] = {"f16", "bf16", "f32", "f64"};
+    int len = tla__sp_idlen(x), k = 0, b = 0;
+    const char *t = x->s + x->p;
+    if (len == 0 || len > 15) return 0;
+    *sign = 0;
+    for (k = 0; k < 4; k++)
+        if ((size_t)len == strlen(fl[k]) && !strncmp(t, fl[k], (size_t)len)) {
+            memcpy(name, t, (size_t)len), name[len] = '\0', *bits = 16 << (k > 1 ? k - 1 : 0), x->p += len;
+            return 2;
+        }
+    k = 0;
+    if (!(len == 5 && !strncmp(t, "index", 5))) {
+        if (t[0] == 's' || t[0] == 'u') *sign = t[0] == 's' ? 1 : 2, k = 1;
+        if (t[k] != 'i' || k + 1 >= len) return 0;
+        for (k++; k < len; k++) {
+            if (!tla_is_digit(t[k]) || b > 1000) return 0;
+            b = b * 10 + t[k] - '0';
+        }
+        if (b < 1 || b > 64) return 0;
+    }
+    memcpy(name, t, (size_t)len), name[len] = '\0', *bits = b, x->p += len;
+    return 1;
+}
+
+/* A float literal digits '.' [digits] [e[+-]digits]: 1 read, 0 none. */
+TLA_FUNC int tla__sp_float(tla__sp *x, double *v) {
+    int p, q;
+    tla__sp_ws(x);
+    p = x->p;
+    if (x->s[p] == '-') p = tla_skip_space(x->s, p + 1);
+    q = p;
+    while (tla_is_digit(x->s[q])) q++;
+    if (q == p || x->s[q] != '.') return 0;
+    for (q++; tla_is_digit(x->s[q]);) q++;
+    if ((x->s[q] | 32) == 'e') {
+        int r = q + 1 + (x->s[q + 1] == '+' || x->s[q + 1] == '-');
+        if (tla_is_digit(x->s[r]))
+            for (q = r; tla_is_digit(x->s[q]);) q++;
+    }
+    {
+        char buf[64];
+        int n = q - p < 63 ? q - p : 63;
+        memcpy(buf, x->s + p, (size_t)n), buf[n] = '\0';
+        *v = strtod(buf, NULL);
+        if (x->s[x->p] == '-') *v = -*v;
+    }
+    x->p = q;
+    return 1;
+}
+
+/* explicitVal / implicitVal: an integer, float, true/false or #complex.number attribute. */
+TLA_FUNC int tla__sp_value(tla__sp *x, tla_sparse_value *out, const char *key) {
+    tla_sparse_value v;
+    int at, r, bits = 64, sign = 0, isf = 0;
+    memset(&v, 0, sizeof v);
+    tla__sp_ws(x);
+    at = x->p;
+    if (x->s[x->p] == '"') { /* a string attribute: parsed, then not numeric */
+        for (x->p++; x->s[x->p] && x->s[x->p] != '"'; x->p++)
+            if (x->s[x->p] == '\\' && x->s[x->p + 1]) x->p++;
+        if (!x->s[x->p]) return tla__fail(x->err, at, "expected '\"' in string literal");
+        x->p++;
+        return tla__fail(x->err, at, "expected a numeric value for %s", key);
+    }
+    if (tla__sp_punct(x, "#")) {
+        double part[2];
+        int i;
+        if (!tla__sp_kw(x, "complex.number")) return tla__fail(x->err, at, "expected a numeric value for %s", key);
+        if (tla__sp_expect(x, "<", "expected '<'") || tla__sp_expect(x, ":", "expected ':'")) return -1;
+        if (tla__sp_type(x, v.type, &bits, &sign) != 2)
+            return tla__sp_fail(x, "expected a float type (f16, bf16, f32, f64)");
+        for (i = 0; i < 2; i++) {
+            int64_t iv;
+            if (i && tla__sp_expect(x, ",", "expected ','")) return -1;
+            if (tla__sp_float(x, &part[i])) continue;
+            if ((r = tla__sp_int(x, &iv, 1)) < 0) return -1;
+            if (!r) return tla__sp_fail(x, "expected a floating point value");
+            part[i] = (double)iv;
+        }
+        if (tla__sp_expect(x, ">", "expected '>'")) return -1;
+        v.kind = TLA_SPV_COMPLEX, v.re = part[0], v.im = part[1];
+        if (tla__sp_punct(x, ":")) { /* optional `: complex<T>` */
+            char t2[16];
+            int b2, s2;
+            if (!tla__sp_kw(x, "complex") || !tla__sp_punct(x, "<") || tla__sp_type(x, t2, &b2, &s2) != 2
+                || strcmp(t2, v.type) != 0 || !tla__sp_punct(x, ">"))
+                return tla__sp_fail(x, "expected complex<T> with the number's element type");
+        }
+        *out = v;
+        return 0;
+    }
+    if (tla__sp_kw(x, "true") || tla__sp_kw(x, "false")) {
+        v.kind = TLA_SPV_INT, v.i = x->s[at] == 't', strcpy(v.type, "i1");
+        *out = v;
+        return 0;
+    }
+    if (tla__sp_float(x, &v.re))
+        isf = 1;
+    else if ((r = tla__sp_int(x, &v.i, 1)) <= 0)
+        return r < 0 ? -1 : tla__sp_fail(x, "expected attribute value");
+    strcpy(v.type, isf ? "f64" : "i64");
+    v.kind = isf ? TLA_SPV_FLOAT : TLA_SPV_INT;
+    if (tla__sp_punct(x, ":")) {
+        int tat = (tla__sp_ws(x), x->p), kind = tla__sp_type(x, v.type, &bits, &sign);
+        if (kind == 0) return tla__sp_fail(x, "expected a numeric type (i32, index, f32, ...)");
+        if (kind == 1 && isf) return tla__fail(x->err, tat, "floating point value not valid for specified type");
+        if (kind == 2 && !isf) v.kind = TLA_SPV_FLOAT, v.re = (double)v.i;
+        if (kind == 1 && bits && bits < 64) {
+            int64_t lo = sign == 2 ? 0 : -((int64_t)1 << (bits - 1)),
+                    hi = sign == 1 ? ((int64_t)1 << (bits - 1)) - 1 : (int64_t)(((uint64_t)1 << bits) - 1);
+            if (v.i < lo || v.i > hi) return tla__fail(x->err, at, "integer constant out of range for attribute");
+            if (sign == 0 && v.i >= (int64_t)1 << (bits - 1) && bits > 1)
+                v.i -= (int64_t)1 << bits; /* signless prints signed */
+        } else if (kind == 1 && sign == 2 && v.i < 0)
+            return tla__fail(x->err, at, "integer constant out of range for attribute");
+    }
+    *out = v;
+    return 0;
+}
+
+/* ------------------------------------------------------------------ verification */
+
+/* Level l's expression as `d`, `d floordiv c` or `d mod c` (c > 0): op 0, 1, 2; -1 otherwise. */
+TLA_FUNC int tla__sp_lvl_shape(const tla_sparse_encoding *e, int l, int *d, int64_t *c) {
+    const tla_affine_node *n = &e->node[e->lvl_expr[l]];
+    *c = 1;
+    if (n->kind == TLA_AFF_DIM) return *d = (int)n->v, 0;
+    if ((n->kind != TLA_AFF_FLOORDIV && n->kind != TLA_AFF_MOD) || e->node[n->a].kind != TLA_AFF_DIM
+        || !tla__aff_isc(e, n->b, c) || *c <= 0)
+        return -1;
+    *d = (int)e->node[n->a].v;
+    return n->kind == TLA_AFF_FLOORDIV ? 1 : 2;
+}
+
+/* MLIR's isBlockSparsity (and, with perm, isPermutation). */
+TLA_FUNC int tla__sp_is_block(const tla_sparse_encoding *e, int *perm) {
+    int64_t coef[TLA_SPARSE_MAX_RANK], c;
+    int seen[TLA_SPARSE_MAX_RANK] = {0}, l, d, op, block = 0, plain = 1;
+    for (l = 0; l < e->lvl_rank; l++) {
+        if ((op = tla__sp_lvl_shape(e, l, &d, &c)) < 0 || d >= e->dim_rank) return *perm = 0, 0;
+        if (op) plain = 0;
+        if (op == 2) {
+            if (seen[d] != 1 || coef[d] != c) return *perm = 0, 0;
+            seen[d] = 3, block = 1; /* floordiv then mod: done */
+        } else {
+            if (seen[d]) return *perm = 0, 0;
+            seen[d] = op ? 1 : 2, coef[d] = c;
+        }
+    }
+    *perm = plain && e->lvl_rank == e->dim_rank;
+    for (d = 0; d < e->dim_rank; d++)
+        if (seen[d] == 1) return 0; /* a floordiv without its mod: MLIR cannot invert it either */
+    return block;
+}
+
+/* tla_sparse_verify(&enc, err) -> 0 or -1: SparseTensorEncodingAttr::verify (tla_sparse_parse calls
+ * it), and fills lvl_dim / lvl_op / lvl_block.  For an encoding built or changed by hand.
+ * Example:
+ *   tla_sparse_encoding enc;  tla_error e;
+ *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>", &enc, &e)) return 1;
+ *   enc.lvl[0].format = TLA_LVL_SINGLETON;
+ *   if (tla_sparse_verify(&enc, &e) == 0) return 1;   // expected compressed or loose_compressed level before singleton level
+ */
+TLA_FUNC int tla_sparse_verify(tla_sparse_encoding *e, tla_error *err) {
+    int pos = -1, l, first = -1, perm = 0, block;
+    const tla_lvl_type *t = e->lvl;
+    if (e->pos_width != 0 && e->pos_width != 8 && e->pos_width != 16 && e->pos_width != 32 && e->pos_width != 64)
+        return tla__fail(err, pos, "unexpected position bitwidth: %d", e->pos_width);
+    if (e->crd_width != 0 && e->crd_width != 8 && e->crd_width != 16 && e->crd_width != 32 && e->crd_width != 64)
+        return tla__fail(err, pos, "unexpected coordinate bitwidth: %d", e->crd_width);
+    for (l = 0; l < e->lvl_rank; l++) {
+        if (t[l].format == TLA_LVL_SINGLETON && first < 0) {
+            first = l;
+            if (l == 0 || (t[l - 1].format != TLA_LVL_COMPRESSED && t[l - 1].format != TLA_LVL_LOOSE_COMPRESSED))
+                return tla__fail(err, pos, "expected compressed or loose_compressed level before singleton level");
+        }
+        if (first >= 0 && t[l].format != TLA_LVL_SINGLETON)
+            return tla__fail(err, pos, "expected all singleton lvlTypes following a singleton level");
+        if (first >= 0 && (t[l].props & TLA_LVL_SOA) != (t[first].props & TLA_LVL_SOA))
+            return tla__fail(err, pos,
+                             "expected all singleton lvlTypes stored in the same memory layout (SoA vs AoS).");
+    }
+    for (l = 1; l < e->lvl_rank; l++)
+        if (t[l].format == TLA_LVL_BATCH && t[l - 1].format != TLA_LVL_BATCH)
+            return tla__fail(err, pos, "Batch lvlType can only be leading levels.");
+    for (l = 0; l < e->lvl_rank; l++)
+        if ((t[l].props & TLA_LVL_SOA) && t[l].format != TLA_LVL_SINGLETON)
+            return tla__fail(err, pos, "SoA is only applicable to singleton lvlTypes.");
+    for (l = 0; l < e->lvl_rank; l++)
+        if (t[l].format == TLA_LVL_STRUCTURED) {
+            int k, d;
+            int64_t c, coef = 0;
+            if (l != e->lvl_rank - 1) return tla__fail(err, pos, "expected n_out_of_m to be the last level type");
+            for (k = 0; k < l; k++)
+                if (t[k].format != TLA_LVL_DENSE)
+                    return tla__fail(err, pos, "expected all dense lvlTypes before a n_out_of_m level");
+            if (e->dim_rank != e->lvl_rank) {
+                if (!tla__sp_is_block(e, &perm))
+                    return tla__fail(err, pos, "expected 1xm block structure for n_out_of_m level");
+                for (k = 0; k < e->lvl_rank; k++) {
+                    int op = tla__sp_lvl_shape(e, k, &d, &c);
+                    if (op == 1 || (op == 0 && (c = 0) != 0)) continue;
+                    if (c && coef && c != coef)
+                        return tla__fail(err, pos, "expected only one blocked level with the same coefficients");
+                    if (c) coef = c;
+                }
+                if (coef != t[l].m)
+                    return tla__fail(err, pos,
+                                     "expected coeffiencts of Affine expressions to be equal to m of n_out_of_m level");
+            }
+        }
+    if (e->lvl_rank == 0) return tla__fail(err, pos, "expected a non-empty array for lvlTypes");
+    block = tla__sp_is_block(e, &perm);
+    if (e->sym_rank == 0 && !perm && !block) return tla__fail(err, pos, "failed to infer lvlToDim from dimToLvl");
+    if (e->has_lvl_to_dim) { /* the given inverse must be the one MLIR infers (inferLvlToDim) */
+        int inf[TLA_SPARSE_MAX_RANK], ninf = 0, d, k, ok = e->sym_rank == 0;
+        int64_t c;
+        for (l = 0; ok && l < e->lvl_rank; l++) /* plain levels, in level order */
+            if (tla__sp_lvl_shape(e, l, &d, &c) == 0) inf[ninf++] = perm ? -1 : tla__aff_new(e, TLA_AFF_DIM, -1, -1, l);
+        if (ok && perm)
+            for (ninf = 0, d = 0; d < e->dim_rank; d++)
+                for (l = 0; l < e->lvl_rank; l++)
+                    if (e->node[e->lvl_expr[l]].v == d) inf[ninf++] = tla__aff_new(e, TLA_AFF_DIM, -1, -1, l);
+        for (d = 0; ok && !perm && d < e->dim_rank; d++) { /* then l_floor * c + l_mod, by dimension */
+            int lf = -1, lm = -1, dd;
+            for (l = 0; l < e->lvl_rank; l++) {
+                k = tla__sp_lvl_shape(e, l, &dd, &c);
+                if (dd == d && k == 1) lf = l;
+                if (dd == d && k == 2) lm = l;
+            }
+            if (lf >= 0 && lm >= 0) {
+                tla__sp_lvl_shape(e, lf, &dd, &c);
+                inf[ninf++] = tla__aff_new(
+                    e, TLA_AFF_ADD,
+                    tla__aff_new(e, TLA_AFF_MUL, tla__aff_new(e, TLA_AFF_DIM, -1, -1, lf), tla__aff_const(e, c), 0),
+                    tla__aff_new(e, TLA_AFF_DIM, -1, -1, lm), 0);
+            }
+        }
+        for (d = 0, k = 0; ok && d < e->dim_rank; d++)
+            if (e->dim_expr[d] >= 0) {
+                if (k >= ninf || inf[k] < 0 || !tla__aff_eq(e, e->dim_expr[d], inf[k])) ok = 0;
+                k++;
+            }
+        if (!ok || k != ninf) return tla__fail(err, pos, "expected lvlToDim to be an inverse of dimToLvl");
+    }
+    if (e->dim_rank > e->lvl_rank)
+        return tla__fail(err, pos, "unexpected dimToLvl mapping from %d to %d", e->dim_rank, e->lvl_rank);
+    if (e->has_slices && e->dim_rank != e->lvl_rank)
+        return tla__fail(err, pos, "dimSlices expected dimension-rank to match level-rank: %d != %d", e->dim_rank,
+                         e->lvl_rank);
+    if (e->implicit_val.kind
+        && (e->implicit_val.kind == TLA_SPV_INT ? e->implicit_val.i != 0
+                                                : e->implicit_val.re != 0 || e->implicit_val.im != 0))
+        return tla__fail(err, pos, "implicit value must be zero");
+    for (l = 0; l < e->lvl_rank; l++) {
+        e->lvl_dim[l] = -1, e->lvl_op[l] = 0, e->lvl_block[l] = 1;
+        if (e->sym_rank == 0) e->lvl_op[l] = tla__sp_lvl_shape(e, l, &e->lvl_dim[l], &e->lvl_block[l]);
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------------ parse and print */
+
+/* tla_sparse_parse(text, &enc, err) -> 0, or -1 with MLIR's message and err->pos (enc untouched).
+ * text is `#sparse_tensor.encoding<{...}>`, optionally after `#NAME =`.
+ * Example:
+ *   tla_sparse_encoding enc;  tla_error e;
+ *   if (tla_sparse_parse("#CSR = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>", &enc, &e)) return 1;
+ *   if (enc.dim_rank != 2 || enc.lvl_rank != 2 || enc.lvl[1].format != TLA_LVL_COMPRESSED) return 1;
+ *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d0 : compressed) }>", &enc, &e) == 0) return 1;
+ *   if (strcmp(e.msg, "failed to infer lvlToDim from dimToLvl") != 0) return 1;
+ */
+TLA_FUNC int tla_sparse_parse(const char *text, tla_sparse_encoding *out, tla_error *err) {
+    static const char *const keys[] = {"map", "posWidth", "crdWidth", "explicitVal", "implicitVal"};
+    tla__sp x;
+    tla_sparse_encoding enc, *e = &enc;
+    int len, k, start, maps = 0, last_nl = 0, map_at = 0, pw_at = 0, cw_at = 0, iv_at = 0;
+    memset(e, 0, sizeof *e);
+    memset(&x, 0, sizeof x);
+    x.s = text, x.err = err, x.e = e;
+    if (tla__sp_punct(&x, "#") && (len = tla__sp_idlen(&x)) > 0
+        && strncmp(x.s + x.p, "sparse_tensor.encoding", (size_t)len) != 0) {
+        x.p += len; /* #NAME = */
+        if (tla__sp_expect(&x, "=", "expected '=' after the encoding's name")
+            || tla__sp_expect(&x, "#", "expected '#sparse_tensor.encoding'"))
+            goto fail;
+    } else
+        x.p = 0, tla__sp_punct(&x, "#");
+    if (!tla__sp_kw(&x, "sparse_tensor.encoding")) {
+        tla__sp_fail(&x, "expected '#sparse_tensor.encoding<{...}>'");
+        goto fail;
+    }
+    if (tla__sp_expect(&x, "<", "expected '<'") || tla__sp_expect(&x, "{", "expected '{'")) goto fail;
+    while ((len = tla__sp_idlen(&x)) > 0) {
+        start = x.p;
+        for (k = 0; k < 5; k++)
+            if ((size_t)len == strlen(keys[k]) && !strncmp(x.s + x.p, keys[k], (size_t)len)) break;
+        if (k == 5) {
+            tla__fail(err, x.p, "unexpected key: %.*s", len > 40 ? 40 : len, x.s + x.p);
+            goto fail;
+        }
+        x.p += len;
+        if (tla__sp_expect(&x, "=", "expected '='")) goto fail;
+        if (k == 0) {
+            map_at = start, maps++;
+            if ((last_nl = tla__sp_map(&x)) < 0) goto fail;
+        } else if (k <= 2) {
+            tla_sparse_value v = {TLA_SPV_INT, "i64", 0, 0, 0};
+            if (tla__sp_value(&x, &v, keys[k]) != 0 || v.kind != TLA_SPV_INT || !strcmp(v.type, "i1")) {
+                if (err && (strstr(err->msg, "numeric value") || v.kind != TLA_SPV_INT || !strcmp(v.type, "i1")))
+                    tla__fail(err, start, "expected an integral %s bitwidth", k == 1 ? "position" : "index");
+                goto fail;
+            }
+            *(k == 1 ? &e->pos_width : &e->crd_width) = (int)(uint32_t)v.i;
+            *(k == 1 ? &pw_at : &cw_at) = start;
+        } else if (tla__sp_value(&x, k == 3 ? &e->explicit_val : &e->implicit_val, keys[k]) != 0)
+            goto fail;
+        if (k == 4) iv_at = start;
+        if (!tla__sp_punct(&x, ",")) break;
+    }
+    if (tla__sp_expect(&x, "}", "expected '}'") || tla__sp_expect(&x, ">", "expected '>'")) goto fail;
+    tla__sp_ws(&x);
+    if (x.s[x.p]) {
+        char cb[16];
+        tla__fail(err, x.p, "unexpected %s after the encoding", tla_char_name(x.s, x.p, cb));
+        goto fail;
+    }
+    if (maps > 1 && last_nl != e->lvl_rank) {
+        tla__fail(err, map_at, "level-rank mismatch between dimToLvl and lvlTypes: %d != %d", last_nl, e->lvl_rank);
+        goto fail;
+    }
+    if (tla_sparse_verify(e, err) != 0) {
+        if (err)
+            err->pos = !strncmp(err->msg, "unexpected position", 19) ? pw_at
+                       : !strncmp(err->msg, "unexpected coord", 16)  ? cw_at
+                       : !strncmp(err->msg, "implicit", 8)           ? iv_at
+                                                                     : map_at;
+        goto fail;
+    }
+    *out = *e;
+    return 0;
+fail:
+    return -1;
+}
+
+/* The level type as MLIR prints it: `compressed(nonunique, nonordered)`, `structured[2, 4]`. */
+TLA_FUNC void tla__sp_print_lvl(tla__sbuf *s, const tla_lvl_type *t) {
+    static const char *const fmts[] = {"",          "dense", "batch", "compressed", "singleton", "loose_compressed",
+                                       "structured"};
+    static const char *const props[] = {"nonunique", "nonordered", "soa"};
+    int k, n = 0;
+    tla__sb(s, "%s", fmts[t->format]);
+    if (t->format == TLA_LVL_STRUCTURED) tla__sb(s, "[%d, %d]", t->n, t->m);
+    for (k = 0; k < 3; k++)
+        if (t->props & (1 << k)) tla__sb(s, "%s%s", n++ ? ", " : "(", props[k]);
+    if (n) tla__sb(s, ")");
+}
+
+/* tla_sparse_snprint(buf, n, &enc): MLIR's canonical one-line form; returns the full length
+ * (snprintf semantics: the text fits when the result is less than n).
+ * Example:
+ *   tla_sparse_encoding enc;  tla_error e;  char buf[256];
+ *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = [c](i, j) -> (c * 3 * i : dense, i : dense, j : compressed) }>", &enc, &e)) return 1;
+ *   tla_sparse_snprint(buf, sizeof buf, &enc);
+ *   if (strcmp(buf, "#sparse_tensor.encoding<{ map = [s0](d0, d1) -> (d0 * (s0 * 3) : dense, d0 : dense, d1 : compressed) }>")) return 1;
+ */
+TLA_FUNC int tla_sparse_snprint(char *buf, size_t n, const tla_sparse_encoding *e) {
+    tla__sbuf s;
+    int i, k;
+    s.b = buf, s.n = n, s.len = 0;
+    if (buf && n) buf[0] = '\0';
+    tla__sb(&s, "#sparse_tensor.encoding<{ map = ");
+    for (i = 0; i < e->sym_rank; i++) tla__sb(&s, "%ss%d%s", i ? ", " : "[", i, i == e->sym_rank - 1 ? "]" : "");
+    tla__sb(&s, "(");
+    for (i = 0; i < e->dim_rank; i++) {
+        tla__sb(&s, "%sd%d", i ? ", " : "", i);
+        if (!e->has_slices) continue;
+        tla__sb(&s, " : #sparse_tensor<slice(");
+        for (k = 0; k < 3; k++)
+            if (e->slice[i][k] == TLA_SPARSE_DYNAMIC)
+                tla__sb(&s, "%s?", k ? ", " : "");
+            else
+                tla__sb(&s, "%s%lld", k ? ", " : "", (long long)e->slice[i][k]);
+        tla__sb(&s, ")>");
+    }
+    tla__sb(&s, ") -> (");
+    for (i = 0; i < e->lvl_rank; i++) {
+        if (i) tla__sb(&s, ", ");
+        tla__aff_print(&s, e, e->lvl_expr[i], 0);
+        tla__sb(&s, " : ");
+        tla__sp_print_lvl(&s, &e->lvl[i]);
+    }
+    tla__sb(&s, ")");
+    if (e->pos_width) tla__sb(&s, ", posWidth = %u", (unsigned)e->pos_width);
+    if (e->crd_width) tla__sb(&s, ", crdWidth = %u", (unsigned)e->crd_width);
+    if (e->explicit_val.kind) tla__sb(&s, ", explicitVal = "), tla__sp_print_value(&s, &e->explicit_val);
+    if (e->implicit_val.kind) tla__sb(&s, ", implicitVal = "), tla__sp_print_value(&s, &e->implicit_val);
+    tla__sb(&s, " }>");
+    return (int)s.len;
+}
+
+#endif

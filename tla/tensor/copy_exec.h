@@ -1,0 +1,385 @@
+/* tla/tensor/copy_exec.h - how tla_copy moves what it planned (included by tla/tensor/copy.h): the block
+ * loops.
+ *
+ * tla__copy_exact walks a plan's outer loops as an odometer and hands each row of blocks to
+ * tla__copy_4d / tla__copy_3d: fixed-size runs, N x N transposes of 2- and 4-byte elements
+ * with constant pitches, 8 x 8 byte pieces moved in 64-bit words; 4-bit elements have their
+ * own runs and 16 x 16 word transposes (tla__copy_exact4).  The block loops are kept out of
+ * line (TLA__OUT_OF_LINE, also used by tla/tensor/copy.h): inlined, their pointers were spilled.
+ *
+ * Example (compiled and run by make test, tests/docs.sh):
+ *   unsigned char s[64], d[64];
+ *   int i;
+ *   for (i = 0; i < 64; i++) s[i] = (unsigned char)i;
+ *   tla__copy_3d((char *)d, (const char *)s, 1, 0, 0, 8, 1, 8, 8, 8, 1, 1);   // an 8 x 8 transpose
+ *   if (d[8 * 3 + 5] != s[8 * 5 + 3]) return 1;
+ */
+#ifndef TLA_COPY_EXEC_H
+#define TLA_COPY_EXEC_H
+
+#include "tla/tensor/copy_plan.h"
+
+/* n copies of `bytes` bytes, stepping dstep / sstep bytes: fixed sizes become inline moves. */
+TLA_FUNC void tla__copy_blocks(TLA_GM char *d, const TLA_GM char *s, int64_t n, int64_t dstep, int64_t sstep,
+                               size_t bytes) {
+    int64_t i;
+/* clang-format off */
+#define TLA__COPY_CASE(B) \
+    case B: for (i = 0; i < n; i++) memcpy(d + i * dstep, s + i * sstep, B); return;
+    switch (bytes) {
+    TLA__COPY_CASE(1) TLA__COPY_CASE(2) TLA__COPY_CASE(4) TLA__COPY_CASE(8) TLA__COPY_CASE(16)
+    TLA__COPY_CASE(32) TLA__COPY_CASE(64) TLA__COPY_CASE(128) TLA__COPY_CASE(256) TLA__COPY_CASE(512)
+    TLA__COPY_CASE(1024) TLA__COPY_CASE(2048)
+    default: for (i = 0; i < n; i++) memcpy(d + i * dstep, s + i * sstep, bytes);
+    }
+#undef TLA__COPY_CASE
+    /* clang-format on */
+}
+
+/* An 8 x 8 transpose of bytes: byte c of destination row r is byte r of source row c (rows
+ * ds and ss bytes apart).  The rows are eight 64-bit words and three rounds of masked swaps
+ * (single bytes, pairs, quads) transpose them: 16 loads and stores instead of 128, two to
+ * four times faster than a byte loop (bench/NOTES.md).  The masks assume little-endian words;
+ * elsewhere it is the byte loop. */
+TLA__ALWAYS_INLINE TLA_FUNC void tla__transpose8x8(TLA_GM char *d, int64_t ds, const TLA_GM char *s, int64_t ss) {
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+    uint64_t x0, x1, x2, x3, x4, x5, x6, x7, t;
+    /* clang-format off */
+    memcpy(&x0, s, 8), memcpy(&x1, s + ss, 8), memcpy(&x2, s + 2 * ss, 8), memcpy(&x3, s + 3 * ss, 8);
+    memcpy(&x4, s + 4 * ss, 8), memcpy(&x5, s + 5 * ss, 8), memcpy(&x6, s + 6 * ss, 8), memcpy(&x7, s + 7 * ss, 8);
+/* swap the w-byte pieces at odd positions of a with those at even positions of b */
+#define TLA__SWAP(a, b, w, m) (t = ((a >> 8 * w) ^ b) & m, b ^= t, a ^= t << 8 * w)
+    TLA__SWAP(x0, x1, 1, 0x00FF00FF00FF00FFull), TLA__SWAP(x2, x3, 1, 0x00FF00FF00FF00FFull);
+    TLA__SWAP(x4, x5, 1, 0x00FF00FF00FF00FFull), TLA__SWAP(x6, x7, 1, 0x00FF00FF00FF00FFull);
+    TLA__SWAP(x0, x2, 2, 0x0000FFFF0000FFFFull), TLA__SWAP(x1, x3, 2, 0x0000FFFF0000FFFFull);
+    TLA__SWAP(x4, x6, 2, 0x0000FFFF0000FFFFull), TLA__SWAP(x5, x7, 2, 0x0000FFFF0000FFFFull);
+    TLA__SWAP(x0, x4, 4, 0x00000000FFFFFFFFull), TLA__SWAP(x1, x5, 4, 0x00000000FFFFFFFFull);
+    TLA__SWAP(x2, x6, 4, 0x00000000FFFFFFFFull), TLA__SWAP(x3, x7, 4, 0x00000000FFFFFFFFull);
+#undef TLA__SWAP
+    memcpy(d, &x0, 8), memcpy(d + ds, &x1, 8), memcpy(d + 2 * ds, &x2, 8), memcpy(d + 3 * ds, &x3, 8);
+    memcpy(d + 4 * ds, &x4, 8), memcpy(d + 5 * ds, &x5, 8), memcpy(d + 6 * ds, &x6, 8), memcpy(d + 7 * ds, &x7, 8);
+    /* clang-format on */
+#else
+    int r, c;
+    for (r = 0; r < 8; r++)
+        for (c = 0; c < 8; c++) d[r * ds + c] = s[c * ss + r];
+#endif
+}
+
+/* Swap the roles of a block's two loops (extents and both sides' strides), so the transposes
+ * below handle one orientation. */
+TLA_FUNC void tla__swap_loops(int64_t *n1, int64_t *d1, int64_t *s1, int64_t *n0, int64_t *d0, int64_t *s0) {
+    int64_t t;
+    t = *n1, *n1 = *n0, *n0 = t;
+    t = *d1, *d1 = *d0, *d0 = t;
+    t = *s1, *s1 = *s0, *s0 = t;
+}
+
+/* clang-format off */
+/* Transposes of 1-byte elements (tla__copy_3d's arguments): an n1 x n0 block, both multiples of
+ * 8, contiguous on one side along one loop and on the other side along the other, moves in
+ * 8 x 8 pieces (tla__transpose8x8), the destination's lines in order; 0 when the shape is not
+ * such a block.  Any such rectangle will do, so a 1-byte nZ fractal (32 x 16) is one block. */
+TLA_FUNC int tla__transpose_bytes(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int64_t d2, int64_t s2, int64_t n1,
+                                  int64_t d1, int64_t s1, int64_t n0, int64_t d0, int64_t s0) {
+    int64_t i, j, k;
+    if (n0 % 8 != 0 || n1 % 8 != 0) return 0;
+    if (s0 == 1 && d1 == 1) /* destination contiguous along i */
+        tla__swap_loops(&n1, &d1, &s1, &n0, &d0, &s0);
+    else if (d0 != 1 || s1 != 1)
+        return 0;
+    /* destination rows along i, source rows along j; a fractal's pitch (32 bytes) is a
+     * constant the compiler folds into the eight loads or stores */
+#define TLA__BYTE_BLOCKS(DP, SP) \
+    for (k = 0; k < n2; k++, d += d2, s += s2) \
+        for (i = 0; i < n1; i += 8) \
+            for (j = 0; j < n0; j += 8) tla__transpose8x8(d + i * (DP) + j, DP, s + j * (SP) + i, SP); \
+    return 1;
+    if (d1 == 32 && s0 == 32) { TLA__BYTE_BLOCKS(32, 32) }
+    if (d1 == 32) { TLA__BYTE_BLOCKS(32, s0) }
+    if (s0 == 32) { TLA__BYTE_BLOCKS(d1, 32) }
+    TLA__BYTE_BLOCKS(d1, s0)
+#undef TLA__BYTE_BLOCKS
+}
+/* clang-format on */
+
+/* The block loops: tla__copy_3d, tla__copy_4d and the transposes are functions the
+ * compiler must not inline (TLA__OUT_OF_LINE, one call per row of blocks).  Inlined into the
+ * copy's driver (gcc inlined tla__copy_3d into tla__copy_view; clang kept the transposes
+ * inside tla__copy_3d), the loops' block pointers were spilled to the stack and reloaded after
+ * every block's stores, and 2-byte fractal <-> fractal transposes ran at 0.75-0.83 of the hand
+ * loop; out of line, 0.9-1.0 (interleaved A/B: 1.14x gcc, 1.16x clang; bench/NOTES.md).  gcc
+ * warns about noinline next to TLA_FUNC's `inline`; the pragma keeps that warning off for
+ * these definitions only. */
+#if defined(__GNUC__)
+#define TLA__OUT_OF_LINE __attribute__((noinline))
+#else
+#define TLA__OUT_OF_LINE
+#endif
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wattributes"
+#endif
+
+/* Transposes of N x N blocks of B-byte elements (N 16 or 8, B 2 or 4), the destination
+ * written contiguously in the inner loop: n3 x n2 blocks (d3 / s3 and d2 / s2 bytes apart, the
+ * first at d3b / s3b), dp / sp the pitches (a fractal's 32 bytes become a constant the compiler
+ * folds into the moves).  With clang,
+ * where one pitch is a fractal's, consecutive blocks that fill one 64-byte destination line
+ * are moved together (GROUP: 2-byte fractal transposes ran 1.7x faster; with both pitches at
+ * run time it lost).  gcc -O2 does not unroll the 16-step inner loop by itself (clang does):
+ * asked to (TLA__UNROLL) it moves 2-byte transposes up to 1.6x faster, and then one block at a
+ * time beats grouping by 1.2-1.4x (bench/NOTES.md). */
+/* clang-format off */
+#if defined(__GNUC__) && !defined(__clang__)
+#define TLA__UNROLL _Pragma("GCC unroll 16")
+#define TLA__GROUP 0
+#else
+#define TLA__UNROLL
+#define TLA__GROUP 1
+#endif
+#define TLA__TRANSPOSE_BLOCK(N, B, DS, SS) TLA__TRANSPOSE_BLOCKG(N, B, DS, SS, TLA__GROUP)
+#define TLA__TRANSPOSE_BLOCKG(N, B, DS, SS, GROUP) /* d[i][j] = s[j][i], the destination contiguous along j */ \
+    for (l = 0; l < n3; l++) { \
+        TLA_GM char *d = d3b + l * d3; \
+        const TLA_GM char *s = s3b + l * s3; \
+        k = 0; \
+        if ((GROUP) && d2 == N * B) /* blocks that continue each other's destination lines: a line at a time */ \
+            for (; k + lb <= n2; k += lb, d += lb * d2, s += lb * s2) \
+                for (i = 0; i < N; i++) \
+                    for (g = 0; g < lb; g++) \
+                        TLA__UNROLL for (j = 0; j < N; j++) memcpy(d + g * d2 + i * (DS) + j * B, s + g * s2 + i * B + j * (SS), B); \
+        for (; k < n2; k++, d += d2, s += s2) \
+            for (i = 0; i < N; i++) TLA__UNROLL for (j = 0; j < N; j++) memcpy(d + i * (DS) + j * B, s + i * B + j * (SS), B); \
+    } \
+    return;
+#define TLA__DEFINE_TRANSPOSE(N, B) \
+TLA__OUT_OF_LINE TLA_FUNC void tla__transpose_##N##_##B(TLA_GM char *d3b, const TLA_GM char *s3b, int64_t n3, int64_t d3, \
+        int64_t s3, int64_t n2, int64_t d2, int64_t s2, int64_t dp, int64_t sp) { \
+    int64_t i, j, k, g, l; \
+    enum { lb = 64 / ((N) * (B)) > 1 ? 64 / ((N) * (B)) : 1 }; \
+    if (dp == 32 && sp == 32) { TLA__TRANSPOSE_BLOCK(N, B, 32, 32) } \
+    if (dp == 32) { TLA__TRANSPOSE_BLOCK(N, B, 32, sp) } \
+    if (sp == 32) { TLA__TRANSPOSE_BLOCK(N, B, dp, 32) } \
+    TLA__TRANSPOSE_BLOCKG(N, B, dp, sp, 0) \
+}
+TLA__DEFINE_TRANSPOSE(16, 2) TLA__DEFINE_TRANSPOSE(8, 2) TLA__DEFINE_TRANSPOSE(16, 4) TLA__DEFINE_TRANSPOSE(8, 4)
+#undef TLA__DEFINE_TRANSPOSE
+#undef TLA__TRANSPOSE_BLOCK
+#undef TLA__TRANSPOSE_BLOCKG
+#undef TLA__UNROLL
+#undef TLA__GROUP
+
+/* n2 x n1 x n0 copies of `bytes` bytes (three strides each side): one dispatch on the size
+ * for a whole row of 2-D blocks (the third loop is the next outer loop of the plan), so small
+ * elements move at loop speed and no block pays a call.  n0 == 16 (a fractal's side) gets its
+ * own loop: a constant trip count the compiler unrolls.  Bytes that form a transpose move as
+ * 8 x 8 pieces (tla__transpose_bytes). */
+TLA__OUT_OF_LINE TLA_FUNC void tla__copy_3d(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int64_t d2, int64_t s2,
+                                            int64_t n1, int64_t d1, int64_t s1, int64_t n0, int64_t d0, int64_t s0,
+                                            size_t bytes) {
+    int64_t i, j, k;
+#define TLA__COPY2_CASE(B) \
+    case B: \
+        TLA__COPY2_LOOPS(B)
+#define TLA__COPY2_LOOPS(B) \
+        for (k = 0; k < n2; k++, d += d2, s += s2) \
+            if (n0 == 16) for (i = 0; i < n1; i++) for (j = 0; j < 16; j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, B); \
+            else for (i = 0; i < n1; i++) for (j = 0; j < n0; j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, B); \
+        return;
+    switch (bytes) {
+    case 1:
+        if (tla__transpose_bytes(d, s, n2, d2, s2, n1, d1, s1, n0, d0, s0)) return;
+        TLA__COPY2_LOOPS(1)
+    TLA__COPY2_CASE(2) TLA__COPY2_CASE(4) TLA__COPY2_CASE(8) TLA__COPY2_CASE(16)
+    TLA__COPY2_CASE(32) TLA__COPY2_CASE(64)
+    default:
+        for (k = 0; k < n2; k++, d += d2, s += s2)
+            for (i = 0; i < n1; i++) tla__copy_blocks(d + i * d1, s + i * s1, n0, d0, s0, bytes);
+    }
+#undef TLA__COPY2_CASE
+#undef TLA__COPY2_LOOPS
+    /* clang-format on */
+}
+
+/* n3 rows of tla__copy_3d's blocks (the plan's fourth loop).  A square block of 2- or 4-byte
+ * elements that is contiguous on one side along one loop and on the other side along the
+ * other loop is a transpose: N x N (16, or 8 for the 8-element side of a 4-byte fractal), as a
+ * hand-written transpose does (above), and one call moves all n3 x n2 of them.  A super-block's
+ * 2 x 2 blocks are then one call instead of two, a whole super-block between the odometer's
+ * steps: interleaved A/B over the 24 2- and 4-byte transpose cells 1.02x (gcc) and 1.03x
+ * (clang) in geometric mean, 4-byte ragged cells up to 1.13x (bench/NOTES.md, round 7). */
+TLA__OUT_OF_LINE TLA_FUNC void tla__copy_4d(TLA_GM char *d, const TLA_GM char *s, int64_t n3, int64_t d3, int64_t s3,
+                                            int64_t n2, int64_t d2, int64_t s2, int64_t n1, int64_t d1, int64_t s1,
+                                            int64_t n0, int64_t d0, int64_t s0, size_t bytes) {
+    int64_t l;
+/* clang-format off */
+#define TLA__TRANSPOSE_CASE(N, B) \
+    if (n0 == N && n1 == N && d0 == B && s1 == B) { tla__transpose_##N##_##B(d, s, n3, d3, s3, n2, d2, s2, d1, s0); return; } \
+    if (n0 == N && n1 == N && s0 == B && d1 == B) { tla__transpose_##N##_##B(d, s, n3, d3, s3, n2, d2, s2, d0, s1); return; }
+    if (bytes == 2) { TLA__TRANSPOSE_CASE(16, 2) TLA__TRANSPOSE_CASE(8, 2) }
+    if (bytes == 4) { TLA__TRANSPOSE_CASE(16, 4) TLA__TRANSPOSE_CASE(8, 4) }
+#undef TLA__TRANSPOSE_CASE
+    /* clang-format on */
+    for (l = 0; l < n3; l++) tla__copy_3d(d + l * d3, s + l * s3, n2, d2, s2, n1, d1, s1, n0, d0, s0, bytes);
+}
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
+
+/* One step of the odometer over the outer loops from..nouter-1 (the first fastest): advance
+ * the source and destination offsets (and the logical coordinate x, when given); 0 when it
+ * has wrapped around, i.e. every combination has been visited. */
+TLA_FUNC int tla__odometer_next(const tla__loop *outer, int nouter, int from, int64_t *digit, int64_t *so, int64_t *dof,
+                                int64_t *x) {
+    int k;
+    for (k = from; k < nouter; k++) {
+        const tla__loop *l = &outer[k];
+        *so += l->ss, *dof += l->ds;
+        if (x) x[l->mode] += l->w;
+        if (++digit[k] < l->n) return 1;
+        *so -= l->n * l->ss, *dof -= l->n * l->ds;
+        if (x) x[l->mode] -= l->n * l->w;
+        digit[k] = 0;
+    }
+    return 0;
+}
+
+/* No clipping anywhere: two loops of blocks, then an odometer over the rest.  A plan's outer
+ * loops (nouter of them), its run of run_len elements. */
+TLA_FUNC void tla__copy_exact(const tla__loop *outer, int nouter, int64_t run_len, TLA_GM char *dst,
+                              const TLA_GM char *src, size_t eb) {
+    static const tla__loop one = {1, 0, 0, 1, 0};
+    const tla__loop *l0 = nouter > 0 ? &outer[0] : &one, *l1 = nouter > 1 ? &outer[1] : &one,
+                    *l2 = nouter > 2 ? &outer[2] : &one, *l3 = nouter > 3 ? &outer[3] : &one;
+    int64_t digit[TLA__MAX_LOOPS], so = 0, dof = 0, e = (int64_t)eb;
+    size_t run_bytes = (size_t)run_len * eb;
+    int k;
+    for (k = 0; k < nouter; k++) digit[k] = 0;
+    for (;;) {
+        tla__copy_4d(dst + dof * e, src + so * e, l3->n, l3->ds * e, l3->ss * e, l2->n, l2->ds * e, l2->ss * e, l1->n,
+                     l1->ds * e, l1->ss * e, l0->n, l0->ds * e, l0->ss * e, run_bytes);
+        if (!tla__odometer_next(outer, nouter, 4, digit, &so, &dof, NULL)) return;
+    }
+}
+
+/* 16 4-bit elements from element offset off as a 64-bit word, element c in bits 4c, and the
+ * store back (which keeps the other halves of a first and a last byte it shares).  On a
+ * little-endian machine an even off is the word as it is in memory, an odd one is shifted into
+ * place and takes the last element from a ninth byte; elsewhere nibble by nibble. */
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+TLA_FUNC uint64_t tla__load16_4(const TLA_GM char *p, int64_t off) {
+    uint64_t x;
+    memcpy(&x, p + (off >> 1), 8);
+    if (off & 1) x = x >> 4 | (uint64_t)((const TLA_GM unsigned char *)p)[(off >> 1) + 8] << 60;
+    return x;
+}
+TLA_FUNC void tla__store16_4(TLA_GM char *p, int64_t off, uint64_t x) {
+    TLA_GM unsigned char *b = (TLA_GM unsigned char *)p + (off >> 1);
+    uint64_t y = x >> 4;
+    if (!(off & 1)) {
+        memcpy(b, &x, 8);
+        return;
+    }
+    b[0] = (unsigned char)((b[0] & 0x0F) | (x & 15) << 4);
+    memcpy(b + 1, &y, 7);
+    b[8] = (unsigned char)((b[8] & 0xF0) | x >> 60);
+}
+#else
+TLA_FUNC uint64_t tla__load16_4(const TLA_GM char *p, int64_t off) {
+    uint64_t x = 0;
+    int c;
+    for (c = 0; c < 16; c++) x |= (uint64_t)tla__nib_get(p, off + c) << 4 * c;
+    return x;
+}
+TLA_FUNC void tla__store16_4(TLA_GM char *p, int64_t off, uint64_t x) {
+    int c;
+    for (c = 0; c < 16; c++) tla__nib_put(p, off + c, (int)(x >> 4 * c & 15));
+}
+#endif
+/* A 16 x 16 transpose of 4-bit elements: element c of destination row r is element r of source
+ * row c (rows of 16 elements from element offsets doff + r*dp and soff + r*sp).  As
+ * tla__transpose8x8, in 64-bit words: four rounds of masked swaps (nibbles, bytes, pairs,
+ * quads). */
+TLA_FUNC void tla__transpose16x16_4(TLA_GM char *d, int64_t doff, int64_t dp, const TLA_GM char *s, int64_t soff,
+                                    int64_t sp) {
+    static const uint64_t mask[4] = {0x0F0F0F0F0F0F0F0Full, 0x00FF00FF00FF00FFull, 0x0000FFFF0000FFFFull,
+                                     0x00000000FFFFFFFFull};
+    uint64_t x[16], t;
+    int r, k, w;
+    for (r = 0; r < 16; r++) x[r] = tla__load16_4(s, soff + r * sp);
+    /* r + w < 16 when bit w of r is clear; the mask says so to gcc -O3's bounds check */
+    for (k = 0, w = 1; k < 4; k++, w *= 2)
+        for (r = 0; r < 16; r++)
+            if (!(r & w)) t = ((x[r] >> 4 * w) ^ x[(r + w) & 15]) & mask[k], x[(r + w) & 15] ^= t, x[r] ^= t << 4 * w;
+    for (r = 0; r < 16; r++) tla__store16_4(d, doff + r * dp, x[r]);
+}
+
+/* 4-bit elements: a run of n from offset so to offset dof (in elements), as whole bytes where
+ * both sides start on the same half of a byte, else 16 at a time in words (shifted by half a
+ * byte), the rest nibble by nibble. */
+TLA_FUNC void tla__copy_run4(TLA_GM char *d, int64_t dof, const TLA_GM char *s, int64_t so, int64_t n) {
+    int64_t i = 0, bytes;
+    if ((so & 1) == (dof & 1)) {
+        if (so & 1) tla__nib_put(d, dof, tla__nib_get(s, so)), i = 1;
+        bytes = (n - i) / 2;
+        memcpy(d + ((dof + i) >> 1), s + ((so + i) >> 1), (size_t)bytes);
+        i += 2 * bytes;
+    } else
+        for (; i + 16 <= n; i += 16) tla__store16_4(d, dof + i, tla__load16_4(s, so + i));
+    for (; i < n; i++) tla__nib_put(d, dof + i, tla__nib_get(s, so + i));
+}
+/* 4-bit elements, an n1 x n0 block of single elements (a transpose): element (i, j) from
+ * source offset so + i*s1 + j*s0 to destination offset dof + i*d1 + j*d0 (in elements).  Where
+ * both sides are contiguous (crosswise) and the sides are multiples of 16, 16 x 16 blocks in
+ * words; otherwise line by line, two elements to a whole byte where a destination line starts on
+ * a byte, the rest nibble by nibble.  Strides are locals, so the stores (through char
+ * pointers, which may alias anything) do not reload them. */
+TLA_FUNC void tla__transpose4(TLA_GM char *d, int64_t dof, int64_t d1, int64_t d0, const TLA_GM char *s, int64_t so,
+                              int64_t s1, int64_t s0, int64_t n1, int64_t n0) {
+    int64_t i, j;
+    if (d1 == 1) tla__swap_loops(&n1, &d1, &s1, &n0, &d0, &s0); /* destination contiguous along i */
+    if (d0 == 1 && s1 == 1 && n0 % 16 == 0 && n1 % 16 == 0) {
+        /* destination rows along i, source rows along j */
+        for (i = 0; i < n1; i += 16)
+            for (j = 0; j < n0; j += 16) tla__transpose16x16_4(d, dof + i * d1 + j, d1, s, so + j * s0 + i, s0);
+        return;
+    }
+    for (i = 0; i < n1; i++) {
+        int64_t dl = dof + i * d1, sl = so + i * s1;
+        j = 0;
+        if (d0 == 1 && (dl & 1) == 0)
+            for (; j + 1 < n0; j += 2)
+                ((TLA_GM unsigned char *)d)[(dl + j) >> 1] =
+                    (unsigned char)(tla__nib_get(s, sl + j * s0) | tla__nib_get(s, sl + (j + 1) * s0) << 4);
+        for (; j < n0; j++) tla__nib_put(d, dl + j * d0, tla__nib_get(s, sl + j * s0));
+    }
+}
+TLA_FUNC void tla__copy_exact4(const tla__loop *outer, int nouter, int64_t run_len, TLA_GM char *dst,
+                               const TLA_GM char *src) {
+    static const tla__loop one = {1, 0, 0, 1, 0};
+    const tla__loop *l0 = nouter > 0 ? &outer[0] : &one, *l1 = nouter > 1 ? &outer[1] : &one;
+    const int64_t n0 = l0->n, d0 = l0->ds, s0 = l0->ss, n1 = l1->n, d1 = l1->ds, s1 = l1->ss, run = run_len;
+    int64_t digit[TLA__MAX_LOOPS], so = 0, dof = 0, i, j;
+    int k;
+    for (k = 0; k < nouter; k++) digit[k] = 0;
+    do { /* the two innermost loops as a block */
+        if (run == 1)
+            tla__transpose4(dst, dof, d1, d0, src, so, s1, s0, n1, n0);
+        else
+            for (i = 0; i < n1; i++)
+                for (j = 0; j < n0; j++) tla__copy_run4(dst, dof + i * d1 + j * d0, src, so + i * s1 + j * s0, run);
+    } while (tla__odometer_next(outer, nouter, 2, digit, &so, &dof, NULL));
+}
+/* 4-bit elements one by one, at any coordinates (tiles, ragged edges, leaves that do not divide). */
+TLA_FUNC int tla__copy_elements4(const tla_tensor *dst, const tla_tensor *src, tla_error *err) {
+    TLA_FOR_EACH(c, src) {
+        int64_t so = 0, dof = 0;
+        if (tla__tensor_offset(src, &c.tuple, &so, NULL) != 0 || tla__tensor_offset(dst, &c.tuple, &dof, NULL) != 0)
+            return tla__fail(err, -1, "copy: an element's offset overflows int64");
+        tla__nib_put(dst->data, dof, tla__nib_get(src->data, so));
+    }
+    return 0;
+}
+
+#endif

@@ -1,0 +1,349 @@
+/* tla/tensor/copy_plan.h - how tla_copy plans a copy (included by tla/tensor/copy.h): the loops.
+ *
+ * Each top-level mode of the box is split into the common refinement of both layouts' leaves
+ * (tla__refine_mode); loops contiguous in both become the run, the rest are ordered innermost
+ * first by the smaller stride (tla__loop_before), then reshaped by a few measured rules:
+ * square blocks for transposes, 2 x 2 super-blocks, the grid in the destination's order,
+ * 16 x 16 tiles between two long crossing loops, 32 x 16 byte pieces (bench/NOTES.md has what
+ * each rule bought).  The plan covers a box [0, cov) of the extent exactly; tla/tensor/copy.h copies
+ * the rest as tiles.
+ *
+ * Example (compiled and run by make test, tests/docs.sh):
+ *   static char buf[1];
+ *   tla_layout Ls, Ld;  tla_error e;  tla__plan p;  int64_t ext[2] = {32, 48};
+ *   tla_layout_format(&Ls, TLA_ZN, 2, 32, 48, &e);
+ *   tla_layout_format(&Ld, TLA_ZZ, 2, 32, 48, &e);
+ *   tla_tensor S = tla_tensor_make(buf, 2, &Ls, TLA_POS_GM), D = tla_tensor_make(buf, 2, &Ld, TLA_POS_L1);
+ *   if (tla__make_plan(&D, &S, ext, &p) != 0) return 1;
+ *   if (p.run_len != 256 || p.cov[0] != 32 || p.cov[1] != 48) return 1;   // whole 512-byte fractals
+ */
+#ifndef TLA_COPY_PLAN_H
+#define TLA_COPY_PLAN_H
+
+#include "tla/tensor/tensor.h"
+
+/* One loop of the copy: n steps, strides in elements of src and dst, the logical weight w
+ * (its step in the mode's coordinate) and the mode it walks. */
+typedef struct tla__loop {
+    int64_t n, ss, ds, w;
+    int mode;
+} tla__loop;
+
+#define TLA__MAX_LOOPS (2 * TLA_MAX_LEAVES + TLA_MAX_RANK)
+
+/* The leaves of mode m of L (the last one unbounded: crd2offset gives it the rest). */
+TLA_FUNC int tla__mode_leaves(const tla_layout *L, int m, int64_t *s, int64_t *d) {
+    int leaf = 0, n = 0, k;
+    if (tla__elem_leaves(&L->shape, m, &leaf, &n, NULL) != 0 || n < 1) return -1;
+    for (k = 0; k < n; k++) s[k] = L->shape.val[leaf + k], d[k] = L->stride.val[leaf + k];
+    s[n - 1] = TLA__UNBOUNDED;
+    return n;
+}
+
+/* Consume k elements of leaf *i (k divides it): a used-up leaf moves on to the next,
+ * otherwise the rest of the leaf keeps going with a k-times larger stride. */
+TLA_FUNC void tla__take_leaf(int64_t *s, int64_t *d, int *i, int64_t k) {
+    if (s[*i] == k) {
+        (*i)++;
+        return;
+    }
+    if (s[*i] != TLA__UNBOUNDED) s[*i] /= k;
+    d[*i] *= k;
+}
+
+/* Split mode m of both layouts into common loops covering as much of the extent e as loops
+ * cover exactly: the last loop is clipped to what the extent needs, and *cov gets the length
+ * covered, a prefix [0, cov) of the mode (at least 1).  The rest of the mode is copied as a
+ * tile (tla__copy_view), never element by element.  -1 if the leaves do not divide one
+ * another (then the copy goes element by element). */
+TLA_FUNC int tla__refine_mode(const tla_layout *S, const tla_layout *D, int m, int64_t e, tla__loop *out, int *nout,
+                              int64_t *cov) {
+    int64_t as[TLA_MAX_LEAVES], ad[TLA_MAX_LEAVES], bs[TLA_MAX_LEAVES], bd[TLA_MAX_LEAVES];
+    int na = tla__mode_leaves(S, m, as, ad), nb = tla__mode_leaves(D, m, bs, bd), ia = 0, ib = 0;
+    int64_t w = 1;
+    if (na < 1 || nb < 1) return -1;
+    while (w < e) {
+        int64_t ra = as[ia], rb = bs[ib], k, need = e / w;
+        int last = 0;
+        if (ra == 1 && ia + 1 < na) {
+            ia++;
+            continue;
+        }
+        if (rb == 1 && ib + 1 < nb) {
+            ib++;
+            continue;
+        }
+        if (ra == TLA__UNBOUNDED && rb == TLA__UNBOUNDED)
+            k = need;
+        else {
+            k = ra < rb ? ra : rb;
+            if (k <= 0 || (ra != TLA__UNBOUNDED && ra % k) || (rb != TLA__UNBOUNDED && rb % k)) return -1;
+        }
+        if (k >= need) k = need, last = 1; /* the extent ends inside this loop's range */
+        if (*nout >= TLA__MAX_LOOPS) return -1;
+        out[*nout].n = k, out[*nout].ss = ad[ia], out[*nout].ds = bd[ib], out[*nout].w = w, out[*nout].mode = m;
+        (*nout)++;
+        w *= k; /* <= e: no overflow */
+        if (last) break;
+        tla__take_leaf(as, ad, &ia, k);
+        tla__take_leaf(bs, bd, &ib, k);
+    }
+    *cov = w;
+    return 0;
+}
+
+/* The plan: a run of run_len elements (nrun loops contiguous in both, merged), then the outer
+ * loops in nesting order (see tla__loop_before).  The loops cover the box [0, cov) exactly. */
+typedef struct tla__plan {
+    int nrun, nouter, rank;
+    tla__loop outer[TLA__MAX_LOOPS];
+    int64_t run_len, cov[TLA_MAX_RANK];
+} tla__plan;
+
+/* Loop order, innermost first: by the smaller of the two strides (a loop that is short
+ * in either layout keeps that side in cache), then, between loops whose steps are past a
+ * cache line on both sides (`line`: the elements in 64 bytes), the destination's order, so
+ * the writes stream (fractal by fractal between two fractal formats: on the bench's 40 cells
+ * this changes, 1.07x (gcc) and 1.10x (clang) faster in geometric mean, up to 1.4x);
+ * otherwise the shorter loop (a fractal's 16 rows before the row of fractals: the block a
+ * hand-written loop copies), then by the larger stride. */
+TLA_FUNC int64_t tla__abs64(int64_t v) { return v < 0 ? -v : v; }
+TLA_FUNC int tla__loop_before(const tla__loop *a, const tla__loop *b, int64_t line) {
+    int64_t as = tla__abs64(a->ss), ad = tla__abs64(a->ds), bs = tla__abs64(b->ss), bd = tla__abs64(b->ds);
+    int64_t amin = as < ad ? as : ad, bmin = bs < bd ? bs : bd, amax = as < ad ? ad : as, bmax = bs < bd ? bd : bs;
+    if (amin != bmin) return amin < bmin;
+    if (amin > line && ad != bd) return ad < bd;
+    return a->n < b->n || (a->n == b->n && amax < bmax);
+}
+
+/* Remove loop k of the plan's outer loops / insert l as loop k (the planner's reorderings). */
+TLA_FUNC void tla__plan_remove(tla__plan *p, int k) {
+    for (; k + 1 < p->nouter; k++) p->outer[k] = p->outer[k + 1];
+    p->nouter--;
+}
+TLA_FUNC void tla__plan_insert(tla__plan *p, int k, tla__loop l) {
+    int i;
+    for (i = p->nouter - 1; i >= k; i--) p->outer[i + 1] = p->outer[i];
+    p->nouter++;
+    p->outer[k] = l;
+}
+
+/* Cache blocking of a transpose between two long loops (RowMajor <-> ColumnMajor: no leaf
+ * is short): when the two innermost loops are long, each contiguous on one side only and
+ * each its mode's outermost loop, split them into TLA__TILE x TLA__TILE blocks, so one block
+ * reads and writes TLA__TILE lines on each side instead of a whole row or column (only for
+ * runs shorter than a cache line: longer runs use their lines whole).  Each mode
+ * keeps a multiple of TLA__TILE; the rest becomes the mode's tail (a tile of its own). */
+#define TLA__TILE 16
+/* Bytes move in 8 x 8 pieces (tla__transpose8x8), and 64 x 64 tiles of them use whole lines (an
+ * edge too short for them, planned again, gets 16 x 16 tiles). */
+#define TLA__TILE1 64
+TLA_FUNC void tla__plan_tile(tla__plan *p, int elem_bytes) {
+    tla__loop a = p->outer[0], b = p->outer[1];
+    int64_t one = p->run_len, T = TLA__TILE;
+    int k;
+    if (elem_bytes == 1 && a.n >= 2 * TLA__TILE1 && b.n >= 2 * TLA__TILE1) T = TLA__TILE1;
+    if (p->nouter < 2 || p->nouter + 2 > TLA__MAX_LOOPS || one * elem_bytes >= 64 || a.mode == b.mode || a.n < 2 * T
+        || b.n < 2 * T || a.w * a.n != p->cov[a.mode] || b.w * b.n != p->cov[b.mode]
+        || !((a.ss == one && b.ds == one) || (a.ds == one && b.ss == one)))
+        return;
+    a.n -= a.n % T, b.n -= b.n % T;
+    p->cov[a.mode] = a.w * a.n, p->cov[b.mode] = b.w * b.n;
+    for (k = p->nouter - 1; k >= 2; k--) p->outer[k + 2] = p->outer[k];
+    p->nouter += 2;
+    p->outer[0] = a, p->outer[0].n = T;
+    p->outer[1] = b, p->outer[1].n = T;
+    p->outer[2] = a, p->outer[2].n = a.n / T, p->outer[2].ss *= T, p->outer[2].ds *= T, p->outer[2].w *= T;
+    p->outer[3] = b, p->outer[3].n = b.n / T, p->outer[3].ss *= T, p->outer[3].ds *= T, p->outer[3].w *= T;
+}
+
+/* A transpose of single elements whose two innermost loops are N and a multiple of N (a 1-byte
+ * nZ fractal has 32 rows against 16 columns): split the longer one into N and the rest, so the
+ * block is the N x N transpose tla__copy_4d moves with constant trip counts.  (Bytes need no split:
+ * tla__transpose_bytes moves any block whose sides are multiples of 8.) */
+TLA_FUNC void tla__plan_square(tla__plan *p, int elem_bytes) {
+    tla__loop a, b;
+    if (elem_bytes == 1 || p->run_len != 1 || p->nouter < 2 || p->nouter + 1 > TLA__MAX_LOOPS) return;
+    a = p->outer[0], b = p->outer[1];
+    if ((a.n != 16 && a.n != 8) || b.n <= a.n || b.n % a.n != 0
+        || !((a.ss == 1 && b.ds == 1) || (a.ds == 1 && b.ss == 1)))
+        return;
+    p->outer[1].n = a.n;
+    b.n /= a.n, b.ss *= a.n, b.ds *= a.n, b.w *= a.n;
+    tla__plan_insert(p, 2, b);
+}
+
+/* Super-blocks: a transpose whose N x N blocks span less than a cache line along a side
+ * (N * elem_bytes < 64: 2-byte 16 x 16 and 4-byte 8 x 8 blocks, 32 bytes) takes 2 x 2 blocks
+ * before walking the grid, when the next loop of each block mode (weight N, an even count)
+ * steps at most 512 bytes on some side (the other half of a line, the next fractal): each
+ * super-block then reads and writes whole lines, or a fractal's neighbour, on both sides.
+ * (When either mode's next step is far on both sides, pairing only adds jumps: 0.65-0.88x
+ * for zN -> ColumnMajor.)  Each of those loops gives 2 steps right after the block; the rest
+ * stays where it was.  Two rules are measured rather than derived (numbers: bench/NOTES.md,
+ * round 6; both held at a size the bench does not have): an odd count of 4-byte blocks is
+ * paired too, its last block left to the mode's edge tile (the loop must be its mode's
+ * outermost, so [0, cov) stays a box), 1.02-1.28x, while 2-byte blocks lost that way; and
+ * 4-byte blocks whose destination is contiguous in the inner loop (RowMajor -> nZ, ColumnMajor
+ * -> zN) are paired across a far step, as the hand loop does, 1.08-1.14x, while their reverses
+ * and 2-byte twins lost. */
+TLA_FUNC int tla__plan_outermost(const tla__plan *p, int k) {
+    int i;
+    for (i = 0; i < p->nouter; i++)
+        if (p->outer[i].mode == p->outer[k].mode && p->outer[i].w > p->outer[k].w) return 0;
+    return 1;
+}
+TLA_FUNC int tla__plan_pair_loop(const tla__plan *p, int side, int elem_bytes) {
+    int k;
+    for (k = 2; k < p->nouter; k++) {
+        const tla__loop *l = &p->outer[k];
+        if (l->mode == p->outer[side].mode && l->w == p->outer[0].n) {
+            int count_ok = l->n % 2 == 0 || (elem_bytes == 4 && l->n >= 3 && tla__plan_outermost(p, k));
+            int near = tla__abs64(l->ss) * elem_bytes <= 512 || tla__abs64(l->ds) * elem_bytes <= 512
+                       || (elem_bytes == 4 && p->outer[0].ds == 1);
+            return count_ok && near ? k : -1;
+        }
+    }
+    return -1;
+}
+TLA_FUNC int tla__plan_super(tla__plan *p, int elem_bytes) {
+    int side, k[2];
+    if (p->run_len != 1 || p->nouter < 4 || p->nouter + 2 > TLA__MAX_LOOPS) return 0;
+    if (p->outer[1].n != p->outer[0].n || p->outer[1].mode == p->outer[0].mode || p->outer[0].n * elem_bytes >= 64)
+        return 0;
+    k[0] = tla__plan_pair_loop(p, 0, elem_bytes), k[1] = tla__plan_pair_loop(p, 1, elem_bytes);
+    if (k[0] < 0 || k[1] < 0) return 0;
+    if (p->outer[2].n == 2 && p->outer[3].n == 2) return 1; /* already pairs: keep their order */
+    for (side = 0; side < 2; side++) /* an odd count: the last block joins the mode's edge */
+        if (p->outer[k[side]].n % 2) p->outer[k[side]].n--, p->cov[p->outer[k[side]].mode] -= p->outer[k[side]].w;
+    for (side = 0; side < 2; side++) {
+        tla__loop two = p->outer[k[side]], *rest = &p->outer[k[side]];
+        two.n = 2;
+        if (rest->n == 2) { /* the whole loop moves */
+            tla__plan_remove(p, k[side]);
+            if (k[1 - side] > k[side]) k[1 - side]--;
+        } else
+            rest->n /= 2, rest->ss *= 2, rest->ds *= 2, rest->w *= 2;
+        tla__plan_insert(p, 2 + side, two);
+        if (k[1 - side] >= 2 + side) k[1 - side]++;
+    }
+    return 1;
+}
+
+/* A super-block of 1-byte 16 x 16 blocks is 32 bytes of each line on each side, half a cache
+ * line: a second pair level (the next loop of each block mode, when its count is even: 4 x 4
+ * blocks) makes it whole lines, as the 2 x 2 level does for 2- and 4-byte blocks (32 bytes) and
+ * as the hand loop's 64 x 64 super-blocks do.  Interleaved A/B over the 16 fractal 1-byte
+ * transposes (bench/NOTES.md, round 9): zZ <-> nN 2048x3072 1.13-1.18x, at 1536x2560 (a size the
+ * bench does not have) 1.02-1.24x, the others within this machine's +-5%; geomean 1.03 / 1.03
+ * (gcc / clang) at the bench's sizes, 1.03 / 1.00 at the other pair of sizes. */
+TLA_FUNC int tla__plan_mode_loop(const tla__plan *p, int from, int mode) {
+    int i;
+    for (i = from; i < p->nouter; i++)
+        if (p->outer[i].mode == mode) return i;
+    return -1;
+}
+TLA_FUNC void tla__plan_super_lines(tla__plan *p, int elem_bytes) {
+    int side, k;
+    if (p->outer[0].n * elem_bytes * 2 >= 64 || p->outer[2].n != 2 || p->outer[3].n != 2
+        || p->nouter + 2 > TLA__MAX_LOOPS)
+        return;
+    for (side = 0; side < 2; side++) {
+        k = tla__plan_mode_loop(p, 4, p->outer[2 + side].mode);
+        if (k < 0 || p->outer[k].n % 2 || p->outer[k].w != 2 * p->outer[2 + side].w) return;
+    }
+    for (side = 0; side < 2; side++) { /* (side 0's pair sits at 4 then: side 1's loop is past it) */
+        tla__loop two, *rest;
+        k = tla__plan_mode_loop(p, 4 + side, p->outer[2 + side].mode);
+        two = p->outer[k], rest = &p->outer[k];
+        two.n = 2;
+        if (rest->n == 2)
+            tla__plan_remove(p, k);
+        else
+            rest->n /= 2, rest->ss *= 2, rest->ds *= 2, rest->w *= 2;
+        tla__plan_insert(p, 4 + side, two);
+    }
+}
+
+/* A transpose left without super-blocks (an odd count of blocks, a far step): walking its grid
+ * in the destination's order, so the writes stream, beats the source's reuse of half lines:
+ * RowMajor -> nN and ColumnMajor -> zZ at 1000x3001 1.09-1.46x.  (With super-blocks the order
+ * stays: there it lost 0.61-0.84x.)  Grid loops: those whose steps are half a line or more on
+ * both sides; a quarter-line step (1-byte ColumnMajor -> zZ) keeps the source's order, which
+ * reuses each line four times. */
+TLA_FUNC void tla__plan_grid_order(tla__plan *p, int64_t line) {
+    int i, j;
+    for (i = 3; i < p->nouter; i++)
+        for (j = i; j > 2; j--) {
+            tla__loop *a = &p->outer[j], *b = &p->outer[j - 1], t;
+            if (2 * tla__abs64(a->ss) < line || 2 * tla__abs64(a->ds) < line || 2 * tla__abs64(b->ss) < line
+                || 2 * tla__abs64(b->ds) < line || tla__abs64(a->ds) >= tla__abs64(b->ds))
+                break;
+            t = *a, *a = *b, *b = t;
+        }
+}
+
+/* A 1-byte transpose moves any rectangle of 8 x 8 pieces in one call (tla__transpose_bytes),
+ * so a super-block's pair loop that continues the first loop on both sides (zN <-> nN / nZ:
+ * the two 16-row blocks are the 32 rows of one nN / nZ fractal) joins it, and each call moves
+ * twice as much: interleaved A/B on the 8 bench cells this changes, 1.10x (gcc) and 1.09x
+ * (clang), zN -> nN from 0.81-0.90 of the hand loop to 0.94-1.03. */
+TLA_FUNC void tla__plan_merge_bytes(tla__plan *p, int elem_bytes) {
+    tla__loop *a = &p->outer[0], *b = &p->outer[2];
+    if (elem_bytes != 1 || p->run_len != 1 || p->nouter < 3 || b->n != 2 || b->mode != a->mode || b->w != a->n * a->w
+        || b->ss != a->n * a->ss || b->ds != a->n * a->ds)
+        return;
+    a->n *= b->n;
+    tla__plan_remove(p, 2);
+}
+
+/* Plan the copy of the box [0, e) (e: one extent per mode, each >= 1). */
+TLA_FUNC int tla__make_plan(const tla_tensor *dst, const tla_tensor *src, const int64_t *e, tla__plan *p) {
+    tla__loop all[TLA__MAX_LOOPS];
+    int64_t span[TLA_MAX_RANK]; /* the run's extent per mode */
+    int n = 0, m, i, j, used[TLA__MAX_LOOPS];
+    int64_t line = tla__is4(src) ? 128 : 64 / (src->elem_bytes > 0 ? src->elem_bytes : 1);
+    p->nrun = p->nouter = 0; /* no memset: the loop array is large and filled as used */
+    /* (gcc cannot tell that the refinements below read only loops filled in: 4 start defined) */
+    for (i = 0; i < 4; i++) p->outer[i] = (tla__loop){1, 0, 0, 1, 0};
+    p->rank = tla_tensor_rank(src);
+    for (m = 0; m < p->rank; m++) {
+        span[m] = 1;
+        if (tla__refine_mode(&src->layout, &dst->layout, m, e[m], all, &n, &p->cov[m]) != 0) return -1;
+    }
+    for (i = 0; i < n; i++) used[i] = 0;
+    /* grow the run: a loop contiguous in both after what the run holds, which is the next
+     * loop of its mode (its weight is the mode's span so far) */
+    p->run_len = 1;
+    for (;;) {
+        int found = -1;
+        for (i = 0; i < n && found < 0; i++)
+            if (!used[i] && all[i].ss == p->run_len && all[i].ds == p->run_len && all[i].w == span[all[i].mode]
+                && all[i].n > 1)
+                found = i;
+        if (found < 0) break;
+        used[found] = 1;
+        p->nrun++;
+        p->run_len *= all[found].n;
+        span[all[found].mode] *= all[found].n;
+    }
+    /* the rest, innermost first */
+    for (i = 0; i < n; i++)
+        if (!used[i] && all[i].n > 1) p->outer[p->nouter++] = all[i];
+    for (i = 1; i < p->nouter; i++)
+        for (j = i; j > 0 && tla__loop_before(&p->outer[j], &p->outer[j - 1], line); j--) {
+            tla__loop t = p->outer[j];
+            p->outer[j] = p->outer[j - 1];
+            p->outer[j - 1] = t;
+        }
+    tla__plan_square(p, src->elem_bytes);
+    if (!tla__is4(src) && tla__plan_super(p, src->elem_bytes))
+        tla__plan_super_lines(p, src->elem_bytes);
+    else if (!tla__is4(src) && p->run_len == 1)
+        tla__plan_grid_order(p, line);
+    tla__plan_merge_bytes(p, src->elem_bytes);
+    tla__plan_tile(p, src->elem_bytes > 0 ? src->elem_bytes : 1);
+    return 0;
+}
+
+#endif
