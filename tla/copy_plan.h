@@ -1,0 +1,2 @@
+/* tla/copy_plan.h - moved to tla/tensor/copy_plan.h; a forwarding header, kept for one release (goes in 0.3). */
+#include "tla/tensor/copy_plan.h"
