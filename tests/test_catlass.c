@@ -246,7 +246,9 @@ static void test_compat_names(void) {
     tla_error e;
     for (i = 0; i < 100 * 70; i++) a[i] = (uint16_t)i;
     {
-        tla_auto La = MakeLayout(tla_half, RowMajor, 100, Int(70));
+        /* a run-time layout takes the run-time tensors (over a static or mixed one, MakeTensor
+         * gives a static or mixed tensor: tests/test_compat_tensors.c) */
+        tla_layout La = tla_to_layout(MakeLayout(tla_half, RowMajor, 100, Int(70)));
         tla_tensor A = MakeTensor(a, La, PositionGM);
         tla_tensor T = GetTile(A, MakeCoord(64, 48), MakeShape(_64, _48));
         tla_tensor B = MakeTensorLike(zN, l1, T, PositionL1);

@@ -84,8 +84,10 @@ static void sizes(void) {
     CHECK(tla_tensor_elem(T, 0, 8) == h + 512);
     tla_auto T2 = tla_tensor_tile_at(T, tla_make_tuple(S(8), S(8)), tla_make_tuple(3, 5)); /* a tile of a tile */
     CHECK(tla_tensor_elem(T2, 1, 2) == tla_tensor_elem(Z, 4, 15));
-    /* a tile: its cropped extent (2 values), and its coordinate when it is not static (2) */
-    CHECK_EQ(sizeof T, PACKED(uint16_t *, long long, 2));
+    /* a tile at a static coordinate of a static tensor is all static (its cropped extent too);
+     * else its cropped extent (2 values) and its coordinate when it is not static (2) */
+    CHECK_EQ(sizeof T, sizeof(uint16_t *));
+    _Static_assert(tla_value(tla_get(tla_tensor_layout(T).tla_o[0], 1)) == 16, "a static originShape");
     CHECK_EQ(sizeof T2, PACKED(uint16_t *, long long, 4));
     /* run-time extents: the fractal counts (2), the stride past the first column of fractals
      * (1) and the extent (2), in the common type of the layout's values (the stride is long long,

@@ -374,22 +374,4 @@ TLA_FUNC tla_tuple tla_layout_origin_shape(const tla_layout *L) {
     return t;
 }
 
-/* tla_layout_is_zN_unalign(&L, elem_bytes) -> 1 or 0: CATLASS's iszNUnAlign at run time (a zN
- *   whose row mode ((m,1)) is not padded to fractals); static layouts: tla_is_zN_unalign.
- * Example:
- *   tla_layout L;  tla_error e;
- *   tla_parse_layout("((127,1),(16,16)):((16,2048),(1,2032))", &L, &e);
- *   if (!tla_layout_is_zN_unalign(&L, 2) || tla_layout_is_format(&L, TLA_ZN, 2)) return 1;
- */
-TLA_FUNC int tla_layout_is_zN_unalign(const tla_layout *L, int elem_bytes) {
-    const int64_t *s = L->shape.val, *d = L->stride.val;
-    int64_t c0;
-    if (elem_bytes != 1 && elem_bytes != 2 && elem_bytes != 4) return 0;
-    c0 = TLA_C0_BYTES / elem_bytes;
-    if (tla_tuple_rank(&L->shape) != 2 || tla_tuple_depth(&L->shape) != 2 || L->shape.nleaf != 4 || L->shape.ntok != 10)
-        return 0;
-    return L->shape.tok[1] == TLA_TOK_OPEN && L->shape.tok[4] == TLA_TOK_CLOSE && s[1] == 1 && s[2] == c0 && d[0] == c0
-           && d[2] == 1;
-}
-
 #endif

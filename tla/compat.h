@@ -310,26 +310,75 @@ TLA_FUNC tla_tensor tla__compat_empty_tensor(void) {
     t.layout.stride = tla_tuple_leaf(0, 0);
     return t;
 }
+/* ---- static and mixed tensors behind the same names ----
+ * Over a static or mixed layout, MakeTensor gives a static or mixed tensor
+ * (tla_make_static_tensor: the pointer alone when the layout is all static, its addresses
+ * constant-folded), and GetTile, TileView and MakeTensorLike of such a tensor give static or
+ * mixed tensors too (tla_tensor_tile_at: static strides and tile shape, the tail tile's extent
+ * a run-time value only where it must be).  A run-time tla_layout or tla_tensor takes the
+ * run-time functions.  The choice is a _Generic on the argument's type; the branch not taken
+ * still compiles, on a stand-in of the other kind (a nil layout or tensor, or tla__rtnl /
+ * tla__rtnt, declared and never defined: they are only read in branches not taken). */
+extern const struct tla_tensor tla__rtnt;
+/* (L or t as a run-time value / as a static one, whatever its kind) */
+#define TLA__AS_RTL(L) _Generic((L), struct tla_layout: (L), default: tla__rtnl)
+#define TLA__AS_RTT(t) _Generic((t), struct tla_tensor: (t), default: tla__rtnt)
+#define TLA__AS_SL(L) _Generic((L), struct tla_layout: tla__nill0, default: (L))
+#define TLA__AS_ST(t) _Generic((t), struct tla_tensor: ((tla__nil_tensor){ { 0 } }), default: (t))
+#define TLA__IS_RTT(t) _Generic((t), struct tla_tensor: 1, default: 0)
 /* MakeTensor(ptr, layout, position) or MakeTensor(ptr, layout, coord, position) */
 #define MakeTensor(...) TLA__CAT(TLA__COMPAT_MT_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
-#define TLA__COMPAT_MT_3(p, L, pos) TLA__COMPAT_MT(p, L, NULL, pos)
+#define TLA__COMPAT_MT_3(p, L, pos) __builtin_choose_expr(TLA__IS_RT_LAYOUT(L), TLA__COMPAT_MT(p, TLA__AS_RTL(L), NULL, pos), \
+        tla_make_static_tensor(p, TLA__AS_SL(L)))
 #define TLA__COMPAT_MT_4(p, L, c, pos) TLA__COMPAT_MT(p, L, TLA__COMPAT_RTT(c), pos)
 #define TLA__COMPAT_MT(p, L, c, pos) __extension__ ({ __auto_type tla__mp = (p); \
         TLA__COMPAT_TENSOR(tla_tensor_make_at(&tla__o, tla__mp, (int)sizeof *tla__mp, TLA__COMPAT_RTL(L), c, pos, NULL)); })
 /* MakeTensorLike(Tag, ptr, like, position [, layoutBase]): MakeTensorLike<Tag, Element>(...) */
 #define MakeTensorLike(Tag, p, like, ...) TLA__CAT(TLA__COMPAT_ML_, TLA__NARGS(__VA_ARGS__))(Tag, p, like, __VA_ARGS__)
-#define TLA__COMPAT_ML_1(Tag, p, like, pos) __extension__ ({ __auto_type tla__mp = (p); tla_tensor tla__ml = (like); \
+/* A static or mixed like: its layout's originShape (its mode sizes where it has none), static
+ * where it is, gives the extents of MakeLayout(T, Tag, rows, cols), T the pointer's element. */
+#define TLA__COMPAT_ML_1(Tag, p, like, pos) __builtin_choose_expr(TLA__IS_RTT(like), \
+        TLA__COMPAT_ML_RT(Tag, p, TLA__AS_RTT(like), pos), TLA__COMPAT_ML_ST(Tag, p, TLA__AS_ST(like)))
+#define TLA__COMPAT_ML_ST(Tag, p, like) __extension__ ({ __auto_type tla__sp = (p); \
+        __auto_type tla__sl = tla_tensor_layout(like); __auto_type tla__so = TLA__COMPAT_EXTENT(tla__sl); \
+        _Static_assert(TLA__TRANK(TLA__LSHAPE(tla__sl)) == 2 || TLA__NLEAF(TLA__LSHAPE(tla__sl)) == 0, \
+            "tla: MakeTensorLike of a static or mixed tensor takes a rank-2 like tensor"); \
+        tla_make_static_tensor(tla__sp, TLA__COMPAT_TAG_##Tag(__typeof__(*tla__sp), tla_get(tla__so, 0), tla_get(tla__so, 1))); })
+/* The extents of a rank-2 static or mixed layout as a pair: its originShape (every format and
+ * tile has one; a layout without one keeps a nil there, kind 30), else each mode's size. */
+#define TLA__COMPAT_EXTENT(L) TLA_IF(TLA__HAS_ORIGIN(L), (L).tla_o[0], TLA__COMPAT_SIZES( \
+        TLA_IF(TLA__TRANK(TLA__LSHAPE(L)) == 2, TLA__LSHAPE(L), tla_make_tuple(1, 1))))
+#define TLA__COMPAT_SIZES(S) tla_make_tuple(tla_size(tla_get(S, 0)), tla_size(tla_get(S, 1)))
+#define TLA__COMPAT_ML_RT(Tag, p, like, pos) __extension__ ({ __auto_type tla__mp = (p); tla_tensor tla__ml = (like); \
         TLA__COMPAT_TENSOR(tla_tensor_make_like(&tla__o, tla__mp, (int)sizeof *tla__mp, TLA__COMPAT_FMT_##Tag, &tla__ml, \
                                                 pos, NULL)); })
 #define TLA__COMPAT_ML_2(Tag, p, like, pos, base) __extension__ ({ __auto_type tla__mp = (p); tla_tensor tla__ml = (like); \
         TLA__COMPAT_TENSOR(tla_tensor_make_like_base(&tla__o, tla__mp, (int)sizeof *tla__mp, &tla__ml, \
                                                      TLA__COMPAT_RTL(base), pos, NULL)); })
-/* GetTile(tensor, coord, shape) and TileView(tensor, tileCoord, tileShape) */
-#define GetTile(t, coord, shape) __extension__ ({ tla_tensor tla__gt = (t); \
+/* GetTile(tensor, coord, shape) and TileView(tensor, tileCoord, tileShape) (TileView's tile
+ * starts at element tileCoord * tileShape, mode by mode, as CATLASS's; a static tensor's tile
+ * takes (row, col)) */
+#define GetTile(t, coord, shape) __builtin_choose_expr(TLA__IS_RTT(t), TLA__COMPAT_GT(TLA__AS_RTT(t), coord, shape), \
+        tla_tensor_tile_at(TLA__AS_ST(t), shape, coord))
+#define TLA__COMPAT_GT(t, coord, shape) __extension__ ({ tla_tensor tla__gt = (t); \
         TLA__COMPAT_TENSOR(tla_tensor_tile(&tla__o, &tla__gt, TLA__COMPAT_RTT(shape), TLA__COMPAT_RTT(coord), NULL)); })
-#define TileView(t, tileCoord, tileShape) __extension__ ({ tla_tensor tla__gt = (t); \
+#define TileView(t, tileCoord, tileShape) __builtin_choose_expr(TLA__IS_RTT(t), \
+        TLA__COMPAT_TV(TLA__AS_RTT(t), tileCoord, tileShape), TLA__COMPAT_STV(TLA__AS_ST(t), tileCoord, tileShape))
+#define TLA__COMPAT_TV(t, tileCoord, tileShape) __extension__ ({ tla_tensor tla__gt = (t); \
         TLA__COMPAT_TENSOR(tla_tensor_local_tile(&tla__o, &tla__gt, TLA__COMPAT_RTT(tileShape), \
                                                  TLA__COMPAT_RTT(tileCoord), NULL)); })
+/* (the tile's first element, tileCoord * tileShape: static where both are) */
+#define TLA__COMPAT_STV(t, tileCoord, tileShape) __extension__ ({ __auto_type tla__vc = (tileCoord); \
+        __auto_type tla__vs = (tileShape); \
+        tla_tensor_tile_at(t, tla__vs, tla_make_tuple(TLA__COMPAT_MULV(tla_get(tla__vc, 0), tla_get(tla__vs, 0)), \
+                                                       TLA__COMPAT_MULV(tla_get(tla__vc, 1), tla_get(tla__vs, 1)))); })
+/* a * b of two leaves (static integers or C integers): static when both are */
+#define TLA__COMPAT_MULV(a, b) __extension__ ({ __auto_type tla__ma = (a); __auto_type tla__mb = (b); \
+        TLA__LEAFBN(tla__x, tla__ma) TLA__LEAFBN(tla__y, tla__mb) \
+        enum { tla__xyk = tla__xk > 1 && tla__yk > 1 && (tla__xk - tla__B) * (long long)(tla__yk - tla__B) <= tla__M && \
+                          (tla__xk - tla__B) * (long long)(tla__yk - tla__B) >= -tla__M }; \
+        TLA__IF(tla__xyk, (union { char (*tla_sv)[tla__xyk ? (tla__xk - tla__B) * (tla__yk - tla__B) + tla__B : 1]; \
+                                   int tla_v; }){ 0 }, (long long)tla__xv * tla__yv); })
 /* GetTileLayout(layout, tileShape, coord): static and mixed (tla_tile_at; run time:
  * tla_layout_get_tile). */
 #define GetTileLayout(L, tileShape, coord) tla_tile_at(L, tileShape, coord)

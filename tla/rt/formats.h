@@ -326,9 +326,11 @@ TLA_FUNC int tla_layout_get_tile(tla_layout *out, int64_t *offset, const tla_lay
 }
 
 /* Is L the layout of format f for elements of elem_bytes (1, 2 or 4) bytes?  Run-time form of
- * tla_is_zN and friends (static/formats.h): the structure and the fractal leaves, not the counts.
- * TLA_L0C is recognised as zN with C0 = 16; elem_bytes is ignored for the plain formats. */
-TLA_FUNC int tla_layout_is_format(const tla_layout *L, enum tla_format f, int elem_bytes) {
+ * tla_is_zN and friends (static/formats.h), by CATLASS's definitions (detail::iszN ...): the structure
+ * and the fractal leaves, not the counts (so a zZ of one fractal column is also a zN, as in
+ * CATLASS).  TLA_L0C is recognised as zN with C0 = 16; elem_bytes is ignored for the plain
+ * formats.  tla_layout_is_format_bits takes the element size in bits (4 for int4 / fp4: C0 = 64). */
+TLA_FUNC int tla_layout_is_format_bits(const tla_layout *L, enum tla_format f, int elem_bits) {
     static const signed char fractal[10] = {TLA_TOK_OPEN, TLA_TOK_OPEN, TLA_TOK_LEAF, TLA_TOK_LEAF,  TLA_TOK_CLOSE,
                                             TLA_TOK_OPEN, TLA_TOK_LEAF, TLA_TOK_LEAF, TLA_TOK_CLOSE, TLA_TOK_CLOSE};
     const int64_t *s = L->shape.val, *d = L->stride.val;
@@ -339,8 +341,8 @@ TLA_FUNC int tla_layout_is_format(const tla_layout *L, enum tla_format f, int el
     if (L->shape.ntok != 10 || memcmp(L->shape.tok, fractal, 10) != 0) return 0;
     if (f == TLA_L0C)
         c0 = TLA_L0C_C0, frac = TLA_L0C_FRACTAL;
-    else if (elem_bytes == 1 || elem_bytes == 2 || elem_bytes == 4)
-        c0 = TLA_C0_BYTES / elem_bytes, frac = TLA_FRACTAL_BYTES / elem_bytes;
+    else if (elem_bits == 4 || elem_bits == 8 || elem_bits == 16 || elem_bits == 32)
+        c0 = TLA_C0_BYTES * 8 / elem_bits, frac = TLA_FRACTAL_BYTES * 8 / elem_bits;
     else
         return 0;
     switch (f) {
@@ -351,6 +353,48 @@ TLA_FUNC int tla_layout_is_format(const tla_layout *L, enum tla_format f, int el
     case TLA_NN: return s[0] == c0 && s[2] == TLA_FRACTAL_ROWS && d[0] == 1 && d[1] == frac;
     default: return 0;
     }
+}
+TLA_FUNC int tla_layout_is_format(const tla_layout *L, enum tla_format f, int elem_bytes) {
+    return elem_bytes == 1 || elem_bytes == 2 || elem_bytes == 4 ? tla_layout_is_format_bits(L, f, 8 * elem_bytes)
+                                                                   : f <= TLA_COLUMN_MAJOR || f == TLA_VECTOR || f == TLA_L0C
+                                                                         ? tla_layout_is_format_bits(L, f, 0)
+                                                                         : 0;
+}
+
+/* tla_layout_is_zN_unalign(&L, elem_bytes) -> 1 or 0: CATLASS's iszNUnAlign at run time (a zN
+ *   whose row mode ((m,1)) is not padded to fractals); static layouts: tla_is_zN_unalign.
+ *   tla_layout_is_zN_unalign_bits takes the element size in bits.
+ * Example:
+ *   tla_layout L;  tla_error e;
+ *   tla_parse_layout("((127,1),(16,16)):((16,2048),(1,2032))", &L, &e);
+ *   if (!tla_layout_is_zN_unalign(&L, 2) || tla_layout_is_format(&L, TLA_ZN, 2)) return 1;
+ */
+TLA_FUNC int tla_layout_is_zN_unalign_bits(const tla_layout *L, int elem_bits) {
+    const int64_t *s = L->shape.val, *d = L->stride.val;
+    int64_t c0;
+    if (elem_bits != 4 && elem_bits != 8 && elem_bits != 16 && elem_bits != 32) return 0;
+    c0 = TLA_C0_BYTES * 8 / elem_bits;
+    if (tla_tuple_rank(&L->shape) != 2 || tla_tuple_depth(&L->shape) != 2 || L->shape.nleaf != 4 || L->shape.ntok != 10)
+        return 0;
+    return L->shape.tok[1] == TLA_TOK_OPEN && L->shape.tok[4] == TLA_TOK_CLOSE && s[1] == 1 && s[2] == c0 && d[0] == c0
+           && d[2] == 1;
+}
+/* CATLASS's predicates (detail::isRowMajor<Layout>, iszN<Element, Layout>, ...) read the leaves
+ * of a default-constructed Layout{}: a static leaf (Int<N>) is N, a run-time one 0.  Of a run-time
+ * layout they are answered the same way, on a copy whose run-time leaves (stat bit clear) read
+ * 0, so a static, a mixed and a run-time layout of the same structure and static-ness get the
+ * same answer (tla_is_zN and friends, formats.h).  f < 0: iszNUnAlign. */
+TLA_FUNC int tla__catlass_pred(const tla_layout *L, int f, int elem_bits) {
+    tla_layout z = *L;
+    int i;
+    for (i = 0; i < z.shape.nleaf && i < TLA_MAX_LEAVES; i++) {
+        if (!(z.shape.stat >> i & 1)) z.shape.val[i] = 0;
+        if (!(z.stride.stat >> i & 1)) z.stride.val[i] = 0;
+    }
+    return f < 0 ? tla_layout_is_zN_unalign_bits(&z, elem_bits) : tla_layout_is_format_bits(&z, (enum tla_format)f, elem_bits);
+}
+TLA_FUNC int tla_layout_is_zN_unalign(const tla_layout *L, int elem_bytes) {
+    return elem_bytes == 1 || elem_bytes == 2 || elem_bytes == 4 ? tla_layout_is_zN_unalign_bits(L, 8 * elem_bytes) : 0;
 }
 
 #endif

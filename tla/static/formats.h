@@ -52,6 +52,7 @@
 #pragma GCC system_header
 
 #include "tla/static/layout.h"
+#include "tla/rt/formats.h"
 
 typedef uint16_t tla_half;  /* storage of an IEEE half (Ascend's half) */
 typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
@@ -76,11 +77,11 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
  * as a leaf of prefix p (p##k, p##v: TLA__KVL(p)): static when x is, after a check that it fits.
  * It is a stride: computed in long long at run time, as CATLASS's (int64_t) strides are, so that
  * 32-bit extents give offsets past 2^32; a static one is an int, or long long where the
- * format's offsets may pass INT_MAX (tla__fw, bound by the format's arguments). */
+ * format's offsets may pass INT_MAX (_fw, bound by the format's arguments). */
 #define TLA__CEILB(p, x, q, m) enum { p##e = (x##k) >= 2 ? (TLA__CV(x##k) + (q) - 1) / (q) : 0, \
         p##k = (x##k) >= 2 && p##e * (long long)(m) <= tla__M ? p##e * (long long)(m) + TLA__B : 1 }; \
     _Static_assert((x##k) < 2 || p##k >= 2, TLA__RANGE_MSG); \
-    __auto_type p##v = __builtin_choose_expr(p##k >= 2, TLA__CV(p##k) + tla__fw, \
+    __auto_type p##v = __builtin_choose_expr(p##k >= 2, TLA__CV(p##k) + _fw, \
         (x##v - 1LL + (q)) / (q) * (m)); (void)p##v;
 /* The same for m = 1: ceil(x / q) is no larger than x, so it needs no range check. */
 #define TLA__CEILB1(p, x, q) enum { p##k = (x##k) >= 2 ? (TLA__CV(x##k) + (q) - 1) / (q) + TLA__B : 1 }; \
@@ -97,29 +98,29 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
 #define TLA_ELEM_BITS(T) _Generic((T *)0, tla_int4 *: 4, tla_fp4 *: 4, default: 8 * (int)sizeof(T))
 #define TLA__C0(T) (TLA_C0_BYTES * 8 / TLA_ELEM_BITS(T))
 #define TLA__FRACTAL(T) (TLA_FRACTAL_BYTES * 8 / TLA_ELEM_BITS(T))
-/* ... and binds C0 and the fractal of T once (tla__ec0, tla__efr: the macros below name them often). */
+/* ... and binds C0 and the fractal of T once (_ec, _ef: the macros below name them often). */
 #define TLA__CHECK_ELEM_TYPE(T) _Static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4, \
         "tla: the Ascend formats take element types of 1, 2 or 4 bytes"); \
-        enum { tla__ec0 = TLA__C0(T), tla__efr = TLA_FRACTAL_ROWS * tla__ec0 }; /* (a fractal is 16 rows of C0) */
+        enum { _ec = TLA__C0(T), _ef = TLA_FRACTAL_ROWS * _ec }; /* (a fractal is 16 rows of C0) */
 /* Bind rows and cols once, as nodes. */
-#define TLA__FMT_ARGS(rows, cols) TLA__LEAFBN(tla__fr, rows) TLA__LEAFBN(tla__fc, cols) \
-        _Static_assert(TLA__ELEM_OK(tla__frt) && TLA__ELEM_OK(tla__fct), TLA__FMT_MSG); \
-        TLA__FMT_WIDE(tla__frk - tla__B + 64ULL <= tla__I / (tla__fck - tla__B + 64ULL))
-/* tla__fw, a zero added to a format's strides: an int when the format is static and all its
+#define TLA__FMT_ARGS(rows, cols) TLA__LEAFBN(_fr, rows) TLA__LEAFBN(_fc, cols) \
+        _Static_assert(TLA__ELEM_OK(_frt) && TLA__ELEM_OK(_fct), TLA__FMT_MSG); \
+        TLA__FMT_WIDE(_frk - tla__B + 64ULL <= tla__I / (_fck - tla__B + 64ULL))
+/* _fw, a zero added to a format's strides: an int when the format is static and all its
  * offsets fit in int (rows and cols padded to 64 bound them; a run-time extent's code, 1, reads
  * as a huge unsigned value there, so the test fails), else long long (0LL).  crd2offset
  * sums in the strides' type (layout.h, TLA__CRD_WIDE), so a static 32x48 zN keeps the int (or
  * unsigned) arithmetic a person writes, and a format with run-time extents, or a static one of
  * 70000 x 70000, gives offsets past 2^32 from uint32_t coordinates. */
-#define TLA__FMT_WIDE(small) __auto_type tla__fw = TLA__IF(small, 0, 0LL);
+#define TLA__FMT_WIDE(small) __auto_type _fw = TLA__IF(small, 0, 0LL);
 /* A leaf bound by TLA__LEAFB used as a stride (row- and column-major): widened as above. */
-#define TLA__KVW(p) p##k, p##v + tla__fw
+#define TLA__KVW(p) p##k, p##v + _fw
 #define TLA__FMT_MSG "tla: rows and cols of a format must be integers"
-#define TLA__FMT_ORIGIN TLA__KVPAIR(TLA__KVL(tla__fr), TLA__KVL(tla__fc))
+#define TLA__FMT_ORIGIN TLA__KVPAIR(TLA__KVL(_fr), TLA__KVL(_fc))
 /* The formats' layouts: shape, stride and originShape are tuples built here (no checks).  The
  * typed ones (tla_zN(T, ...) ...) record sizeof(T) = 32 / C0 (TLA__LEB). */
 #define TLA__FMT_LAYOUT(s, d, o) TLA__LAYOUT_TUPLES(s, d, o, 31, 1)
-#define TLA__FMT_LAYOUT_T(s, d, o) TLA__LAYOUT_TUPLES(s, d, o, 31, 1 + 32 / tla__ec0)
+#define TLA__FMT_LAYOUT_T(s, d, o) TLA__LAYOUT_TUPLES(s, d, o, 31, 1 + 32 / _ec)
 
 /* tla_row_major(rows, cols), tla_column_major(rows, cols), tla_vector(len),
  * tla_zN(T, rows, cols), tla_zZ, tla_nZ, tla_nN, tla_l0c(rows, cols) -> layout with originShape
@@ -134,40 +135,40 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
  *   if (tla_cosize(Z) != 112 * 64) return 1;             // padded rows
  */
 #define tla_row_major(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) \
-        TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, TLA__KVPAIR(TLA__KVW(tla__fc), TLA__KVC(1)), TLA__FMT_ORIGIN); })
+        TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, TLA__KVPAIR(TLA__KVW(_fc), TLA__KVC(1)), TLA__FMT_ORIGIN); })
 #define tla_column_major(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) \
-        TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, TLA__KVPAIR(TLA__KVC(1), TLA__KVW(tla__fr)), TLA__FMT_ORIGIN); })
-#define tla_vector(len) __extension__ ({ TLA__FMT_ARGS(len, 0) (void)tla__fw; \
-        TLA__FMT_LAYOUT(TLA__NODEKV(1, 1, 2, (1, TLA__KVL(tla__fr))), TLA__NODEKV(1, 1, 2, (1, TLA__KVC(1))), \
-            TLA__NODEKV(1, 1, 2, (1, TLA__KVL(tla__fr)))); })
+        TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, TLA__KVPAIR(TLA__KVC(1), TLA__KVW(_fr)), TLA__FMT_ORIGIN); })
+#define tla_vector(len) __extension__ ({ TLA__FMT_ARGS(len, 0) (void)_fw; \
+        TLA__FMT_LAYOUT(TLA__NODEKV(1, 1, 2, (1, TLA__KVL(_fr))), TLA__NODEKV(1, 1, 2, (1, TLA__KVC(1))), \
+            TLA__NODEKV(1, 1, 2, (1, TLA__KVL(_fr)))); })
 
 /* z? formats: rows in (16, ..), cols in (C0, ..); n? formats: rows in (C0, ..), cols in (16, ..). */
-/* The fractal formats bind their ceilings once (TLA__CEILB): tla__zr, tla__zc the shape's outer
- * rows and cols (in fractals), tla__zs the stride that steps over a column (zN, nN) or a row (zZ, nZ)
+/* The fractal formats bind their ceilings once (TLA__CEILB): _zr, _zc the shape's outer
+ * rows and cols (in fractals), _zs the stride that steps over a column (zN, nN) or a row (zZ, nZ)
  * of fractals. */
-#define TLA__Z_BIND(c0) TLA__CEILB1(tla__zr, tla__fr, TLA_FRACTAL_ROWS) TLA__CEILB1(tla__zc, tla__fc, c0)
-#define TLA__N_BIND(c0) TLA__CEILB1(tla__zr, tla__fr, c0) TLA__CEILB1(tla__zc, tla__fc, TLA_FRACTAL_ROWS)
-#define TLA__Z_SHAPE(c0) TLA__KVPAIRS(TLA__KVC(TLA_FRACTAL_ROWS), TLA__KVL(tla__zr), TLA__KVC(c0), TLA__KVL(tla__zc))
-#define TLA__N_SHAPE(c0) TLA__KVPAIRS(TLA__KVC(c0), TLA__KVL(tla__zr), TLA__KVC(TLA_FRACTAL_ROWS), TLA__KVL(tla__zc))
+#define TLA__Z_BIND(c0) TLA__CEILB1(_zr, _fr, TLA_FRACTAL_ROWS) TLA__CEILB1(_zc, _fc, c0)
+#define TLA__N_BIND(c0) TLA__CEILB1(_zr, _fr, c0) TLA__CEILB1(_zc, _fc, TLA_FRACTAL_ROWS)
+#define TLA__Z_SHAPE(c0) TLA__KVPAIRS(TLA__KVC(TLA_FRACTAL_ROWS), TLA__KVL(_zr), TLA__KVC(c0), TLA__KVL(_zc))
+#define TLA__N_SHAPE(c0) TLA__KVPAIRS(TLA__KVC(c0), TLA__KVL(_zr), TLA__KVC(TLA_FRACTAL_ROWS), TLA__KVL(_zc))
 #define TLA__ZN(c0, fractal) TLA__ZN_(TLA__FMT_LAYOUT, c0, fractal)
 #define TLA__ZN_(FMT, c0, fractal) TLA__Z_BIND(c0) \
-        TLA__CEILB(tla__zs, tla__fr, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS * (c0)) FMT(TLA__Z_SHAPE(c0), \
-        TLA__KVPAIRS(TLA__KVC(c0), TLA__KVC(fractal), TLA__KVC(1), TLA__KVL(tla__zs)), TLA__FMT_ORIGIN)
+        TLA__CEILB(_zs, _fr, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS * (c0)) FMT(TLA__Z_SHAPE(c0), \
+        TLA__KVPAIRS(TLA__KVC(c0), TLA__KVC(fractal), TLA__KVC(1), TLA__KVL(_zs)), TLA__FMT_ORIGIN)
 
 #define tla_zN(T, rows, cols) __extension__ ({ TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
-        TLA__ZN_(TLA__FMT_LAYOUT_T, tla__ec0, tla__efr); })
-#define tla_zZ(T, rows, cols) __extension__ ({ TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) TLA__Z_BIND(tla__ec0) \
-        TLA__CEILB(tla__zs, tla__fc, tla__ec0, TLA_FRACTAL_ROWS * tla__ec0) \
-        TLA__FMT_LAYOUT_T(TLA__Z_SHAPE(tla__ec0), \
-            TLA__KVPAIRS(TLA__KVC(tla__ec0), TLA__KVL(tla__zs), TLA__KVC(1), TLA__KVC(tla__efr)), TLA__FMT_ORIGIN); })
-#define tla_nZ(T, rows, cols) __extension__ ({ TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) TLA__N_BIND(tla__ec0) \
-        TLA__CEILB(tla__zs, tla__fc, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS * tla__ec0) \
-        TLA__FMT_LAYOUT_T(TLA__N_SHAPE(tla__ec0), \
-            TLA__KVPAIRS(TLA__KVC(1), TLA__KVL(tla__zs), TLA__KVC(tla__ec0), TLA__KVC(tla__efr)), TLA__FMT_ORIGIN); })
-#define tla_nN(T, rows, cols) __extension__ ({ TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) TLA__N_BIND(tla__ec0) \
-        TLA__CEILB(tla__zs, tla__fr, tla__ec0, TLA_FRACTAL_ROWS * tla__ec0) \
-        TLA__FMT_LAYOUT_T(TLA__N_SHAPE(tla__ec0), \
-            TLA__KVPAIRS(TLA__KVC(1), TLA__KVC(tla__efr), TLA__KVC(tla__ec0), TLA__KVL(tla__zs)), TLA__FMT_ORIGIN); })
+        TLA__ZN_(TLA__FMT_LAYOUT_T, _ec, _ef); })
+#define tla_zZ(T, rows, cols) __extension__ ({ TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) TLA__Z_BIND(_ec) \
+        TLA__CEILB(_zs, _fc, _ec, TLA_FRACTAL_ROWS * _ec) \
+        TLA__FMT_LAYOUT_T(TLA__Z_SHAPE(_ec), \
+            TLA__KVPAIRS(TLA__KVC(_ec), TLA__KVL(_zs), TLA__KVC(1), TLA__KVC(_ef)), TLA__FMT_ORIGIN); })
+#define tla_nZ(T, rows, cols) __extension__ ({ TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) TLA__N_BIND(_ec) \
+        TLA__CEILB(_zs, _fc, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS * _ec) \
+        TLA__FMT_LAYOUT_T(TLA__N_SHAPE(_ec), \
+            TLA__KVPAIRS(TLA__KVC(1), TLA__KVL(_zs), TLA__KVC(_ec), TLA__KVC(_ef)), TLA__FMT_ORIGIN); })
+#define tla_nN(T, rows, cols) __extension__ ({ TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) TLA__N_BIND(_ec) \
+        TLA__CEILB(_zs, _fr, _ec, TLA_FRACTAL_ROWS * _ec) \
+        TLA__FMT_LAYOUT_T(TLA__N_SHAPE(_ec), \
+            TLA__KVPAIRS(TLA__KVC(1), TLA__KVC(_ef), TLA__KVC(_ec), TLA__KVL(_zs)), TLA__FMT_ORIGIN); })
 #define tla_l0c(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__ZN(TLA_L0C_C0, TLA_L0C_FRACTAL); })
 
 /* TLA_CONST_ZN(name, T, rows, cols), TLA_CONST_ZZ, TLA_CONST_NZ, TLA_CONST_NN,
@@ -236,7 +237,7 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
 #define TLA__CONST_FMT2(name, r, c, eb) \
     typedef TLA__KVTYPE(2, 2, 2, (1, TLA__B + (r)), (2, TLA__B + (c))) tla__origin_t_##name; \
     static const TLA__LAYOUT_STRUCT_O(tla__shape_t_##name, tla__stride_t_##name, tla__origin_t_##name, 31, eb)
-/* The strides' value type: int, or long long where the offsets may pass INT_MAX (as tla__fw). */
+/* The strides' value type: int, or long long where the offsets may pass INT_MAX (as _fw). */
 #define TLA__CONST_VT(r, c) __typeof__(TLA__IF((r + 64LL) * (c + 64) <= tla__I, 0, 0LL))
 /* Row- and column-major: flat. */
 #define TLA__CONST_ROW_MAJOR(name, r, c) TLA__CONST_FLAT(name, r, c, c, 1)
@@ -264,9 +265,11 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
  * and ceil(t0 / r0), ceil(t1 / c0), static when both of theirs are; codes and values are bound
  * once, so their several mentions stay short.  Static values are ints, as TLA_C values are.
  * S: the parent's shape, t the tile node, t0 and t1 its extents as long longs (bound). */
-#define TLA__TILE_SHAPE(S, t, t0, t1) __extension__ ({ \
+#define TLA__TILE_SHAPE(S, t, t0, t1) TLA__TILE_SHAPE_K(S, t, TLA__SCODE(t, 0), TLA__SCODE(t, 1), t0, t1)
+/* (the same with the tile extents' codes k0, k1 given: tla_tile_at has them bound) */
+#define TLA__TILE_SHAPE_K(S, t, k0, k1, t0, t1) __extension__ ({ \
         enum { _sr0 = TLA__SCODE(S, 0), _sr2 = TLA__SCODE(S, 2), \
-               _sk1 = TLA__CEIL_CODE(TLA__SCODE(t, 0), _sr0), _sk3 = TLA__CEIL_CODE(TLA__SCODE(t, 1), _sr2) }; \
+               _sk1 = TLA__CEIL_CODE(k0, _sr0), _sk3 = TLA__CEIL_CODE(k1, _sr2) }; \
         long long _sw0 = TLA__CVAL(_sr0, (S).v[0]), _sw2 = TLA__CVAL(_sr2, (S).v[2]); \
         __auto_type _sx0 = TLA__IF(_sr0 >= 2, TLA__CV(_sr0), _sw0); \
         __auto_type _sx1 = TLA__IF(_sk1 >= 2, TLA__CV(_sk1), tla__tile_ceil(t0, _sw0)); \
@@ -278,8 +281,8 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
 TLA_FUNC long long tla__tile_ceil(long long a, long long b) { return (a + b - 1) / (b != 0 ? b : 1); }
 /* A slot's value as a long long, given its code c and its stored value v (a static value is
  * read from the code: a layout rebuilt from its type alone has no stored values). */
-#define TLA__CVAL(c, v) tla__cval(c, v)
-TLA_FUNC long long tla__cval(unsigned long long c, long long v) { return c > 1 ? (long long)c - TLA__B : v; }
+#define TLA__CVAL(c, v) tla__cv(c, v)
+TLA_FUNC long long tla__cv(unsigned long long c, long long v) { return c > 1 ? (long long)c - TLA__B : v; }
 /* The code of ceil(t / r) for leaves of codes ct, cr (static when both are, and r != 0). */
 #define TLA__CEIL_CODE(ct, cr) ((ct) >= 2 && (cr) > TLA__B ? (TLA__CV(ct) + TLA__CV(cr) - 1) / TLA__CV(cr) + TLA__B : 1)
 /* Slot j's value as a long long (whatever the signedness of the node's run-time values). */
@@ -300,17 +303,19 @@ TLA_FUNC long long tla__cval(unsigned long long c, long long v) { return c > 1 ?
         __auto_type tla__ts = TLA__TILE_SHAPE(TLA__LSHAPE(tla__tl), tla__tt, TLA__SVALLL(tla__tt, 0), TLA__SVALLL(tla__tt, 1)); \
         TLA__LAYOUT_IMPLXE(tla__ts, TLA__LSTRIDE(tla__tl), tla__tt, ~, 31, 0, TLA__LEB(tla__tl)); })
 
-/* The extents of the two top-level modes of rank-2 layout L (bound) that hold data, into the
- * long long array o[2]: its originShape, else the products of each mode's shape leaves.  The
- * shape is (a, b) or ((a, b), (c, d)), the two forms make_tile takes (TLA__TILE_CHECKS). */
-#define TLA__ORIGIN2(L, S, o) \
-    if (TLA__HAS_ORIGIN(L)) { \
-        o[0] = TLA__SVALLL((L).tla_o[0], 0), o[1] = TLA__SVALLL((L).tla_o[0], 1); \
-    } else { \
-        enum { _o4 = TLA__NLEAF(S) == 4 }; \
-        o[0] = TLA__SVALLL(S, 0) * (_o4 ? TLA__SVALLL(S, 1) : 1); \
-        o[1] = _o4 ? TLA__SVALLL(S, 2) * TLA__SVALLL(S, 3) : TLA__SVALLL(S, 1); \
-    }
+/* The extents of the two top-level modes of a rank-2 layout that hold data, into o[2]: its
+ * originShape (has), else the products of each mode's shape leaves s0..s3 (four: the shape is
+ * ((a, b), (c, d)); else (a, b): the two forms make_tile takes, TLA__TILE_CHECKS).  A function:
+ * one call is shorter text than the two branches written out at every tile. */
+TLA_FUNC void tla__origin2(long long *o, int has, long long o0, long long o1, int four, long long s0, long long s1,
+                           long long s2, long long s3) {
+    if (has)
+        o[0] = o0, o[1] = o1;
+    else if (four)
+        o[0] = s0 * s1, o[1] = s2 * s3;
+    else
+        o[0] = s0, o[1] = s1;
+}
 /* A pair of run-time long longs as a node, (a, b) (a tile's cropped extents): the node
  * TLA__NODEKV(2, 2, 2, (1, 1, a), (2, 1, b)) would write, with its types declared once here
  * rather than at every tile. */
@@ -321,6 +326,16 @@ struct tla__dpair_info {
 };
 struct tla__dpair { long long v[8]; union { const struct tla__dpair_info *tla_f; char (*tla_lk)[6]; }; };
 #define TLA__DPAIR(a, b) ((struct tla__dpair){ .v = { (a), (b) } })
+/* The cropped extent's code when the tile extent, the parent's originShape and the coordinate
+ * are static (codes t, o, c; a layout without an originShape reads a nil's, 1), else 1: a tile
+ * at a static coordinate of a static parent has a static originShape, so its queries are
+ * constant expressions and a tail tile's plan folds.  (t, o, c are enum constants.) */
+#define TLA__CROP_CODE(t, o, c) (t > 1 && o > 1 && c > 1 ? (o <= c ? tla__B : t - tla__B < o - c ? t : o - c + tla__B) : 1)
+/* A pair of static values of codes k0, k1 as a node */
+#define TLA__SPAIR(k0, k1) ((struct { int v[8]; union { const struct { tla__a3 n, r, p1; tla__a2 dp, st, p0; \
+        char (*c0)[k0], (*c1)[k1]; tla__u1 c2, c3, c4, c5, c6, c7, p2, p3, p4, p5, p6, p7; tla__ppf2 pp; } *tla_f; \
+        char (*tla_lk)[6]; }; }){ .v = { k0 - tla__B, k1 - tla__B } })
+typedef char (*tla__a2)[2], (*tla__a3)[3];
 /* min(tile, origin - coord), and 0 past the origin (an empty tile, as in CATLASS) */
 TLA_FUNC long long tla__crop(long long t, long long o, long long c) { return o - c <= 0 ? 0 : t < o - c ? t : o - c; }
 
@@ -356,9 +371,16 @@ TLA_FUNC long long tla__crop(long long t, long long o, long long c) { return o -
         TLA__TILE_CHECKS(_aN, *_as, *_at) \
         _Static_assert(!_aN || TLA__TRANK(*_as) == 2 && TLA__IS_TUPLE(*_ac) && TLA__TRANK(*_ac) == 2 && TLA__DEPTH(*_ac) == 1, \
             "tla: tile_at takes a rank-2 layout and a coordinate (row, col)"); \
-        long long _at0 = TLA__SVALLL(*_at, 0), _at1 = TLA__SVALLL(*_at, 1), _ao[2]; TLA__ORIGIN2(*_al, *_as, _ao) \
-        __auto_type _lo = TLA__DPAIR(tla__crop(_at0, _ao[0], TLA__SVALLL(*_ac, 0)), tla__crop(_at1, _ao[1], TLA__SVALLL(*_ac, 1))); \
-        __auto_type _ls = TLA__TILE_SHAPE(*_as, *_at, _at0, _at1); __auto_type _ld = TLA__LSTRIDE(*_al); \
+        __auto_type _op = &TLA_IF(TLA__HAS_ORIGIN(*_al), (*_al).tla_o[0], TLA__NIL); /* (nil: no originShape) */ \
+        enum { _q0 = TLA__SCODE(*_at, 0), _q1 = TLA__SCODE(*_at, 1), _q2 = TLA__SCODE(*_op, 0), _q3 = TLA__SCODE(*_op, 1), \
+               _q4 = TLA__SCODE(*_ac, 0), _q5 = TLA__SCODE(*_ac, 1) }; \
+        long long _at0 = tla__cv(_q0, (*_at).v[0]), _at1 = tla__cv(_q1, (*_at).v[1]), _ao[2]; \
+        tla__origin2(_ao, TLA__HAS_ORIGIN(*_al), tla__cv(_q2, _op->v[0]), tla__cv(_q3, _op->v[1]), \
+            TLA__NLEAF(*_as) == 4, TLA__SVALLL(*_as, 0), TLA__SVALLL(*_as, 1), TLA__SVALLL(*_as, 2), TLA__SVALLL(*_as, 3)); \
+        enum { _ok0 = TLA__CROP_CODE(_q0, _q2, _q4), _ok1 = TLA__CROP_CODE(_q1, _q3, _q5) }; \
+        __auto_type _lo = TLA_IF(_ok0 > 1 && _ok1 > 1, TLA__SPAIR(_ok0, _ok1), \
+            TLA__DPAIR(tla__crop(_at0, _ao[0], tla__cv(_q4, (*_ac).v[0])), tla__crop(_at1, _ao[1], tla__cv(_q5, (*_ac).v[1])))); \
+        __auto_type _ls = TLA__TILE_SHAPE_K(*_as, *_at, _q0, _q1, _at0, _at1); __auto_type _ld = TLA__LSTRIDE(*_al); \
         __auto_type _lx = TLA__TILE_COORD(*_al, *_ac); \
         TLA__LAYOUT_VALUE_EB(32, TLA__LEB(*_al)); })
 
@@ -369,7 +391,8 @@ TLA_FUNC long long tla__crop(long long t, long long o, long long c) { return o -
  *   format is recognised by its structure and its fractal leaves: ((16,r),(C0,c)) with
  *   strides ((C0,FRACTAL),(1,_)) is zN of T (C0 = 32 / sizeof(T)); a leaf the test needs must
  *   be static.  Row-major: rank 2, depth 1, stride of mode 1 is _1; vector: rank 1, stride _1.
- *   Run-time layouts: tla_layout_is_format(&L, format, elem_bytes) in rt/formats.h.
+ *   A run-time tla_layout gets a run-time answer by the same definitions (tla_layout_is_format_bits,
+ *   rt/formats.h), so the same spelling serves static, mixed and run-time layouts.
  * Example:
  *   tla_auto A = tla_zN(tla_half, 100, 70);
  *   _Static_assert(tla_is_zN(tla_half, A) && !tla_is_nZ(tla_half, A) && !tla_is_zN(float, A), "");
@@ -387,20 +410,29 @@ TLA_FUNC long long tla__crop(long long t, long long o, long long c) { return o -
 #define TLA__PDEPTH1(r) (TLA__TRANK(TLA__LSHAPE(tla__pl)) == (r) && TLA__DEPTH(TLA__LSHAPE(tla__pl)) <= 1)
 /* ((a,b),(c,d)): four leaves, paths (0,0) (0,1) (1,0) (1,1) (path codes, tuple.h) */
 #define TLA__PFRACTAL TLA__TILE_FRACTAL(TLA__LSHAPE(tla__pl))
-#define tla_is_row_major(L) TLA__PRED(L, TLA__PDEPTH1(2) && TLA__PIS(TLA__PD(1), 1))
-#define tla_is_column_major(L) TLA__PRED(L, TLA__PDEPTH1(2) && TLA__PIS(TLA__PD(0), 1))
-#define tla_is_vector(L) TLA__PRED(L, TLA__PDEPTH1(1) && TLA__PIS(TLA__PD(0), 1))
-#define tla_is_zN(T, L) TLA__PRED(L, TLA__PFRACTAL && TLA__PIS(TLA__PS(0), TLA_FRACTAL_ROWS) && \
+/* A run-time tla_layout L is answered at run time by the same definitions, fn(p, f, bits) with p a
+ * pointer to a copy of it (tla__catlass_pred, rt/formats.h: a leaf the test reads must be static
+ * there too, its stat bit set, as CATLASS reads Layout{}); tla__rtnl, declared and never defined,
+ * stands in the branch a static layout does not take.  Anything else: the static test, an
+ * integer constant expression. */
+#define TLA__PRED_RT(L, fn, f, bits, cond) _Generic((L), struct tla_layout: fn((const struct tla_layout[1]){ \
+        _Generic((L), struct tla_layout: (L), default: tla__rtnl) }, f, bits), default: TLA__PRED(L, cond))
+extern const struct tla_layout tla__rtnl;
+#define TLA__RT_IS tla__catlass_pred
+#define tla_is_row_major(L) TLA__PRED_RT(L, TLA__RT_IS, TLA_ROW_MAJOR, 0, TLA__PDEPTH1(2) && TLA__PIS(TLA__PD(1), 1))
+#define tla_is_column_major(L) TLA__PRED_RT(L, TLA__RT_IS, TLA_COLUMN_MAJOR, 0, TLA__PDEPTH1(2) && TLA__PIS(TLA__PD(0), 1))
+#define tla_is_vector(L) TLA__PRED_RT(L, TLA__RT_IS, TLA_VECTOR, 0, TLA__PDEPTH1(1) && TLA__PIS(TLA__PD(0), 1))
+#define tla_is_zN(T, L) TLA__PRED_RT(L, TLA__RT_IS, TLA_ZN, TLA_ELEM_BITS(T), TLA__PFRACTAL && TLA__PIS(TLA__PS(0), TLA_FRACTAL_ROWS) && \
         TLA__PIS(TLA__PS(2), TLA__C0(T)) && TLA__PIS(TLA__PD(2), 1) && TLA__PIS(TLA__PD(1), TLA__FRACTAL(T)))
-#define tla_is_zZ(T, L) TLA__PRED(L, TLA__PFRACTAL && TLA__PIS(TLA__PS(0), TLA_FRACTAL_ROWS) && \
+#define tla_is_zZ(T, L) TLA__PRED_RT(L, TLA__RT_IS, TLA_ZZ, TLA_ELEM_BITS(T), TLA__PFRACTAL && TLA__PIS(TLA__PS(0), TLA_FRACTAL_ROWS) && \
         TLA__PIS(TLA__PS(2), TLA__C0(T)) && TLA__PIS(TLA__PD(2), 1) && TLA__PIS(TLA__PD(3), TLA__FRACTAL(T)))
-#define tla_is_nZ(T, L) TLA__PRED(L, TLA__PFRACTAL && TLA__PIS(TLA__PS(0), TLA__C0(T)) && \
+#define tla_is_nZ(T, L) TLA__PRED_RT(L, TLA__RT_IS, TLA_NZ, TLA_ELEM_BITS(T), TLA__PFRACTAL && TLA__PIS(TLA__PS(0), TLA__C0(T)) && \
         TLA__PIS(TLA__PS(2), TLA_FRACTAL_ROWS) && TLA__PIS(TLA__PD(0), 1) && TLA__PIS(TLA__PD(3), TLA__FRACTAL(T)))
-#define tla_is_nN(T, L) TLA__PRED(L, TLA__PFRACTAL && TLA__PIS(TLA__PS(0), TLA__C0(T)) && \
+#define tla_is_nN(T, L) TLA__PRED_RT(L, TLA__RT_IS, TLA_NN, TLA_ELEM_BITS(T), TLA__PFRACTAL && TLA__PIS(TLA__PS(0), TLA__C0(T)) && \
         TLA__PIS(TLA__PS(2), TLA_FRACTAL_ROWS) && TLA__PIS(TLA__PD(0), 1) && TLA__PIS(TLA__PD(1), TLA__FRACTAL(T)))
 /* CATLASS's iszNUnAlign: zN with the row mode not padded to fractals, ((m,_1),(C0,k)) with
  * strides ((C0,_),(1,_)) (a matmul whose m is not a multiple of 16). */
-#define tla_is_zN_unalign(T, L) TLA__PRED(L, TLA__PFRACTAL && TLA__PIS(TLA__PS(1), 1) && \
+#define tla_is_zN_unalign(T, L) TLA__PRED_RT(L, TLA__RT_IS, -1, TLA_ELEM_BITS(T), TLA__PFRACTAL && TLA__PIS(TLA__PS(1), 1) && \
         TLA__PIS(TLA__PS(2), TLA__C0(T)) && TLA__PIS(TLA__PD(0), TLA__C0(T)) && TLA__PIS(TLA__PD(2), 1))
 
 /* clang-format on */

@@ -55,7 +55,7 @@
 #define TLA__MULB(p, a, b) enum { p##k = (a##k) >= 2 && (b##k) >= 2 && \
         TLA__CV(a##k) * (long long)TLA__CV(b##k) <= tla__M ? TLA__CV(a##k) * (long long)TLA__CV(b##k) + TLA__B : 1 }; \
     _Static_assert((a##k) < 2 || (b##k) < 2 || p##k >= 2, TLA__RANGE_MSG); \
-    __auto_type p##v = __builtin_choose_expr(p##k >= 2, TLA__CV(p##k) + tla__fw, (long long)a##v * b##v); (void)p##v;
+    __auto_type p##v = __builtin_choose_expr(p##k >= 2, TLA__CV(p##k) + _fw, (long long)a##v * b##v); (void)p##v;
 
 /* tla_weight4bit_nZ(rows, cols), tla_mx_scale_a_row(rows, cols), tla_mx_scale_a_col,
  * tla_mx_scale_b_row, tla_mx_scale_b_col, tla_mx_scale_zZ, tla_mx_scale_nN -> layout with
@@ -72,31 +72,31 @@
  *   _Static_assert(tla_cosize(tla_mx_scale_zZ(TLA_C(256), TLA_C(32))) == 256 * 32, "");
  */
 #define tla_weight4bit_nZ(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__N_BIND(32) \
-        TLA__CEILB(tla__zs, tla__fc, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS * 32) \
-        TLA__FMT_LAYOUT(TLA__N_SHAPE(32), TLA__KVPAIRS(TLA__KVC(1), TLA__KVL(tla__zs), TLA__KVC(32), TLA__KVC(512)), \
+        TLA__CEILB(_zs, _fc, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS * 32) \
+        TLA__FMT_LAYOUT(TLA__N_SHAPE(32), TLA__KVPAIRS(TLA__KVC(1), TLA__KVL(_zs), TLA__KVC(32), TLA__KVC(512)), \
             TLA__FMT_ORIGIN); })
 #define tla_mx_scale_zZ(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__Z_BIND(2) \
-        TLA__CEILB(tla__zs, tla__fc, 2, TLA_FRACTAL_ROWS * 2) \
-        TLA__FMT_LAYOUT(TLA__Z_SHAPE(2), TLA__KVPAIRS(TLA__KVC(2), TLA__KVL(tla__zs), TLA__KVC(1), TLA__KVC(32)), \
+        TLA__CEILB(_zs, _fc, 2, TLA_FRACTAL_ROWS * 2) \
+        TLA__FMT_LAYOUT(TLA__Z_SHAPE(2), TLA__KVPAIRS(TLA__KVC(2), TLA__KVL(_zs), TLA__KVC(1), TLA__KVC(32)), \
             TLA__FMT_ORIGIN); })
 #define tla_mx_scale_nN(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__N_BIND(2) \
-        TLA__CEILB(tla__zs, tla__fr, 2, TLA_FRACTAL_ROWS * 2) \
-        TLA__FMT_LAYOUT(TLA__N_SHAPE(2), TLA__KVPAIRS(TLA__KVC(1), TLA__KVC(32), TLA__KVC(2), TLA__KVL(tla__zs)), \
+        TLA__CEILB(_zs, _fr, 2, TLA_FRACTAL_ROWS * 2) \
+        TLA__FMT_LAYOUT(TLA__N_SHAPE(2), TLA__KVPAIRS(TLA__KVC(1), TLA__KVC(32), TLA__KVC(2), TLA__KVL(_zs)), \
             TLA__FMT_ORIGIN); })
 /* A's scales (rows, (_2, ceil(cols/2))), B's ((_2, ceil(rows/2)), cols); tla__ms the stride's ceiling */
-#define TLA__MX_A_SHAPE TLA__KV_LEAF_PAIR(TLA__KVL(tla__fr), TLA__KVC(2), TLA__KVL(tla__mc))
-#define TLA__MX_B_SHAPE TLA__KV_PAIR_LEAF(TLA__KVC(2), TLA__KVL(tla__mc), TLA__KVL(tla__fc))
-#define tla_mx_scale_a_row(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__CEILB1(tla__mc, tla__fc, 2) \
-        TLA__CEILB(tla__ms, tla__fc, 2, 2) TLA__FMT_LAYOUT(TLA__MX_A_SHAPE, \
+#define TLA__MX_A_SHAPE TLA__KV_LEAF_PAIR(TLA__KVL(_fr), TLA__KVC(2), TLA__KVL(tla__mc))
+#define TLA__MX_B_SHAPE TLA__KV_PAIR_LEAF(TLA__KVC(2), TLA__KVL(tla__mc), TLA__KVL(_fc))
+#define tla_mx_scale_a_row(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__CEILB1(tla__mc, _fc, 2) \
+        TLA__CEILB(tla__ms, _fc, 2, 2) TLA__FMT_LAYOUT(TLA__MX_A_SHAPE, \
         TLA__KV_LEAF_PAIR(TLA__KVL(tla__ms), TLA__KVC(1), TLA__KVC(2)), TLA__FMT_ORIGIN); })
-#define tla_mx_scale_a_col(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__CEILB1(tla__mc, tla__fc, 2) \
-        TLA__CEILB(tla__ms, tla__fr, 1, 2) TLA__FMT_LAYOUT(TLA__MX_A_SHAPE, \
+#define tla_mx_scale_a_col(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__CEILB1(tla__mc, _fc, 2) \
+        TLA__CEILB(tla__ms, _fr, 1, 2) TLA__FMT_LAYOUT(TLA__MX_A_SHAPE, \
         TLA__KV_LEAF_PAIR(TLA__KVC(2), TLA__KVC(1), TLA__KVL(tla__ms)), TLA__FMT_ORIGIN); })
-#define tla_mx_scale_b_row(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__CEILB1(tla__mc, tla__fr, 2) \
-        TLA__CEILB(tla__ms, tla__fc, 1, 2) TLA__FMT_LAYOUT(TLA__MX_B_SHAPE, \
+#define tla_mx_scale_b_row(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__CEILB1(tla__mc, _fr, 2) \
+        TLA__CEILB(tla__ms, _fc, 1, 2) TLA__FMT_LAYOUT(TLA__MX_B_SHAPE, \
         TLA__KV_PAIR_LEAF(TLA__KVC(1), TLA__KVL(tla__ms), TLA__KVC(2)), TLA__FMT_ORIGIN); })
-#define tla_mx_scale_b_col(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__CEILB1(tla__mc, tla__fr, 2) \
-        TLA__CEILB(tla__ms, tla__fr, 2, 2) TLA__FMT_LAYOUT(TLA__MX_B_SHAPE, \
+#define tla_mx_scale_b_col(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__CEILB1(tla__mc, _fr, 2) \
+        TLA__CEILB(tla__ms, _fr, 2, 2) TLA__FMT_LAYOUT(TLA__MX_B_SHAPE, \
         TLA__KV_PAIR_LEAF(TLA__KVC(1), TLA__KVC(2), TLA__KVL(tla__ms)), TLA__FMT_ORIGIN); })
 
 /* tla_row_major_fp4(rows, cols), tla_column_major_fp4(rows, cols) -> layout with originShape (rows, cols)
@@ -108,9 +108,9 @@
  *   _Static_assert(tla_value(tla_get(tla_stride(A), 0)) == 6, "");
  *   if (tla_crd2offset(tla_make_tuple(2, 4), tla_column_major_fp4(7, 3)) != 2 + 4 * 8) return 1;
  */
-#define tla_row_major_fp4(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__CEILB(tla__ms, tla__fc, 2, 2) \
+#define tla_row_major_fp4(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__CEILB(tla__ms, _fc, 2, 2) \
         TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, TLA__KVPAIR(TLA__KVL(tla__ms), TLA__KVC(1)), TLA__FMT_ORIGIN); })
-#define tla_column_major_fp4(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__CEILB(tla__ms, tla__fr, 2, 2) \
+#define tla_column_major_fp4(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__CEILB(tla__ms, _fr, 2, 2) \
         TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, TLA__KVPAIR(TLA__KVC(1), TLA__KVL(tla__ms)), TLA__FMT_ORIGIN); })
 
 /* tla_fmap(T, batch, cin1, h, w), tla_conv_filter(T, cin1, kh, kw, cout),

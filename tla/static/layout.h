@@ -198,7 +198,7 @@ struct tla__nil TLA__FS_(int, ...);
  * long: its leaves are int, and 65535 * 65536 would wrap.  Any other coordinate sums in the
  * common type of its own and the stride's values, from the first division on, as hand-written
  * code would: a format keeps run-time strides in long long (CATLASS's int64_t), and so does a
- * static one whose offsets pass INT_MAX (formats.h, tla__fw), so a uint32_t coordinate into a
+ * static one whose offsets pass INT_MAX (static/formats.h, _fw), so a uint32_t coordinate into a
  * 70000 x 70000 zN sums in 64 bits, while a small static layout keeps int arithmetic. */
 #define TLA__CRD_WIDE __auto_type _tW = __builtin_choose_expr(_tCk == 13 || TLA__F(_tC, st) == 2, 0LL, _tD.v[0] * 0);
 #define TLA__CRD_SUMS_TILE TLA__VNODEB(_tC, _tc0) TLA__CRD_WIDE TLA__CRD_ENUMS TLA__CRD_CHECKS(_tC, _tS) TLA__CRD_TILE_CHECK \

@@ -180,8 +180,13 @@ typedef struct { union { char *tla_p; tla__nil_layout *tla_lt; char (*tla_lk)[TL
  * the type); when mixed, from the packed run-time values too, every slot written, static ones
  * from their codes (run-time arithmetic over a mixed layout, a prefix product or a size, reads
  * static slots as well). */
-#define TLA__TENSOR_LAYOUT(T) __builtin_choose_expr(sizeof(T) == sizeof((T).tla_p), ((__typeof__(*(T).tla_lt)){ 0 }), \
+#define TLA__TENSOR_LAYOUT(T) __builtin_choose_expr(sizeof(T) == sizeof((T).tla_p), TLA__STATIC_LAYOUT(T), \
         __extension__ ({ __typeof__(*(T).tla_lt) tla__rl; TLA__DINFO(tla__rl) TLA__DUNPACK(T, tla__rl); tla__rl; }))
+/* (all static: a tile's coordinate is written from its codes, since crd2offset adds the
+ * coordinate's stored values; a tile at a static coordinate of a static parent is all static) */
+#define TLA__STATIC_LAYOUT(T) __extension__ ({ __typeof__(*(T).tla_lt) tla__sl = { 0 }; struct tla__nil tla__sx = { .v = { 0 } }; \
+        __auto_type tla__sp = &TLA__IF(TLA__IS_TILE(tla__sl), tla__sl.tla_x[0], tla__sx); \
+        tla__sp->v[0] = TLA__SVALR(*tla__sp, 0), tla__sp->v[1] = TLA__SVALR(*tla__sp, 1); tla__sl; })
 #define tla_tensor_layout(A) __extension__ ({ TLA__TENSOR_ARG(tla__tlA, A, "tla_tensor_layout") TLA__TENSOR_LAYOUT(*tla__tlA); })
 #define tla_tensor_data(A) __extension__ ({ TLA__TENSOR_ARG(tla__tdA, A, "tla_tensor_data") tla__tdA->tla_p; })
 

@@ -1,0 +1,170 @@
+/* tests/test_compat_tensors.c - CATLASS's tensor idioms behind the compat names, on static,
+ * mixed and run-time layouts, and the layout predicates on all three.
+ *
+ * MakeTensor over a static or mixed layout gives a static or mixed tensor; GetTile, TileView and
+ * MakeTensorLike of one give static or mixed tensors.  Each element address is checked against
+ * the run-time tensors (tla_tensor_tile, tla_tensor_local_tile, tla_tensor_make_like), which the
+ * other tests check against naive loops, over every element of tail tiles of ragged matrices. */
+#include "../tla.h"
+#include "../tla/compat.h"
+#include "check.h"
+#include <stdint.h>
+
+static uint16_t gm[257 * 129], l1[272 * 144];
+
+/* The run-time reference: the address of element (r, c) of tile (tr, tc) of shape (th, tw) of a
+ * RowMajor rows x cols half tensor over gm, by the run-time functions. */
+static uint16_t *rt_tile_elem(int64_t rows, int64_t cols, int64_t tr, int64_t tc, int64_t th, int64_t tw, int64_t r,
+                              int64_t c) {
+    tla_layout L;
+    tla_tensor A, T;
+    tla_tuple shape = tla_to_tuple(tla_make_tuple(th, tw)), crd = tla_to_tuple(tla_make_tuple(tr, tc));
+    tla_error e;
+    if (tla_layout_format(&L, TLA_ROW_MAJOR, 2, rows, cols, &e) != 0) return NULL;
+    A = tla_tensor_make(gm, 2, &L, TLA_POS_GM);
+    if (tla_tensor_tile(&T, &A, &shape, &crd, &e) != 0) return NULL;
+    return (uint16_t *)tla_tensor_at2(&T, r, c);
+}
+
+/* GetTile, TileView and MakeTensorLike(zN) of a RowMajor tensor: static (S), mixed (M, run-time
+ * extents) and run-time (R, a tla_layout), at every tile of a ragged matrix, every element. */
+#define ROWS 257
+#define COLS 129
+static void tiles(int rows, int cols) {
+    long bad = 0, n = 0;
+    int full = rows == ROWS && cols == COLS;
+    tla_auto S = MakeTensor(gm, MakeLayout(tla_half, RowMajor, Int(ROWS), Int(COLS)), PositionGM);
+    tla_auto M = MakeTensor(gm, MakeLayout(tla_half, RowMajor, rows, cols), PositionGM);
+    tla_layout RL = tla_to_layout(MakeLayout(tla_half, RowMajor, rows, cols));
+    tla_tensor R = MakeTensor(gm, RL, PositionGM);
+    _Static_assert(sizeof S == sizeof(uint16_t *), "an all-static tensor is its pointer");
+    for (int tr = 0; tr * 32 < rows; tr++)
+        for (int tc = 0; tc * 16 < cols; tc++) {
+            int r0 = tr * 32, c0 = tc * 16;
+            tla_auto ST = GetTile(S, MakeCoord(r0, c0), MakeShape(_32, _16));
+            tla_auto MT = GetTile(M, MakeCoord(r0, c0), MakeShape(_32, _16));
+            tla_tensor RT = GetTile(R, MakeCoord(r0, c0), MakeShape(_32, _16));
+            tla_auto SV = TileView(S, MakeCoord(tr, tc), MakeShape(_32, _16));
+            tla_auto MV = TileView(M, MakeCoord(tr, tc), MakeShape(_32, _16));
+            tla_tensor RV = TileView(R, MakeCoord(tr, tc), MakeShape(_32, _16));
+            /* the tile's extent (its originShape): the tail tile is cropped */
+            int h = rows - r0 < 32 ? rows - r0 : 32, w = cols - c0 < 16 ? cols - c0 : 16;
+            tla_auto SL = tla_tensor_layout(ST);
+            bad += full && (tla_value(tla_get(SL.tla_o[0], 0)) != h || tla_value(tla_get(SL.tla_o[0], 1)) != w);
+            bad += tla_tensor_extent(&RT, 0) != h || tla_tensor_extent(&RT, 1) != w;
+            /* the tile's static strides and shape: static in the static and mixed tensors */
+            _Static_assert(tla_value(tla_get(tla_shape(tla_tensor_layout(ST)), 0)) == 32, "a static tile shape");
+            _Static_assert(tla_value(tla_get(tla_stride(tla_tensor_layout(ST)), 0)) == COLS, "a static stride");
+            for (int r = 0; r < h; r++)
+                for (int c = 0; c < w; c++) {
+                    uint16_t *want = rt_tile_elem(rows, cols, r0, c0, 32, 16, r, c);
+                    bad += want != gm + (r0 + r) * cols + c0 + c;
+                    bad += full && tla_tensor_elem(ST, r, c) != want; /* (S is ROWS x COLS) */
+                    bad += tla_tensor_elem(MT, r, c) != want;
+                    bad += (uint16_t *)tla_tensor_at2(&RT, r, c) != want;
+                    bad += (full && tla_tensor_elem(SV, r, c) != want) || tla_tensor_elem(MV, r, c) != want;
+                    bad += (uint16_t *)tla_tensor_at2(&RV, r, c) != want;
+                    n++;
+                }
+            /* MakeTensorLike<zN, half>(l1, tile, PositionL1): a zN of the tile's extent */
+            tla_auto SZ = MakeTensorLike(zN, l1, ST, PositionL1);
+            tla_auto MZ = MakeTensorLike(zN, l1, MT, PositionL1);
+            tla_tensor RZ = MakeTensorLike(zN, l1, RT, PositionL1);
+            bad += tla_tensor_extent(&RZ, 0) != h || tla_tensor_extent(&RZ, 1) != w;
+            for (int r = 0; r < h; r++)
+                for (int c = 0; c < w; c++) {
+                    uint16_t *want = (uint16_t *)tla_tensor_at2(&RZ, r, c);
+                    bad += want != l1 + tla_crd2offset(tla_make_tuple(r, c), tla_zN(tla_half, h, w));
+                    bad += (full && tla_tensor_elem(SZ, r, c) != want) || tla_tensor_elem(MZ, r, c) != want;
+                }
+        }
+    CHECK(n == (long)rows * cols);
+    CHECK_EQ(bad, 0);
+}
+
+/* A static tile of a static tensor at a static coordinate is all static: its addresses are
+ * constant-folded, and MakeTensorLike of it is all static too. */
+static void all_static(void) {
+    tla_auto S = MakeTensor(gm, MakeLayout(tla_half, zN, _64, _64), PositionGM);
+    tla_auto T = GetTile(S, MakeCoord(_16, _32), MakeShape(_16, _16));
+    tla_auto Z = MakeTensorLike(zZ, l1, T, PositionL1);
+    _Static_assert(sizeof T == sizeof(uint16_t *) && sizeof Z == sizeof(uint16_t *), "all static");
+    _Static_assert(tla_is_zZ(tla_half, tla_tensor_layout(Z)), "MakeTensorLike<zZ>");
+    CHECK(tla_tensor_elem(T, 1, 2) == tla_tensor_elem(S, 17, 34));
+    CHECK(tla_tensor_elem(Z, 1, 2) == l1 + 16 + 2);
+}
+
+/* The predicates answer every kind of layout by CATLASS's definitions (detail::isRowMajor,
+ * iszN, ...): an integer constant expression for static and mixed layouts, at run time for a
+ * tla_layout, the same answer for the same layout (never a silent 0). */
+#define PRED_ALL(T, L, out) \
+    do { \
+        out[0] = isRowMajor(L), out[1] = isColumnMajor(L), out[2] = iszN(T, L), out[3] = iszZ(T, L); \
+        out[4] = isnZ(T, L), out[5] = tla_is_nN(T, L), out[6] = iszNUnAlign(T, L), out[7] = isVector(L); \
+    } while (0)
+#define PRED_SAME(T, mk) \
+    do { \
+        int a_[8], b_[8]; \
+        tla_auto Ls_ = mk; \
+        tla_layout Lr_ = tla_to_layout(Ls_); \
+        PRED_ALL(T, Ls_, a_); \
+        PRED_ALL(T, Lr_, b_); \
+        npred++; \
+        for (int k_ = 0; k_ < 8; k_++) \
+            if (a_[k_] != b_[k_]) { \
+                printf("  predicate %d of %s: static %d, run time %d\n", k_, #mk, a_[k_], b_[k_]); \
+                badpred++; \
+            } \
+    } while (0)
+#define PRED_TYPES(mk2) PRED_SAME(tla_half, mk2(tla_half)); PRED_SAME(float, mk2(float)); PRED_SAME(uint8_t, mk2(uint8_t))
+#define F_ZN(T) tla_zN(T, 100, 70)
+#define F_ZZ(T) tla_zZ(T, 100, 70)
+#define F_NZ(T) tla_nZ(T, 100, 70)
+#define F_NN(T) tla_nN(T, 100, 70)
+#define F_ZZ1(T) tla_zZ(T, 100, 5) /* one fractal column: CATLASS's iszN says yes */
+#define F_RM(T) tla_row_major(100, 70)
+#define F_CM(T) tla_column_major(100, 70)
+static void predicates(void) {
+    int npred = 0, badpred = 0;
+    PRED_TYPES(F_ZN);
+    PRED_TYPES(F_ZZ);
+    PRED_TYPES(F_NZ);
+    PRED_TYPES(F_NN);
+    PRED_TYPES(F_ZZ1);
+    PRED_TYPES(F_RM);
+    PRED_TYPES(F_CM);
+    PRED_SAME(tla_half, tla_vector(33));
+    PRED_SAME(tla_int4, tla_zN(tla_int4, 64, 128));
+    PRED_SAME(tla_half, tla_l0c(32, 32));
+    PRED_SAME(tla_half, MakeLayout(MakeShape(MakeShape(127, _1), MakeShape(_16, _16)),
+                                   MakeStride(MakeStride(_16, _2048), MakeStride(_1, Int(2032)))));
+    CHECK_EQ(badpred, 0);
+    CHECK_EQ(npred, 25);
+    /* the run-time answers themselves, as CATLASS gives them */
+    tla_layout R = tla_to_layout(tla_row_major(100, 70)), Z = tla_to_layout(tla_zN(tla_half, 100, 70));
+    tla_layout Z1 = tla_to_layout(tla_zZ(tla_half, 100, 5));
+    tla_tensor t = MakeTensor(gm, R, PositionGM);
+    CHECK(isRowMajor(R) && !isColumnMajor(R) && isRowMajor(t.layout) && !iszN(tla_half, t.layout));
+    CHECK(iszN(tla_half, Z) && !iszN(float, Z) && !isnZ(tla_half, Z) && !isRowMajor(Z));
+    /* a zZ of one fractal column: its stride<0,1> is a run-time value (CATLASS's int64_t), which
+     * CATLASS's iszN reads from Layout{} as 0, so it is not zN (though the value is 16 * C0) */
+    CHECK(!iszN(tla_half, Z1) && iszZ(tla_half, Z1));
+    /* a parsed run-time layout: its static leaves are the ones written _N */
+    tla_layout P1, P2;
+    tla_error e;
+    CHECK(tla_parse_layout("((_16,7),(_16,5)):((_16,_256),(_1,1792))", &P1, &e) == 0 && iszN(tla_half, P1));
+    CHECK(tla_parse_layout("((16,7),(16,5)):((16,256),(1,1792))", &P2, &e) == 0 && !iszN(tla_half, P2));
+    CHECK(tla_layout_is_format(&P2, TLA_ZN, 2)); /* (the value-only test, which the copy planner uses) */
+    _Static_assert(iszN(tla_half, tla_zN(tla_half, 100, 70)) && !iszN(float, tla_zN(tla_half, 100, 70)),
+                   "static and mixed: constant expressions");
+}
+
+int main(void) {
+    tiles(ROWS, COLS);
+    tiles(100, 70);
+    tiles(1, 1);
+    tiles(33, 17);
+    all_static();
+    predicates();
+    CHECK_DONE();
+}
