@@ -267,6 +267,46 @@ awk -v strict="${BENCH_STRICT:-0}" -v order="$(cut -d'|' -f1 "$OUT/layouts" | tr
                max, nf, above, unclean, wrong + bad
         exit (wrong + bad > 0) || (strict && (above + unclean > 0))
     }' "$OUT/counts" "$OUT/checks" || status=1
+
+# ---- 5b. the CATLASS port (examples/catlass_matmul.c): its hot addresses, written with the
+# CATLASS names over static and mixed tensors (examples/catlass_addr.h, lib_), against the same
+# addresses by hand (hand_), instructions at -O2 with each compiler (the functions compiled out
+# of line: CATLASS_ADDR_FN empty), worst ratio first; the goal is <= 1.20.  Then the port's file
+# compiled with gcc -O2, best of 3 (the goal: <= 1.0 s).
+echo
+echo "== CATLASS port: hot address functions, lib (CATLASS names) / hand, instructions at -O2"
+printf '#include "examples/catlass_addr.h"\n' > "$OUT/src/catlass_addr.c"
+: > "$OUT/catlass_counts"
+for cc in $ccs; do
+    if $cc $FLAGS -DCATLASS_ADDR_FN= -Wno-missing-prototypes -I. -c "$OUT/src/catlass_addr.c" -o "$OUT/catlass_addr_$cc.o" \
+        2> "$OUT/catlass_addr_$cc.err"; then
+        nm -S --defined-only "$OUT/catlass_addr_$cc.o" > "$OUT/catlass_addr_$cc.nm"
+        objdump -d --no-show-raw-insn "$OUT/catlass_addr_$cc.o" > "$OUT/catlass_addr_$cc.dis"
+        awk -f bench/count.awk "$OUT/catlass_addr_$cc.nm" "$OUT/catlass_addr_$cc.dis" | sed "s/^/$cc /" >> "$OUT/catlass_counts"
+    else
+        echo "catlass port [$cc]: BUILD FAIL"; sed -n 1,10p "$OUT/catlass_addr_$cc.err"; status=1
+    fi
+done
+awk '{ split($2, p, "_"); kind = p[1]; name = substr($2, length(kind) + 2); n[$1, kind, name] = $3; f[$1, kind, name] = $4
+       names[name] = 1; ccs[$1] = 1 }
+     END { for (cc in ccs) for (x in names) if ((cc, "lib", x) in n && (cc, "hand", x) in n) {
+               r = n[cc, "lib", x] / n[cc, "hand", x]
+               printf "%.2f %-16s %-6s %5d %5d  %s\n", r, x, cc, n[cc, "lib", x], n[cc, "hand", x], f[cc, "lib", x] == "-" ? "clean" : f[cc, "lib", x]
+           } }' "$OUT/catlass_counts" | sort -rn | awk 'BEGIN { printf "%-6s %-16s %-6s %5s %5s\n", "ratio", "function", "cc", "lib", "hand" }
+     { printf "%-6s %-16s %-6s %5s %5s  %s\n", $1, $2, $3, $4, $5, $6; if ($1 + 0 > max) max = $1 + 0; n++ }
+     END { printf "worst %.2f over %d functions (goal <= 1.20)\n", max, n; exit max > 1.2001 }' || status=1
+gcc_cc=$(echo "$CCS" | tr ' ' '\n' | grep -m1 gcc || true)
+if [ -n "$gcc_cc" ] && command -v "$gcc_cc" > /dev/null; then
+    best=""
+    for i in 1 2 3; do
+        t0=$(date +%s.%N)
+        $gcc_cc $FLAGS -I. -c examples/catlass_matmul.c -o "$OUT/catlass_matmul.o" || status=1
+        t1=$(date +%s.%N)
+        t=$(echo "$t0 $t1" | awk '{ printf "%.2f", $2 - $1 }')
+        best=$(echo "$best $t" | awk '{ m = $1; for (i = 2; i <= NF; i++) if (m == "" || $i < m) m = $i; print m }')
+    done
+    echo "examples/catlass_matmul.c: $gcc_cc -O2 -c in $best s, best of 3 (goal <= 1.0 s; a port on run-time tensors took 3 s)"
+fi
 fi # codegen
 
 # ---- 6. the run-time algebra: the whole vector file in one process ------------------------

@@ -116,7 +116,10 @@ static void all_static(void) {
                 badpred++; \
             } \
     } while (0)
-#define PRED_TYPES(mk2) PRED_SAME(tla_half, mk2(tla_half)); PRED_SAME(float, mk2(float)); PRED_SAME(uint8_t, mk2(uint8_t))
+#define PRED_TYPES(mk2) \
+    PRED_SAME(tla_half, mk2(tla_half)); \
+    PRED_SAME(float, mk2(float)); \
+    PRED_SAME(uint8_t, mk2(uint8_t))
 #define F_ZN(T) tla_zN(T, 100, 70)
 #define F_ZZ(T) tla_zZ(T, 100, 70)
 #define F_NZ(T) tla_nZ(T, 100, 70)

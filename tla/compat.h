@@ -385,10 +385,19 @@ extern const struct tla_tensor tla__rtnt;
 /* MakeLayoutFromTag(tag): tag a tla_layout_tag; an empty layout (0:0) on error */
 #define MakeLayoutFromTag(tag) __extension__ ({ tla_layout tla__fl; \
         if (tla_layout_from_tag(&tla__fl, &(tag), NULL) != 0) tla__fl = tla__compat_empty_tensor().layout; tla__fl; })
-/* originShape(layout) -> tla_tuple; originShape(layout, i) -> int64_t */
+/* originShape(layout) -> tla_tuple; originShape(x, i) -> extent i (a literal) of a layout or
+ * tensor: of a static or mixed layout or tensor its originShape's leaf (an integer constant
+ * expression where static; the mode's size where it has none), of a run-time tla_layout an
+ * int64_t (originShape<I>(t) in CATLASS) */
 #define originShape(...) TLA__CAT(TLA__COMPAT_OS_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
 #define TLA__COMPAT_OS_1(L) tla_layout_origin_shape(TLA__COMPAT_RTL(L))
-#define TLA__COMPAT_OS_2(L, i) tla_layout_origin(TLA__COMPAT_RTL(L), i)
+#define TLA__COMPAT_OS_2(L, i) __builtin_choose_expr(TLA__IS_RT_LAYOUT(L), \
+        tla_layout_origin((const tla_layout[1]){ TLA__AS_RTL(L) }, i), \
+        tla_value(tla_get(TLA__COMPAT_EXTENT(TLA__COMPAT_SL(L)), i)))
+/* x as a static or mixed layout: a static tensor's layout, a layout itself, else a nil layout */
+#define TLA__COMPAT_IS_ST(x) (TLA__K(TLA__SNODE_X(x, struct tla_tensor: TLA__NIL,)) == TLA__KIND_TENSOR)
+#define TLA__COMPAT_SL(x) TLA_IF(TLA__COMPAT_IS_ST(x), tla_tensor_layout(TLA_IF(TLA__COMPAT_IS_ST(x), (x), \
+        ((tla__nil_tensor){ { 0 } }))), TLA__AL(TLA__SNODE_X(x, struct tla_tensor: TLA__NIL,)))
 /* PrependDimLayout(layout, extent, stride): PrependDimLayout_t as a value (run-time layout) */
 #define PrependDimLayout(L, extent, stride) __extension__ ({ tla_layout tla__pl; \
         if (tla_layout_prepend_dim(&tla__pl, TLA__COMPAT_RTL(L), extent, stride, NULL) != 0) \
