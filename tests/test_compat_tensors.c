@@ -162,7 +162,30 @@ static void predicates(void) {
                    "static and mixed: constant expressions");
 }
 
+/* crd2offset and originShape take static, mixed and run-time layouts and tensors alike: the
+ * same line of a port, whatever the layout is. */
+static void one_spelling(void) {
+    int i = 17, j = 33, rows = 100;
+    tla_auto S = MakeLayout(tla_half, zN, Int(100), Int(70));
+    tla_auto M = MakeLayout(tla_half, zN, rows, 70);
+    tla_layout R = tla_to_layout(M);
+    tla_tensor t = MakeTensor(gm, R, PositionGM);
+    tla_auto ts = MakeTensor(gm, S, PositionGM);
+    long long want = 16 + 256 + 1 + 2 * 112 * 16;
+    _Static_assert(crd2offset(MakeCoord(_16, Int(33)), S) == 256 + 1 + 2 * 112 * 16, "static: a constant");
+    CHECK_EQ(crd2offset(MakeCoord(i, j), S), want);
+    CHECK_EQ(crd2offset(MakeCoord(i, j), M), want);
+    CHECK_EQ(crd2offset(MakeCoord(i, j), R), want);
+    CHECK_EQ(crd2offset(MakeCoord(i, j), t.layout), want);
+    CHECK_EQ(crd2offset(MakeCoord(i, j, 3), t.layout), -1); /* a coordinate of another rank */
+    _Static_assert(originShape(S, 0) == 100 && originShape(ts, 1) == 70, "static originShape: constants");
+    CHECK(originShape(M, 0) == 100 && originShape(R, 0) == 100 && originShape(t.layout, 1) == 70);
+    tla_auto T = GetTile(ts, MakeCoord(96, 64), MakeShape(_16, _16));
+    CHECK(originShape(T, 0) == 4 && originShape(T, 1) == 6);
+}
+
 int main(void) {
+    one_spelling();
     tiles(ROWS, COLS);
     tiles(100, 70);
     tiles(1, 1);

@@ -403,10 +403,20 @@ extern const struct tla_tensor tla__rtnt;
         if (tla_layout_prepend_dim(&tla__pl, TLA__COMPAT_RTL(L), extent, stride, NULL) != 0) \
             tla__pl = tla__compat_empty_tensor().layout; tla__pl; })
 
-/* crd2offset(coord, layout) or crd2offset(coord, shape, stride) */
+/* crd2offset(coord, layout) or crd2offset(coord, shape, stride): static or mixed, an integer
+ * constant expression where all static (tla_crd2offset_auto); a run-time tla_layout (t.layout of
+ * a run-time tensor) gives the int64_t offset at run time (tla_layout_crd2offset; -1 where that
+ * reports an error: a coordinate of another rank, an overflow).  The three-argument form takes
+ * static and mixed shapes and strides only (its text per site is held to the compile-cost bound). */
 #define crd2offset(...) TLA__CAT(TLA__COMPAT_CRD_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
-#define TLA__COMPAT_CRD_2(c, L) TLA__CRD_AUTOL_(__COUNTER__, c, L)
+#define TLA__COMPAT_CRD_2(c, L) __builtin_choose_expr(TLA__IS_RT_LAYOUT(L), \
+        tla__compat_crd(TLA__COMPAT_RTT(c), (const tla_layout[1]){ TLA__AS_RTL(L) }), \
+        TLA__CRD_AUTOL_(__COUNTER__, c, TLA__AS_SL(L)))
 #define TLA__COMPAT_CRD_3(c, s, d) TLA__CRD_AUTO_(__COUNTER__, c, s, d)
+TLA_FUNC int64_t tla__compat_crd(const tla_tuple *c, const tla_layout *L) {
+    int64_t off = -1;
+    return tla_layout_crd2offset(L, c, &off, NULL) != 0 ? -1 : off;
+}
 
 /* clang-format on */
 #endif
