@@ -46,7 +46,14 @@
  * Every name CuTe's integral_constant.hpp defines (_m32 ... _m1, _0 ... _10, _12 ... _524288),
  * plus _11 ... _32.  Each names a type declared once here, so a mention costs the compiler
  * a few bytes instead of a new type (Int(N) / TLA_C(N) declares one per mention). */
-#define Int(N) TLA_C(N)
+/* Int(N): N must be an integer constant expression (CuTe's Int<N> takes a template argument): a
+ * variable, even a const one, is refused in one message that says so, and reads as 0 after it. */
+#define Int(N) (TLA_STATIC_CHECK(TLA__IS_ICE(N), "tla: Int(N) / TLA_C(N) needs an integer constant expression " \
+        "(an enum constant or a #define), not a variable: the value of a static integer is part of its type"), \
+        TLA_C(__builtin_choose_expr(TLA__IS_ICE(N), (N), 0)))
+/* (1 when N is an integer constant expression: (void *)(N * 0l) is then a null pointer constant,
+ * and the conditional has type int *; else void *) */
+#define TLA__IS_ICE(N) _Generic((1 ? (int *)0 : (void *)((N) * 0l)), int *: 1, default: 0)
 #define TLA__COMPAT_INT(name, N) typedef union { char (*tla_sv)[(N) + TLA__B]; int tla_v; } tla__c##name;
 TLA__COMPAT_INT(m32, -32)
 TLA__COMPAT_INT(m24, -24)

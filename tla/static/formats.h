@@ -99,9 +99,11 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
 #define TLA__C0(T) (TLA_C0_BYTES * 8 / TLA_ELEM_BITS(T))
 #define TLA__FRACTAL(T) (TLA_FRACTAL_BYTES * 8 / TLA_ELEM_BITS(T))
 /* ... and binds C0 and the fractal of T once (_ec, _ef: the macros below name them often). */
-#define TLA__CHECK_ELEM_TYPE(T) _Static_assert(sizeof(T) == 1 || sizeof(T) == 2 || sizeof(T) == 4, \
+/* (T is named once, in a typedef: a type that does not exist, half for tla_half, is one error,
+ * "unknown type name", and the typedef then reads as int, so nothing after it reports) */
+#define TLA__CHECK_ELEM_TYPE(T) typedef T _et; _Static_assert(sizeof(_et) == 1 || sizeof(_et) == 2 || sizeof(_et) == 4, \
         "tla: the Ascend formats take element types of 1, 2 or 4 bytes"); \
-        enum { _ec = TLA__C0(T), _ef = TLA_FRACTAL_ROWS * _ec }; /* (a fractal is 16 rows of C0) */
+        enum { _ec = TLA__C0(_et), _ef = TLA_FRACTAL_ROWS * _ec }; /* (a fractal is 16 rows of C0) */
 /* Bind rows and cols once, as nodes. */
 #define TLA__FMT_ARGS(rows, cols) TLA__LEAFBN(_fr, rows) TLA__LEAFBN(_fc, cols) \
         _Static_assert(TLA__ELEM_OK(_frt) && TLA__ELEM_OK(_fct), TLA__FMT_MSG); \
