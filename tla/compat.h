@@ -418,8 +418,8 @@ extern const struct tla_tensor tla__rtnt;
 #define crd2offset(...) TLA__CAT(TLA__COMPAT_CRD_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
 #define TLA__COMPAT_CRD_2(c, L) __builtin_choose_expr(TLA__IS_RT_LAYOUT(L), \
         tla__compat_crd(TLA__COMPAT_RTT(c), (const tla_layout[1]){ TLA__AS_RTL(L) }), \
-        TLA__CRD_AUTOL_(__COUNTER__, c, TLA__AS_SL(L)))
-#define TLA__COMPAT_CRD_3(c, s, d) TLA__CRD_AUTO_(__COUNTER__, c, s, d)
+        TLA__CRD_AUTOL(c, TLA__AS_SL(L)))
+#define TLA__COMPAT_CRD_3(c, s, d) TLA__CRD_AUTO(c, s, d)
 TLA_FUNC int64_t tla__compat_crd(const tla_tuple *c, const tla_layout *L) {
     int64_t off = -1;
     return tla_layout_crd2offset(L, c, &off, NULL) != 0 ? -1 : off;

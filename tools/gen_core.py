@@ -267,7 +267,7 @@ for k in range(1, LV + 1):
 line("#define TLA__VSEL(x, ...) TLA__GCT3(TLA__VS_, TLA__NA(__VA_ARGS__))(x, __VA_ARGS__)")
 line("#define TLA__VS_1(x, d) TLA__VALUE_NOW(x)")
 line("#define TLA__VS_2(x, got, inner) TLA__GCT4(TLA__VJ_, TLA__NA(TLA__UNP inner))(inner)")
-by_count("TLA__VJ_", "inner", 2, "TLA__GCALL(TLA__VALUE_GET, __COUNTER__, TLA__UNP inner)",
+by_count("TLA__VJ_", "inner", 2, "TLA__GCALL(TLA__VALUE_GET, TLA__UNP inner)",
          "TLA__VALUE_NOW(TLA__GSPLIT4 inner)")
 line("")
 
@@ -525,93 +525,51 @@ line(f"#define TLA__CRD_SUM (0 {terms})")
 
 line("")
 
-# the constant form and the auto form share facts bound once at block scope (named with __COUNTER__)
+# the constant and auto forms: tla_crd2offset's facts (TLA__CRD_ENUMS' formulas, read from
+# types in a statement expression inside sizeof) and a constant sum over them
 line("/* ---- crd2offset as an integer constant expression ----")
-line(" * The facts are declared once, at block scope, as enum constants inside")
-line(" * sizeof(struct {...}) (suffix K_, a __COUNTER__ value): the constant sum is a plain")
-line(" * expression over them (an ICE), and the run-time sum of the auto form reuses them. */")
-xc = "((struct _tI ## K_ *)0)->C"
-xs = "((struct _tI ## K_ *)0)->S"
-xd = "((struct _tI ## K_ *)0)->D"
-xx = "((struct _tI ## K_ *)0)->X"
-a0, a1, a2 = crd_enums(xs, xd, xc, pre="_t", suf="_ ## K_", F="TLA__FP")
-f_x = " ".join(f"_tx{j}_ ## K_ = TLA__CV({f'_tcl_ ## K_ ? _tk_ ## K_ : TLA__FP({xc}, c0)' if j == 0 else f'TLA__FP({xc}, c{j})'})," for j in range(R))
-f_xx = " ".join(f"_tx{j}_ ## K_ = TLA__CV({f'_tcl_ ## K_ ? _tk_ ## K_ : TLA__FP({xc}, c0)' if j == 0 else f'TLA__FP({xc}, c{j})'}) + (TLA__FP({xx}, c{j}) >= 2 ? TLA__CV(TLA__FP({xx}, c{j})) : 0)," for j in range(R))
-line("/* F of an info pointer (the facts keep the info types, which makes each fact shorter) */")
+line(" * The constant and auto forms derive tla_crd2offset's facts (TLA__CRD_ENUMS' formulas) from")
+line(" * their arguments' types in a statement expression inside sizeof; the constant sum is a plain")
+line(" * expression over them (an ICE).  Only a size leaves the statement expression (layout.h,")
+line(" * TLA__CRD_AUTOL), so nothing is declared in the caller's block: the expression can be")
+line(" * expanded twice in one block (a macro that names its argument twice). */")
+line("/* F of an info pointer (formats.h, crd2offset's facts, tla_value of a get) */")
 line("#define TLA__FP(P, m) sizeof(*P->m)")
-line("/* As TLA__CRD_CHECKS, on the facts' enums (suffix K_). */")
-line("#define TLA__CRD_CHECKSP(K_, C, S) _Static_assert(_tn_ ## K_ == 0 || _tcd_ ## K_ <= 1 || (TLA__FP(C, r) == TLA__FP(S, r) \\")
-line("    && (_tcf_ ## K_ || __builtin_types_compatible_p(__typeof__((C)->pp), __typeof__((S)->pp)))), TLA__CRD_FORM_MSG);")
-# On a layout, a shape of no slots (the nil layout a run-time tla_layout reads as, below)
-# is not static: the constant form then says so, the auto form takes its run-time branch.
-# The 3-argument form takes shape and stride apart, so it checks them (a layout was checked when
-# it was made): their path lists must be the same type.
-cong = (f" _Static_assert(_tn_ ## K_ == 0 || __builtin_types_compatible_p(__typeof__({xs}->pp), __typeof__({xd}->pp)), "
-        "\"tla: crd2offset: shape and stride are not congruent\");")
-# The layout form names L once: its type is bound first (_tU), as the layout itself or, for
-# anything else (a run-time tla_layout, a tuple, an argument that did not compile), a nil layout
-# (_tV), whose shape has no slots; shape, stride and the tile's coordinate are read from that.
-# (gcc gives a member whose type did not compile the type int: the node step comes after.)
-lu = "((struct _tU ## K_ *)0)->m"
-ln = "((struct _tM ## K_ *)0)->m"
-lv = "((struct _tV ## K_ *)0)->m"
-lbind = (f"struct _tU ## K_ {{ __typeof__(L) m; }} _tmu; struct _tM ## K_ {{ __typeof__(TLA__SNODE({lu})) m; }} _tmm; "
-         f"struct _tV ## K_ {{ __typeof__(TLA_IF(TLA__IS_LAYOUT({ln}), {ln}, TLA__NIL_LAYOUT)) m; }} _tmv; ")
-# The 3-argument form reads its shape's and stride's info through a nil when they are not nodes
-# (gcc gives a member whose type did not compile the type int: each fact would report again).
-tms = "((struct _tT ## K_ *)0)->ms"
-tmd = "((struct _tT ## K_ *)0)->md"
-for nm_, pre_, s_, d_, fx_, xmem, xinfo, xst, xchk, sinf, dinf in (
-        ("TLA__AFACTS(K_, c, s, d)", "", "s", "d", f_x, "", "", "", cong,
-         f"TLA_IF(TLA__CLS({tms}) == 12, {tms}, TLA__NIL)", f"TLA_IF(TLA__CLS({tmd}) == 12, {tmd}, TLA__NIL)"),
-        ("TLA__AFACTSX(K_, c, L)", lbind, f"TLA__LS({lv})", f"TLA__LD({lv})", f_xx, f" __typeof__(TLA__TILE_X({lv})) mx;",
-         " __typeof__(((struct _tT ## K_ *)0)->mx.tla_f) X;", f" && TLA__FP({xx}, st) == 2 && _tn_ ## K_ > 0", "", tms, tmd)):
-    line(f"#define {nm_} sizeof(struct {{ {pre_}struct _tT ## K_ {{ __typeof__(c) mc; __typeof__({s_}) ms; __typeof__({d_}) md;{xmem} }} _tm; "
-         f"enum {{ _tk_ ## K_ = TLA__LCODE(((struct _tT ## K_ *)0)->mc) }} _te1; "
-         "struct _tN ## K_ { __typeof__(TLA__CNODE(((struct _tT ## K_ *)0)->mc, _tk_ ## K_)) C; } _tm2; "
-         f"struct _tI ## K_ {{ __typeof__(((struct _tN ## K_ *)0)->C.tla_f) C; __typeof__(({sinf}).tla_f) S; "
-         f"__typeof__(({dinf}).tla_f) D;{xinfo} }} _tm3; "
-         f"enum {{ {a0} }} _te0; enum {{ {a1}, _tst_ ## K_ = (_tcl_ ## K_ ? _tk_ ## K_ >= 2 : TLA__FP({xc}, st) == 2) && TLA__FP({xs}, st) == 2 && TLA__FP({xd}, st) == 2{xst}, {fx_} _te_ ## K_ = 0 }} _te2; "
-         f"enum {{ {a2} }} _te3; TLA__CRD_CHECKSP(K_, {xc}, {xs}){xchk} }})")
+a0, a1, a2 = crd_enums("_tSf", "_tDf", "_tCf", F="TLA__FP")
+line("/* The facts of TLA__CRD_ENUMS read from types only: _tSf, _tDf, _tCf (and _tXf) point to the")
+line(" * info types of the shape, the stride, the coordinate's node (a tile's coordinate), _tcp to the")
+line(" * coordinate as given; they are null pointers, named only inside sizeof.  So the statement")
+line(" * expression that declares them evaluates nothing of its arguments: its run-time sum binds")
+line(" * them (layout.h). */")
+line(f"#define TLA__CRD_ENUMSP enum {{ {a0} }}; enum {{ {a1} }}; enum {{ {a2} }};")
+xcj = lambda j: f"TLA__FP(_tCf, c{j})"
+def cx(tile):
+    """_tst and the coordinate's static values (tile: plus a tile's coordinate's, _tXf)"""
+    xs_ = " ".join(f"_tx{j} = TLA__CV({'_tCk == 13 ? TLA__LCODE_K(*_tcp, _tCk) : ' + xcj(0) if j == 0 else xcj(j)})"
+                   + (f" + (TLA__FP(_tXf, c{j}) >= 2 ? TLA__CV(TLA__FP(_tXf, c{j})) : 0)" if tile else "") + ","
+                   for j in range(R))
+    return (f"enum {{ _tst = (_tCk == 13 || TLA__FP(_tCf, st) == 2) && TLA__FP(_tSf, st) == 2 "
+            f"&& TLA__FP(_tDf, st) == 2{' && TLA__FP(_tXf, st) == 2' if tile else ''} && _tn > 0, {xs_[:-1]} }};")
+
+
+line("/* _tst: the coordinate (a static integer, or a tuple of them), the layout's shape and stride")
+line(" * and a tile's coordinate are all static, and the shape has slots; _tx<j>: the static value of")
+line(" * the coordinate's slot j, plus the tile's (_tCk: the coordinate's class).  TLA__CRD_CX0: no")
+line(" * tile (the shape and stride form). */")
+line(f"#define TLA__CRD_CX {cx(True)}")
+line(f"#define TLA__CRD_CX0 {cx(False)}")
 for j in range(R):
-    arms = " : ".join(f"(k) == {i} ? p##{i}##q" for i in range(j)) + (" : " if j else "") + f"p##{j}##q"
-    line(f"#define TLA__SELT{j}(k, p, q) ({arms})")
+    arms = " : ".join(f"(k) == {i} ? p##{i}" for i in range(j)) + (" : " if j else "") + f"p##{j}"
+    line(f"#define TLA__SELT{j}(k, p) ({arms})")
 
 
-def sx(x, j):
-    return f"_t{x}{j}_ ## K_"
+def ACTQ(j): return f" / (_tq{j} > 0 ? _tq{j} : 1)" if j else ""  # (slot 0: no prefix)
 
 
-def ACTQ(j): return f" / ({sx('q', j)} > 0 ? {sx('q', j)} : 1)" if j else ""  # (slot 0: no prefix)
-
-
-ct = " ".join(f"+ ({j} < _tn_ ## K_ ? TLA__SELT{j}({sx('k', j)}, _tx, _ ## K_){ACTQ(j)} "
-              f"% (!{sx('g', j + 1)} || !{sx('V', j)} ? tla__I : {sx('V', j)}) * (long long)TLA__CV({sx('d', j)}) : 0)" for j in range(R))
-line(f"#define TLA__ACT(K_) (0 {ct})")
-
-
-def SV(j): return f"TLA__IF({sx('s', j)} >= 2, {sx('V', j)}, _tS.v[{j}])"
-def DV(j): return f"TLA__IF({sx('d', j)} >= 2, TLA__CV({sx('d', j)}), _tD.v[{j}])"
-def Q(j): return f"({sx('q', j)} >= 0 ? {sx('q', j)} : _tr{j})"
-def X(j): return f"((_tT)_tC.v[{sx('k', j)}] TLA__XADD##XT({sx('k', j)}))"
-
-
-rq = " ".join(f"_tr{j + 1} = {sx('g', j + 1)} ? " + (f"_tr{j} * " if j else "") + f"_tS.v[{j}] : 1," for j in range(R - 1))[:-1]
-def XQ(j): return f"{X(j)} / {Q(j)}" if j else X(0)
-terms = " ".join(f"+ ({j} < _tn_ ## K_ ? TLA__IF(!{sx('g', j + 1)}, {XQ(j)}, {XQ(j)} % {SV(j)}) * {DV(j)} : 0)" for j in range(R - 1))
-terms += f" + ({R - 1} < _tn_ ## K_ ? {XQ(R - 1)} * {DV(R - 1)} : 0)"
-line("/* The run-time sum over the bound facts (c, S, D, X bound to _tc0, _tS, _tD, _tX). */")
-line("/* XT: 1 adds the tile coordinate _tX (layout forms), 0 does not (shape and stride). */")
-line("#define TLA__XADD1(k) + _tX.v[k]")
-line("#define TLA__XADD0(k)")
-line("/* The coordinate as a node of the type the facts found (_tN<K>): no second leaf wrapper. */")
-line("#define TLA__AC(K_) __auto_type _tC = TLA__IF(TLA__CLS(_tc0) == 12, _tc0, (__typeof__(((struct _tN ## K_ *)0)->C)){ \\")
-line("    .v = { TLA__LVAL_K(_tc0, TLA__CLS(_tc0), _tk_ ## K_) } });")
-line("/* _tT: the sum's type, the common type of the coordinate (and a tile's) and the stride's values")
-line(" * (a format's run-time strides are long long, as CATLASS's int64_t: layout.h, TLA__CRD_WIDE).")
-line(" * (_tr7 in a statement of its own: see TLA__CRD_RQ) */")
-line(f"#define TLA__ART(K_, XT) TLA__AC(K_) "
-     f"typedef __typeof__(_tC.v[0] TLA__XADD##XT(0) + _tD.v[0]) _tT; _tT {rq}; _tr{R - 1}; (0 {terms})")
+ct = " ".join(f"+ ({j} < _tn ? TLA__SELT{j}(_tk{j}, _tx){ACTQ(j)} "
+              f"% (!_tg{j + 1} || !_tV{j} ? tla__I : _tV{j}) * (_td{j} - tla__B + 0LL) : 0)" for j in range(R))
+line("/* The constant sum (meaningful when _tst; an integer constant expression either way). */")
+line(f"#define TLA__CRD_CSUM (0 {ct})")
 line("")
 
 # ---------------------------------------------------------------- get
@@ -631,17 +589,21 @@ def path_facts(nm, path):
     pj = [nm(f"p{j}") for j in range(R)]
     qj = [nm(f"q{j}") for j in range(R)]
     rj = [nm(f"r{j}") for j in range(R)]
-    pps = " ".join(f"{pj[j]} = (int){path(j)} - 1," for j in range(R))
+    pps = " ".join(f"{pj[j]} = {path(j)} - 1," for j in range(R))
     # (an unused slot has path code 0, which matches no prefix)
     mt = " ".join(f"{qj[j]} = {pj[j]} % {D} == {P}," for j in range(R))
     cum = f"{rj[0]} = {qj[0]}, " + " ".join(f"{rj[j]} = {rj[j - 1]} | {qj[j]}," for j in range(1, R))
     cnt = " + ".join(f"({rj[j]} == 0)" for j in range(R))
     cnt2 = " + ".join(qj)
-    way = " + ".join(f"({pj[j]} > 0 && {pj[j]} < {D} / 10 && {P} % ({pj[j]} < 10 ? 10 : {pj[j]} < 100 ? 100 : 1000) == {pj[j]})" for j in range(R))
-    return f"{P} = (P), {D} = (D), {pps} {mt} {cum} {nm('o')} = {cnt}, {nm('m')} = {cnt2}, {nm('w')} = {way}"
+    # (the proper prefixes of P, of 1, 2 and 3 digits: W<k> = P % 10^k while P has more than k
+    # digits, else -1; a leaf on the way is a slot whose path is one of them)
+    W = [nm(f"W{k}") for k in (1, 2, 3)]
+    pre = " ".join(f"{W[k - 1]} = {D} > {10 ** k} ? {P} % {10 ** k} : -1," for k in (1, 2, 3))
+    way = " + ".join(f"({pj[j]} == {W[0]} || {pj[j]} == {W[1]} || {pj[j]} == {W[2]})" for j in range(R))
+    return f"{P} = (P), {D} = (D), {pre} {pps} {mt} {cum} {nm('o')} = {cnt}, {nm('m')} = {cnt2}, {nm('w')} = {way}"
 
 
-GET_NAMES = {"P": "_uP", "D": "_uD", "p": "_upp", "q": "_uq", "r": "_ur", "o": "_uo", "m": "_um", "w": "_uw"}
+GET_NAMES = {"P": "_uP", "D": "_uD", "W": "_uW", "p": "_upp", "q": "_uq", "r": "_ur", "o": "_uo", "m": "_um", "w": "_uw"}
 get_nm = lambda x: GET_NAMES[x[0]] + x[1:]
 pps = " ".join(f"_upp{j} = (int)TLA__F(_ux, p{j}) - 1," for j in range(R))
 line(f"#define TLA__GET_ENUMS(P, D) enum {{ {path_facts(get_nm, lambda j: f'TLA__F(_ux, p{j})')} }};")
@@ -650,14 +612,23 @@ cnt1 = " + ".join(f"(_upp{j} % 10 - 1u < _uP - 1u)" for j in range(R))
 cnt21 = " + ".join(f"(_upp{j} % 10 == _uP)" for j in range(R))
 line("/* (one index: the slots before the element are those of a smaller top index) */")
 line(f"#define TLA__GET_ENUMS1(P) enum {{ _uP = (P), _uD = 10, {pps} _uo = {cnt1}, _um = {cnt21}, _uw = 0 }};")
-line("/* The same facts from info pointer I (not a bound node), named with suffix K_ (they are declared")
-line(" * inside tla_value's sizeof, so they reach the enclosing block: TLA__VALUE_GET, tuple.h); plus")
-line(" * _vgx: the matching slots whose path is exactly P, and _vgc: the code of the first one. */")
-vk = lambda n: f"_vg{n} ## K_"
-vex = " + ".join(f"({vk('q' + str(j))} && {vk('p' + str(j))} / {vk('D')} == 0)" for j in range(R))
-vcode = " : ".join(f"{vk('o')} == {j} ? (int)TLA__FP(I, c{j})" for j in range(R - 1)) + f" : (int)TLA__FP(I, c{R - 1})"
-line(f"#define TLA__VGET_ENUMS(I, K_, P, D) enum {{ {path_facts(vk, lambda j: f'TLA__FP(I, p{j})')}, "
-     f"{vk('x')} = {vex}, {vk('c')} = {vk('m')} == 1 && {vk('x')} == 1 ? ({vcode}) : 1 }}")
+line("/* tla_value of a get (TLA__VALUE_GET, tuple.h): the same facts from the info pointer _vgf,")
+line(" * in a statement expression of their own: _vgm the slots whose path ends in P (the")
+line(" * element's), _vgw a leaf on the way, and _vgc the code of the slot whose path is exactly P")
+line(" * (at most one; 1 when there is none: the element is not a leaf). */")
+vk = lambda n: f"_vg{n}"
+vcs = " : ".join(f"_vgp{j} == _vgP ? TLA__FP(_vgf, c{j})" for j in range(R)) + " : 1"
+pf = path_facts(vk, lambda j: f'TLA__FP(_vgf, p{j})')
+# (no cumulative matches or first match: only the count and the exact match are read here)
+pf = re.sub(r" _vgr0 = .*?, _vgo = [^,]*,", "", pf)
+assert "_vgr" not in pf and "_vgo" not in pf, pf
+line(f"#define TLA__VGET_ENUMS(P, D) enum {{ {pf}, _vgc = {vcs} }};")
+line("/* The leaf's code alone (the slot whose path is exactly P: at most one), and the element's")
+line(" * first slot alone (the first whose path ends in P), for the constant and the run-time value. */")
+vcs = " : ".join(f"TLA__FP(_vgf, p{j}) == _vgQ ? TLA__FP(_vgf, c{j})" for j in range(R)) + " : 1"
+line(f"#define TLA__VGET_CODE(P) enum {{ _vgQ = (P) + 1, _vgc = {vcs} }};")
+vos = " : ".join(f"(TLA__FP(_vgf, p{j}) - 1) % _vgD == _vgP ? {j}" for j in range(R - 1)) + f" : {R - 1}"
+line(f"#define TLA__VGET_SLOT(P, D) enum {{ _vgP = (P), _vgD = (D), _vgo = {vos} }};")
 for k in range(R):
     arms = " : ".join(f"_uo == {i - k} ? p##{i}" for i in range(k, R - 1)) + (" : " if k < R - 1 else "") + f"p##{R - 1}"
     line(f"#define TLA__SELF{k}(p) ({arms})")

@@ -204,27 +204,82 @@ struct tla__nil TLA__FS_(int, ...);
 #define TLA__CRD_SUMS_TILE TLA__VNODEB(_tC, _tc0) TLA__CRD_WIDE TLA__CRD_ENUMS TLA__CRD_CHECKS(_tC, _tS) TLA__CRD_TILE_CHECK \
     TLA__CRD_RQ TLA__CRD_SUM
 
-/* The constant form: the facts of c, S, D bound once at block scope (core_gen.h, TLA__AFACTS). */
+/* The constant and auto forms: one statement expression inside sizeof derives tla_crd2offset's
+ * facts once from its arguments' types (core_gen.h, TLA__CRD_ENUMSP, TLA__CRD_CX: null pointers
+ * to the coordinate, the shape, the stride, read only inside sizeof), and only a size leaves it,
+ * so nothing is declared in the caller's block: the expression can be expanded twice in one
+ * block (a macro that names its argument twice).  The size is the offset + 2^60 (TLA__BIAS):
+ * the constant sum (TLA__CRD_CSUM) when everything is static, an integer constant expression,
+ * so the type is not variably modified and sizeof is a constant expression whose operand is not
+ * evaluated; else the run-time sum, a statement expression in the array's extent that binds the
+ * arguments (once: nothing else in the operand reads them) and sums as tla_crd2offset does
+ * (TLA__CRD_SUM over the same facts); then the type is variably modified and C evaluates it once
+ * (as tla_size does, query.h).  A size has no type of its own: the auto forms cast it to the
+ * type the sum has (TLA__CRD_TYPE, from the arguments' types once more: long long when all is
+ * static), the constant form to long long; -Wvla is silenced on the one typedef.  (So the
+ * arguments are named three times: in the type, in the facts and in the run-time sum, where
+ * clang counts what they name as used; a binding elsewhere in the operand would leave clang
+ * reporting a static function named only there as "not needed".) */
 #define TLA__CONST_MSG "tla: crd2offset_const needs a static coordinate and an all-static layout"
-#define TLA__CRD_AUTO(K_, c, s, d) __builtin_choose_expr(TLA__AFACTS(K_, c, s, d) && _tst_ ## K_, (long long)TLA__ACT(K_), \
-        __extension__ ({ __auto_type _tc0 = (c); __auto_type _tS = (s); __auto_type _tD = (d); TLA__ART(K_, 0); }))
-/* The same on a layout L, named once in the facts (not evaluated; anything but a static or
- * mixed layout reads as a nil layout there, and a run-time tla_layout's one message comes from
- * TLA__CRD_LAYOUT in the run-time branch) and bound once in the run-time sum; a tile's
+/* After _tcp and the parts' pointers: the facts and the checks (then TLA__CRD_CX or CX0). */
+#define TLA__CRD_PFACTS enum { _tCk = TLA__CLS(*_tcp) }; __typeof__(TLA__CNODE(*_tcp, 1)) *_tCp = 0; \
+    __typeof__(_tCp->tla_f) _tCf = 0; __typeof__(_tSp->tla_f) _tSf = 0; __typeof__(_tDp->tla_f) _tDf = 0; \
+    TLA__CRD_ENUMSP TLA__CRD_CHECKS(*_tCp, *_tSp)
+/* The sum's type, after _tcp and the parts' pointers (X: + a tile coordinate's value): the common
+ * type of the coordinate's values (a node's, or the integer's), the stride's and, where they are
+ * read, the shape's (when not all static) and long long's (for a static coordinate: class 13, or
+ * 12 with every leaf static; a non-node reads as nil, whose st is 2), as TLA__CRD_SUM's terms
+ * have it.  (Through a typedef: a last expression that names a binding that did not compile is
+ * dropped by clang, and the type would be void, one more error.) */
+#define TLA__CRD_TYPE(X) typedef __typeof__(TLA__VSLOTS(*_tcp).v[0] + TLA__DV(*_tcp) + _tDp->v[0] X \
+        + TLA__IF(TLA__F(TLA__VSLOTS(*_tcp), st) + TLA__CLS(*_tcp) - 14u <= 1u, 0LL, 0) \
+        + TLA__IF(TLA__F(*_tSp, st) == 2, 0, _tSp->v[0])) _tR; (_tR *)0;
+/* The answer's extent: the constant sum, or the run-time sum's statement expression that follows
+ * (written out in each form, not passed to a macro: README, "Compile cost"). */
+#define TLA__CRD_ANSWER TLA__NOVLA_BEGIN typedef char (*_tQ)[__builtin_choose_expr(_tst, \
+        (unsigned long long)TLA__CRD_CSUM + TLA__BIAS, (unsigned long long)__extension__
+#define TLA__CRD_ANSWER_END + TLA__BIAS)]; TLA__NOVLA_END (_tQ)0;
+/* The run-time sum after the bindings _tc0, _tS, _tD, _tX (as TLA__CRD_SUMS_TILE, reading the
+ * facts' enums; the coordinate's node has the type the facts read, *_tCp). */
+#define TLA__CRD_RTSUM __auto_type _tC = TLA__IF(TLA__CLS(_tc0) == 12, _tc0, (__typeof__(*_tCp)){ \
+        .v = { TLA__LVAL_K(_tc0, _tCk, TLA__LCODE_K(_tc0, _tCk)) } }); TLA__CRD_WIDE TLA__CRD_RQ TLA__CRD_SUM;
+/* The 3-argument form takes shape and stride apart, so it checks them (a layout was checked when
+ * it was made): their path lists must be the same type.  A shape or stride that is not a node
+ * reads as nil in the facts (its own error has been reported). */
+#define TLA__CRD_SDP __typeof__(&TLA_IF(TLA__CLS(*_tSq) == 12, *_tSq, TLA__NIL)) _tSp = 0; \
+        __typeof__(&TLA_IF(TLA__CLS(*_tDq) == 12, *_tDq, TLA__NIL)) _tDp = 0;
+#define TLA__CRD_AUTO(c, s, d) ((__typeof__(*__extension__ ({ __typeof__(c) *_tcp = 0; __typeof__(s) *_tSq = 0; \
+        __typeof__(d) *_tDq = 0; TLA__CRD_SDP TLA__CRD_TYPE() })))(long long)(sizeof(*__extension__ ({ \
+        __typeof__(c) *_tcp = 0; __typeof__(s) *_tSq = 0; __typeof__(d) *_tDq = 0; TLA__CRD_SDP TLA__CRD_PFACTS TLA__CRD_CX0 \
+        _Static_assert(_tn == 0 || TLA__CONG(*_tSp, *_tDp), "tla: crd2offset: shape and stride are not congruent"); \
+        TLA__CRD_ANSWER ({ __auto_type _tc0 = (c); __auto_type _tS = (s); __auto_type _tD = (d); __auto_type _tX = TLA__NIL; \
+            TLA__CRD_RTSUM }) TLA__CRD_ANSWER_END })) - (unsigned long long)TLA__BIAS))
+/* L's parts: a static or mixed layout's, else a layout of nils' (x: L, bound or named). */
+#define TLA__CRD_LNODE(x) TLA__IF(TLA__CLS(x) == 12, _Generic((x), struct tla_layout: TLA__NIL_LAYOUT, struct tla_tuple: TLA__NIL, \
+        default: (x)), TLA__NIL)
+#define TLA__CRD_LPTR __typeof__(&TLA_IF(TLA__IS_LAYOUT(*_tLn), *_tLn, TLA__NIL_LAYOUT)) _tL = 0; \
+        __typeof__(&TLA__LSHAPE(*_tL)) _tSp = 0; __typeof__(&TLA__LSTRIDE(*_tL)) _tDp = 0; __typeof__(&TLA__TILE_X(*_tL)) _tXp = 0;
+/* The same on a layout L (a run-time tla_layout reports once, as in tla_crd2offset); a tile's
  * coordinate is added. */
-#define TLA__CRD_AUTOL(K_, c, L) __builtin_choose_expr(TLA__AFACTSX(K_, c, L) && _tst_ ## K_, \
-        (long long)TLA__ACT(K_), \
-        __extension__ ({ __auto_type _tc0 = (c); __auto_type _tL0 = (L); TLA__CRD_LAYOUT(_tL0) __auto_type _tS = TLA__LSHAPE(*_tL); \
-                  __auto_type _tD = TLA__LSTRIDE(*_tL); __auto_type _tX = TLA__TILE_X(*_tL); TLA__ART(K_, 1); }))
-/* On a layout: a tile's coordinate is added (TLA__AFACTSX). */
-#define TLA__CRD_CONSTL_(K_, c, L) TLA__CRD_CONSTL(K_, c, L)
-#define TLA__CRD_CONSTL(K_, c, L) ((long long)(0 * TLA__AFACTSX(K_, c, L)) \
-        + (long long)TLA_STATIC_CHECK(_tst_ ## K_ || !_tcd_ ## K_, TLA__CONST_MSG) + (long long)TLA__ACT(K_))
-#define TLA__CRD_AUTO_(K_, c, s, d) TLA__CRD_AUTO(K_, c, s, d)
-#define TLA__CRD_AUTOL_(K_, c, L) TLA__CRD_AUTOL(K_, c, L)
-/* The shape and stride of L as nodes, for the facts (L is named, not evaluated). */
-#define TLA__LS(L) TLA__LSHAPE(L)
-#define TLA__LD(L) TLA__LSTRIDE(L)
+#define TLA__CRD_AUTOL(c, L) ((__typeof__(*__extension__ ({ __typeof__(c) *_tcp = 0; __typeof__(L) *_tLq = 0; \
+        __typeof__(&TLA__CRD_LNODE(*_tLq)) _tLn = 0; TLA__CRD_LPTR TLA__CRD_TYPE(+ _tXp->v[0]) }))) \
+        (long long)(sizeof(*__extension__ ({ \
+        __typeof__(c) *_tcp = 0; __typeof__(L) *_tLq = 0; \
+        _Static_assert(!TLA__IS_RT_LAYOUT(*_tLq), "tla: tla_crd2offset takes a static or mixed " \
+            "layout; for a run-time tla_layout call tla_layout_crd2offset(&L, &coord, &offset, &err)"); \
+        __typeof__(&TLA__CRD_LNODE(*_tLq)) _tLn = 0; \
+        _Static_assert(TLA__IS_LAYOUT(*_tLn), "tla: crd2offset takes a layout (shape:stride)"); \
+        TLA__CRD_LPTR TLA__CRD_PFACTS __typeof__(_tXp->tla_f) _tXf = 0; TLA__CRD_CX TLA__CRD_TILE_CHECK \
+        TLA__CRD_ANSWER ({ __auto_type _tc0 = (c); __auto_type _tL0 = (L); __auto_type _tLn = &TLA__CRD_LNODE(_tL0); \
+            __auto_type _tL = &TLA_IF(TLA__IS_LAYOUT(*_tLn), *_tLn, TLA__NIL_LAYOUT); __auto_type _tS = TLA__LSHAPE(*_tL); \
+            __auto_type _tD = TLA__LSTRIDE(*_tL); __auto_type _tX = TLA__TILE_X(*_tL); TLA__CRD_RTSUM }) TLA__CRD_ANSWER_END \
+        })) - (unsigned long long)TLA__BIAS))
+/* The constant form: anything but a static or mixed layout reads as a nil layout, whose shape has
+ * no slots, so the one message is the constant form's own. */
+#define TLA__CRD_CONSTL(c, L) ((long long)(sizeof(*__extension__ ({ __typeof__(c) *_tcp = 0; __typeof__(L) *_tLq = 0; \
+        __typeof__(&TLA__SNODE(*_tLq)) _tLn = 0; TLA__CRD_LPTR TLA__CRD_PFACTS __typeof__(_tXp->tla_f) _tXf = 0; TLA__CRD_CX \
+        _Static_assert(_tst || !_tcd, TLA__CONST_MSG); \
+        (char (*)[(unsigned long long)TLA__CRD_CSUM + TLA__BIAS])0; })) - (unsigned long long)TLA__BIAS))
 
 /* tla_crd2offset_const(coord, L) -> long long, an integer constant expression
  *   coord and L all static (any expressions: they are not evaluated).
@@ -234,18 +289,21 @@ struct tla__nil TLA__FS_(int, ...);
  *                                 tla_make_tuple(tla_make_tuple(TLA_C(4), TLA_C(16)), tla_make_tuple(TLA_C(1), TLA_C(32))));
  *   _Static_assert(tla_crd2offset_const(tla_make_tuple(TLA_C(1), TLA_C(5)), L) == 37, "the seed's offset");
  */
-#define tla_crd2offset_const(c, L) TLA__CRD_CONSTL_(__COUNTER__, c, L)
+#define tla_crd2offset_const(c, L) TLA__CRD_CONSTL(c, L)
 /* tla_crd2offset_auto(coord, L) -> an integer constant expression (long long) when coord and L
- *   are all static, else tla_crd2offset(coord, L).  L a static or mixed layout (not a tile).
+ *   are all static, else tla_crd2offset(coord, L) (its value, in its type; each argument
+ *   evaluated once).  L a static or mixed layout, or a tile.  Nothing is declared in the
+ *   caller's block, so a macro may name it twice (CeilDiv(a, tla_crd2offset_auto(c, L))); the
+ *   same for tla_crd2offset_const and tla_value.
  * Example:
  *   int i = 1;
  *   tla_auto L = tla_make_layout(tla_make_tuple(TLA_C(4), TLA_C(8)), tla_make_tuple(TLA_C(1), TLA_C(4)));
  *   _Static_assert(tla_crd2offset_auto(tla_make_tuple(TLA_C(3), TLA_C(2)), L) == 11, "static");
  *   if (tla_crd2offset_auto(tla_make_tuple(i, 2), L) != 9) return 1;                // run time
  */
-#define tla_crd2offset_auto(c, L) TLA__CRD_AUTOL_(__COUNTER__, c, L)
+#define tla_crd2offset_auto(c, L) TLA__CRD_AUTOL(c, L)
 /* The same with a shape and a stride (compat's crd2offset(coord, shape, stride)). */
-#define tla_crd2offset3_auto(c, s, d) TLA__CRD_AUTO_(__COUNTER__, c, s, d)
+#define tla_crd2offset3_auto(c, s, d) TLA__CRD_AUTO(c, s, d)
 
 /* ---- public queries on tuples, integers and layouts (query.h adds run-time values) ---- */
 #define TLA__RANK(x) TLA__TRANK(x)

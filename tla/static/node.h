@@ -32,8 +32,8 @@
  *
  * GNU C used here (README, "GNU extensions"): __builtin_classify_type (is an element a C
  * integer, a static integer or a struct?), __builtin_choose_expr, __builtin_types_compatible_p,
- * __COUNTER__, and `, ## __VA_ARGS__` in the tuple constructor (clang's -Wpedantic warning on it
- * is silenced around tla.h's core only).
+ * and `, ## __VA_ARGS__` in the tuple constructor (clang's -Wpedantic warning on it is silenced
+ * around tla.h's core only).
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_auto s = TLA_C(16);               // a static integer: its value is in its type

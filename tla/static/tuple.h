@@ -49,13 +49,18 @@
  *   if (tla_value(tla_get(tla_make_tuple(TLA_C(1), n), 1)) != 5) return 1;
  */
 #define tla_value TLA__VALUE
-#define TLA__VALUE_NOW(x) TLA__VALUE_(__COUNTER__, x)
-#define TLA__VALUE_(K_, x) TLA__VALUEK(K_, x)
-/* x is named twice: in the facts (its type; K_ a __COUNTER__ value) and in the run-time value.
- * (The `0;` is what the statement expression gives when x did not compile: clang drops a last
- * expression that names a failed binding, and the value would be void, one more error.) */
-#define TLA__VALUEK(K_, x) __builtin_choose_expr(sizeof(struct { struct _vT##K_ { __typeof__(x) m; } a; \
-        enum { _vc_##K_ = TLA__VCODE(((struct _vT##K_ *)0)->m) } b; }) && _vc_##K_ >= 2, TLA__CV(_vc_##K_), \
+/* x is named three times, each in a statement expression of its own: in the condition and in
+ * the constant (inside sizeof, so not evaluated: x's type gives its value code, which leaves as
+ * the extent of an array type, through an enum: clang drops a last expression that names a
+ * binding that did not compile) and in the run-time value.  So nothing is declared in the
+ * caller's block, and the expression can be expanded twice in one block (a macro that names its
+ * argument twice: CeilDiv(m, tla_value(...))).  The run-time value is an evaluated operand (of
+ * __builtin_choose_expr), so clang counts what x names as used.  (Its `0;` is what the statement
+ * expression gives when x did not compile: clang drops a last expression that names a failed
+ * binding, and the value would be void, one more error.) */
+#define TLA__VALUE_NOW(x) __builtin_choose_expr(sizeof(*__extension__ ({ __auto_type _vx = (x); \
+        enum { _vc = TLA__VCODE(_vx) }; (char (*)[_vc])0; })) >= 2, TLA__CV(sizeof(*__extension__ ({ __auto_type _vx = (x); \
+        enum { _vc = TLA__VCODE(_vx) }; (char (*)[_vc])0; }))), \
         __extension__ ({ __auto_type _vx = (x); 0; __builtin_choose_expr(TLA__CLS(_vx) == 12, TLA__VSLOTS(_vx).v[0], TLA__DV(_vx)); }))
 /* A leaf node (the shape or stride of a sub-layout that is a leaf, e.g. tla_shape(tla_get(L, 1, 1)))
  * is an integer too: its slot 0 (a tuple or run-time value gives nil, whose code says dynamic).
@@ -69,22 +74,28 @@
 
 /* tla_value(tla_get(t, i...)) (core_gen.h finds the get written in place): the leaf's code is
  * read from t's type with the facts a get step computes (TLA__VGET_ENUMS, the same formulas with
- * names of their own), and its value from t's slot; so t is named twice, not the get (4.2 KB of
- * text instead of 19.6 in a zN site), and a misuse of the get is reported once.  Static: an
- * integer constant expression (of a layout's leaf too, which used to be read at run time); else
- * the slot's run-time value (a sub-tuple: its first leaf's, as tla_value of a tuple gives; the
- * `0;` as in TLA__VALUEK). */
-#define TLA__VALUE_GET(K_, t, ...) __builtin_choose_expr(sizeof(struct { struct _vgT##K_ { __typeof__(t) m; } a; \
-        struct _vgN##K_ { __typeof__(TLA__GET_ARG(((struct _vgT##K_ *)0)->m)) n; } b; \
+ * names of their own), and its value from t's slot; so t is named, not the get (a get made for
+ * its type and for its value was 19.6 KB of text in a zN site), and a misuse of the get is
+ * reported once.  As in TLA__VALUE_NOW, t is named three times, each in a statement expression
+ * of its own: the condition derives every fact and makes the checks, the constant only the
+ * leaf's code (TLA__VGET_CODE), the run-time value only the element's first slot
+ * (TLA__VGET_SLOT).  Static: an integer constant expression (of a layout's leaf too); else the
+ * slot's run-time value (a sub-tuple: its first leaf's, as tla_value of a tuple gives). */
+#define TLA__VALUE_GET(t, ...) __builtin_choose_expr(sizeof(*__extension__ ({ __auto_type _vgt = (t); \
+        __typeof__(TLA__GET_ARG(_vgt)) *_vgn = 0; __typeof__(_vgn->tla_f) _vgf = 0; \
         _Static_assert(TLA__CAT(TLA__GET_LITERALS_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__), \
             "tla: get takes literal indices 0..7, like get<1,0> in TLA"); \
-        TLA__VGE(((struct _vgN##K_ *)0)->n.tla_f, K_, TLA__CAT(TLA__GET_PD_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)) c; \
-        _Static_assert(!TLA__IS_LEAF(((struct _vgN##K_ *)0)->n) && _vgw##K_ == 0, "tla: get of an integer: it has no elements"); \
-        enum { _vgrt##K_ = TLA__IS_RT_VALUE(((struct _vgT##K_ *)0)->m) } d; _Static_assert(!_vgrt##K_, TLA__GET_RT_MSG); \
-        _Static_assert(_vgrt##K_ || TLA__IS_LEAF(((struct _vgN##K_ *)0)->n) || _vgw##K_ > 0 || _vgm##K_ > 0, \
-            "tla: get index is past the end of the tuple"); }) && _vgc##K_ >= 2, \
-        TLA__CV(_vgc##K_), __extension__ ({ __auto_type _vgt = (t); 0; TLA__GET_ARG(_vgt).v[_vgo##K_ & 7]; }))
+        TLA__VGE(TLA__CAT(TLA__GET_PD_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)) \
+        _Static_assert(!TLA__IS_LEAF(*_vgn) && _vgw == 0, "tla: get of an integer: it has no elements"); \
+        enum { _vgrt = TLA__IS_RT_VALUE(_vgt) }; _Static_assert(!_vgrt, TLA__GET_RT_MSG); \
+        _Static_assert(_vgrt || TLA__IS_LEAF(*_vgn) || _vgw > 0 || _vgm > 0, \
+            "tla: get index is past the end of the tuple"); (char (*)[_vgc])0; })) >= 2, \
+        TLA__CV(sizeof(*__extension__ ({ __auto_type _vgt = (t); __typeof__(TLA__GET_ARG(_vgt).tla_f) _vgf = 0; \
+            TLA__VGET_CODE(TLA__CAT(TLA__GET_PREFIX_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)) (char (*)[_vgc])0; }))), \
+        __extension__ ({ __auto_type _vgt = (t); __auto_type _vgn = &TLA__GET_ARG(_vgt); __typeof__(_vgn->tla_f) _vgf = 0; \
+            TLA__VGS(TLA__CAT(TLA__GET_PD_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)) 0; _vgn->v[_vgo]; }))
 #define TLA__VGE(...) TLA__VGET_ENUMS(__VA_ARGS__)
+#define TLA__VGS(...) TLA__VGET_SLOT(__VA_ARGS__)
 #define TLA__GET_PD_1(i) TLA__GET_PREFIX_1(i), 10
 #define TLA__GET_PD_2(i, j) TLA__GET_PREFIX_2(i, j), 100
 #define TLA__GET_PD_3(i, j, k) TLA__GET_PREFIX_3(i, j, k), 1000
