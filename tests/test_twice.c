@@ -204,6 +204,14 @@ static void predicates(void) {
             == 2,
         "a layout made inside");
     CHECK_EQ(TWICE(iszN(tla_half, W)) + TWICE(isRowMajor(RM)), 4);
+    /* run-time layouts: the predicates and compat's crd2offset answer at run time */
+    {
+        unsigned i = 3, j = 5;
+        tla_layout R = tla_to_layout(RM), Zr = tla_to_layout(Z);
+        CHECK_EQ(TWICE(isRowMajor(R)) + TWICE(iszN(tla_half, Zr)) + TWICE(iszN(tla_half, R)), 4);
+        CHECK_EQ(TWICE(crd2offset(MakeCoord(i, j), R)), 2 * (3 * 48 + 5));
+        CHECK_EQ(CeilDiv(crd2offset(MakeCoord(i, j), Zr), tla_value(get(shape(Z), 0, 0))), (3 * 16 + 5 + 15) / 16);
+    }
 }
 
 int main(void) {
