@@ -182,6 +182,18 @@ static void one_spelling(void) {
     CHECK(originShape(M, 0) == 100 && originShape(R, 0) == 100 && originShape(t.layout, 1) == 70);
     tla_auto T = GetTile(ts, MakeCoord(96, 64), MakeShape(_16, _16));
     CHECK(originShape(T, 0) == 4 && originShape(T, 1) == 6);
+    /* get, shape(L, I...), stride(L, I...), size and rank with indices, of every kind */
+    _Static_assert(tla_value(get(stride(S), 1, 1)) == 112 * 16 && tla_value(stride(S, 1, 1)) == 112 * 16, "static");
+    _Static_assert(size(S, 1) == 80 && rank(S, 0) == 2, "static sizes");
+    CHECK_EQ(tla_value(get(stride(M), 1, 1)), 112 * 16);
+    CHECK_EQ(tla_value(get(stride(R), 1, 1)), 112 * 16);
+    CHECK_EQ(tla_value(get(stride(t.layout), 1, 1)), 112 * 16);
+    CHECK_EQ(tla_value(stride(t.layout, 1, 1)), 112 * 16);
+    CHECK_EQ(tla_value(shape(t.layout, 0, 1)), 7);
+    CHECK_EQ(size(t.layout, 1), 80);
+    CHECK_EQ(rank(get(t.layout, 1)), 2);
+    CHECK_EQ(CeilDiv(rows, tla_value(get(shape(t.layout), 0, 0))), 7);
+    CHECK_EQ(tla_value(get(stride(t.layout), 1, 1)) * 2, 2 * 1792);
 }
 
 int main(void) {

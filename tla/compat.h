@@ -223,7 +223,7 @@ TLA__COMPAT_INT(524288, 524288)
 
 /* ---- queries; with indices they apply to get(x, I...) ---- */
 #define TLA__COMPAT_1(f, x) f(x)
-#define TLA__COMPAT_N(f, x, ...) f(tla_get(x, __VA_ARGS__))
+#define TLA__COMPAT_N(f, x, ...) f(get(x, __VA_ARGS__))
 #define TLA__COMPAT_PICK(_1, _2, _3, _4, _5, N, ...) N
 #define TLA__COMPAT(f, ...) TLA__COMPAT_PICK(__VA_ARGS__, TLA__COMPAT_N, TLA__COMPAT_N, TLA__COMPAT_N, \
         TLA__COMPAT_N, TLA__COMPAT_1, ~)(f, __VA_ARGS__)
@@ -234,7 +234,80 @@ TLA__COMPAT_INT(524288, 524288)
 /* shape and stride of a layout (of a tuple, use the tuple: tla_shape(T) gives T itself) */
 #define shape(...) TLA__COMPAT(TLA__LAYOUT_SHAPE, __VA_ARGS__)
 #define stride(...) TLA__COMPAT(TLA__LAYOUT_STRIDE, __VA_ARGS__)
-#define get(...) tla_get(__VA_ARGS__)
+/* get(x, I...): of a static or mixed value tla_get (a static integer where static); of a run-time
+ * tla_tuple or tla_layout (shape(t.layout), t.layout of a run-time tensor) the run-time element
+ * at that path, a tla_tuple or tla_layout (tla_value(get(...)) reads a leaf; a path that is not
+ * there gives an empty value).  The branch not taken compiles on a stand-in: a static tuple with
+ * that path when x is run-time (one whose indices add up to 7 or less, as every rank-2 path
+ * does), x itself otherwise. */
+#define get(x, ...) __builtin_choose_expr(TLA__IS_RT_VALUE(x), TLA__COMPAT_RTGET(x, __VA_ARGS__), \
+        tla_get(TLA_IF(TLA__IS_RT_VALUE(x), TLA__CAT(TLA__COMPAT_PATH_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__), x), __VA_ARGS__))
+#define TLA__COMPAT_RTGET(x, ...) _Generic((x), struct tla_layout: tla__compat_lget((const tla_layout[1]){ TLA__AS_RTL(x) }, \
+        TLA__NARGS(__VA_ARGS__), (const int[]){ __VA_ARGS__ }), \
+        default: tla__compat_tget((const tla_tuple[1]){ TLA__AS_RTUP(x) }, TLA__NARGS(__VA_ARGS__), (const int[]){ __VA_ARGS__ }))
+#define TLA__AS_RTUP(x) _Generic((x), struct tla_tuple: (x), default: tla__rtnu)
+extern const struct tla_tuple tla__rtnu;
+TLA_FUNC tla_layout tla__compat_lget(const tla_layout *L, int n, const int *path) {
+    tla_layout o;
+    if (tla_layout_get(L, n, path, &o, NULL) != 0) {
+        memset(&o, 0, sizeof o);
+        o.shape = tla_tuple_leaf(0, 0), o.stride = tla_tuple_leaf(0, 0);
+    }
+    return o;
+}
+TLA_FUNC tla_tuple tla__compat_tget(const tla_tuple *t, int n, const int *path) {
+    tla_tuple o;
+    if (tla_tuple_get(t, n, path, &o, NULL) != 0) o = tla_tuple_leaf(0, 0);
+    return o;
+}
+/* A static tuple that has the path (i) or (i, j), i + j <= 7: the stand-in for a run-time get's
+ * static branch (constructor calls written out, so the constructor sees their nesting). */
+#define TLA__COMPAT_PATH_1(i) TLA__COMPAT_P1_##i
+#define TLA__COMPAT_PATH_2(i, j) TLA__COMPAT_P2_##i##_##j
+#define TLA__COMPAT_P1_0 tla_make_tuple(0)
+#define TLA__COMPAT_P1_1 tla_make_tuple(0, 0)
+#define TLA__COMPAT_P1_2 tla_make_tuple(0, 0, 0)
+#define TLA__COMPAT_P1_3 tla_make_tuple(0, 0, 0, 0)
+#define TLA__COMPAT_P1_4 tla_make_tuple(0, 0, 0, 0, 0)
+#define TLA__COMPAT_P1_5 tla_make_tuple(0, 0, 0, 0, 0, 0)
+#define TLA__COMPAT_P1_6 tla_make_tuple(0, 0, 0, 0, 0, 0, 0)
+#define TLA__COMPAT_P1_7 tla_make_tuple(0, 0, 0, 0, 0, 0, 0, 0)
+#define TLA__COMPAT_P2_0_0 tla_make_tuple(tla_make_tuple(0))
+#define TLA__COMPAT_P2_0_1 tla_make_tuple(tla_make_tuple(0, 0))
+#define TLA__COMPAT_P2_0_2 tla_make_tuple(tla_make_tuple(0, 0, 0))
+#define TLA__COMPAT_P2_0_3 tla_make_tuple(tla_make_tuple(0, 0, 0, 0))
+#define TLA__COMPAT_P2_0_4 tla_make_tuple(tla_make_tuple(0, 0, 0, 0, 0))
+#define TLA__COMPAT_P2_0_5 tla_make_tuple(tla_make_tuple(0, 0, 0, 0, 0, 0))
+#define TLA__COMPAT_P2_0_6 tla_make_tuple(tla_make_tuple(0, 0, 0, 0, 0, 0, 0))
+#define TLA__COMPAT_P2_0_7 tla_make_tuple(tla_make_tuple(0, 0, 0, 0, 0, 0, 0, 0))
+#define TLA__COMPAT_P2_1_0 tla_make_tuple(0, tla_make_tuple(0))
+#define TLA__COMPAT_P2_1_1 tla_make_tuple(0, tla_make_tuple(0, 0))
+#define TLA__COMPAT_P2_1_2 tla_make_tuple(0, tla_make_tuple(0, 0, 0))
+#define TLA__COMPAT_P2_1_3 tla_make_tuple(0, tla_make_tuple(0, 0, 0, 0))
+#define TLA__COMPAT_P2_1_4 tla_make_tuple(0, tla_make_tuple(0, 0, 0, 0, 0))
+#define TLA__COMPAT_P2_1_5 tla_make_tuple(0, tla_make_tuple(0, 0, 0, 0, 0, 0))
+#define TLA__COMPAT_P2_1_6 tla_make_tuple(0, tla_make_tuple(0, 0, 0, 0, 0, 0, 0))
+#define TLA__COMPAT_P2_2_0 tla_make_tuple(0, 0, tla_make_tuple(0))
+#define TLA__COMPAT_P2_2_1 tla_make_tuple(0, 0, tla_make_tuple(0, 0))
+#define TLA__COMPAT_P2_2_2 tla_make_tuple(0, 0, tla_make_tuple(0, 0, 0))
+#define TLA__COMPAT_P2_2_3 tla_make_tuple(0, 0, tla_make_tuple(0, 0, 0, 0))
+#define TLA__COMPAT_P2_2_4 tla_make_tuple(0, 0, tla_make_tuple(0, 0, 0, 0, 0))
+#define TLA__COMPAT_P2_2_5 tla_make_tuple(0, 0, tla_make_tuple(0, 0, 0, 0, 0, 0))
+#define TLA__COMPAT_P2_3_0 tla_make_tuple(0, 0, 0, tla_make_tuple(0))
+#define TLA__COMPAT_P2_3_1 tla_make_tuple(0, 0, 0, tla_make_tuple(0, 0))
+#define TLA__COMPAT_P2_3_2 tla_make_tuple(0, 0, 0, tla_make_tuple(0, 0, 0))
+#define TLA__COMPAT_P2_3_3 tla_make_tuple(0, 0, 0, tla_make_tuple(0, 0, 0, 0))
+#define TLA__COMPAT_P2_3_4 tla_make_tuple(0, 0, 0, tla_make_tuple(0, 0, 0, 0, 0))
+#define TLA__COMPAT_P2_4_0 tla_make_tuple(0, 0, 0, 0, tla_make_tuple(0))
+#define TLA__COMPAT_P2_4_1 tla_make_tuple(0, 0, 0, 0, tla_make_tuple(0, 0))
+#define TLA__COMPAT_P2_4_2 tla_make_tuple(0, 0, 0, 0, tla_make_tuple(0, 0, 0))
+#define TLA__COMPAT_P2_4_3 tla_make_tuple(0, 0, 0, 0, tla_make_tuple(0, 0, 0, 0))
+#define TLA__COMPAT_P2_5_0 tla_make_tuple(0, 0, 0, 0, 0, tla_make_tuple(0))
+#define TLA__COMPAT_P2_5_1 tla_make_tuple(0, 0, 0, 0, 0, tla_make_tuple(0, 0))
+#define TLA__COMPAT_P2_5_2 tla_make_tuple(0, 0, 0, 0, 0, tla_make_tuple(0, 0, 0))
+#define TLA__COMPAT_P2_6_0 tla_make_tuple(0, 0, 0, 0, 0, 0, tla_make_tuple(0))
+#define TLA__COMPAT_P2_6_1 tla_make_tuple(0, 0, 0, 0, 0, 0, tla_make_tuple(0, 0))
+#define TLA__COMPAT_P2_7_0 tla_make_tuple(0, 0, 0, 0, 0, 0, 0, tla_make_tuple(0))
 #define print(x) tla_print(x)
 #define print_layout(x) tla_print_layout(x)
 

@@ -355,10 +355,9 @@ TLA_FUNC int tla_layout_is_format_bits(const tla_layout *L, enum tla_format f, i
     }
 }
 TLA_FUNC int tla_layout_is_format(const tla_layout *L, enum tla_format f, int elem_bytes) {
-    return elem_bytes == 1 || elem_bytes == 2 || elem_bytes == 4 ? tla_layout_is_format_bits(L, f, 8 * elem_bytes)
-                                                                   : f <= TLA_COLUMN_MAJOR || f == TLA_VECTOR || f == TLA_L0C
-                                                                         ? tla_layout_is_format_bits(L, f, 0)
-                                                                         : 0;
+    return elem_bytes == 1 || elem_bytes == 2 || elem_bytes == 4      ? tla_layout_is_format_bits(L, f, 8 * elem_bytes)
+           : f <= TLA_COLUMN_MAJOR || f == TLA_VECTOR || f == TLA_L0C ? tla_layout_is_format_bits(L, f, 0)
+                                                                      : 0;
 }
 
 /* tla_layout_is_zN_unalign(&L, elem_bytes) -> 1 or 0: CATLASS's iszNUnAlign at run time (a zN
@@ -391,7 +390,8 @@ TLA_FUNC int tla__catlass_pred(const tla_layout *L, int f, int elem_bits) {
         if (!(z.shape.stat >> i & 1)) z.shape.val[i] = 0;
         if (!(z.stride.stat >> i & 1)) z.stride.val[i] = 0;
     }
-    return f < 0 ? tla_layout_is_zN_unalign_bits(&z, elem_bits) : tla_layout_is_format_bits(&z, (enum tla_format)f, elem_bits);
+    return f < 0 ? tla_layout_is_zN_unalign_bits(&z, elem_bits)
+                 : tla_layout_is_format_bits(&z, (enum tla_format)f, elem_bits);
 }
 TLA_FUNC int tla_layout_is_zN_unalign(const tla_layout *L, int elem_bytes) {
     return elem_bytes == 1 || elem_bytes == 2 || elem_bytes == 4 ? tla_layout_is_zN_unalign_bits(L, 8 * elem_bytes) : 0;

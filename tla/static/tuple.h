@@ -70,7 +70,10 @@
 #define TLA__VSLOTS(x) __builtin_choose_expr(TLA__CLS(x) == 12, (x), TLA__NIL)
 #define TLA__VNODE(x) __builtin_choose_expr(TLA__CLS(x) == 12, _Generic((x), struct tla_layout: TLA__NIL, struct tla_tuple: TLA__NIL, \
         default: (x)), TLA__NIL)
-#define TLA__VCODE(x) __builtin_choose_expr(TLA__CLS(x) == 12, TLA__IS_LEAF(TLA__VNODE(x)) ? TLA__F(TLA__VNODE(x), c0) : 1, TLA__LCODE(x))
+/* (a layout whose shape is one leaf, a get of a leaf mode, answers like that leaf: statically
+ * where it is static, as the get written in place does) */
+#define TLA__VCODE(x) __builtin_choose_expr(TLA__CLS(x) == 12, TLA__IS_LEAF(TLA__VNODE(x)) || (TLA__IS_LAYOUT(TLA__VNODE(x)) \
+        && TLA__DEPTH(TLA__VNODE(x)) == 0) ? TLA__F(TLA__VNODE(x), c0) : 1, TLA__LCODE(x))
 
 /* tla_value(tla_get(t, i...)) (core_gen.h finds the get written in place): the leaf's code is
  * read from t's type with the facts a get step computes (TLA__VGET_ENUMS, the same formulas with
