@@ -40,6 +40,11 @@ TLA_FUNC int tla_ix_m_add(tla_ix_ctx *c, int a, int b) {
     if (TLA_IX_IS_CONST(c, a) && TLA_IX_IS_CONST(c, b))
         return tla_ix_const(c, tla__ix_wadd(TLA_IX_V(c, a), TLA_IX_V(c, b)));
     if (TLA_IX_IS_CONST(c, a) || (tla__ix_symbolic(c, a) && !tla__ix_symbolic(c, b))) return tla_ix_m_add(c, b, a);
+    /* MLIR 22 orders the operands of a sum of two dimensions (or two symbols) by position:
+     * d1 + d0 is d0 + d1, s1 + s0 is s0 + s1 (mlir-opt 22 prints (d1 + d0) * 9 as (d0 + d1) * 9) */
+    if (TLA_IX_KIND(c, a) == TLA_IX_KIND(c, b) && (TLA_IX_KIND(c, a) == TLA_IX_DIM || TLA_IX_KIND(c, a) == TLA_IX_SYM)
+        && TLA_IX_V(c, a) > TLA_IX_V(c, b))
+        return tla_ix_m_add(c, b, a);
     if (TLA_IX_IS_CONST(c, b) && TLA_IX_V(c, b) == 0) return a;
     x = &c->n[a];
     if (x->kind == TLA_IX_ADD && TLA_IX_IS_CONST(c, b) && TLA_IX_IS_CONST(c, x->r))

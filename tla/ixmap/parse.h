@@ -103,6 +103,10 @@ TLA_FUNC int tla__ix_poperand(tla__ix_parser *P, int *out) {
     return 0;
 }
 
+TLA_FUNC const char *tla__ix_kind_word(int kind) {
+    return kind == TLA_IX_MOD ? "mod" : kind == TLA_IX_FDIV ? "floordiv" : "ceildiv";
+}
+
 /* term := operand { ('*' | floordiv | ceildiv | mod) operand } */
 TLA_FUNC int tla__ix_pterm(tla__ix_parser *P, int *out) {
     int r, kind, p;
@@ -127,11 +131,20 @@ TLA_FUNC int tla__ix_pterm(tla__ix_parser *P, int *out) {
         } else
             return 0;
         if (tla__ix_poperand(P, &r) != 0) return -1;
-        if (kind != TLA_IX_MUL && (!TLA_IX_IS_CONST(P->c, r) || TLA_IX_V(P->c, r) == 0))
-            return tla__fail(P->err, p, "the right side of %s must be a non-zero constant",
-                             kind == TLA_IX_MOD    ? "mod"
-                             : kind == TLA_IX_FDIV ? "floordiv"
-                                                   : "ceildiv");
+        /* MLIR's parser (XLA parses through it): the right side of floordiv, ceildiv and mod
+         * is symbolic (range and runtime variables, constants), one side of a product too */
+        if (kind == TLA_IX_MUL && !tla__ix_symbolic(P->c, *out) && !tla__ix_symbolic(P->c, r))
+            return tla__fail(P->err, p,
+                             "non-affine expression: at least one of the multiply operands has to be either a "
+                             "constant or symbolic");
+        if (kind != TLA_IX_MUL && !tla__ix_symbolic(P->c, r))
+            return tla__fail(P->err, p,
+                             "non-affine expression: right operand of %s has to be either a constant or "
+                             "symbolic",
+                             tla__ix_kind_word(kind));
+        if (kind != TLA_IX_MUL && TLA_IX_IS_CONST(P->c, r) && TLA_IX_V(P->c, r) == 0)
+            return tla__fail(P->err, p, "the right side of %s must be a non-zero constant or symbolic",
+                             tla__ix_kind_word(kind));
         *out = tla_ix_m_bin(P->c, kind, *out, r);
     }
 }
@@ -185,7 +198,8 @@ TLA_FUNC int tla__ix_pinterval(tla__ix_parser *P, int64_t *lo, int64_t *hi) {
 TLA_FUNC int tla_ix_map_parse_at(tla_ix_ctx *c, const char *s, int *pos, tla_ix_map *out, tla_error *err) {
     tla__ix_parser P;
     tla_ix_map m;
-    int i, p, e, nitems;
+    int i, p, e, nitems, ncons = 0, cons[TLA_IX_MAX_CONS];
+    int64_t clo[TLA_IX_MAX_CONS], chi[TLA_IX_MAX_CONS];
     char cb[16], nm[64];
     memset(&P, 0, sizeof P);
     P.c = c;
@@ -266,13 +280,18 @@ TLA_FUNC int tla_ix_map_parse_at(tla_ix_ctx *c, const char *s, int *pos, tla_ix_
             return tla__fail(err, tla_skip_space(s, P.p), "expected 'in' after a constraint");
         P.p = tla_skip_space(s, P.p) + 2;
         if (tla__ix_pinterval(&P, &lo, &hi) != 0) return -1;
-        if (m.ncons == TLA_IX_MAX_CONS) return tla__fail(err, p, "more than %d constraints", TLA_IX_MAX_CONS);
-        m.cons[m.ncons] = e;
-        m.clo[m.ncons] = lo;
-        m.chi[m.ncons++] = hi;
+        if (ncons == TLA_IX_MAX_CONS) return tla__fail(err, p, "more than %d constraints", TLA_IX_MAX_CONS);
+        cons[ncons] = e;
+        clo[ncons] = lo;
+        chi[ncons++] = hi;
     }
     if (c->failed) return tla__fail(err, *pos, "out of memory");
+    /* XLA's IndexingMap constructor: the variables' intervals first (an empty one: KNOWN
+     * EMPTY), then AddConstraint for each constraint in order: one on a variable narrows its
+     * interval, a constant one is checked and dropped (KNOWN EMPTY when it fails), one on an
+     * expression already constrained is intersected, an empty interval is KNOWN EMPTY. */
     tla_ix_map_verify(c, &m);
+    for (i = 0; i < ncons; i++) tla_ix_add_cons(c, &m, cons[i], clo[i], chi[i]);
     *pos = P.p;
     *out = m;
     return 0;
