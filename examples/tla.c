@@ -35,6 +35,7 @@ static const char *cli_usage =
     "  tla map EXPR         a layout as an indexing map (--inverse: offset to coordinate)\n"
     "  tla simplify         an indexing map from standard input, simplified (--parse-only)\n"
     "  tla compose          two maps from standard input ('---' between): the composition\n"
+    "  tla map-op OP        one of XLA's map utilities on a map from standard input\n"
     "  tla hlo FILE         the indexing maps of HLO text's root instruction (--output K,\n"
     "                       --to-output K, --physical, --simplify)\n"
     "  tla help [COMMAND]   this help; also tla --help, tla COMMAND --help\n"
@@ -93,7 +94,9 @@ int main(int argc, char **argv) {
             fputs(cli_sparse_usage, stdout);
         else if (argc > 2 && !strcmp(argv[2], "svg"))
             fputs(cli_svg_usage, stdout);
-        else if (argc > 2 && (!strcmp(argv[2], "map") || !strcmp(argv[2], "simplify") || !strcmp(argv[2], "compose")))
+        else if (argc > 2
+                 && (!strcmp(argv[2], "map") || !strcmp(argv[2], "simplify") || !strcmp(argv[2], "compose")
+                     || !strcmp(argv[2], "map-op")))
             fputs(cli_map_usage, stdout);
         else if (argc > 2 && !strcmp(argv[2], "hlo"))
             fputs(cli_hlo_usage, stdout);
@@ -110,6 +113,7 @@ int main(int argc, char **argv) {
     if (!strcmp(cmd, "map")) return cli_cmd_map(argc - 2, argv + 2);
     if (!strcmp(cmd, "simplify")) return cli_cmd_simplify(argc - 2, argv + 2);
     if (!strcmp(cmd, "compose")) return cli_cmd_compose(argc - 2, argv + 2);
+    if (!strcmp(cmd, "map-op")) return cli_cmd_map_op(argc - 2, argv + 2);
     if (!strcmp(cmd, "hlo")) return cli_cmd_hlo(argc - 2, argv + 2);
     if (!strcmp(cmd, "show")) return cli_cmd_show(argc - 2, argv + 2);
     if (!strcmp(cmd, "xla")) return cli_cmd_xla(argc - 2, argv + 2);

@@ -114,3 +114,105 @@ for t in '' '{' '}' 'a = ' 'a = f32[2] add(' 'ENTRY {' 'f { ROOT x = f32[2]{7} p
     rc=$?
     if [ "$rc" -eq 0 ] || [ "$rc" -eq 2 ]; then pass; else fail "hlo '$t' exited $rc"; fi
 done
+
+# --- issue 37: semi-affine maps, parse-time constraints, and `tla map-op` (XLA's map utilities).
+# Cases from openxla/xla xla/hlo/analysis/indexing_map_serialization_test.cc and indexing_map_test.cc;
+# expected prints are XLA's MLIR-form printer (the version of indexing_map_test.cc that still spells
+# floordiv, stored at openxla/xla as id 424938111), the test named beside each case.
+# indexing_map_serialization_test.cc SymbolsOnly
+printf '%s\n' '()[s0, s1] -> (s0 floordiv s1), domain: s0 in [0, 3], s1 in [0, 4]' > "$tmp/in"
+ix_same '()[s0, s1] -> (s0 floordiv s1), domain: s0 in [0, 3], s1 in [0, 4]' "$TLA" simplify --parse-only < "$tmp/in"
+ix_same '()[s0, s1] -> (s0 floordiv s1), domain: s0 in [0, 3], s1 in [0, 4]' "$TLA" simplify < "$tmp/in"
+# indexing_map_serialization_test.cc DimsAndRuntime
+printf '%s\n' '(d0){r0, r1} -> (d0 floordiv r0 + r1), domain: d0 in [0, 3], r0 in [1, 1], r1 in [0, 1]' > "$tmp/in"
+ix_same '(d0){r0, r1} -> (d0 floordiv r0 + r1), domain: d0 in [0, 3], r0 in [1, 1], r1 in [0, 1]' "$TLA" simplify --parse-only < "$tmp/in"
+# indexing_map_serialization_test.cc DimsRangesAndRuntime, CustomNames
+printf '%s\n' '(d0, d1)[s0, s1, s2]{r0} -> (s2, d0 + d1, s1, s0 * r0), domain: d0 in [0, 3], d1 in [0, 4], s0 in [0, 1], s1 in [0, 1], s2 in [0, 3], r0 in [0, 4]' > "$tmp/in"
+ix_same '(d0, d1)[s0, s1, s2]{r0} -> (s2, d0 + d1, s1, s0 * r0), domain: d0 in [0, 3], d1 in [0, 4], s0 in [0, 1], s1 in [0, 1], s2 in [0, 3], r0 in [0, 4]' "$TLA" simplify --parse-only < "$tmp/in"
+printf '%s\n' '(th_x, bl_x)[s0, vector_elem, s2]{gpu} -> (s2, th_x * gpu + bl_x, vector_elem, s0), domain: th_x in [0, 3], bl_x in [0, 4], s0 in [0, 1], vector_elem in [0, 1], s2 in [0, 3], gpu in [0, 1], (th_x * gpu) mod 4 in [0, 0], bl_x + s0 in [0, 45]' > "$tmp/in"
+ix_same '(th_x, bl_x)[s0, vector_elem, s2]{gpu} -> (s2, th_x * gpu + bl_x, vector_elem, s0), domain: th_x in [0, 3], bl_x in [0, 4], s0 in [0, 1], vector_elem in [0, 1], s2 in [0, 3], gpu in [0, 1], (th_x * gpu) mod 4 in [0, 0], bl_x + s0 in [0, 45]' "$TLA" simplify --parse-only < "$tmp/in"
+# MLIR's parser: a dimension on the right of floordiv / mod, or in both factors, is not affine
+printf '%s\n' '(d0, d1) -> (d0 floordiv d1), domain: d0 in [0, 3], d1 in [1, 4]' > "$tmp/in"
+"$TLA" simplify --parse-only < "$tmp/in" > /dev/null 2> "$tmp/err"
+[ $? -eq 2 ] && grep -q "^tla: error: non-affine expression: right operand of floordiv has to be either a constant or symbolic" "$tmp/err" && pass || fail "semi-affine dim divisor: $(cat "$tmp/err")"
+printf '%s\n' '(d0, d1) -> (d0 * d1), domain: d0 in [0, 3], d1 in [1, 4]' > "$tmp/in"
+"$TLA" simplify --parse-only < "$tmp/in" > /dev/null 2> "$tmp/err"
+[ $? -eq 2 ] && grep -q "at least one of the multiply operands has to be either a constant or symbolic" "$tmp/err" && pass || fail "d0 * d1: $(cat "$tmp/err")"
+# indexing_map_test.cc KnownEmpty_AddingConstraintOutOfRange, RemoveUnusedSymbols_ConstraintIsAConstantWithinRange
+printf '%s\n' '(d0) -> (d0), domain: d0 in [0, 49], 0 in [10, 15]' > "$tmp/in"
+ix_same 'KNOWN EMPTY' "$TLA" simplify --parse-only < "$tmp/in"
+printf '%s\n' '(d0) -> (d0), domain: d0 in [0, 49], 0 in [-10, 5]' > "$tmp/in"
+ix_same '(d0) -> (d0), domain: d0 in [0, 49]' "$TLA" simplify --parse-only < "$tmp/in"
+# indexing_map_test.cc (MapVectorConstructorConstraintAffectsSimplification, as text): a constraint on
+# a variable narrows its interval
+printf '%s\n' '(d0) -> (d0 mod 16), domain: d0 in [0, 31], d0 in [0, 7]' > "$tmp/in"
+ix_same '(d0) -> (d0 mod 16), domain: d0 in [0, 7]' "$TLA" simplify --parse-only < "$tmp/in"
+ix_same '(d0) -> (d0), domain: d0 in [0, 7]' "$TLA" simplify < "$tmp/in"
+# indexing_map_test.cc EvaluateIgnoresDomainRanges, ConstraintsSatisfied
+MAP4='(d0, d1)[s0, s1] -> (d1, d0, s1, s0), domain: d0 in [0, 3], d1 in [0, 3], s0 in [0, 1], s1 in [0, 1]'
+printf '%s\n' "$MAP4" > "$tmp/in"
+ix_same '(2, 1, 4, 3)' "$TLA" map-op evaluate 1,2 3,4 < "$tmp/in"
+ix_same 'true' "$TLA" map-op constraints-satisfied 1,2 3,4 < "$tmp/in"
+printf '%s, s0 mod 4 in [0, 0]\n' "$MAP4" > "$tmp/in"
+ix_same 'false' "$TLA" map-op constraints-satisfied 1,2 5,4 < "$tmp/in"
+# indexing_map_test.cc RemoveUnusedVars_ConstraintsWithManyDims (the map and the bit vector)
+printf '%s\n' '(d0, d1, d2, d3, d4)[s0, s1, s2] -> (s0 * 4 + d1 + d3 - 42), domain: d0 in [0, 0], d1 in [0, 1], d2 in [0, 2], d3 in [0, 3], d4 in [0, 4], s0 in [0, 31], s1 in [0, 63], s2 in [0, 95], s0 * 4 + d1 + d3 in [24, 459], s0 + s2 in [0, 512]' > "$tmp/in"
+ix_same '(d0, d1)[s0, s1] -> (d0 + s0 * 4 + d1 - 42), domain: d0 in [0, 1], d1 in [0, 3], s0 in [0, 31], s1 in [0, 95], d0 + s0 * 4 + d1 in [24, 459], s0 + s1 in [0, 512] {true, false, true, false, true, false, true, false}' "$TLA" map-op remove-unused-vars < "$tmp/in"
+# indexing_map_test.cc RemoveUnusedVars_ConstraintUsesDim, RemoveUnusedVars_ConstraintUsesOnlyUnusedDim
+printf '%s\n' '(d0, d1)[s0, s1] -> (d1, s0, s1), domain: d0 in [0, 49], d1 in [0, 59], s0 in [0, 69], s1 in [0, 19], d0 + s0 in [1, 100], s0 mod 3 in [0, 0]' > "$tmp/in"
+ix_same '(d0, d1)[s0, s1] -> (d1, s0, s1), domain: d0 in [0, 49], d1 in [0, 59], s0 in [0, 69], s1 in [0, 19], d0 + s0 in [1, 100], s0 mod 3 in [0, 0] {false, false, false, false}' "$TLA" map-op remove-unused-vars < "$tmp/in"
+printf '%s\n' '(d0, d1)[s0, s1] -> (s0, d1, s1), domain: d0 in [0, 49], d1 in [0, 59], s0 in [0, 69], s1 in [0, 19], d0 mod 3 in [0, 0]' > "$tmp/in"
+ix_same '(d0)[s0, s1] -> (s0, d0, s1), domain: d0 in [0, 59], s0 in [0, 69], s1 in [0, 19] {true, false, false, false}' "$TLA" map-op remove-unused-vars < "$tmp/in"
+# indexing_map_test.cc RemoveUnusedSymbols_ConstraintsWithManySymbols, _ConstraintUsesOnlyUnusedSym, _ConstraintUsesSymbol
+printf '%s\n' '(d0)[s0, s1, s2, s3, s4] -> (d0 * 4 + s1 + s3 - 42), domain: d0 in [0, 31], s0 in [0, 0], s1 in [0, 1], s2 in [0, 2], s3 in [0, 3], s4 in [0, 4], d0 * 4 + s1 + s3 in [24, 459]' > "$tmp/in"
+ix_same '(d0)[s0, s1] -> (d0 * 4 + s0 + s1 - 42), domain: d0 in [0, 31], s0 in [0, 1], s1 in [0, 3], d0 * 4 + s0 + s1 in [24, 459] {true, false, true, false, true}' "$TLA" map-op remove-unused-symbols < "$tmp/in"
+printf '%s\n' '(d0, d1)[s0, s1] -> (d0, d1, s1), domain: d0 in [0, 49], d1 in [0, 59], s0 in [0, 69], s1 in [0, 19], s0 mod 3 in [0, 0]' > "$tmp/in"
+ix_same '(d0, d1)[s0] -> (d0, d1, s0), domain: d0 in [0, 49], d1 in [0, 59], s0 in [0, 19] {true, false}' "$TLA" map-op remove-unused-symbols < "$tmp/in"
+printf '%s\n' '(d0, d1)[s0, s1] -> (d1, d0, s1), domain: d0 in [0, 49], d1 in [0, 59], s0 in [0, 69], s1 in [0, 19], s0 + s1 in [1, 100], s0 mod 3 in [0, 0]' > "$tmp/in"
+ix_same '(d0, d1)[s0, s1] -> (d1, d0, s1), domain: d0 in [0, 49], d1 in [0, 59], s0 in [0, 69], s1 in [0, 19], s0 + s1 in [1, 100], s0 mod 3 in [0, 0] {false, false}' "$TLA" map-op remove-unused-symbols < "$tmp/in"
+# indexing_map_test.cc RemoveUnusedSymbols_ConstraintsWithRTVars (its map written as text)
+printf '%s\n' '(d0)[s0, s1, s2]{rt0, rt1} -> (d0 * 4 + s1 + rt0 - 42), domain: d0 in [0, 31], s0 in [0, 0], s1 in [0, 1], s2 in [0, 2], rt0 in [0, 3], rt1 in [0, 4], d0 * 4 + s1 + rt0 in [24, 459]' > "$tmp/in"
+ix_same '(d0)[s0]{rt0} -> (d0 * 4 + s0 + rt0 - 42), domain: d0 in [0, 31], s0 in [0, 1], rt0 in [0, 3], d0 * 4 + s0 + rt0 in [24, 459] {true, false, true, false, true}' "$TLA" map-op remove-unused-symbols < "$tmp/in"
+# indexing_map_test.cc ConvertSymbolsToDimensions (its map written as text)
+printf '%s\n' '(d0)[s0, s1]{rt0, rt1} -> (d0 * 4 + s0 + s1 + 2 * rt0 + 3 * rt1 - 42), domain: d0 in [0, 31], s0 in [0, 0], s1 in [0, 1], rt0 in [0, 3], rt1 in [0, 4], d0 * 4 + s0 + 2 * rt0 in [24, 459]' > "$tmp/in"
+ix_same '(d0, d1, d2, d3, d4) -> (d0 * 4 + d1 + d2 + d3 * 2 + d4 * 3 - 42), domain: d0 in [0, 31], d1 in [0, 0], d2 in [0, 1], d3 in [0, 3], d4 in [0, 4], d0 * 4 + d1 + d3 * 2 in [24, 459]' "$TLA" map-op convert-symbols-to-dims < "$tmp/in"
+# indexing_map_test.cc ConvertRangeVariablesToDimensions
+printf '%s\n' '(d0, d1)[to_convert_0, range, to_convert_1] -> (d1, d0, range + to_convert_1, to_convert_0), domain: d0 in [0, 3], d1 in [0, 3], to_convert_0 in [0, 2], range in [0, 1], to_convert_1 in [0, 3]' > "$tmp/in"
+ix_same '(d0, d1, to_convert_0, to_convert_1)[range] -> (d1, d0, to_convert_1 + range, to_convert_0), domain: d0 in [0, 3], d1 in [0, 3], to_convert_0 in [0, 2], to_convert_1 in [0, 3], range in [0, 1]' "$TLA" map-op convert-range-vars-to-dims 0,2 < "$tmp/in"
+# indexing_map_test.cc RescaleSymbols_Simple, RescaleSymbols_WithShift, RescaleSymbols_TwoModConstraints,
+# RescaleSymbols_RescaledSymbolInOtherNonModConstraint
+printf '%s\n' '(d0)[s0, s1, s2] -> (s2, d0, s1, s0 floordiv 6), domain: d0 in [0, 3], s0 in [0, 6], s1 in [0, 1], s2 in [0, 5], s0 mod 6 in [0, 0]' > "$tmp/in"
+ix_same '(d0)[s0, s1, s2] -> (s2, d0, s1, s0), domain: d0 in [0, 3], s0 in [0, 1], s1 in [0, 1], s2 in [0, 5] true' "$TLA" map-op rescale-symbols --simplify < "$tmp/in"
+printf '%s\n' '(d0)[s0, s1, s2] -> (s2, d0, s1, s0), domain: d0 in [0, 3], s0 in [0, 41], s1 in [0, 1], s2 in [0, 5], s0 mod 6 in [3, 3]' > "$tmp/in"
+ix_same '(d0)[s0, s1, s2] -> (s2, d0, s1, s0 * 6 + 3), domain: d0 in [0, 3], s0 in [0, 6], s1 in [0, 1], s2 in [0, 5] true' "$TLA" map-op rescale-symbols < "$tmp/in"
+printf '%s\n' '(d0)[s0, s1, s2] -> (s2, d0, s1, s0 / 6), domain: d0 in [0, 3], s0 in [0, 7], s1 in [0, 1], s2 in [0, 5], s0 mod 2 in [0, 0], s0 mod 3 in [0, 0]' > "$tmp/in"
+ix_same '(d0)[s0, s1, s2] -> (s2, d0, s1, s0), domain: d0 in [0, 3], s0 in [0, 1], s1 in [0, 1], s2 in [0, 5] true' "$TLA" map-op rescale-symbols --simplify < "$tmp/in"
+printf '%s\n' '(d0)[s0, s1, s2] -> (s2, d0, s1, s0), domain: d0 in [0, 3], s0 in [0, 9], s1 in [0, 1], s2 in [0, 5], s0 * s2 in [0, 28], s0 mod 6 in [3, 3]' > "$tmp/in"
+ix_same '(d0)[s0, s1, s2] -> (s2, d0, s1, s0 * 6 + 3), domain: d0 in [0, 3], s0 in [0, 1], s1 in [0, 1], s2 in [0, 5], (s0 * 6 + 3) * s2 in [0, 28] true' "$TLA" map-op rescale-symbols < "$tmp/in"
+# indexing_map_test.cc RangeEvaluatorTest (both versions: the range of d0 * 2 + d1, and the sign checks)
+printf '%s\n' '(d0, d1, d2, d3)[] -> (0), domain: d0 in [0, 9], d1 in [-10, -1], d2 in [-1, 2], d3 in [0, 0]' > "$tmp/in"
+ix_same '[-10, 17]' "$TLA" map-op range 'd0 * 2 + d1' < "$tmp/in"
+got=$(for v in d0 d1 d2 d3; do "$TLA" map-op nonnegative $v < "$tmp/in"; "$TLA" map-op nonpositive $v < "$tmp/in"; done | tr '\n' ' ')
+[ "$got" = 'true false false true false false true true ' ] && pass || fail "map-op nonnegative / nonpositive: '$got'"
+# indexing_map_test.cc ComputeResultRanges (with its constraint)
+printf '%s\n' '(d0, d1) -> ((d0 * 86 + d1) floordiv 64, (d0 * 86 + d1) mod 64), domain: d0 in [0, 11], d1 in [0, 85], d0 * 86 + d1 in [0, 1023]' > "$tmp/in"
+ix_same '([0, 15], [0, 63])' "$TLA" map-op result-ranges < "$tmp/in"
+# indexing_map_test.cc SymbolicMapSimplification_ConstantDims (Simplify's return value)
+printf '%s\n' '(d0) -> (d0), domain: d0 in [5, 5]' > "$tmp/in"
+ix_same '(d0) -> (5), domain: d0 in [5, 5] true' "$TLA" map-op simplify < "$tmp/in"
+# bad input: exit 2, "tla: error:"
+bad "unknown operation 'frob'" map-op frob
+bad "needs an operation" map-op
+bad "takes 2 arguments" map-op evaluate 1
+printf '%s\n' "$MAP4" > "$tmp/in"
+"$TLA" map-op evaluate 1,x 3,4 < "$tmp/in" > /dev/null 2> "$tmp/err"
+[ $? -eq 2 ] && grep -q "^tla: error: dimension values" "$tmp/err" && pass || fail "map-op evaluate 1,x: $(cat "$tmp/err")"
+"$TLA" map-op evaluate 1 3,4 < "$tmp/in" > /dev/null 2> "$tmp/err"
+[ $? -eq 2 ] && grep -q "^tla: error: map-op evaluate: the map has 2 dimensions and 2 symbols" "$tmp/err" && pass || fail "map-op evaluate count: $(cat "$tmp/err")"
+"$TLA" map-op range 'd9' < "$tmp/in" > /dev/null 2> "$tmp/err"
+[ $? -eq 2 ] && grep -q "^tla: error: unknown variable 'd9'" "$tmp/err" && pass || fail "map-op range d9: $(cat "$tmp/err")"
+"$TLA" map-op convert-range-vars-to-dims 1,0 < "$tmp/in" > /dev/null 2> "$tmp/err"
+[ $? -eq 2 ] && grep -q "^tla: error: .*increasing" "$tmp/err" && pass || fail "map-op convert order: $(cat "$tmp/err")"
+printf '%s\n' '(d0) -> (d0 floordiv s0)' > "$tmp/in"
+"$TLA" map-op simplify < "$tmp/in" > /dev/null 2> "$tmp/err"
+[ $? -eq 2 ] && grep -q "^tla: error: unknown variable 's0'" "$tmp/err" && pass || fail "map-op parse error: $(cat "$tmp/err")"

@@ -360,13 +360,17 @@ TLA_FUNC void tla__ix_compress(tla_ix_ctx *c, tla_ix_map *m, uint64_t unused_d, 
 }
 
 /* DetectUnusedVariables + CompressVars: XLA's RemoveUnusedSymbols (dims = 0) or
- * RemoveUnusedVars (dims = 1).  Returns the removed symbols as a bit set (bit j: symbol j). */
-TLA_FUNC uint64_t tla_ix_remove_unused(tla_ix_ctx *c, tla_ix_map *m, int dims) {
+ * RemoveUnusedVars (dims = 1).  The removed dimensions and symbols as bit sets (bit i:
+ * dimension i, bit j: symbol j); either pointer may be NULL. */
+TLA_FUNC void tla_ix_remove_unused_ex(tla_ix_ctx *c, tla_ix_map *m, int dims, uint64_t *removed_dims,
+                                      uint64_t *removed_syms) {
     uint64_t ud = 0, us = 0, used_d = 0, used_s = 0, cand_d[TLA_IX_MAX_CONS], cand_s[TLA_IX_MAX_CONS];
     uint64_t alld = m->nd >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << m->nd) - 1);
     uint64_t alls = (m->nr + m->nt) >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << (m->nr + m->nt)) - 1);
     int i, cand[TLA_IX_MAX_CONS], nc = 0;
-    if (m->undefined || (!dims && m->nr + m->nt == 0)) return 0;
+    if (removed_dims) *removed_dims = 0;
+    if (removed_syms) *removed_syms = 0;
+    if (m->undefined || (!dims && m->nr + m->nt == 0)) return;
     for (i = 0; i < m->nres; i++) tla_ix_used(c, m->res[i], &used_d, &used_s);
     ud = alld & ~used_d;
     us = alls & ~used_s;
@@ -385,9 +389,30 @@ TLA_FUNC uint64_t tla_ix_remove_unused(tla_ix_ctx *c, tla_ix_map *m, int dims) {
     for (i = 0; i < nc; i++)
         if ((cand_d[i] & ~ud) == 0 && (cand_s[i] & ~us) == 0) tla_ix_erase_cons(m, cand[i]);
     if (!dims) ud = 0;
-    if (ud == 0 && us == 0) return 0;
+    if (removed_dims) *removed_dims = ud;
+    if (removed_syms) *removed_syms = us;
+    if (ud == 0 && us == 0) return;
     tla__ix_compress(c, m, ud, us);
+}
+
+/* The same; returns the removed symbols as a bit set (bit j: symbol j). */
+TLA_FUNC uint64_t tla_ix_remove_unused(tla_ix_ctx *c, tla_ix_map *m, int dims) {
+    uint64_t us = 0;
+    tla_ix_remove_unused_ex(c, m, dims, NULL, &us);
     return us;
+}
+
+/* XLA's ConstraintsSatisfied: 1 when every constraint holds at (dims, syms) (the variables'
+ * intervals are not checked, as in XLA); 0 for KNOWN EMPTY, a failed constraint, or one
+ * that divides by zero there. */
+TLA_FUNC int tla_ix_constraints_satisfied(const tla_ix_ctx *c, const tla_ix_map *m, const int64_t *dims,
+                                          const int64_t *syms) {
+    int i;
+    int64_t v;
+    if (m->empty || m->undefined) return 0;
+    for (i = 0; i < m->ncons; i++)
+        if (tla_ix_eval(c, m->cons[i], dims, syms, &v) != 0 || v < m->clo[i] || v > m->chi[i]) return 0;
+    return 1;
 }
 
 /* ---------------------------------------------------------------- printing */

@@ -318,4 +318,43 @@ TLA_FUNC int tla_ix_map_parse(tla_ix_ctx *c, const char *s, tla_ix_map *out, tla
     return 0;
 }
 
+/* One expression over m's variables (their names, or the defaults d0, s0, rt0), built with
+ * MLIR's rules as in a map; the whole of s (surrounding spaces allowed).  Example:
+ *   tla_ix_ctx c;  tla_ix_map m;  tla_error e;  int x;  int64_t lo, hi;
+ *   tla_ix_ctx_init(&c);
+ *   if (tla_ix_map_parse(&c, "(d0, d1) -> (0), domain: d0 in [0, 9], d1 in [-10, -1]", &m, &e) != 0) return 1;
+ *   if (tla_ix_expr_parse(&c, &m, "d0 * 2 + d1", &x, &e) != 0) return 1;
+ *   tla_ix_range(&c, &m, x, 1, &lo, &hi);   // [-10, 17], XLA's RangeEvaluatorTest
+ *   tla_ix_ctx_free(&c);
+ */
+TLA_FUNC int tla_ix_expr_parse(tla_ix_ctx *c, const tla_ix_map *m, const char *s, int *out, tla_error *err) {
+    tla__ix_parser P;
+    int i, p;
+    char cb[16];
+    memset(&P, 0, sizeof P);
+    P.c = c;
+    P.s = s;
+    P.err = err;
+    P.nd = m->nd;
+    P.nr = m->nr;
+    P.nt = m->nt;
+    for (i = 0; i < m->nd; i++)
+        if (m->dim[i].name[0])
+            strcpy(P.names[i], m->dim[i].name);
+        else
+            snprintf(P.names[i], TLA_IX_NAME, "d%d", i);
+    for (i = 0; i < m->nr + m->nt; i++)
+        if (m->sym[i].name[0])
+            strcpy(P.names[m->nd + i], m->sym[i].name);
+        else if (i < m->nr)
+            snprintf(P.names[m->nd + i], TLA_IX_NAME, "s%d", i);
+        else
+            snprintf(P.names[m->nd + i], TLA_IX_NAME, "rt%d", i - m->nr);
+    if (tla__ix_pexpr(&P, out) != 0) return -1;
+    p = tla_skip_space(s, P.p);
+    if (s[p]) return tla__fail(err, p, "unexpected %s after the expression", tla_char_name(s, p, cb));
+    if (c->failed) return tla__fail(err, 0, "out of memory");
+    return 0;
+}
+
 #endif

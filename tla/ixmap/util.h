@@ -119,4 +119,25 @@ TLA_FUNC int tla_ix_rescale_symbols(tla_ix_ctx *c, tla_ix_map *m) {
     return did;
 }
 
+/* ConvertSymbolsToDimensions: every range variable, then every runtime variable, becomes a
+ * new dimension (appended in that order, names kept); constraints are added again. */
+TLA_FUNC int tla_ix_symbols_to_dims(tla_ix_ctx *c, const tla_ix_map *m, tla_ix_map *out, tla_error *err) {
+    tla_ix_map r;
+    int ssub[TLA_IX_MAX_VARS], i, ns = m->nr + m->nt;
+    if (m->nd + ns > TLA_IX_MAX_VARS) return tla__fail(err, -1, "more than %d dimensions", TLA_IX_MAX_VARS);
+    r = *m;
+    for (i = 0; i < ns; i++) {
+        r.dim[m->nd + i] = m->sym[i];
+        ssub[i] = tla_ix_dim(c, m->nd + i);
+    }
+    r.nd = m->nd + ns;
+    r.nr = r.nt = 0;
+    for (i = 0; i < m->nres; i++) r.res[i] = tla_ix_replace(c, m->res[i], NULL, 0, ssub, ns);
+    r.ncons = 0;
+    for (i = 0; i < m->ncons; i++)
+        tla_ix_add_cons(c, &r, tla_ix_replace(c, m->cons[i], NULL, 0, ssub, ns), m->clo[i], m->chi[i]);
+    *out = r;
+    return 0;
+}
+
 #endif
