@@ -46,3 +46,46 @@ bad 'symbols' sparse '#ELL = #sparse_tensor.encoding<{ map = [c](i, j) -> (c * 3
 bad 'needs an encoding' sparse
 got=$("$TLA" sparse '#ELL = #sparse_tensor.encoding<{ map = [c](i, j) -> (c * 3 * i : dense, i : dense, j : compressed) }>')
 [ "$got" = '#sparse_tensor.encoding<{ map = [s0](d0, d1) -> (d0 * (s0 * 3) : dense, d0 : dense, d1 : compressed) }>' ] && pass || fail "tla sparse ELL: '$got'"
+
+# --- issue 37: typed values as MLIR 22 prints them, MLIR 22's level rules, and --type (verifyEncoding).
+# Each expected text is what mlir-opt 22 (Debian mlir-22-tools 22.1.8) prints or reports for the same
+# input; the MLIR test named beside a case is where it comes from.
+sp_same() { # WANT ARGS...: tla sparse ARGS prints WANT, exit 0
+    want=$1
+    shift
+    got=$("$TLA" sparse "$@" 2> "$tmp/err")
+    [ $? -eq 0 ] && [ "$got" = "$want" ] && [ ! -s "$tmp/err" ] && pass || fail "tla sparse $*: '$got' $(head -c 200 "$tmp/err")"
+}
+# roundtrip_encoding.mlir's typed-value cases (explicitVal / implicitVal), and f64 / i64 / complex
+sp_same '#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed), explicitVal = 1.000000e+00 : f32, implicitVal = 0.000000e+00 : f32 }>' \
+    '#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed), explicitVal = 1.0 : f32, implicitVal = 0.0 : f32 }>'
+sp_same '#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed), explicitVal = 1.000000e+00 : f64, implicitVal = 0.000000e+00 : f64 }>' \
+    '#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed), explicitVal = 1.0, implicitVal = 0.0 : f64 }>'
+sp_same '#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed), explicitVal = 1 : i64, implicitVal = 0 : i64 }>' \
+    '#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed), explicitVal = 1, implicitVal = 0 : i64 }>'
+sp_same '#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed), explicitVal = #complex.number<:f32 1.000000e+00, 0.000000e+00> : complex<f32> }>' \
+    '#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed), explicitVal = #complex.number<:f32 1.0, 0.0> : complex<f32> }>'
+# MLIR 22: a dense level after a singleton run (COO_DENSE); its storage is not built here (exit 3)
+COOD='#sparse_tensor.encoding<{ map = (d0, d1, d2) -> (d0 : compressed(nonunique), d1 : singleton, d2 : dense) }>'
+sp_same "$COOD" "$COOD"
+"$TLA" sparse "$COOD" '[[[1,0],[0,0]],[[0,0],[2,3]]]' > /dev/null 2> "$tmp/err"
+[ $? -eq 3 ] && grep -q "not built" "$tmp/err" && pass || fail "COO_DENSE storage: $(cat "$tmp/err")"
+bad "expected compressed or loose_compressed level before singleton level" sparse \
+    '#sparse_tensor.encoding<{ map = (d0, d1, d2, d3) -> (d0 : compressed(nonunique), d1 : singleton, d2 : dense, d3 : singleton) }>'
+bad "Batch lvlType can only be leading levels." sparse '#sparse_tensor.encoding<{ map = (d0, d1, d2) -> (d0 : dense, d1 : batch, d2 : compressed) }>'
+# --type: invalid_encoding.mlir's verifyEncoding cases, with mlir-opt 22's messages
+E32='#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed), explicitVal = 1.0 : f32 }>'
+sp_same '#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed), explicitVal = 1.000000e+00 : f32 }>' "$E32" --type 'tensor<8x?xf32>'
+bad "explicit value type mismatch between encoding and tensor element type: 'f32' != 'f64'" sparse "$E32" --type 'tensor<8x8xf64>'
+bad "dimension-rank mismatch between encoding and tensor shape: 2 != 1" sparse "$E32" --type 'tensor<8xf32>'
+bad "expected non-scalar sparse tensor" sparse '#sparse_tensor.encoding<{ map = (d0) -> (d0 : compressed) }>' --type 'tensor<f32>'
+bad "implicit value type mismatch between encoding and tensor element type: 'i32' != 'i64'" sparse \
+    '#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed), implicitVal = 0 : i32 }>' --type 'tensor<8x8xi64>'
+bad "explicit value type mismatch between encoding and tensor element type: 'complex<f32>' != 'complex<f64>'" sparse \
+    '#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed), explicitVal = #complex.number<:f32 1.0, 0.0> : complex<f32> }>' \
+    --type 'tensor<8x8xcomplex<f64>>'
+sp_same '#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 floordiv 2 : dense, d1 floordiv 3 : compressed, d0 mod 2 : dense, d1 mod 3 : dense) }>' \
+    '#sparse_tensor.encoding<{ map = (i, j) -> (i floordiv 2 : dense, j floordiv 3 : compressed, i mod 2 : dense, j mod 3 : dense) }>' --type 'tensor<8x8xf32>'
+bad "expected a tensor type" sparse "$E32" --type 'memref<8xf32>'
+bad "expected an element type" sparse "$E32" --type 'tensor<8x8>'
+bad "--type needs a tensor type" sparse "$E32" --type

@@ -171,7 +171,8 @@ static void test_roundtrip_print(void) {
          ENC("map = (d0, d1) -> (d0 : dense, d1 : compressed), explicitVal = 1 : i32, implicitVal = 0 : i32")},
         {ENC("map = (d0, d1) -> (d0 : dense, d1 : compressed), explicitVal = 1, implicitVal = 0.0"),
          /* mlir-opt 22 prints the type of every value, i64 and f64 too (issue 37) */
-         ENC("map = (d0, d1) -> (d0 : dense, d1 : compressed), explicitVal = 1 : i64, implicitVal = 0.000000e+00 : f64")},
+         ENC("map = (d0, d1) -> (d0 : dense, d1 : compressed), explicitVal = 1 : i64, implicitVal = 0.000000e+00 : "
+             "f64")},
         {ENC("map = (d0, d1) -> (d0 : dense, d1 : compressed), explicitVal = #complex.number<:f32 1.0, 0.0>, "
              "implicitVal = #complex.number<:f32 0.0, 0.0>"),
          ENC("map = (d0, d1) -> (d0 : dense, d1 : compressed), explicitVal = #complex.number<:f32 1.000000e+00, "

@@ -8,13 +8,15 @@
 #define CLI_SPARSE_MAX_ELEMS 1000000 /* dense elements of MATRIX */
 
 static const char *cli_sparse_usage =
-    "usage: tla sparse ENCODING [MATRIX]\n"
+    "usage: tla sparse ENCODING [--type TENSOR_TYPE] [MATRIX]\n"
     "  ENCODING  an MLIR sparse tensor encoding, '#sparse_tensor.encoding<{ map = ... }>'\n"
     "            (an '#NAME = ' prefix, comments and line breaks are fine)\n"
     "  without MATRIX: the encoding verified and printed in MLIR's canonical form\n"
     "  MATRIX    a dense tensor as a JSON nested list ([[1,2,0],[0,3,0]], any rank): its storage\n"
     "            under the encoding, printed as MLIR's sparse_tensor.print does\n"
     "  at most 1000000 elements; the level space (blocks included) at most 2^28 points\n"
+    "  --type    a tensor type, 'tensor<8x?xf32>': the encoding checked against it as MLIR's\n"
+    "            verifyEncoding does (rank, explicitVal / implicitVal element types)\n"
     "examples:\n"
     "  tla sparse '#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>'\n"
     "  tla sparse '#BSR = #sparse_tensor.encoding<{ map = (i, j) -> (i floordiv 2 : dense,\n"
@@ -117,8 +119,15 @@ static int cli_cmd_sparse(int argc, char **argv) {
     cli_tensor t;
     tla_error e;
     void *mem = NULL;
+    const char *type = NULL;
     for (i = 0; i < argc; i++) {
         if (cli_is_help(argv[i])) return fputs(cli_sparse_usage, stdout), 0;
+        if (!strcmp(argv[i], "--type")) {
+            if (i + 1 == argc)
+                return fprintf(stderr, "tla: error: --type needs a tensor type, e.g. 'tensor<8x8xf32>'\n"), 2;
+            type = argv[++i];
+            continue;
+        }
         if (n == 2)
             return fprintf(stderr, "tla: error: sparse takes an encoding and a matrix (got '%.60s' too)\n", argv[i]), 2;
         args[n++] = argv[i];
@@ -131,6 +140,13 @@ static int cli_cmd_sparse(int argc, char **argv) {
         cli_report(args[0], &e);
         return 2;
     }
+    if (type && tla_sparse_verify_type(&enc, type, &e) != 0) {
+        if (e.pos >= 0)
+            fprintf(stderr, "tla: error: --type: %s (column %d)\n", e.msg, e.pos + 1);
+        else
+            fprintf(stderr, "tla: error: %s\n", e.msg);
+        return 2;
+    }
     if (n == 1) {
         char buf[4096];
         if (tla_sparse_snprint(buf, sizeof buf, &enc) >= (int)sizeof buf)
@@ -140,10 +156,11 @@ static int cli_cmd_sparse(int argc, char **argv) {
     }
     for (i = 1; i < enc.lvl_rank; i++)
         if (enc.lvl[i - 1].format == TLA_LVL_SINGLETON && enc.lvl[i].format != TLA_LVL_SINGLETON)
-            return fprintf(stderr,
-                           "tla: the storage of a level after a run of singleton levels (level %d) is not built in this "
-                           "version\n",
-                           i),
+            return fprintf(
+                       stderr,
+                       "tla: the storage of a level after a run of singleton levels (level %d) is not built in this "
+                       "version\n",
+                       i),
                    3;
     if (cli_sparse_pack(&enc, args[1], &t, &mem, &st) == 0) {
         for (i = 0; i < t.rank && enc.has_slices; i++)

@@ -790,4 +790,67 @@ TLA_FUNC int tla_sparse_snprint(char *buf, size_t n, const tla_sparse_encoding *
     return (int)s.len;
 }
 
+/* tla_sparse_verify_type(&enc, "tensor<8x?xf32>", err) -> 0 or -1: MLIR's
+ * SparseTensorEncodingAttr::verifyEncoding, the checks an encoding meets on a tensor type
+ * (mlir-opt 22's messages): "expected non-scalar sparse tensor", "dimension-rank mismatch
+ * between encoding and tensor shape: 2 != 1", "explicit value type mismatch between encoding
+ * and tensor element type: 'f32' != 'f64'", the same for the implicit value.  MLIR 22 checks
+ * no block size against a static dimension (tensor<8x8xf32> with blocks of 3 is accepted), so
+ * neither does this.  err->pos is a byte offset in the type text for a malformed type.
+ * Example:
+ *   tla_sparse_encoding enc;  tla_error e;
+ *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed), explicitVal = 1.0 : f32 }>", &enc, &e)) return 1;
+ *   if (tla_sparse_verify_type(&enc, "tensor<8x8xf32>", &e) != 0) return 1;
+ *   if (tla_sparse_verify_type(&enc, "tensor<8x8xf64>", &e) == 0) return 1;   // ... 'f32' != 'f64'
+ */
+TLA_FUNC int tla_sparse_verify_type(const tla_sparse_encoding *e, const char *type, tla_error *err) {
+    int p = 0, rank = 0, k, q;
+    char elem[40], vt[40];
+    const tla_sparse_value *vals[2];
+    p = tla_skip_space(type, p);
+    if (strncmp(type + p, "tensor<", 7) != 0) return tla__fail(err, p, "expected a tensor type, tensor<8x?xf32>");
+    p += 7;
+    for (;;) { /* dimensions: digits or ?, each followed by x */
+        q = p;
+        if (type[q] == '?')
+            q++;
+        else
+            while (tla_is_digit(type[q])) q++;
+        if (q == p || type[q] != 'x') break;
+        if (++rank > TLA_SPARSE_MAX_RANK) return tla__fail(err, p, "more than %d dimensions", TLA_SPARSE_MAX_RANK);
+        p = q + 1;
+    }
+    for (k = 0; type[p + k] && type[p + k] != '>' && type[p + k] != ',' && k < 30; k++) {
+        if (type[p + k] == '<') { /* complex<f32> */
+            while (type[p + k] && type[p + k] != '>' && k < 30) k++;
+            if (type[p + k] != '>') break;
+        }
+    }
+    if (k == 0 || k >= 30 || !tla__sp_alpha(type[p]))
+        return tla__fail(err, p, "expected an element type (f32, i64, index, complex<f32>, ...)");
+    memcpy(elem, type + p, (size_t)k), elem[k] = '\0';
+    p += k;
+    if (type[p] == ',') return tla__fail(err, p, "give the tensor type without an encoding");
+    if (type[p] != '>') return tla__fail(err, p, "expected '>' to close the tensor type");
+    p = tla_skip_space(type, p + 1);
+    if (type[p]) return tla__fail(err, p, "unexpected text after the tensor type");
+    if (rank == 0) return tla__fail(err, -1, "expected non-scalar sparse tensor");
+    if (e->dim_rank != rank)
+        return tla__fail(err, -1, "dimension-rank mismatch between encoding and tensor shape: %d != %d", e->dim_rank,
+                         rank);
+    vals[0] = &e->explicit_val, vals[1] = &e->implicit_val;
+    for (k = 0; k < 2; k++) {
+        const tla_sparse_value *v = vals[k];
+        if (!v->kind) continue;
+        if (v->kind == TLA_SPV_COMPLEX)
+            snprintf(vt, sizeof vt, "complex<%s>", v->type);
+        else
+            snprintf(vt, sizeof vt, "%s", v->type);
+        if (strcmp(vt, elem) != 0)
+            return tla__fail(err, -1, "%s value type mismatch between encoding and tensor element type: '%s' != '%s'",
+                             k ? "implicit" : "explicit", vt, elem);
+    }
+    return 0;
+}
+
 #endif

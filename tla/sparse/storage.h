@@ -279,8 +279,8 @@ TLA_FUNC int tla__sp_setup(const tla_sparse_encoding *e, int rank, const int64_t
         return tla__fail(err, -1, "a map with symbols (like ELL's [s0]) has no storage without the symbols' values");
     for (l = 1; l < e->lvl_rank; l++) /* MLIR 22 accepts these encodings; their storage is not built here */
         if (e->lvl[l - 1].format == TLA_LVL_SINGLETON && e->lvl[l].format != TLA_LVL_SINGLETON)
-            return tla__fail(err, -1,
-                             "not built: the storage of a level after a run of singleton levels (level %d)", l);
+            return tla__fail(err, -1, "not built: the storage of a level after a run of singleton levels (level %d)",
+                             l);
     st->dim_rank = rank, st->lvl_rank = e->lvl_rank, st->nbatch = 1, st->coo_start = e->lvl_rank;
     st->pos_bytes = e->pos_width ? e->pos_width / 8 : 8, st->crd_bytes = e->crd_width ? e->crd_width / 8 : 8;
     for (d = 0; d < rank; d++) {
