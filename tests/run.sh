@@ -15,7 +15,8 @@
 #  5. the C sources against .clang-format, and tests/install.sh (make install into a
 #     scratch DESTDIR, then a pkg-config build);
 #  6. tests/cli.sh, the command-line tool against expected output;
-#  7. tests/gallery.sh, make docs' gallery (its page links only to pictures it built).
+#  7. tests/mlir_diff.py, the differential test against mlir-opt 22 (skipped, saying so, without it);
+#  8. tests/gallery.sh, make docs' gallery (its page links only to pictures it built).
 # Each part counts passes and failures; the last line is the total.
 set -u
 CCS=${CCS:-"gcc clang"}
@@ -176,6 +177,16 @@ if [ -f tests/cli.sh ]; then
     sh tests/cli.sh > "$OUT/cli.log" 2>&1
     grep -E '^FAIL' "$OUT/cli.log" | head -20
     add_counts "$OUT/cli.log"
+fi
+
+# The real MLIR as a test oracle (tests/mlir_diff.py, issue 37): random encodings and affine maps
+# through mlir-opt 22 and build/tla; without mlir-opt 22 (Debian: mlir-22-tools) it says it was skipped.
+if command -v python3 > /dev/null; then
+    python3 tests/mlir_diff.py build/tla > "$OUT/mlir_diff.log" 2>&1
+    grep -E '^FAIL|skipped|^mlir-opt' "$OUT/mlir_diff.log" | head -20
+    add_counts "$OUT/mlir_diff.log"
+else
+    echo "mlir-opt differential stage skipped: python3 not found"
 fi
 
 # make docs' gallery page and pictures (tests/gallery.sh).

@@ -136,7 +136,7 @@ static int cli_cmd_sparse(int argc, char **argv) {
         return fprintf(stderr, "tla: error: sparse needs an encoding, e.g. tla sparse '#sparse_tensor.encoding<{ map = "
                                "(i) -> (i : compressed) }>'\n"),
                2;
-    if (tla_sparse_parse(args[0], &enc, &e) != 0) {
+    if (tla_sparse_parse_ex(args[0], &enc, &e, !type) != 0) {
         cli_report(args[0], &e);
         return 2;
     }

@@ -64,6 +64,15 @@ TLA_FUNC int tla_ix_m_add(tla_ix_ctx *c, int a, int b) {
         int xl = x->l, xr = x->r;
         return tla_ix_m_add(c, tla_ix_m_add(c, xl, b), xr);
     }
+    /* MLIR 22: (x + y) + (e floordiv q) * k is x + (y + (e floordiv q) * k) when y + ... simplifies
+     * (mlir-opt 22: (d1 * 2 + d0) + (d0 floordiv 7) * -7 is d1 * 2 + d0 mod 7, and
+     * (d2 + s0) + (d0 floordiv 7) * 5 is d2 + ((d0 floordiv 7) * 5 + s0)) */
+    x = &c->n[a];
+    y = &c->n[b];
+    if (x->kind == TLA_IX_ADD && y->kind == TLA_IX_MUL && TLA_IX_KIND(c, y->l) == TLA_IX_FDIV) {
+        int xl = x->l, xr = x->r, inner = tla_ix_m_add(c, xr, b);
+        if (inner != tla_ix_raw(c, TLA_IX_ADD, xr, b, 0)) return tla_ix_m_add(c, xl, inner);
+    }
     y = &c->n[b];
     if (y->kind == TLA_IX_MUL) { /* expr + (expr floordiv c) * -c  =>  expr mod c */
         int lr = y->l, rr = y->r;
@@ -82,6 +91,9 @@ TLA_FUNC int tla_ix_m_mul(tla_ix_ctx *c, int a, int b) {
         return tla_ix_const(c, tla__ix_wmul(TLA_IX_V(c, a), TLA_IX_V(c, b)));
     if (!tla__ix_symbolic(c, a) && !tla__ix_symbolic(c, b)) return tla_ix_raw(c, TLA_IX_MUL, a, b, 0);
     if (!tla__ix_symbolic(c, b) || TLA_IX_IS_CONST(c, a)) return tla_ix_m_mul(c, b, a);
+    /* MLIR 22 orders a product of two symbols by position, as a sum (mlir-opt 22: s1 * s0 is s0 * s1) */
+    if (TLA_IX_KIND(c, a) == TLA_IX_SYM && TLA_IX_KIND(c, b) == TLA_IX_SYM && TLA_IX_V(c, a) > TLA_IX_V(c, b))
+        return tla_ix_m_mul(c, b, a);
     if (TLA_IX_IS_CONST(c, b)) {
         if (TLA_IX_V(c, b) == 1) return a;
         if (TLA_IX_V(c, b) == 0) return b;

@@ -547,7 +547,14 @@ TLA_FUNC int tla__sp_is_block(const tla_sparse_encoding *e, int *perm) {
  *   enc.lvl[0].format = TLA_LVL_SINGLETON;
  *   if (tla_sparse_verify(&enc, &e) == 0) return 1;   // expected compressed or loose_compressed level before singleton level
  */
-TLA_FUNC int tla_sparse_verify(tla_sparse_encoding *e, tla_error *err) {
+TLA_FUNC int tla__sparse_verify(tla_sparse_encoding *e, tla_error *err, int check_implicit);
+TLA_FUNC int tla_sparse_verify(tla_sparse_encoding *e, tla_error *err) { return tla__sparse_verify(e, err, 1); }
+TLA_FUNC int tla__sparse_implicit_nonzero(const tla_sparse_encoding *e) {
+    return e->implicit_val.kind
+           && (e->implicit_val.kind == TLA_SPV_INT ? e->implicit_val.i != 0
+                                                   : e->implicit_val.re != 0 || e->implicit_val.im != 0);
+}
+TLA_FUNC int tla__sparse_verify(tla_sparse_encoding *e, tla_error *err, int check_implicit) {
     int pos = -1, l, first = -1, perm = 0, block;
     const tla_lvl_type *t = e->lvl;
     if (e->pos_width != 0 && e->pos_width != 8 && e->pos_width != 16 && e->pos_width != 32 && e->pos_width != 64)
@@ -639,10 +646,7 @@ TLA_FUNC int tla_sparse_verify(tla_sparse_encoding *e, tla_error *err) {
     if (e->has_slices && e->dim_rank != e->lvl_rank)
         return tla__fail(err, pos, "dimSlices expected dimension-rank to match level-rank: %d != %d", e->dim_rank,
                          e->lvl_rank);
-    if (e->implicit_val.kind
-        && (e->implicit_val.kind == TLA_SPV_INT ? e->implicit_val.i != 0
-                                                : e->implicit_val.re != 0 || e->implicit_val.im != 0))
-        return tla__fail(err, pos, "implicit value must be zero");
+    if (check_implicit && tla__sparse_implicit_nonzero(e)) return tla__fail(err, pos, "implicit value must be zero");
     for (l = 0; l < e->lvl_rank; l++) {
         e->lvl_dim[l] = -1, e->lvl_op[l] = 0, e->lvl_block[l] = 1;
         if (e->sym_rank == 0) e->lvl_op[l] = tla__sp_lvl_shape(e, l, &e->lvl_dim[l], &e->lvl_block[l]);
@@ -661,7 +665,13 @@ TLA_FUNC int tla_sparse_verify(tla_sparse_encoding *e, tla_error *err) {
  *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d0 : compressed) }>", &enc, &e) == 0) return 1;
  *   if (strcmp(e.msg, "failed to infer lvlToDim from dimToLvl") != 0) return 1;
  */
+TLA_FUNC int tla_sparse_parse_ex(const char *text, tla_sparse_encoding *out, tla_error *err, int check_implicit);
 TLA_FUNC int tla_sparse_parse(const char *text, tla_sparse_encoding *out, tla_error *err) {
+    return tla_sparse_parse_ex(text, out, err, 1);
+}
+/* The same; check_implicit = 0 leaves "implicit value must be zero" to tla_sparse_verify_type,
+ * which checks it where MLIR's verifyEncoding does (after the element types). */
+TLA_FUNC int tla_sparse_parse_ex(const char *text, tla_sparse_encoding *out, tla_error *err, int check_implicit) {
     static const char *const keys[] = {"map", "posWidth", "crdWidth", "explicitVal", "implicitVal"};
     tla__sp x;
     tla_sparse_encoding enc, *e = &enc;
@@ -720,7 +730,7 @@ TLA_FUNC int tla_sparse_parse(const char *text, tla_sparse_encoding *out, tla_er
         tla__fail(err, map_at, "level-rank mismatch between dimToLvl and lvlTypes: %d != %d", last_nl, e->lvl_rank);
         goto fail;
     }
-    if (tla_sparse_verify(e, err) != 0) {
+    if (tla__sparse_verify(e, err, check_implicit) != 0) {
         if (err)
             err->pos = !strncmp(err->msg, "unexpected position", 19) ? pw_at
                        : !strncmp(err->msg, "unexpected coord", 16)  ? cw_at
@@ -794,7 +804,8 @@ TLA_FUNC int tla_sparse_snprint(char *buf, size_t n, const tla_sparse_encoding *
  * SparseTensorEncodingAttr::verifyEncoding, the checks an encoding meets on a tensor type
  * (mlir-opt 22's messages): "expected non-scalar sparse tensor", "dimension-rank mismatch
  * between encoding and tensor shape: 2 != 1", "explicit value type mismatch between encoding
- * and tensor element type: 'f32' != 'f64'", the same for the implicit value.  MLIR 22 checks
+ * and tensor element type: 'f32' != 'f64'", the same for the implicit value, then "implicit
+ * value must be zero" (parse with tla_sparse_parse_ex(..., 0) to get this order).  MLIR 22 checks
  * no block size against a static dimension (tensor<8x8xf32> with blocks of 3 is accepted), so
  * neither does this.  err->pos is a byte offset in the type text for a malformed type.
  * Example:
@@ -850,6 +861,7 @@ TLA_FUNC int tla_sparse_verify_type(const tla_sparse_encoding *e, const char *ty
             return tla__fail(err, -1, "%s value type mismatch between encoding and tensor element type: '%s' != '%s'",
                              k ? "implicit" : "explicit", vt, elem);
     }
+    if (tla__sparse_implicit_nonzero(e)) return tla__fail(err, -1, "implicit value must be zero");
     return 0;
 }
 
