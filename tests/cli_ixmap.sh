@@ -216,3 +216,8 @@ printf '%s\n' "$MAP4" > "$tmp/in"
 printf '%s\n' '(d0) -> (d0 floordiv s0)' > "$tmp/in"
 "$TLA" map-op simplify < "$tmp/in" > /dev/null 2> "$tmp/err"
 [ $? -eq 2 ] && grep -q "^tla: error: unknown variable 's0'" "$tmp/err" && pass || fail "map-op parse error: $(cat "$tmp/err")"
+# the grouped and epilogue analyses are not built yet: exit 3, saying so
+"$TLA" hlo - --grouped < /dev/null > /dev/null 2> "$tmp/err"
+[ $? -eq 3 ] && grep -q "not built" "$tmp/err" && pass || fail "hlo --grouped: $(cat "$tmp/err")"
+"$TLA" hlo - --epilogue < /dev/null > /dev/null 2> "$tmp/err"
+[ $? -eq 3 ] && grep -q "not built" "$tmp/err" && pass || fail "hlo --epilogue: $(cat "$tmp/err")"

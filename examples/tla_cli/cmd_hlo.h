@@ -44,6 +44,11 @@ static int cli_cmd_hlo(int argc, char **argv) {
     const tla_hlo_instr *root;
     for (i = 0; i < argc; i++) {
         if (cli_is_help(argv[i])) return fputs(cli_hlo_usage, stdout), 0;
+        if (!strcmp(argv[i], "--grouped") || !strcmp(argv[i], "--epilogue"))
+            return fprintf(stderr, "tla: %s (XLA's %s) is not built in this version\n", argv[i],
+                           argv[i][2] == 'g' ? "GroupIndexingMapsByProducers / ComputeGroupedOutputToInputIndexing"
+                                             : "ComputeEpilogueInputToOutputIndexing"),
+                   3;
         if (!strcmp(argv[i], "--physical"))
             physical = 1;
         else if (!strcmp(argv[i], "--simplify"))
