@@ -216,8 +216,20 @@ printf '%s\n' "$MAP4" > "$tmp/in"
 printf '%s\n' '(d0) -> (d0 floordiv s0)' > "$tmp/in"
 "$TLA" map-op simplify < "$tmp/in" > /dev/null 2> "$tmp/err"
 [ $? -eq 2 ] && grep -q "^tla: error: unknown variable 's0'" "$tmp/err" && pass || fail "map-op parse error: $(cat "$tmp/err")"
-# the grouped and epilogue analyses are not built yet: exit 3, saying so
-"$TLA" hlo - --grouped < /dev/null > /dev/null 2> "$tmp/err"
-[ $? -eq 3 ] && grep -q "not built" "$tmp/err" && pass || fail "hlo --grouped: $(cat "$tmp/err")"
+# indexing_analysis_test.cc ComputeGroupedOutputToInputIndexing (XLA's producer-consumer fusion of
+# transpose_p0 and a0: here the whole ENTRY computation) and FuseProducerConsumerOutputToInputIndexing
+# (GroupIndexingMapsByProducers of the root's maps)
+printf 'HloModule m\nENTRY e {\n  p0 = f32[1000, 1000] parameter(0)\n  transpose_p0 = f32[1000, 1000]{0, 1} transpose(p0), dimensions={1, 0}\n  ROOT a0 = f32[1000, 1000] add(p0, transpose_p0)\n}\n' > "$tmp/hlo"
+ix_same 'instruction = a0 (d0, d1) -> (d0, d1), domain: d0 in [0, 999], d1 in [0, 999]
+instruction = transpose_p0 (d0, d1) -> (d0, d1), domain: d0 in [0, 999], d1 in [0, 999]
+instruction = p0 (d0, d1) -> (d0, d1), domain: d0 in [0, 999], d1 in [0, 999] (d0, d1) -> (d1, d0), domain: d0 in [0, 999], d1 in [0, 999]' \
+    "$TLA" hlo "$tmp/hlo" --grouped
+ix_same 'instruction = p0 (d0, d1) -> (d0, d1), domain: d0 in [0, 999], d1 in [0, 999]
+instruction = transpose_p0 (d0, d1) -> (d0, d1), domain: d0 in [0, 999], d1 in [0, 999]' "$TLA" hlo "$tmp/hlo" --by-producer
+# an operand used twice is one producer with both (here equal) maps
+printf 'p0 = f32[10, 20] parameter(0)\nROOT a0 = f32[10, 20] add(p0, p0)\n' > "$tmp/hlo"
+ix_same 'instruction = p0 (d0, d1) -> (d0, d1), domain: d0 in [0, 9], d1 in [0, 19]' "$TLA" hlo "$tmp/hlo" --by-producer
+bad "exclude each other" hlo "$tmp/hlo" --grouped --physical
+# the epilogue analysis is not built yet: exit 3, saying so
 "$TLA" hlo - --epilogue < /dev/null > /dev/null 2> "$tmp/err"
 [ $? -eq 3 ] && grep -q "not built" "$tmp/err" && pass || fail "hlo --epilogue: $(cat "$tmp/err")"

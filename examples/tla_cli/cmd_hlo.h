@@ -7,7 +7,7 @@
 #include "cmd_map.h"
 
 static const char *cli_hlo_usage =
-    "usage: tla hlo FILE [--output K | --to-output K] [--physical] [--simplify]\n"
+    "usage: tla hlo FILE [--output K | --to-output K] [--physical] [--simplify] [--grouped | --by-producer]\n"
     "  the indexing maps of the root instruction of the HLO text in FILE ('-': standard input):\n"
     "  a whole module (HloModule, computations, ENTRY, ROOT) or a bare list of instructions\n"
     "  (the last one is the root).  By default output-to-input, one 'operand id = K' block per\n"
@@ -16,6 +16,11 @@ static const char *cli_hlo_usage =
     "  --to-output K  input-to-output: the maps from operand K to each output\n"
     "  --physical     maps between physical (layout-ordered, major first) dimensions\n"
     "  --simplify     simplify each map (and drop unused symbols) before printing\n"
+    "  --grouped      XLA's ComputeGroupedOutputToInputIndexing, the root's computation as the\n"
+    "                 fusion: an 'instruction = NAME' block per instruction the root reads, root first\n"
+    "  --by-producer  XLA's GroupIndexingMapsByProducers of the root's maps: an 'instruction = NAME'\n"
+    "                 block per operand instruction (an operand used twice: one block, both maps)\n"
+    "  --epilogue     ComputeEpilogueInputToOutputIndexing: not built yet (exit 3)\n"
     "  the root of an ENTRY computation gets its own maps (XLA's ComputeOutputToInputIndexing),\n"
     "  a fusion root the fused maps; a computation without ENTRY ('f { ... }'), or a bare list\n"
     "  whose root reads other instructions than parameters and constants, is taken as a fusion\n"
@@ -34,7 +39,7 @@ static int cli_int_opt(const char *s, int *out) {
 
 static int cli_cmd_hlo(int argc, char **argv) {
     const char *file = NULL;
-    int out_id = 0, to_output = -1, physical = 0, simplify = 0, i, rc = 2, have_out = 0;
+    int out_id = 0, to_output = -1, physical = 0, simplify = 0, i, rc = 2, have_out = 0, grouped = 0, by_producer = 0;
     char *text;
     tla_error e;
     tla_hlo_module *m = NULL;
@@ -44,12 +49,15 @@ static int cli_cmd_hlo(int argc, char **argv) {
     const tla_hlo_instr *root;
     for (i = 0; i < argc; i++) {
         if (cli_is_help(argv[i])) return fputs(cli_hlo_usage, stdout), 0;
-        if (!strcmp(argv[i], "--grouped") || !strcmp(argv[i], "--epilogue"))
-            return fprintf(stderr, "tla: %s (XLA's %s) is not built in this version\n", argv[i],
-                           argv[i][2] == 'g' ? "GroupIndexingMapsByProducers / ComputeGroupedOutputToInputIndexing"
-                                             : "ComputeEpilogueInputToOutputIndexing"),
+        if (!strcmp(argv[i], "--epilogue"))
+            return fprintf(stderr, "tla: --epilogue (XLA's ComputeEpilogueInputToOutputIndexing) is not built in this "
+                                   "version\n"),
                    3;
-        if (!strcmp(argv[i], "--physical"))
+        if (!strcmp(argv[i], "--grouped"))
+            grouped = 1;
+        else if (!strcmp(argv[i], "--by-producer"))
+            by_producer = 1;
+        else if (!strcmp(argv[i], "--physical"))
             physical = 1;
         else if (!strcmp(argv[i], "--simplify"))
             simplify = 1;
@@ -75,6 +83,41 @@ static int cli_cmd_hlo(int argc, char **argv) {
         goto done;
     }
     root = tla_hlo_root(m);
+    if (grouped + by_producer + physical + (to_output >= 0) > 1) {
+        fprintf(stderr, "tla: error: --grouped, --by-producer, --physical and --to-output exclude each other\n");
+        goto done;
+    }
+    if (grouped || by_producer) { /* one 'instruction = NAME' block per instruction read */
+        const tla_hlo_comp *comp = m->entry;
+        int first[TLA_HLO_MAX_OPS], k, j;
+        tla_hlo_indexing own;
+        if (grouped) {
+            if (tla_hlo_comp_grouped(&c, comp, out_id, &ix, &e) != 0) goto fail;
+        } else {
+            if (tla_hlo_output_to_input(&c, root, out_id, &own, &e) != 0) goto fail;
+            k = tla_hlo_group_by_producers(root, &own, &ix, first, &e);
+            tla_hlo_indexing_free(&own);
+            if (k != 0) goto fail;
+        }
+        if (simplify) tla_hlo_indexing_simplify(&c, &ix);
+        for (k = grouped ? ix.n - 1 : 0; grouped ? k >= 0 : k < ix.n; k += grouped ? -1 : 1) {
+            if (grouped && ix.sets[k].n == 0) continue;
+            tla_ix_buf_put(&b, "instruction = ");
+            tla_ix_buf_put(&b, grouped ? comp->instr[k]->name : root->ops[first[k]]->name);
+            tla_ix_buf_put(&b, "\n");
+            for (j = 0; j < ix.sets[k].n; j++) {
+                tla_hlo_opidx_print(&c, &ix.sets[k].v[j], &b);
+                tla_ix_buf_put(&b, "\n");
+            }
+        }
+        if (b.failed || c.failed) {
+            fprintf(stderr, "tla: error: out of memory\n");
+            goto done;
+        }
+        if (b.s) fputs(b.s, stdout);
+        rc = 0;
+        goto done;
+    }
     if (to_output >= 0) {
         if (tla_hlo_input_to_output(&c, root, to_output, &ix, &e) != 0) goto fail;
         if (physical && tla_hlo_indexing_physical(&c, root, to_output, 1, &ix, &e) != 0) goto fail;

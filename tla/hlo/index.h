@@ -71,8 +71,43 @@ TLA_FUNC int tla__hlo_index_of(const tla_hlo_comp *comp, const tla_hlo_instr *x)
 /* The maps from output out_id of a computation (a fusion body) to its parameters 0 .. nparams - 1
  * (ComputeGroupedOutputToInputIndexing from the root, keyed by parameter number).  `in` names
  * the instruction in errors (may be the root). */
+TLA_FUNC int tla__hlo_comp_grouped(tla_ix_ctx *c, const tla_hlo_comp *comp, int nparams, const tla_hlo_instr *in,
+                                   int out_id, tla_hlo_indexing *ix, tla_hlo_indexing *all, tla_error *err);
 TLA_FUNC int tla_hlo_comp_output_to_input(tla_ix_ctx *c, const tla_hlo_comp *comp, int nparams, const tla_hlo_instr *in,
                                           int out_id, tla_hlo_indexing *ix, tla_error *err) {
+    return tla__hlo_comp_grouped(c, comp, nparams, in, out_id, ix, NULL, err);
+}
+
+/* XLA's ComputeGroupedOutputToInputIndexing with the whole computation as the fusion: for
+ * every instruction i of comp, all->sets[i] holds the maps from output out_id of the root to
+ * instruction i (empty when the root does not read it).  all->n is comp->n. */
+TLA_FUNC int tla_hlo_comp_grouped(tla_ix_ctx *c, const tla_hlo_comp *comp, int out_id, tla_hlo_indexing *all,
+                                  tla_error *err) {
+    memset(all, 0, sizeof *all);
+    return tla__hlo_comp_grouped(c, comp, 0, comp->root, out_id, NULL, all, err);
+}
+
+/* XLA's GroupIndexingMapsByProducers: the sets of ix (one per operand of in) merged by the
+ * instruction that produces the operand.  by->sets[k] belongs to in->ops[first[k]]; by->n
+ * producers, in operand order of first use. */
+TLA_FUNC int tla_hlo_group_by_producers(const tla_hlo_instr *in, const tla_hlo_indexing *ix, tla_hlo_indexing *by,
+                                        int *first, tla_error *err) {
+    int k, j, q, n = 0;
+    memset(by, 0, sizeof *by);
+    if (tla_hlo_indexing_init(by, ix->n < in->nops ? ix->n : in->nops, err) != 0) return -1;
+    for (k = 0; k < ix->n && k < in->nops; k++) {
+        for (j = 0; j < n; j++)
+            if (in->ops[first[j]] == in->ops[k]) break;
+        if (j == n) first[n++] = k;
+        for (q = 0; q < ix->sets[k].n; q++)
+            if (tla_hlo_set_insert(&by->sets[j], &ix->sets[k].v[q], err) != 0) return tla_hlo_indexing_free(by), -1;
+    }
+    by->n = n;
+    return 0;
+}
+
+TLA_FUNC int tla__hlo_comp_grouped(tla_ix_ctx *c, const tla_hlo_comp *comp, int nparams, const tla_hlo_instr *in,
+                                   int out_id, tla_hlo_indexing *ix, tla_hlo_indexing *all, tla_error *err) {
     const tla_hlo_instr *target;
     tla_hlo_idxset *grouped = NULL;
     int *order = NULL, *stack = NULL, *state = NULL, n, norder = 0, sp = 0, i, k, rc = -1;
@@ -148,6 +183,12 @@ TLA_FUNC int tla_hlo_comp_output_to_input(tla_ix_ctx *c, const tla_hlo_comp *com
         }
         free(cons.v);
         tla_hlo_indexing_free(&prod);
+    }
+    if (all) {
+        if (tla_hlo_indexing_init(all, n, err) != 0) goto done;
+        for (i = 0; i < n; i++) all->sets[i] = grouped[i], grouped[i].v = NULL;
+        rc = 0;
+        goto done;
     }
     if (tla_hlo_indexing_init(ix, nparams, err) != 0) goto done;
     for (i = 0; i < n; i++) {
