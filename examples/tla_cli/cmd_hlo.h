@@ -110,13 +110,7 @@ static int cli_cmd_hlo(int argc, char **argv) {
                 tla_ix_buf_put(&b, "\n");
             }
         }
-        if (b.failed || c.failed) {
-            fprintf(stderr, "tla: error: out of memory\n");
-            goto done;
-        }
-        if (b.s) fputs(b.s, stdout);
-        rc = 0;
-        goto done;
+        goto emit;
     }
     if (to_output >= 0) {
         if (tla_hlo_input_to_output(&c, root, to_output, &ix, &e) != 0) goto fail;
@@ -132,6 +126,7 @@ static int cli_cmd_hlo(int argc, char **argv) {
     }
     if (simplify) tla_hlo_indexing_simplify(&c, &ix);
     tla_hlo_indexing_print(&c, &ix, &b);
+emit: /* the buffer to standard output */
     if (b.failed || c.failed) {
         fprintf(stderr, "tla: error: out of memory\n");
         goto done;
