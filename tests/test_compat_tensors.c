@@ -196,8 +196,79 @@ static void one_spelling(void) {
     CHECK_EQ(tla_value(get(stride(t.layout), 1, 1)) * 2, 2 * 1792);
 }
 
+/* MakeTensor(ptr, layout, coord, position), data(t), layout(t), coord(t) and crd2offset's three
+ * spellings, on static (S), mixed (M) and run-time (R) tensors: the same line of a port gives
+ * the same answer whatever the tensor is, and a static tensor's answers are constants. */
+static void accessors(void) {
+    int rows = 100, i = 3, j = 5;
+    tla_auto SL = MakeLayout(tla_half, zN, Int(100), Int(70));
+    tla_auto ML = MakeLayout(tla_half, zN, rows, 70);
+    tla_layout RL = tla_to_layout(ML);
+    long bad = 0;
+    /* at a static coordinate (16, 32) and a run-time one (i, j) */
+    tla_auto S = MakeTensor(gm, SL, MakeCoord(_16, _32), PositionGM);
+    tla_auto S2 = MakeTensor(gm, SL, MakeCoord(i, j), PositionGM);
+    tla_auto M = MakeTensor(gm, ML, MakeCoord(i, j), PositionGM);
+    tla_tensor R = MakeTensor(gm, RL, MakeCoord(i, j), PositionGM);
+    tla_tensor R16 = MakeTensor(gm, RL, MakeCoord(16, 32), PositionGM);
+    _Static_assert(sizeof S == sizeof(uint16_t *), "an all-static tensor at a static coordinate is its pointer");
+    /* t.layout()(t.coord()): the offset of the tensor's first element from t.data() */
+    _Static_assert(crd2offset(coord(S), layout(S)) == 256 + 2 * 112 * 16, "static: a constant");
+    _Static_assert(tla_value(get(coord(S), 1)) == 32 && tla_value(get(stride(layout(S)), 1, 1)) == 112 * 16,
+                   "static coord() and stride()");
+    _Static_assert(originShape(layout(S), 0) == 100 && originShape(S, 1) == 70, "layout() keeps the originShape");
+    CHECK_EQ(crd2offset(coord(R16), layout(R16)), 256 + 2 * 112 * 16);
+    CHECK_EQ(crd2offset(coord(S2), layout(S2)), 3 * 16 + 5);
+    CHECK_EQ(crd2offset(coord(M), layout(M)), 3 * 16 + 5);
+    CHECK_EQ(crd2offset(coord(R), layout(R)), 3 * 16 + 5);
+    CHECK(data(S) == gm && data(M) == gm && (uint16_t *)data(R) == gm);
+    CHECK(tla_value(get(coord(M), 0)) == 3 && tla_value(get(coord(R), 1)) == 5);
+    CHECK_EQ(tla_value(get(stride(layout(M)), 1, 1)), 112 * 16);
+    CHECK_EQ(tla_value(get(stride(layout(R)), 1, 1)), 112 * 16);
+    CHECK_EQ(tla_value(get(shape(layout(R)), 0, 1)), 7);
+    CHECK(originShape(M, 0) == 100 && originShape(R.layout, 1) == 70);
+    /* crd2offset(c, shape, stride) of each kind, and crd2offset(c, layout) */
+    _Static_assert(crd2offset(MakeCoord(_17, Int(33)), shape(layout(S)), stride(layout(S))) == 16 + 256 + 1 + 2 * 112 * 16,
+                   "static: a constant");
+    for (int r = 0; r < 100; r += 7)
+        for (int c = 0; c < 70; c += 3) {
+            long long want = (r % 16) * 16 + r / 16 * 256 + c % 16 + c / 16 * 112 * 16;
+            bad += crd2offset(MakeCoord(r, c), shape(layout(S)), stride(layout(S))) != want;
+            bad += crd2offset(MakeCoord(r, c), shape(layout(M)), stride(layout(M))) != want;
+            bad += crd2offset(MakeCoord(r, c), shape(layout(R)), stride(layout(R))) != want;
+            bad += crd2offset(MakeCoord(r, c), shape(R.layout), stride(R.layout)) != want;
+            bad += crd2offset(MakeCoord(r, c), layout(R)) != want || crd2offset(MakeCoord(r, c), SL) != want;
+            /* element (r', c') of a tensor at a coordinate is element coord + (r', c') */
+            if (r + 16 < 100 && c + 32 < 70) {
+                bad += tla_tensor_elem(S, r, c) != gm + crd2offset(MakeCoord(r + 16, c + 32), SL);
+                bad += (uint16_t *)tla_tensor_at2(&R16, r, c) != tla_tensor_elem(S, r, c);
+            }
+            if (r + i < 100 && c + j < 70) {
+                bad += tla_tensor_elem(M, r, c) != gm + crd2offset(MakeCoord(r + i, c + j), SL);
+                bad += (uint16_t *)tla_tensor_at2(&R, r, c) != tla_tensor_elem(M, r, c);
+                bad += tla_tensor_elem(S2, r, c) != tla_tensor_elem(M, r, c);
+            }
+        }
+    CHECK_EQ(bad, 0);
+    /* a one-integer coordinate and a mode's layout; a coordinate of another rank is -1 at run time */
+    CHECK_EQ(crd2offset(5, shape(get(RL, 0)), stride(get(RL, 0))), 5 * 16);
+    CHECK_EQ(crd2offset(MakeCoord(1, 2, 3), shape(RL), stride(RL)), -1);
+    CHECK_EQ(crd2offset(MakeCoord(1, 2, 3), RL), -1);
+    /* GetTile of a tensor at a coordinate adds the tile's coordinate to it (CATLASS's coord() + coord) */
+    tla_auto SG = GetTile(S, MakeCoord(_16, _16), MakeShape(_16, _16));
+    tla_auto MG = GetTile(M, MakeCoord(16, 16), MakeShape(_16, _16));
+    tla_tensor RG = GetTile(R, MakeCoord(16, 16), MakeShape(_16, _16));
+    _Static_assert(tla_value(get(coord(SG), 0)) == 32 && tla_value(get(coord(SG), 1)) == 48, "a static tile's coordinate");
+    CHECK(tla_value(get(coord(MG), 0)) == 19 && tla_value(get(coord(RG), 1)) == 21);
+    CHECK(tla_tensor_elem(SG, 1, 2) == gm + crd2offset(MakeCoord(33, 50), SL));
+    CHECK((uint16_t *)tla_tensor_at2(&RG, 1, 2) == tla_tensor_elem(MG, 1, 2));
+    CHECK(tla_tensor_elem(MG, 1, 2) == gm + crd2offset(MakeCoord(20, 23), SL));
+    CHECK_EQ(crd2offset(coord(MG), layout(MG)), crd2offset(coord(RG), layout(RG)));
+}
+
 int main(void) {
     one_spelling();
+    accessors();
     tiles(ROWS, COLS);
     tiles(100, 70);
     tiles(1, 1);

@@ -242,22 +242,27 @@ TLA__COMPAT_INT(524288, 524288)
  * does), x itself otherwise. */
 #define get(x, ...) __builtin_choose_expr(TLA__IS_RT_VALUE(x), TLA__COMPAT_RTGET(x, __VA_ARGS__), \
         tla_get(TLA_IF(TLA__IS_RT_VALUE(x), TLA__CAT(TLA__COMPAT_PATH_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__), x), __VA_ARGS__))
-#define TLA__COMPAT_RTGET(x, ...) _Generic((x), struct tla_layout: tla__compat_lget((const tla_layout[1]){ TLA__AS_RTL(x) }, \
-        TLA__NARGS(__VA_ARGS__), (const int[]){ __VA_ARGS__ }), \
-        default: tla__compat_tget((const tla_tuple[1]){ TLA__AS_RTUP(x) }, TLA__NARGS(__VA_ARGS__), (const int[]){ __VA_ARGS__ }))
+/* (values, not compound literals: clang takes a compound literal inside a type's array extent,
+ * where crd2offset's run-time sum is, for one at file scope, whose initializer must be constant) */
+#define TLA__COMPAT_RTGET(x, ...) _Generic((x), struct tla_layout: tla__compat_lget(TLA__AS_RTL(x), \
+        TLA__NARGS(__VA_ARGS__), TLA__COMPAT_I4(__VA_ARGS__, 0, 0, 0, ~)), \
+        default: tla__compat_tget(TLA__AS_RTUP(x), TLA__NARGS(__VA_ARGS__), TLA__COMPAT_I4(__VA_ARGS__, 0, 0, 0, ~)))
+#define TLA__COMPAT_I4(a, b, c, d, ...) a, b, c, d
 #define TLA__AS_RTUP(x) _Generic((x), struct tla_tuple: (x), default: tla__rtnu)
 extern const struct tla_tuple tla__rtnu;
-TLA_FUNC tla_layout tla__compat_lget(const tla_layout *L, int n, const int *path) {
+TLA_FUNC tla_layout tla__compat_lget(tla_layout L, int n, int i0, int i1, int i2, int i3) {
     tla_layout o;
-    if (tla_layout_get(L, n, path, &o, NULL) != 0) {
+    const int path[4] = { i0, i1, i2, i3 };
+    if (n > 4 || tla_layout_get(&L, n, path, &o, NULL) != 0) {
         memset(&o, 0, sizeof o);
         o.shape = tla_tuple_leaf(0, 0), o.stride = tla_tuple_leaf(0, 0);
     }
     return o;
 }
-TLA_FUNC tla_tuple tla__compat_tget(const tla_tuple *t, int n, const int *path) {
+TLA_FUNC tla_tuple tla__compat_tget(tla_tuple t, int n, int i0, int i1, int i2, int i3) {
     tla_tuple o;
-    if (tla_tuple_get(t, n, path, &o, NULL) != 0) o = tla_tuple_leaf(0, 0);
+    const int path[4] = { i0, i1, i2, i3 };
+    if (n > 4 || tla_tuple_get(&t, n, path, &o, NULL) != 0) o = tla_tuple_leaf(0, 0);
     return o;
 }
 /* A static tuple that has the path (i) or (i, j), i + j <= 7: the stand-in for a run-time get's
@@ -410,7 +415,21 @@ extern const struct tla_tensor tla__rtnt;
 #define MakeTensor(...) TLA__CAT(TLA__COMPAT_MT_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
 #define TLA__COMPAT_MT_3(p, L, pos) __builtin_choose_expr(TLA__IS_RT_LAYOUT(L), TLA__COMPAT_MT(p, TLA__AS_RTL(L), NULL, pos), \
         tla_make_static_tensor(p, TLA__AS_SL(L)))
-#define TLA__COMPAT_MT_4(p, L, c, pos) TLA__COMPAT_MT(p, L, TLA__COMPAT_RTT(c), pos)
+#define TLA__COMPAT_MT_4(p, L, c, pos) __builtin_choose_expr(TLA__IS_RT_LAYOUT(L), \
+        TLA__COMPAT_MT(p, TLA__AS_RTL(L), TLA__COMPAT_RTT(c), pos), TLA__COMPAT_MT_ST4(p, TLA__AS_SL(L), c))
+/* A static or mixed tensor whose coordinate is c: its layout is L's shape, stride and extent
+ * (originShape, else the mode sizes) with c as a tile's coordinate, which every element's
+ * coordinate is added to (GetTile adds its own to it, as CATLASS's coord() + coord).  L's
+ * own tile coordinate, if any, is replaced: CATLASS keeps the coordinate in the tensor, not
+ * in the layout. */
+#define TLA__COMPAT_MT_ST4(p, L, c) __extension__ ({ __auto_type tla__4l = (L); __auto_type tla__4c = (c); \
+        __auto_type _ls = TLA__LSHAPE(tla__4l); __auto_type _ld = TLA__LSTRIDE(tla__4l); \
+        __auto_type _lo = TLA__COMPAT_EXTENT(tla__4l); __auto_type _lx = TLA__SNODE(tla__4c); \
+        enum { tla__4ok = !TLA__NLEAF(_ls) || TLA__TRANK(_ls) == 2 && TLA__IS_TUPLE(_lx) && TLA__TRANK(_lx) == 2 && \
+            TLA__DEPTH(_lx) == 1 }; \
+        _Static_assert(tla__4ok, "tla: MakeTensor(ptr, layout, coord, position) over a static or mixed layout takes " \
+            "a rank-2 layout and a coordinate (row, col)"); \
+        tla_make_static_tensor(p, TLA__LAYOUT_VALUE_EB(32, TLA__LEB(tla__4l))); })
 #define TLA__COMPAT_MT(p, L, c, pos) __extension__ ({ __auto_type tla__mp = (p); \
         TLA__COMPAT_TENSOR(tla_tensor_make_at(&tla__o, tla__mp, (int)sizeof *tla__mp, TLA__COMPAT_RTL(L), c, pos, NULL)); })
 /* MakeTensorLike(Tag, ptr, like, position [, layoutBase]): MakeTensorLike<Tag, Element>(...) */
@@ -459,6 +478,26 @@ extern const struct tla_tensor tla__rtnt;
                           (tla__xk - tla__B) * (long long)(tla__yk - tla__B) >= -tla__M }; \
         TLA__IF(tla__xyk, (union { char (*tla_sv)[tla__xyk ? (tla__xk - tla__B) * (tla__yk - tla__B) + tla__B : 1]; \
                                    int tla_v; }){ 0 }, (long long)tla__xv * tla__yv); })
+/* data(t), layout(t), coord(t): CATLASS's t.data(), t.layout(), t.coord() (CuTe's layout(t)).
+ * Of a static or mixed tensor: its pointer; its layout without the coordinate (shape, stride,
+ * originShape: static where they are); its coordinate, a static or mixed (row, col), (_0, _0)
+ * when it has none.  Of a run-time tla_tensor: t.data (a char pointer), t.layout, and its
+ * coordinate's first two modes as a mixed (row, col) (a rank-2 tensor's: t.coord[] has them all).  So crd2offset(coord(t), layout(t)) is t.layout()(t.coord()),
+ * the offset of the tensor's first element from data(t), and shape(layout(t)), stride(layout(t))
+ * are t.shape(), t.stride(). */
+#define data(t) _Generic((t), struct tla_tensor: TLA__AS_RTT(t).data, default: tla_tensor_data(TLA__AS_ST(t)))
+#define layout(t) _Generic((t), struct tla_tensor: TLA__AS_RTT(t).layout, default: TLA__COMPAT_LAYOUT(TLA__AS_ST(t)))
+#define coord(t) _Generic((t), struct tla_tensor: tla_make_tuple(TLA__AS_RTT(t).coord[0], TLA__AS_RTT(t).coord[1]), \
+        default: TLA__COMPAT_COORD(TLA__AS_ST(t)))
+/* (a tile's layout as a layout with an originShape and no coordinate; any other as itself) */
+#define TLA__COMPAT_LAYOUT(t) __extension__ ({ __auto_type tla__yl = tla_tensor_layout(t); \
+        __auto_type _ls = TLA__LSHAPE(tla__yl); __auto_type _ld = TLA__LSTRIDE(tla__yl); \
+        __auto_type _lo = TLA_IF(TLA__HAS_ORIGIN(tla__yl), tla__yl.tla_o[0], TLA__NIL); \
+        TLA_IF(TLA__IS_TILE(tla__yl), TLA__LAYOUT_VALUE_EB(31, TLA__LEB(tla__yl)), tla__yl); })
+#define TLA__COMPAT_COORD(t) __extension__ ({ __auto_type tla__yc = tla_tensor_layout(t); \
+        enum { tla__ycok = TLA__TRANK(TLA__LSHAPE(tla__yc)) == 2 || TLA__NLEAF(TLA__LSHAPE(tla__yc)) == 0 }; \
+        _Static_assert(tla__ycok, "tla: coord(t) takes a rank-2 static or mixed tensor"); \
+        TLA_IF(TLA__IS_TILE(tla__yc), TLA__TILE_X(tla__yc), tla_make_tuple(TLA_C(0), TLA_C(0))); })
 /* GetTileLayout(layout, tileShape, coord): static and mixed (tla_tile_at; run time:
  * tla_layout_get_tile). */
 #define GetTileLayout(L, tileShape, coord) tla_tile_at(L, tileShape, coord)
@@ -487,15 +526,37 @@ extern const struct tla_tensor tla__rtnt;
  * constant expression where all static (tla_crd2offset_auto); a run-time tla_layout (t.layout of
  * a run-time tensor) gives the int64_t offset at run time (tla_layout_crd2offset; -1 where that
  * reports an error: a coordinate of another rank, an overflow).  The three-argument form takes
- * static and mixed shapes and strides only (its text per site is held to the compile-cost bound). */
+ * run-time shape and stride tuples (shape(t.layout), stride(t.layout)) the same way, with a
+ * flat coordinate (one integer per mode). */
 #define crd2offset(...) TLA__CAT(TLA__COMPAT_CRD_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
-#define TLA__COMPAT_CRD_2(c, L) __builtin_choose_expr(TLA__IS_RT_LAYOUT(L), \
-        tla__compat_crd(TLA__COMPAT_RTT(c), (const tla_layout[1]){ TLA__AS_RTL(L) }), \
-        TLA__CRD_AUTOL(c, TLA__AS_SL(L)))
-#define TLA__COMPAT_CRD_3(c, s, d) TLA__CRD_AUTO(c, s, d)
-TLA_FUNC int64_t tla__compat_crd(const tla_tuple *c, const tla_layout *L) {
+#define TLA__COMPAT_CRD_2(c, L) TLA__CRD_AUTOL_H(c, TLA__AS_SL(L), __builtin_choose_expr(TLA__IS_RT_LAYOUT(L), \
+        tla__compat_crd(TLA__COMPAT_LEAVES, TLA__AS_RTL(L)), TLA__CRD_SUM), + TLA__IF(TLA__IS_RT_LAYOUT(L), 0LL, 0))
+#define TLA__COMPAT_CRD_3(c, s, d) TLA__CRD_AUTO_H(c, TLA__RT_NIL(s), TLA__RT_NIL(d), __builtin_choose_expr(TLA__IS_RT_TUPLE(s), \
+        tla__compat_crd3(TLA__COMPAT_LEAVES, TLA__AS_RTUP(s), TLA__AS_RTUP(d)), TLA__CRD_SUM), \
+        + TLA__IF(TLA__IS_RT_TUPLE(s), 0LL, 0))
+/* (over a run-time layout or tuples: the layout reads as nil in the static facts, and the
+ * run-time sum is tla_layout_crd2offset's, from the coordinate's node _tC: its depth, its
+ * leaf count and its first four leaves, whose values a node keeps, static ones too.  That
+ * answer is a long long, as CATLASS's int64_t strides make it; a static or mixed layout's sum
+ * keeps its own type, the type the same sum written by hand has.) */
+#define TLA__COMPAT_LEAVES TLA__DEPTH(_tC), TLA__NLEAF(_tC), _tC.v[0], _tC.v[1], _tC.v[2], _tC.v[3]
+/* crd2offset over a run-time layout L, or shape and stride s, d, of a coordinate given as its
+ * depth (0: one integer), leaf count and first leaves; -1 where tla_layout_crd2offset reports
+ * an error, and for a coordinate that is nested or has more than 4 leaves */
+TLA_FUNC int64_t tla__compat_crd(int depth, int n, long long v0, long long v1, long long v2, long long v3, tla_layout L) {
+    tla_tuple c, parts[4];
+    long long v[4] = { v0, v1, v2, v3 };
     int64_t off = -1;
-    return tla_layout_crd2offset(L, c, &off, NULL) != 0 ? -1 : off;
+    for (int k = 0; k < 4; k++) parts[k] = tla_tuple_leaf(v[k], 0);
+    c = parts[0];
+    if (depth > 1 || n > 4 || (depth == 1 && tla_tuple_join(&c, n, parts, NULL) != 0)) return -1;
+    return tla_layout_crd2offset(&L, &c, &off, NULL) != 0 ? -1 : off;
+}
+TLA_FUNC int64_t tla__compat_crd3(int depth, int n, long long v0, long long v1, long long v2, long long v3, tla_tuple s,
+                                  tla_tuple d) {
+    tla_layout L;
+    if (tla_layout_make(&L, &s, &d, NULL) != 0) return -1;
+    return tla__compat_crd(depth, n, v0, v1, v2, v3, L);
 }
 
 /* clang-format on */

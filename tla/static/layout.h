@@ -242,18 +242,21 @@ struct tla__nil TLA__FS_(int, ...);
 /* The run-time sum after the bindings _tc0, _tS, _tD, _tX (as TLA__CRD_SUMS_TILE, reading the
  * facts' enums; the coordinate's node has the type the facts read, *_tCp). */
 #define TLA__CRD_RTSUM __auto_type _tC = TLA__IF(TLA__CLS(_tc0) == 12, _tc0, (__typeof__(*_tCp)){ \
-        .v = { TLA__LVAL_K(_tc0, _tCk, TLA__LCODE_K(_tc0, _tCk)) } }); TLA__CRD_WIDE TLA__CRD_RQ TLA__CRD_SUM;
+        .v = { TLA__LVAL_K(_tc0, _tCk, TLA__LCODE_K(_tc0, _tCk)) } }); TLA__CRD_WIDE TLA__CRD_RQ
 /* The 3-argument form takes shape and stride apart, so it checks them (a layout was checked when
  * it was made): their path lists must be the same type.  A shape or stride that is not a node
  * reads as nil in the facts (its own error has been reported). */
 #define TLA__CRD_SDP __typeof__(&TLA_IF(TLA__CLS(*_tSq) == 12, *_tSq, TLA__NIL)) _tSp = 0; \
         __typeof__(&TLA_IF(TLA__CLS(*_tDq) == 12, *_tDq, TLA__NIL)) _tDp = 0;
-#define TLA__CRD_AUTO(c, s, d) ((__typeof__(*__extension__ ({ __typeof__(c) *_tcp = 0; __typeof__(s) *_tSq = 0; \
-        __typeof__(d) *_tDq = 0; TLA__CRD_SDP TLA__CRD_TYPE() })))(long long)(sizeof(*__extension__ ({ \
+#define TLA__CRD_AUTO(c, s, d) TLA__CRD_AUTO_H(c, s, d, TLA__CRD_SUM, )
+/* (SUM: the run-time sum's last expression, after TLA__CRD_RTSUM's bindings; X: + a term of the
+ * sum's type.  compat.h's crd2offset sums over run-time layouts and tuples there.) */
+#define TLA__CRD_AUTO_H(c, s, d, SUM, X) ((__typeof__(*__extension__ ({ __typeof__(c) *_tcp = 0; __typeof__(s) *_tSq = 0; \
+        __typeof__(d) *_tDq = 0; TLA__CRD_SDP TLA__CRD_TYPE(X) })))(long long)(sizeof(*__extension__ ({ \
         __typeof__(c) *_tcp = 0; __typeof__(s) *_tSq = 0; __typeof__(d) *_tDq = 0; TLA__CRD_SDP TLA__CRD_PFACTS TLA__CRD_CX0 \
         _Static_assert(_tn == 0 || TLA__CONG(*_tSp, *_tDp), "tla: crd2offset: shape and stride are not congruent"); \
         TLA__CRD_ANSWER ({ __auto_type _tc0 = (c); __auto_type _tS = (s); __auto_type _tD = (d); __auto_type _tX = TLA__NIL; \
-            TLA__CRD_RTSUM }) TLA__CRD_ANSWER_END })) - (unsigned long long)TLA__BIAS))
+            TLA__CRD_RTSUM SUM; }) TLA__CRD_ANSWER_END })) - (unsigned long long)TLA__BIAS))
 /* L's parts: a static or mixed layout's, else a layout of nils' (x: L, bound or named). */
 #define TLA__CRD_LNODE(x) TLA__IF(TLA__CLS(x) == 12, _Generic((x), struct tla_layout: TLA__NIL_LAYOUT, struct tla_tuple: TLA__NIL, \
         default: (x)), TLA__NIL)
@@ -261,8 +264,9 @@ struct tla__nil TLA__FS_(int, ...);
         __typeof__(&TLA__LSHAPE(*_tL)) _tSp = 0; __typeof__(&TLA__LSTRIDE(*_tL)) _tDp = 0; __typeof__(&TLA__TILE_X(*_tL)) _tXp = 0;
 /* The same on a layout L (a run-time tla_layout reports once, as in tla_crd2offset); a tile's
  * coordinate is added. */
-#define TLA__CRD_AUTOL(c, L) ((__typeof__(*__extension__ ({ __typeof__(c) *_tcp = 0; __typeof__(L) *_tLq = 0; \
-        __typeof__(&TLA__CRD_LNODE(*_tLq)) _tLn = 0; TLA__CRD_LPTR TLA__CRD_TYPE(+ _tXp->v[0]) }))) \
+#define TLA__CRD_AUTOL(c, L) TLA__CRD_AUTOL_H(c, L, TLA__CRD_SUM, )
+#define TLA__CRD_AUTOL_H(c, L, SUM, X) ((__typeof__(*__extension__ ({ __typeof__(c) *_tcp = 0; __typeof__(L) *_tLq = 0; \
+        __typeof__(&TLA__CRD_LNODE(*_tLq)) _tLn = 0; TLA__CRD_LPTR TLA__CRD_TYPE(+ _tXp->v[0] X) }))) \
         (long long)(sizeof(*__extension__ ({ \
         __typeof__(c) *_tcp = 0; __typeof__(L) *_tLq = 0; \
         _Static_assert(!TLA__IS_RT_LAYOUT(*_tLq), "tla: tla_crd2offset takes a static or mixed " \
@@ -272,7 +276,7 @@ struct tla__nil TLA__FS_(int, ...);
         TLA__CRD_LPTR TLA__CRD_PFACTS __typeof__(_tXp->tla_f) _tXf = 0; TLA__CRD_CX TLA__CRD_TILE_CHECK \
         TLA__CRD_ANSWER ({ __auto_type _tc0 = (c); __auto_type _tL0 = (L); __auto_type _tLn = &TLA__CRD_LNODE(_tL0); \
             __auto_type _tL = &TLA_IF(TLA__IS_LAYOUT(*_tLn), *_tLn, TLA__NIL_LAYOUT); __auto_type _tS = TLA__LSHAPE(*_tL); \
-            __auto_type _tD = TLA__LSTRIDE(*_tL); __auto_type _tX = TLA__TILE_X(*_tL); TLA__CRD_RTSUM }) TLA__CRD_ANSWER_END \
+            __auto_type _tD = TLA__LSTRIDE(*_tL); __auto_type _tX = TLA__TILE_X(*_tL); TLA__CRD_RTSUM SUM; }) TLA__CRD_ANSWER_END \
         })) - (unsigned long long)TLA__BIAS))
 /* The constant form: anything but a static or mixed layout reads as a nil layout, whose shape has
  * no slots, so the one message is the constant form's own. */
