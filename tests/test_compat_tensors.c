@@ -266,9 +266,79 @@ static void accessors(void) {
     CHECK_EQ(crd2offset(coord(MG), layout(MG)), crd2offset(coord(RG), layout(RG)));
 }
 
+/* Slice(t, i, _), Slice(t, _, j) (CATLASS's tensor(i, _), tensor(_, j)) of static, mixed and
+ * run-time tensors and of tiles off a fractal boundary, every element of every row and column;
+ * and tensor(b, _, _) of a batched run-time tensor. */
+static void slices(void) {
+    int rows = 100;
+    long bad = 0, n = 0;
+    tla_auto S = MakeTensor(gm, MakeLayout(tla_half, zN, Int(100), Int(70)), PositionGM);
+    tla_auto M = MakeTensor(gm, MakeLayout(tla_half, zN, rows, 70), PositionGM);
+    tla_tensor R = MakeTensor(gm, tla_to_layout(MakeLayout(tla_half, zN, rows, 70)), PositionGM);
+    tla_auto SR = MakeTensor(gm, MakeLayout(tla_half, RowMajor, Int(100), Int(70)), PositionGM);
+    for (int i = 0; i < 100; i++) {
+        tla_auto s = Slice(S, i, _);
+        tla_auto m = Slice(M, i, _);
+        tla_tensor r = Slice(R, i, _);
+        tla_auto sr = Slice(SR, i, _);
+        bad += originShape(s, 0) != 70 || originShape(m, 0) != 70 || tla_tensor_extent(&r, 0) != 70;
+        for (int j = 0; j < 70; j++, n++) {
+            uint16_t *want = tla_tensor_elem(S, i, j);
+            bad += tla_tensor_elem(s, j) != want || tla_tensor_elem(m, j) != want;
+            bad += (uint16_t *)tla_tensor_ptr(&r, (tla_tuple[1]){ tla_tuple_leaf(j, 0) }) != want;
+            bad += tla_tensor_elem(sr, j) != gm + i * 70 + j;
+        }
+    }
+    for (int j = 0; j < 70; j++) {
+        tla_auto s = Slice(S, _, j);
+        tla_auto m = Slice(M, _, j);
+        tla_tensor r = Slice(R, _, j);
+        bad += originShape(s, 0) != 100 || originShape(m, 0) != 100 || tla_tensor_extent(&r, 0) != 100;
+        for (int i = 0; i < 100; i++, n++) {
+            uint16_t *want = tla_tensor_elem(S, i, j);
+            bad += tla_tensor_elem(s, i) != want || tla_tensor_elem(m, i) != want;
+            bad += (uint16_t *)tla_tensor_ptr(&r, (tla_tuple[1]){ tla_tuple_leaf(i, 0) }) != want;
+        }
+    }
+    _Static_assert(sizeof(Slice(S, 5, _)) == sizeof(uint16_t *), "a static row of a static tensor is its pointer");
+    /* a tile at (24, 8): its rows cross a fractal boundary; its last tile is cropped */
+    for (int tr = 0; tr < 2; tr++) {
+        int r0 = 24 + 48 * tr, c0 = 8;
+        tla_auto T = GetTile(S, MakeCoord(r0, c0), MakeShape(_32, _48));
+        tla_auto TS = GetTile(S, MakeCoord(_24, _8), MakeShape(_32, _48));
+        tla_tensor RT = GetTile(R, MakeCoord(r0, c0), MakeShape(_32, _48));
+        int h = 100 - r0 < 32 ? 100 - r0 : 32;
+        for (int i = 0; i < h; i++) {
+            tla_auto t = Slice(T, i, _);
+            tla_auto ts = Slice(TS, i, _);
+            tla_tensor rt = Slice(RT, i, _);
+            bad += originShape(t, 0) != 48 || tla_tensor_extent(&rt, 0) != 48;
+            for (int j = 0; j < 48; j++, n++) {
+                uint16_t *want = tla_tensor_elem(S, r0 + i, c0 + j);
+                bad += tla_tensor_elem(t, j) != want || (tr == 0 && tla_tensor_elem(ts, j) != want);
+                bad += (uint16_t *)tla_tensor_ptr(&rt, (tla_tuple[1]){ tla_tuple_leaf(j, 0) }) != want;
+            }
+        }
+        tla_auto col = Slice(T, _, 3);
+        bad += originShape(col, 0) != h;
+        for (int i = 0; i < h; i++) bad += tla_tensor_elem(col, i) != tla_tensor_elem(S, r0 + i, c0 + 3);
+    }
+    /* (_, _) is the tensor itself; tensor(b, _, _) of a batched run-time tensor */
+    CHECK(tla_tensor_elem(Slice(S, _, _), 7, 9) == tla_tensor_elem(S, 7, 9));
+    tla_layout B = PrependDimLayout(tla_to_layout(MakeLayout(tla_half, RowMajor, 10, 20)), 3, 200);
+    tla_tensor TB = MakeTensor(gm, B, PositionGM), b2 = Slice(TB, 2, _, _);
+    CHECK(tla_tensor_at2(&b2, 4, 5) == (void *)(gm + 2 * 200 + 4 * 20 + 5));
+    CHECK(tla_tensor_rank(&b2) == 2 && tla_tensor_extent(&b2, 0) == 10);
+    tla_tensor none = Slice(R, 1, 2); /* no mode kept: the empty tensor, as the other run-time forms */
+    CHECK(none.data == NULL);
+    CHECK(n == 100 * 70 * 2 + (32 + 28) * 48);
+    CHECK_EQ(bad, 0);
+}
+
 int main(void) {
     one_spelling();
     accessors();
+    slices();
     tiles(ROWS, COLS);
     tiles(100, 70);
     tiles(1, 1);

@@ -269,8 +269,8 @@ TLA_FUNC int tla_tensor_slice(tla_tensor *out, const tla_tensor *t, const tla_tu
     for (k = 0; k < r; k++) {
         int path[1];
         path[0] = k;
-        tla__elem(coord, k, &e);
-        if (tla_layout_get(&t->layout, 1, path, &one, err) != 0) return -1;
+        if (tla__elem(coord, k, &e) != 0 || tla_layout_get(&t->layout, 1, path, &one, err) != 0)
+            return tla__fail(err, -1, "slice: the tensor has no mode %d", k);
         if (e.val[0] == TLA_UNDERSCORE) {
             ks[nk] = one.shape, kd[nk] = one.stride;
             korigin[nk] = tla_tensor_extent(t, k), kcoord[nk] = t->coord[k];

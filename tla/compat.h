@@ -17,6 +17,11 @@
  *   MakeLayout<half, zN>(rows, cols)      MakeLayout(tla_half, zN, rows, cols)
  *   MakeTensor, MakeTensorLike<zN>,       MakeTensor(ptr, L, PositionGM), MakeTensorLike(zN, ptr, like,
  *   GetTile, TileView, originShape, ...   PositionL1), GetTile(t, coord, shape), ... (README, "CATLASS names")
+ *   t.data(), t.layout(), t.coord()       data(t), layout(t), coord(t)
+ *   t.layout()(t.coord())                 crd2offset(coord(t), layout(t))
+ *   tensor(i, _), tensor(b, _, _)         Slice(t, i, _), Slice(t, b, _, _)
+ * Every name takes static, mixed and run-time values alike: over a static or mixed layout the
+ * tensors are static or mixed (their addresses fold), over a run-time tla_layout run-time.
  * Queries are integer constant expressions on static arguments, crd2offset too (it is
  * tla_crd2offset_auto, which costs the compiler about twice tla_crd2offset's time).
  *
@@ -498,6 +503,75 @@ extern const struct tla_tensor tla__rtnt;
         enum { tla__ycok = TLA__TRANK(TLA__LSHAPE(tla__yc)) == 2 || TLA__NLEAF(TLA__LSHAPE(tla__yc)) == 0 }; \
         _Static_assert(tla__ycok, "tla: coord(t) takes a rank-2 static or mixed tensor"); \
         TLA_IF(TLA__IS_TILE(tla__yc), TLA__TILE_X(tla__yc), tla_make_tuple(TLA_C(0), TLA_C(0))); })
+/* ---- slices: CATLASS's tensor(i, _), tensor(_, j), tensor(b, _, _) ----
+ * Slice(t, c0, c1 [, c2, c3]): each c an integer or _ (Underscore); the modes given as _ are
+ * kept, in order, with their originShape, the others fixed there (at least one _).  Of a
+ * run-time tla_tensor, any rank (tla_tensor_slice; an empty tensor on error).  Of a static or
+ * mixed rank-2 tensor: (i, _) and (_, j) give a rank-1 static or mixed tensor of the kept
+ * mode (a mode of one or two leaves, as every format's), (_, _) the tensor itself.  A tile's
+ * coordinate in the kept mode stays with the slice (CATLASS adds it to the pointer instead,
+ * which misplaces a fractal tile's row that starts off a fractal boundary).
+ * `_` is defined unless something defined it first (gettext's _("...")): then write Underscore. */
+struct tla_underscore { char tla_u; };
+#define Underscore ((struct tla_underscore){ 0 })
+#ifndef _
+#define _ Underscore
+#endif
+#define TLA__IS_US(a) _Generic((a), struct tla_underscore: 1, default: 0)
+#define TLA__COMPAT_NUS(a) _Generic((a), struct tla_underscore: 0, default: (a))
+#define Slice(t, ...) __builtin_choose_expr(TLA__IS_RTT(t), tla__compat_slice(TLA__AS_RTT(t), TLA__NARGS(__VA_ARGS__), \
+        TLA__COMPAT_SV4(__VA_ARGS__, 0, 0, 0, ~)), TLA__COMPAT_SSLICE(TLA__AS_ST(t), TLA__NARGS(__VA_ARGS__), __VA_ARGS__, 0, ~))
+/* (run time: each c as a long long, _ as TLA_UNDERSCORE) */
+#define TLA__COMPAT_SV4(a, b, c, d, ...) TLA__COMPAT_SV(a), TLA__COMPAT_SV(b), TLA__COMPAT_SV(c), TLA__COMPAT_SV(d)
+#define TLA__COMPAT_SV(a) _Generic((a), struct tla_underscore: (long long)TLA_UNDERSCORE, \
+        default: (long long)tla_value(TLA__COMPAT_NUS(a)))
+TLA_FUNC tla_tensor tla__compat_slice(tla_tensor t, int n, long long v0, long long v1, long long v2, long long v3) {
+    tla_tensor o;
+    tla_tuple c, parts[4];
+    long long v[4] = { v0, v1, v2, v3 };
+    for (int k = 0; k < 4; k++) parts[k] = tla_tuple_leaf(v[k], 0);
+    if (n > 4 || tla_tuple_join(&c, n, parts, NULL) != 0 || tla_tensor_slice(&o, &t, &c, NULL) != 0)
+        o = tla__compat_empty_tensor();
+    return o;
+}
+/* (static and mixed: the pointer is the element at the fixed coordinate and, in the kept mode,
+ * minus the tile's coordinate there, which the slice keeps as its own) */
+#define TLA__COMPAT_SSLICE(t, n, a, b, ...) __extension__ ({ __auto_type tla__zt = (t); \
+        __auto_type tla__zl = tla_tensor_layout(tla__zt); __auto_type tla__za = TLA__COMPAT_NUS(a); \
+        __auto_type tla__zb = TLA__COMPAT_NUS(b); __auto_type tla__zx = &TLA__TILE_X(tla__zl); \
+        enum { tla__zn = TLA__NLEAF(TLA__LSHAPE(tla__zl)), tla__zm = TLA__IS_US(b), tla__zu = TLA__IS_US(a) + TLA__IS_US(b), \
+               tla__zok = !tla__zn || (n) == 2 && TLA__TRANK(TLA__LSHAPE(tla__zl)) == 2 && tla__zu > 0 }; \
+        _Static_assert(tla__zok, "tla: Slice of a static or mixed tensor takes a rank-2 tensor and (i, _), (_, j) or (_, _)"); \
+        __auto_type tla__zp = tla_tensor_elem(tla__zt, TLA_IF(tla__zm, tla__za, -TLA__SVALLL(*tla__zx, 0)), \
+                                              TLA_IF(tla__zm, -TLA__SVALLL(*tla__zx, 1), tla__zb)); \
+        TLA_IF(tla__zu == 2, tla__zt, TLA_IF(tla__zm, TLA__COMPAT_KEEP(tla__zp, tla__zl, tla__zx, 1), \
+                                               TLA__COMPAT_KEEP(tla__zp, tla__zl, tla__zx, 0))); })
+/* The rank-1 tensor at p of mode m (a literal) of layout L, whose tile coordinate (or nil) is *x:
+ * shape and stride the mode wrapped in a 1-tuple (CATLASS's select_layout), originShape the
+ * mode's extent, coordinate the tile's in that mode (a static 0 for a layout that is no tile). */
+#define TLA__COMPAT_KEEP(p, L, x, m) __extension__ ({ __auto_type tla__ks = &TLA__LSHAPE(L); \
+        __auto_type tla__kd = &TLA__LSTRIDE(L); __auto_type tla__ke = TLA__COMPAT_EXTENT(L); \
+        enum { tla__kn0 = (TLA__F(*tla__ks, p0) - 2) % 10 == 0 && TLA__NLEAF(*tla__ks) > 0, \
+               tla__kn1 = tla__kn0 + ((TLA__F(*tla__ks, p1) - 2) % 10 == 0 && TLA__NLEAF(*tla__ks) > 1), \
+               tla__kf = m ? tla__kn1 : 0, tla__kk = m ? TLA__NLEAF(*tla__ks) - tla__kn1 : tla__kn1 }; \
+        enum { tla__kok = !TLA__NLEAF(*tla__ks) || tla__kk == 1 && TLA__COMPAT_SP(*tla__ks, tla__kf) == m + 1 || \
+            tla__kk == 2 && TLA__COMPAT_SP(*tla__ks, tla__kf) == m + 11 && TLA__COMPAT_SP(*tla__ks, tla__kf + 1) == m + 21 }; \
+        _Static_assert(tla__kok, "tla: Slice of a static or mixed tensor keeps a mode that is one integer or a pair"); \
+        __auto_type _ls = TLA__COMPAT_WRAP(*tla__ks, tla__kf, tla__kk, m); \
+        __auto_type _ld = TLA__COMPAT_WRAP(*tla__kd, tla__kf, tla__kk, m); \
+        __auto_type _lo = TLA__NODEKV(1, 1, 2, (1, TLA__SCODE(tla__ke, m), tla__ke.v[m])); \
+        enum { tla__kxk = TLA__IS_TILE(L) ? TLA__SCODE(*x, m) : tla__B }; \
+        __auto_type _lx = TLA__NODEKV(1, 1, 2, (1, tla__kxk, TLA__IS_TILE(L) ? (*x).v[m] : 0)); \
+        tla_make_static_tensor(p, TLA__LAYOUT_VALUE_EB(32, TLA__LEB(L))); })
+/* Mode m of node S (its leaves f and f + 1 when k is 2, f alone when 1) as a 1-tuple, as
+ * CATLASS's select_layout wraps it (paths (m) or (m, 0), (m, 1) become (0) or (0, 0), (0, 1)). */
+#define TLA__COMPAT_WRAP(S, f, k, m) TLA_IF(k == 1, TLA__NODEKV(1, 1, 2, (1, TLA__COMPAT_SK(S, f), (S).v[f])), \
+        TLA__NODEKV(2, 1, 3, (11, TLA__COMPAT_SK(S, f), (S).v[f]), (21, TLA__COMPAT_SK(S, f + 1), (S).v[f + 1])))
+/* slot i's value code and path code (i an integer constant expression 0 .. 3) */
+#define TLA__COMPAT_SK(S, i) ((i) == 0 ? TLA__SCODE(S, 0) : (i) == 1 ? TLA__SCODE(S, 1) : (i) == 2 ? TLA__SCODE(S, 2) \
+        : TLA__SCODE(S, 3))
+#define TLA__COMPAT_SP(S, i) ((int)((i) == 0 ? TLA__F(S, p0) : (i) == 1 ? TLA__F(S, p1) : (i) == 2 ? TLA__F(S, p2) \
+        : TLA__F(S, p3)) - 1)
 /* GetTileLayout(layout, tileShape, coord): static and mixed (tla_tile_at; run time:
  * tla_layout_get_tile). */
 #define GetTileLayout(L, tileShape, coord) tla_tile_at(L, tileShape, coord)
@@ -530,9 +604,9 @@ extern const struct tla_tensor tla__rtnt;
  * flat coordinate (one integer per mode). */
 #define crd2offset(...) TLA__CAT(TLA__COMPAT_CRD_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
 #define TLA__COMPAT_CRD_2(c, L) TLA__CRD_AUTOL_H(c, TLA__AS_SL(L), __builtin_choose_expr(TLA__IS_RT_LAYOUT(L), \
-        tla__compat_crd(TLA__COMPAT_LEAVES, TLA__AS_RTL(L)), TLA__CRD_SUM), + TLA__IF(TLA__IS_RT_LAYOUT(L), 0LL, 0))
+        tla__crdl(TLA__COMPAT_LEAVES, TLA__AS_RTL(L)), TLA__CRD_SUM), + TLA__IF(TLA__IS_RT_LAYOUT(L), 0LL, 0))
 #define TLA__COMPAT_CRD_3(c, s, d) TLA__CRD_AUTO_H(c, TLA__RT_NIL(s), TLA__RT_NIL(d), __builtin_choose_expr(TLA__IS_RT_TUPLE(s), \
-        tla__compat_crd3(TLA__COMPAT_LEAVES, TLA__AS_RTUP(s), TLA__AS_RTUP(d)), TLA__CRD_SUM), \
+        tla__crd3(TLA__COMPAT_LEAVES, TLA__AS_RTUP(s), TLA__AS_RTUP(d)), TLA__CRD_SUM), \
         + TLA__IF(TLA__IS_RT_TUPLE(s), 0LL, 0))
 /* (over a run-time layout or tuples: the layout reads as nil in the static facts, and the
  * run-time sum is tla_layout_crd2offset's, from the coordinate's node _tC: its depth, its
@@ -543,7 +617,7 @@ extern const struct tla_tensor tla__rtnt;
 /* crd2offset over a run-time layout L, or shape and stride s, d, of a coordinate given as its
  * depth (0: one integer), leaf count and first leaves; -1 where tla_layout_crd2offset reports
  * an error, and for a coordinate that is nested or has more than 4 leaves */
-TLA_FUNC int64_t tla__compat_crd(int depth, int n, long long v0, long long v1, long long v2, long long v3, tla_layout L) {
+TLA_FUNC int64_t tla__crdl(int depth, int n, long long v0, long long v1, long long v2, long long v3, tla_layout L) {
     tla_tuple c, parts[4];
     long long v[4] = { v0, v1, v2, v3 };
     int64_t off = -1;
@@ -552,11 +626,11 @@ TLA_FUNC int64_t tla__compat_crd(int depth, int n, long long v0, long long v1, l
     if (depth > 1 || n > 4 || (depth == 1 && tla_tuple_join(&c, n, parts, NULL) != 0)) return -1;
     return tla_layout_crd2offset(&L, &c, &off, NULL) != 0 ? -1 : off;
 }
-TLA_FUNC int64_t tla__compat_crd3(int depth, int n, long long v0, long long v1, long long v2, long long v3, tla_tuple s,
+TLA_FUNC int64_t tla__crd3(int depth, int n, long long v0, long long v1, long long v2, long long v3, tla_tuple s,
                                   tla_tuple d) {
     tla_layout L;
     if (tla_layout_make(&L, &s, &d, NULL) != 0) return -1;
-    return tla__compat_crd(depth, n, v0, v1, v2, v3, L);
+    return tla__crdl(depth, n, v0, v1, v2, v3, L);
 }
 
 /* clang-format on */

@@ -175,8 +175,8 @@ struct tla__nil TLA__FS_(int, ...);
 #define TLA__CRD_RANK_MSG "tla: crd2offset: the rank of the coordinate does not match the rank of the layout"
 #define TLA__CRD_FORM_MSG "tla: crd2offset: the rank of the coordinate does not match the rank of the layout (the coordinate " \
         "must be an integer, one integer per mode, or congruent to the shape)"
-#define TLA__CRD_TILE_CHECK _Static_assert(!TLA__IS_TILE(*_tL) || _tcf, \
-        "tla: crd2offset of a tile takes one integer per mode, e.g. (row, col)");
+#define TLA__CRD_TILE_CHECK _Static_assert(!TLA__IS_TILE(*_tL) || _tcf || _tcl && TLA__F(*_tL, r) == 2, \
+        "tla: crd2offset of a tile takes one integer per mode");
 
 /* tla_crd2offset(coord, L) -> the offset, in the common type of the coordinate and the layout's
  *   stride values (static parts folded; a format's run-time strides are long long, CATLASS's int64_t)
