@@ -264,6 +264,24 @@ static void accessors(void) {
     CHECK((uint16_t *)tla_tensor_at2(&RG, 1, 2) == tla_tensor_elem(MG, 1, 2));
     CHECK(tla_tensor_elem(MG, 1, 2) == gm + crd2offset(MakeCoord(20, 23), SL));
     CHECK_EQ(crd2offset(coord(MG), layout(MG)), crd2offset(coord(RG), layout(RG)));
+    /* MakeTensorLike(Tag, ptr, like, position, layoutBase): base's shape and stride, like's
+     * originShape (a cropped tail tile's), of every kind */
+    tla_auto base = MakeLayout(tla_half, zN, _32, _32);
+    tla_auto ST = GetTile(MakeTensor(gm, SL, PositionGM), MakeCoord(_96, _64), MakeShape(_32, _32));
+    tla_auto MT = GetTile(MakeTensor(gm, ML, PositionGM), MakeCoord(96, 64), MakeShape(_32, _32));
+    tla_tensor RT = GetTile(MakeTensor(gm, RL, PositionGM), MakeCoord(96, 64), MakeShape(_32, _32));
+    tla_auto SB = MakeTensorLike(zN, l1, ST, PositionL1, base);
+    tla_auto MB = MakeTensorLike(zN, l1, MT, PositionL1, base);
+    tla_tensor RB = MakeTensorLike(zN, l1, RT, PositionL1, base);
+    _Static_assert(originShape(SB, 0) == 4 && originShape(SB, 1) == 6, "a static tail tile's extent");
+    _Static_assert(tla_value(get(stride(layout(SB)), 1, 1)) == 32 * 16, "base's strides");
+    CHECK(originShape(MB, 0) == 4 && originShape(MB, 1) == 6 && tla_tensor_extent(&RB, 0) == 4);
+    for (int r = 0; r < 4; r++)
+        for (int c = 0; c < 6; c++) {
+            uint16_t *want = l1 + crd2offset(MakeCoord(r, c), base);
+            CHECK(tla_tensor_elem(SB, r, c) == want && tla_tensor_elem(MB, r, c) == want);
+            CHECK((uint16_t *)tla_tensor_at2(&RB, r, c) == want);
+        }
 }
 
 /* Slice(t, i, _), Slice(t, _, j) (CATLASS's tensor(i, _), tensor(_, j)) of static, mixed and

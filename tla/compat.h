@@ -456,7 +456,17 @@ extern const struct tla_tensor tla__rtnt;
 #define TLA__COMPAT_ML_RT(Tag, p, like, pos) __extension__ ({ __auto_type tla__mp = (p); tla_tensor tla__ml = (like); \
         TLA__COMPAT_TENSOR(tla_tensor_make_like(&tla__o, tla__mp, (int)sizeof *tla__mp, TLA__COMPAT_FMT_##Tag, &tla__ml, \
                                                 pos, NULL)); })
-#define TLA__COMPAT_ML_2(Tag, p, like, pos, base) __extension__ ({ __auto_type tla__mp = (p); tla_tensor tla__ml = (like); \
+/* With layoutBase: base's shape and stride, like's originShape (static or mixed when like and
+ * base are; the run-time function when like is a tla_tensor). */
+#define TLA__COMPAT_ML_2(Tag, p, like, pos, base) __builtin_choose_expr(TLA__IS_RTT(like), \
+        TLA__COMPAT_ML_RTB(Tag, p, TLA__AS_RTT(like), pos, base), TLA__COMPAT_ML_STB(p, TLA__AS_ST(like), TLA__AS_SL(base)))
+#define TLA__COMPAT_ML_STB(p, like, base) __extension__ ({ __auto_type tla__bl = tla_tensor_layout(like); \
+        __auto_type tla__bb = (base); __auto_type _ls = TLA__LSHAPE(tla__bb); __auto_type _ld = TLA__LSTRIDE(tla__bb); \
+        __auto_type _lo = TLA__COMPAT_EXTENT(tla__bl); \
+        enum { tla__bok = !TLA__NLEAF(_ls) || TLA__TRANK(_ls) == 2 }; \
+        _Static_assert(tla__bok, "tla: MakeTensorLike(Tag, ptr, like, position, layoutBase) takes a rank-2 layoutBase"); \
+        tla_make_static_tensor(p, TLA__LAYOUT_VALUE_EB(31, TLA__LEB(tla__bb))); })
+#define TLA__COMPAT_ML_RTB(Tag, p, like, pos, base) __extension__ ({ __auto_type tla__mp = (p); tla_tensor tla__ml = (like); \
         TLA__COMPAT_TENSOR(tla_tensor_make_like_base(&tla__o, tla__mp, (int)sizeof *tla__mp, &tla__ml, \
                                                      TLA__COMPAT_RTL(base), pos, NULL)); })
 /* GetTile(tensor, coord, shape) and TileView(tensor, tileCoord, tileShape) (TileView's tile
