@@ -1,4 +1,4 @@
-/* expect: the rank of the coordinate does not match the rank of the layout */
+/* expect: tla: crd2offset: the coordinate does not fit the layout (an integer, one integer per mode, or congruent to the shape) */
 #include "tla.h"
 long long f(int i) {
     tla_auto L = tla_make_layout(tla_make_tuple(4, 8), tla_make_tuple(1, 4));

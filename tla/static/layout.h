@@ -173,8 +173,7 @@ struct tla__nil TLA__FS_(int, ...);
 /* The tile's coordinate (a nil of value 0 for other layouts). */
 #define TLA__TILE_X(L) TLA_IF(TLA__IS_TILE(L), (L).tla_x[0], TLA__NIL)
 #define TLA__CRD_RANK_MSG "tla: crd2offset: the rank of the coordinate does not match the rank of the layout"
-#define TLA__CRD_FORM_MSG "tla: crd2offset: the rank of the coordinate does not match the rank of the layout (the coordinate " \
-        "must be an integer, one integer per mode, or congruent to the shape)"
+#define TLA__CRD_FORM_MSG "tla: crd2offset: the coordinate does not fit the layout (an integer, one integer per mode, or congruent to the shape)"
 #define TLA__CRD_TILE_CHECK _Static_assert(!TLA__IS_TILE(*_tL) || _tcf || _tcl && TLA__F(*_tL, r) == 2, \
         "tla: crd2offset of a tile takes one integer per mode");
 
