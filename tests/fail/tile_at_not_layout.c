@@ -1,4 +1,4 @@
-/* expect: tile_at needs a layout */
+/* expect: tla: tile_at needs a static or mixed layout */
 #include "tla.h"
 int f(int i) {
     tla_auto S = tla_make_tuple(TLA_C(64), TLA_C(64));

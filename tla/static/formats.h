@@ -367,7 +367,7 @@ TLA_FUNC long long tla__crop(long long t, long long o, long long c) { return o -
 #define tla_tile_at(L, tile, coord) __extension__ ({ __auto_type tla__al0 = (L); __auto_type tla__aca = (coord); \
         __auto_type tla__tta = (tile); __auto_type tla__al1 = &TLA__SNODE(tla__al0); \
         enum { tla__aL = TLA__IS_LAYOUT(*tla__al1) }; \
-        _Static_assert(tla__aL, "tla: tile_at needs a layout"); __auto_type _al = &TLA_IF(tla__aL, *tla__al1, TLA__NIL_LAYOUT); \
+        _Static_assert(tla__aL, "tla: tile_at needs a static or mixed layout (run time: tla_layout_get_tile)"); __auto_type _al = &TLA_IF(tla__aL, *tla__al1, TLA__NIL_LAYOUT); \
         __auto_type _as = &TLA__LSHAPE(*_al); __auto_type _ac = &TLA__SNODE(tla__aca); __auto_type _at = &TLA__SNODE(tla__tta); \
         enum { _aN = TLA__NLEAF(*_as) > 0 }; /* (a nil layout has reported already) */ \
         TLA__TILE_CHECKS(_aN, *_as, *_at) \
