@@ -8,7 +8,7 @@
  * An optional third argument is the originShape, the logically valid extent of each
  * top-level mode (default: the size of each mode); elements outside it are padding.
  *
- * crd2offset takes the coordinate forms of the spec: one integer (split colexicographically
+ * crd2offset takes the coordinate forms of CuTe's crd2idx: one integer (split colexicographically
  * over all leaves, the last leaf keeps the remainder), a tuple congruent to the shape, or one
  * integer per top-level mode (split over that mode).  A coordinate mixing integers and
  * sub-tuples across modes is refused (it would cost every site; tla_layout_crd2offset takes it).

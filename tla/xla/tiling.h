@@ -2,7 +2,8 @@
  * converted to a TLA layout with an originShape where one expresses it exactly.
  * Includes tla/xla/shape.h (the shape type, parser and printer are there).
  *
- * The definition (seed 000, spec 3): order the dimensions physically (major first); for each
+ * The definition (XLA's tiled layout, xla/layout.h's Tile, as the XLA documentation's "Tiled
+ * layout" page states it): order the dimensions physically (major first); for each
  * tile in turn, a tile (t_n..t_1) applies to the n most minor working dimensions (a tile
  * longer than the working shape first adds leading dimensions of extent 1); a `*` entry
  * merges its dimension into the next more minor one (extent d_i * d_i-1, coordinate
