@@ -227,6 +227,12 @@ static void accessors(void) {
     CHECK_EQ(tla_value(get(stride(layout(R)), 1, 1)), 112 * 16);
     CHECK_EQ(tla_value(get(shape(layout(R)), 0, 1)), 7);
     CHECK(originShape(M, 0) == 100 && originShape(R.layout, 1) == 70);
+    /* originShape(x) of a layout or tensor of every kind: the tuple (100,70) */
+    {
+        tla_tuple want = tla_to_tuple(tla_make_tuple(100, 70)), os[6] = { originShape(SL), originShape(ML), originShape(RL),
+                                                                            originShape(S), originShape(M), originShape(R) };
+        for (int k = 0; k < 6; k++) CHECK(tla_tuple_equal(&os[k], &want));
+    }
     /* crd2offset(c, shape, stride) of each kind, and crd2offset(c, layout) */
     _Static_assert(crd2offset(MakeCoord(_17, Int(33)), shape(layout(S)), stride(layout(S))) == 16 + 256 + 1 + 2 * 112 * 16,
                    "static: a constant");

@@ -588,12 +588,13 @@ TLA_FUNC tla_tensor tla__compat_slice(tla_tensor t, int n, long long v0, long lo
 /* MakeLayoutFromTag(tag): tag a tla_layout_tag; an empty layout (0:0) on error */
 #define MakeLayoutFromTag(tag) __extension__ ({ tla_layout tla__fl; \
         if (tla_layout_from_tag(&tla__fl, &(tag), NULL) != 0) tla__fl = tla__compat_empty_tensor().layout; tla__fl; })
-/* originShape(layout) -> tla_tuple; originShape(x, i) -> extent i (a literal) of a layout or
+/* originShape(x) -> tla_tuple (of a layout or tensor of any kind); originShape(x, i) -> extent i (a literal) of a layout or
  * tensor: of a static or mixed layout or tensor its originShape's leaf (an integer constant
  * expression where static; the mode's size where it has none), of a run-time tla_layout an
  * int64_t (originShape<I>(t) in CATLASS) */
 #define originShape(...) TLA__CAT(TLA__COMPAT_OS_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
-#define TLA__COMPAT_OS_1(L) tla_layout_origin_shape(TLA__COMPAT_RTL(L))
+#define TLA__COMPAT_OS_1(x) tla_layout_origin_shape(TLA__COMPAT_RTL(_Generic((x), struct tla_tensor: TLA__AS_RTT(x).layout, \
+        struct tla_layout: TLA__AS_RTL(x), default: TLA__COMPAT_SL(x))))
 #define TLA__COMPAT_OS_2(L, i) __builtin_choose_expr(TLA__IS_RT_LAYOUT(L), \
         tla_layout_origin((const tla_layout[1]){ TLA__AS_RTL(L) }, i), \
         tla_value(tla_get(TLA__COMPAT_EXTENT(TLA__COMPAT_SL(L)), i)))
