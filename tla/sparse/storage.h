@@ -238,7 +238,7 @@ TLA_FUNC int tla__sp_walk(tla__spw *w, int l, int64_t parent) {
         }
     } else { /* compressed, loose_compressed: a COO chain, or one coordinate per non-empty child */
         lo = w->nent[l];
-        int e;
+        int e = 0;
         if (tla__sp_segment(st->lvl, st->lvl_rank, l, &e) == l) {
             if (tla__sp_coo(w, l, e) != 0) return -1;
         } else
@@ -417,8 +417,8 @@ TLA_FUNC int tla__sp_read(tla__spr *r, int l, int64_t p) {
     const tla_sparse_storage *st = r->st;
     const tla_lvl_type *t = &st->lvl[l];
     int64_t c, lo, hi, k, size = l < st->lvl_rank ? st->lvl_size[l] : 0;
-    int e, h = l < st->lvl_rank ? tla__sp_segment(st->lvl, st->lvl_rank, l, &e) : -1,
-           aos = h >= 0 && !(st->lvl[h + 1].props & TLA_LVL_SOA), cl = aos ? h : l, stride = aos ? e - h : 1;
+    int e = 0, h = l < st->lvl_rank ? tla__sp_segment(st->lvl, st->lvl_rank, l, &e) : -1,
+        aos = h >= 0 && !(st->lvl[h + 1].props & TLA_LVL_SOA), cl = aos ? h : l, stride = aos ? e - h : 1;
     if (l == st->lvl_rank) {
         int64_t dc[TLA_SPARSE_MAX_RANK];
         if (p < 0 || p >= st->nse) return tla__sp_bad(r, l);
@@ -570,7 +570,7 @@ TLA_FUNC void tla_sparse_fprint(FILE *f, const tla_sparse_storage *st) {
     for (l = 0; l < st->lvl_rank; l++) fprintf(f, l ? ", %lld" : "%lld", (long long)st->lvl_size[l]);
     fputs(" )\n", f);
     for (l = 0; l < st->lvl_rank;) { /* MLIR's foreachField: an AoS COO segment is one crd */
-        int fmt = st->lvl[l].format, e, h = tla__sp_segment(st->lvl, st->lvl_rank, l, &e);
+        int fmt = st->lvl[l].format, e = 0, h = tla__sp_segment(st->lvl, st->lvl_rank, l, &e);
         if (fmt == TLA_LVL_COMPRESSED || fmt == TLA_LVL_LOOSE_COMPRESSED) {
             fprintf(f, "pos[%d] : ", l);
             tla__sp_fprint_buf(f, st, l, 0, 0, 0);
