@@ -216,20 +216,73 @@ printf '%s\n' "$MAP4" > "$tmp/in"
 printf '%s\n' '(d0) -> (d0 floordiv s0)' > "$tmp/in"
 "$TLA" map-op simplify < "$tmp/in" > /dev/null 2> "$tmp/err"
 [ $? -eq 2 ] && grep -q "^tla: error: unknown variable 's0'" "$tmp/err" && pass || fail "map-op parse error: $(cat "$tmp/err")"
-# indexing_analysis_test.cc ComputeGroupedOutputToInputIndexing (XLA's producer-consumer fusion of
-# transpose_p0 and a0: here the whole ENTRY computation) and FuseProducerConsumerOutputToInputIndexing
-# (GroupIndexingMapsByProducers of the root's maps)
+# indexing_analysis_test.cc ComputeGroupedOutputToInputIndexing: the fusion adaptor
+# ForProducerConsumer(transpose, root) (--fusion transpose_p0,a0); the same maps with the root's
+# whole computation (no --fusion); and GroupIndexingMapsByProducers (GroupIndexingMapsByProducers)
 printf 'HloModule m\nENTRY e {\n  p0 = f32[1000, 1000] parameter(0)\n  transpose_p0 = f32[1000, 1000]{0, 1} transpose(p0), dimensions={1, 0}\n  ROOT a0 = f32[1000, 1000] add(p0, transpose_p0)\n}\n' > "$tmp/hlo"
+G1='instruction = a0 (d0, d1) -> (d0, d1), domain: d0 in [0, 999], d1 in [0, 999]
+instruction = p0 (d0, d1) -> (d0, d1), domain: d0 in [0, 999], d1 in [0, 999] (d0, d1) -> (d1, d0), domain: d0 in [0, 999], d1 in [0, 999]
+instruction = transpose_p0 (d0, d1) -> (d0, d1), domain: d0 in [0, 999], d1 in [0, 999]'
+ix_same "$G1" "$TLA" hlo "$tmp/hlo" --grouped --fusion transpose_p0,a0
+ix_same "$G1" "$TLA" hlo "$tmp/hlo" --grouped
+# the root alone (ForInstruction of a non-fusion): transpose_p0 is outside, p0 gets one map
 ix_same 'instruction = a0 (d0, d1) -> (d0, d1), domain: d0 in [0, 999], d1 in [0, 999]
-instruction = transpose_p0 (d0, d1) -> (d0, d1), domain: d0 in [0, 999], d1 in [0, 999]
-instruction = p0 (d0, d1) -> (d0, d1), domain: d0 in [0, 999], d1 in [0, 999] (d0, d1) -> (d1, d0), domain: d0 in [0, 999], d1 in [0, 999]' \
-    "$TLA" hlo "$tmp/hlo" --grouped
+instruction = p0 (d0, d1) -> (d0, d1), domain: d0 in [0, 999], d1 in [0, 999]
+instruction = transpose_p0 (d0, d1) -> (d0, d1), domain: d0 in [0, 999], d1 in [0, 999]' "$TLA" hlo "$tmp/hlo" --grouped --fusion a0
 ix_same 'instruction = p0 (d0, d1) -> (d0, d1), domain: d0 in [0, 999], d1 in [0, 999]
 instruction = transpose_p0 (d0, d1) -> (d0, d1), domain: d0 in [0, 999], d1 in [0, 999]' "$TLA" hlo "$tmp/hlo" --by-producer
+# ComputeGroupedOutputToInputIndexing_VariadicReduce (ForInstruction(root), root not a fusion)
+printf 'HloModule m\nadd {\n  param_0 = f32[] parameter(0)\n  param_1 = f32[] parameter(1)\n  param_2 = f32[] parameter(2)\n  param_3 = f32[] parameter(3)\n  add.0 = f32[] add(param_0, param_2)\n  add.1 = f32[] add(param_1, param_3)\n  ROOT t = (f32[], f32[]) tuple(add.0, add.1)\n}\nENTRY entry_computation {\n  param_0.3 = f32[32,40]{1,0} parameter(0)\n  param_1.3 = f32[32,40]{1,0} parameter(1)\n  param_2.2 = f32[] parameter(2)\n  constant = f32[] constant(0)\n  ROOT reduce = (f32[32]{0}, f32[32]{0}) reduce(param_0.3, param_1.3, param_2.2, constant), dimensions={1}, to_apply=add\n}\n' > "$tmp/hlo"
+ix_same 'instruction = reduce (d0) -> (d0), domain: d0 in [0, 31]
+instruction = param_0.3 (d0)[s0] -> (d0, s0), domain: d0 in [0, 31], s0 in [0, 39]
+instruction = param_1.3 (d0)[s0] -> (d0, s0), domain: d0 in [0, 31], s0 in [0, 39]
+instruction = param_2.2 (d0) -> (), domain: d0 in [0, 31]
+instruction = constant (d0) -> (), domain: d0 in [0, 31]' "$TLA" hlo "$tmp/hlo" --grouped --fusion reduce
+# ComputeGroupedOutputToInputIndexing_SingleOp: ForInstruction(exp0), the target its operand p1
+# (outside the fusion: its identity map only)
+printf 'HloModule m\nENTRY e {\n  p0 = f32[1000, 1000] parameter(0)\n  p1 = f32[1000, 1000] parameter(1)\n  exp0 = f32[1000, 1000] exponential(p1)\n  ROOT a0 = f32[1000, 1000] add(p0, exp0)\n}\n' > "$tmp/hlo"
+ix_same 'instruction = p1 (d0, d1) -> (d0, d1), domain: d0 in [0, 999], d1 in [0, 999]' \
+    "$TLA" hlo "$tmp/hlo" --grouped --fusion exp0 --from p1
+# ComputeGroupedOutputToInputIndexing_StartNotAtRoot: ForInstruction(fusion), the target the
+# broadcast inside; the fused parameter resolves to the fusion's operand (ENTRY's p0)
+printf 'HloModule m\nmax {\n  p0 = f32[] parameter(0)\n  p1 = f32[] parameter(1)\n  ROOT max = f32[] maximum(p0, p1)\n}\nf {\n  p0 = f32[15, 20] parameter(0)\n  p0_init = f32[] parameter(1)\n  p0_bcast = f32[15, 32, 20, 64] broadcast(p0), dimensions={0, 2}\n  ROOT reduce_2 = f32[15, 64] reduce(p0_bcast, p0_init), dimensions={1, 2}, to_apply=max\n}\nENTRY e {\n  p0 = f32[15, 20] parameter(0)\n  p0_init = f32[] constant(-inf)\n  ROOT fusion = f32[15, 64] fusion(p0, p0_init), kind=kLoop, calls=f\n}\n' > "$tmp/hlo"
+ix_same 'instruction = p0_bcast (d0, d1, d2, d3) -> (d0, d1, d2, d3), domain: d0 in [0, 14], d1 in [0, 31], d2 in [0, 19], d3 in [0, 63]
+instruction = p0 (d0, d1, d2, d3) -> (d0, d2), domain: d0 in [0, 14], d1 in [0, 31], d2 in [0, 19], d3 in [0, 63]' \
+    "$TLA" hlo "$tmp/hlo" --grouped --from p0_bcast
+ix_same 'instruction = p0_bcast (d0, d1, d2, d3) -> (d0, d1, d2, d3), domain: d0 in [0, 14], d1 in [0, 31], d2 in [0, 19], d3 in [0, 63]
+instruction = p0 (d0, d1, d2, d3) -> (d0, d2), domain: d0 in [0, 14], d1 in [0, 31], d2 in [0, 19], d3 in [0, 63]' \
+    "$TLA" hlo "$tmp/hlo" --grouped --fusion fusion --from p0_bcast
+# from the fusion's root: the parameters resolve to the fusion's operands
+ix_same 'instruction = reduce_2 (d0, d1) -> (d0, d1), domain: d0 in [0, 14], d1 in [0, 63]
+instruction = p0_bcast (d0, d1)[s0, s1] -> (d0, s0, s1, d1), domain: d0 in [0, 14], d1 in [0, 63], s0 in [0, 31], s1 in [0, 19]
+instruction = p0_init (d0, d1) -> (), domain: d0 in [0, 14], d1 in [0, 63]
+instruction = p0 (d0, d1)[s0] -> (d0, s0), domain: d0 in [0, 14], d1 in [0, 63], s0 in [0, 19]' "$TLA" hlo "$tmp/hlo" --grouped
+"$TLA" hlo "$tmp/hlo" --grouped --fusion p0 > /dev/null 2> "$tmp/err"
+[ $? -eq 2 ] && grep -q "^tla: error: 'p0' names instructions in computations 'max' and 'f'" "$tmp/err" && pass || fail "hlo --fusion p0: $(cat "$tmp/err")"
+ix_same 'instruction = p0 (d0, d1) -> (d0, d1), domain: d0 in [0, 14], d1 in [0, 19]' "$TLA" hlo "$tmp/hlo" --grouped --fusion p0 --in e
+bad "no instruction 'nothere'" hlo "$tmp/hlo" --grouped --from nothere
+bad "go with --grouped" hlo "$tmp/hlo" --fusion fusion
 # an operand used twice is one producer with both (here equal) maps
 printf 'p0 = f32[10, 20] parameter(0)\nROOT a0 = f32[10, 20] add(p0, p0)\n' > "$tmp/hlo"
 ix_same 'instruction = p0 (d0, d1) -> (d0, d1), domain: d0 in [0, 9], d1 in [0, 19]' "$TLA" hlo "$tmp/hlo" --by-producer
 bad "exclude each other" hlo "$tmp/hlo" --grouped --physical
-# the epilogue analysis is not built yet: exit 3, saying so
-"$TLA" hlo - --epilogue < /dev/null > /dev/null 2> "$tmp/err"
-[ $? -eq 3 ] && grep -q "not built" "$tmp/err" && pass || fail "hlo --epilogue: $(cat "$tmp/err")"
+bad "exclude each other" hlo "$tmp/hlo" --epilogue p0 --grouped
+# indexing_analysis_test.cc EpilogueIndexing and EpilogueIndexing_NoEpilogue
+# (ComputeEpilogueInputToOutputIndexing(transpose, log) and (transpose, transpose))
+printf 'HloModule m\nfused_computation {\n  p0 = f32[1000, 1000] parameter(0)\n  t = f32[1000, 1000]{0, 1} transpose(p0), dimensions={1, 0}\n  a0 = f32[1000000] bitcast(t)\n  ROOT log = f32[1000000] log(a0)\n}\nENTRY e {\n  p0 = f32[1000, 1000] parameter(0)\n  ROOT fusion = f32[1000000] fusion(p0), kind=kLoop, calls=fused_computation\n}\n' > "$tmp/hlo"
+ix_same '(d0, d1) -> (d1 * 1000 + d0), domain: d0 in [0, 999], d1 in [0, 999]' "$TLA" hlo "$tmp/hlo" --epilogue t --root log
+ix_same '(d0, d1) -> (d1 * 1000 + d0), domain: d0 in [0, 999], d1 in [0, 999]' "$TLA" hlo "$tmp/hlo" --epilogue t
+ix_same '(d0, d1) -> (d0, d1), domain: d0 in [0, 999], d1 in [0, 999]' "$TLA" hlo "$tmp/hlo" --epilogue t --root t
+# from the parameter: the transpose's input-to-output map too
+ix_same '(d0, d1) -> (d0 * 1000 + d1), domain: d0 in [0, 999], d1 in [0, 999]' \
+    "$TLA" hlo "$tmp/hlo" --epilogue p0 --in fused_computation
+bad "there is no use chain from 'log' to 't'" hlo "$tmp/hlo" --epilogue log --root t
+bad "names instructions in computations" hlo "$tmp/hlo" --epilogue p0
+bad "--root goes with --epilogue" hlo "$tmp/hlo" --root log
+# the side output of the header's comment in indexing_analysis.h (reduce -> broadcast -> neg and
+# reduce -> log -> bitcast, both into ROOT): the first user in order is followed (HloFindUseChain)
+printf 'HloModule m\nadd {\n  a = f32[] parameter(0)\n  b = f32[] parameter(1)\n  ROOT s = f32[] add(a, b)\n}\nf {\n  p0 = f32[8, 16] parameter(0)\n  c0 = f32[] constant(0)\n  r = f32[8] reduce(p0, c0), dimensions={1}, to_apply=add\n  bc = f32[8, 4] broadcast(r), dimensions={0}\n  n = f32[8, 4] negate(bc)\n  l = f32[8] log(r)\n  b2 = f32[8, 4] broadcast(l), dimensions={0}\n  ROOT m = f32[8, 4] add(n, b2)\n}\n' > "$tmp/hlo"
+ix_same '(d0)[s0] -> (d0, s0), domain: d0 in [0, 7], s0 in [0, 3]' "$TLA" hlo "$tmp/hlo" --epilogue r
+# an op without an input-to-output rule makes the map unknown (XLA: UNDEFINED)
+printf 'p0 = f32[4, 8] parameter(0)\nc = f32[] constant(0)\ne = f32[4, 8] exponential(p0)\nROOT g = f32[5, 8] pad(e, c), padding=0_1x0_0\n' > "$tmp/hlo"
+ix_same 'UNDEFINED' "$TLA" hlo "$tmp/hlo" --epilogue p0

@@ -7,8 +7,8 @@ floordiv / ceildiv / mod by constants and by symbols, nesting), each given to `m
 `tla` (`tla sparse ENC --type T`, `tla simplify --parse-only`).  They must agree on accept or
 reject, on the message where MLIR's verifier gives one, and on the printed form.
 
-Float values are ones every float type holds exactly: MLIR prints f16 / bf16 values through APFloat's
-decimal conversion (0.1 : f16 prints as 9.997550e-02), which tla does not reproduce (issue 37 notes).
+Float values are any decimal (read as a double, converted to the type: 0.1 : f16 prints as
+9.997550e-02; 1.0e20 : f16 as 0x7C00) and hexadecimal bits, in f16, bf16, f32 and f64.
 
 Usage: python3 tests/mlir_diff.py [TLA]   (MLIR_OPT=path or none, MLIR_DIFF_N=cases of each kind,
 MLIR_DIFF_SEED=seed).  Without mlir-opt 22 it says the stage was skipped.  Last line:
@@ -118,7 +118,7 @@ def rnd_encoding(r):
     for key in ("posWidth", "crdWidth"):
         if r.random() < 0.3:
             text += ", %s = %d" % (key, r.choice([0, 8, 16, 32, 64, 64, 7]))
-    elem = r.choice(["f32", "f64", "i32", "i64", "f16", "index", "complex<f32>"])
+    elem = r.choice(["f32", "f64", "i32", "i64", "f16", "bf16", "index", "complex<f32>"])
     for key in ("explicitVal", "implicitVal"):
         if r.random() < 0.2:
             t = elem if r.random() < 0.8 else r.choice(["f32", "f64", "i32", "i64"])
@@ -126,7 +126,10 @@ def rnd_encoding(r):
             if t.startswith("complex"):
                 v = "#complex.number<:f32 %s, 0.0> : complex<f32>" % ("0.0" if zero else "1.0")
             elif t.startswith("f"):
-                v = "%s : %s" % ("0.0" if zero else r.choice(["1.0", "2.5", "-0.5"]), t)
+                v = "%s : %s" % ("0.0" if zero else r.choice(["1.0", "2.5", "-0.5", "0.1", "1.0e20", "65519.0",
+                                                              "1.0e-8", "3.14159265358979", "0x3C00",
+                                                              "%.*e" % (r.randint(1, 17), r.uniform(-9, 9) *
+                                                                        10 ** r.randint(-40, 40))]), t)
             else:
                 v = "%s : %s" % ("0" if zero else r.choice(["1", "7"]), t)
             text += ", %s = %s" % (key, v)

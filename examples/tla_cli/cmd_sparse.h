@@ -154,14 +154,6 @@ static int cli_cmd_sparse(int argc, char **argv) {
         printf("%s\n", buf);
         return 0;
     }
-    for (i = 1; i < enc.lvl_rank; i++)
-        if (enc.lvl[i - 1].format == TLA_LVL_SINGLETON && enc.lvl[i].format != TLA_LVL_SINGLETON)
-            return fprintf(
-                       stderr,
-                       "tla: the storage of a level after a run of singleton levels (level %d) is not built in this "
-                       "version\n",
-                       i),
-                   3;
     if (cli_sparse_pack(&enc, args[1], &t, &mem, &st) == 0) {
         for (i = 0; i < t.rank && enc.has_slices; i++)
             if (enc.slice[i][1] != TLA_SPARSE_DYNAMIC && enc.slice[i][1] != t.dims[i]) {

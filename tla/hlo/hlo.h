@@ -112,6 +112,32 @@ TLA_FUNC const char *tla_hlo_attr_get(const tla_hlo_instr *in, const char *key) 
     return NULL;
 }
 
+/* The instruction called name (a leading % ignored) in computation comp (NULL: any); an error
+ * when there is none, or when several computations have one (naming them). */
+TLA_FUNC int tla_hlo_find(const tla_hlo_module *m, const char *comp, const char *name, const tla_hlo_instr **out,
+                          tla_error *err) {
+    int i, j, found = 0;
+    const char *where[2] = {"", ""};
+    if (name[0] == '%') name++;
+    *out = NULL;
+    for (i = 0; i < m->n; i++) {
+        if (comp && strcmp(m->comp[i]->name, comp[0] == '%' ? comp + 1 : comp)) continue;
+        for (j = 0; j < m->comp[i]->n; j++)
+            if (!strcmp(m->comp[i]->instr[j]->name, name)) {
+                if (found < 2) where[found] = m->comp[i]->name;
+                found++;
+                *out = m->comp[i]->instr[j];
+            }
+    }
+    if (found == 1) return 0;
+    *out = NULL;
+    if (found == 0)
+        return comp ? tla__fail(err, -1, "no instruction '%.60s' in computation '%.60s'", name, comp)
+                    : tla__fail(err, -1, "no instruction '%.60s'", name);
+    return tla__fail(err, -1, "'%.60s' names instructions in computations '%.40s' and '%.40s'", name, where[0],
+                     where[1]);
+}
+
 /* ---------------------------------------------------------------- reader */
 
 typedef struct tla__hlo_rd {

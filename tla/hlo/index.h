@@ -7,6 +7,12 @@
  * are kept once (XLA's sets).  Nested fusions are computed the same way.  With the physical
  * option the maps go between layout-ordered (major-to-minor) dimensions.
  *
+ * The grouped analyses work on a fusion adaptor (tla_hlo_fusion: XLA's HloFusionAdaptor
+ * ForInstruction / ForProducerConsumer / ForComputation): tla_hlo_grouped_output_to_input is
+ * ComputeGroupedOutputToInputIndexing (maps keyed by instruction), tla_hlo_group_by_producers
+ * GroupIndexingMapsByProducers, tla_hlo_epilogue_input_to_output
+ * ComputeEpilogueInputToOutputIndexing (along HloFindUseChain: tla_hlo_use_chain).
+ *
  * Example (compiled and run by make test, tests/docs.sh):
  *   const char *hlo = "HloModule m\n f {\n p0 = f32[8,16] parameter(0)\n c = f32[128] reshape(p0)\n"
  *                     " ROOT e = f32[8,16] reshape(c)\n }\n ENTRY e {\n p0 = f32[8,16] parameter(0)\n"
@@ -28,6 +34,8 @@
 #include "tla/hlo/rules.h"
 
 TLA_FUNC int tla_hlo_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                     tla_error *err);
+TLA_FUNC int tla_hlo_input_to_output(tla_ix_ctx *c, const tla_hlo_instr *in, int in_id, tla_hlo_indexing *ix,
                                      tla_error *err);
 
 /* ComposeOperandIndexing(first, second): first applied first.  The replica map is first's,
@@ -61,30 +69,227 @@ TLA_FUNC int tla_hlo_opidx_compose(tla_ix_ctx *c, const tla_hlo_opidx *a, const 
     return 0;
 }
 
-TLA_FUNC int tla__hlo_index_of(const tla_hlo_comp *comp, const tla_hlo_instr *x) {
+/* ------------------------------------------------------------ fusion adaptors */
+
+/* XLA's HloFusionAdaptor, as far as the grouped and epilogue analyses use it: the instructions
+ * of a fusion in post order (operands first; no parameters and no tuple root of a fused
+ * computation, as XLA's adaptor leaves them out), and the fusion instructions whose bodies it
+ * holds (up to two, for a producer and a consumer).  Operands resolve across the boundaries of
+ * those bodies: a parameter to the fusion's operand, a fusion to its body's root.
+ * tla_hlo_fusion_free releases it. */
+typedef struct tla_hlo_fusion {
+    int n;
+    const tla_hlo_instr **post; /* n instructions in post order */
+    int nf;
+    const tla_hlo_instr *fusions[2]; /* fusion instructions whose bodies are in post */
+    const tla_hlo_comp *comp; /* the computation of ForComputation (NULL otherwise) */
+} tla_hlo_fusion;
+
+TLA_FUNC void tla_hlo_fusion_free(tla_hlo_fusion *f) {
+    free((void *)f->post);
+    memset(f, 0, sizeof *f);
+}
+
+TLA_FUNC int tla__hlo_in_post(const tla_hlo_fusion *f, const tla_hlo_instr *x) {
     int i;
-    for (i = 0; i < comp->n; i++)
-        if (comp->instr[i] == x) return i;
+    for (i = 0; i < f->n; i++)
+        if (f->post[i] == x) return i;
     return -1;
 }
 
-/* The maps from output out_id of a computation (a fusion body) to its parameters 0 .. nparams - 1
- * (ComputeGroupedOutputToInputIndexing from the root, keyed by parameter number).  `in` names
- * the instruction in errors (may be the root). */
-TLA_FUNC int tla__hlo_comp_grouped(tla_ix_ctx *c, const tla_hlo_comp *comp, int nparams, const tla_hlo_instr *in,
-                                   int out_id, tla_hlo_indexing *ix, tla_hlo_indexing *all, tla_error *err);
-TLA_FUNC int tla_hlo_comp_output_to_input(tla_ix_ctx *c, const tla_hlo_comp *comp, int nparams, const tla_hlo_instr *in,
-                                          int out_id, tla_hlo_indexing *ix, tla_error *err) {
-    return tla__hlo_comp_grouped(c, comp, nparams, in, out_id, ix, NULL, err);
+/* Appends comp's instructions in post order (a depth-first walk from the root over operands,
+ * then from the instructions the root does not reach), without parameters and the tuple root. */
+TLA_FUNC int tla__hlo_add_post(tla_hlo_fusion *f, const tla_hlo_comp *comp, tla_error *err) {
+    int *stack, *state, sp = 0, i, k, x, y, edges = 1;
+    const tla_hlo_instr **post =
+        (const tla_hlo_instr **)realloc((void *)f->post, (size_t)(f->n + comp->n + 1) * sizeof *post);
+    if (post) f->post = post;
+    for (i = 0; i < comp->n; i++) edges += comp->instr[i]->nops; /* each push is an edge (or a start) */
+    stack = (int *)malloc((size_t)edges * sizeof *stack);
+    state = (int *)calloc((size_t)comp->n + 1, sizeof *state);
+    if (!post || !stack || !state) {
+        free(stack), free(state);
+        return tla__fail(err, -1, "out of memory");
+    }
+    for (i = -1; i < comp->n; i++) { /* from the root (i = -1), then from each instruction left */
+        for (x = i, k = 0; x < 0 && k < comp->n; k++)
+            if (comp->instr[k] == comp->root) x = k;
+        if (x < 0 || state[x]) continue;
+        stack[sp++] = x;
+        while (sp) {
+            const tla_hlo_instr *in = comp->instr[x = stack[sp - 1]];
+            if (state[x] == 0) {
+                state[x] = 1;
+                for (k = in->nops - 1; k >= 0; k--) {
+                    for (y = 0; y < comp->n && comp->instr[y] != in->ops[k]; y++) continue;
+                    if (y < comp->n && state[y] == 0) stack[sp++] = y;
+                }
+                continue;
+            }
+            sp--;
+            if (state[x] == 1 && strcmp(in->opcode, "parameter") && !(in == comp->root && !strcmp(in->opcode, "tuple")))
+                f->post[f->n++] = in;
+            state[x] = 2;
+        }
+    }
+    free(stack), free(state);
+    return 0;
 }
 
-/* XLA's ComputeGroupedOutputToInputIndexing with the whole computation as the fusion: for
- * every instruction i of comp, all->sets[i] holds the maps from output out_id of the root to
- * instruction i (empty when the root does not read it).  all->n is comp->n. */
-TLA_FUNC int tla_hlo_comp_grouped(tla_ix_ctx *c, const tla_hlo_comp *comp, int out_id, tla_hlo_indexing *all,
-                                  tla_error *err) {
-    memset(all, 0, sizeof *all);
-    return tla__hlo_comp_grouped(c, comp, 0, comp->root, out_id, NULL, all, err);
+/* HloFusionAdaptor::ForComputation: every instruction of comp. */
+TLA_FUNC int tla_hlo_fusion_for_computation(const tla_hlo_comp *comp, tla_hlo_fusion *f, tla_error *err) {
+    memset(f, 0, sizeof *f);
+    f->comp = comp;
+    return tla__hlo_add_post(f, comp, err) != 0 ? (tla_hlo_fusion_free(f), -1) : 0;
+}
+
+TLA_FUNC int tla__hlo_fusion_add(const tla_hlo_instr *x, tla_hlo_fusion *f, tla_error *err) {
+    const tla_hlo_instr **post;
+    if (!strcmp(x->opcode, "fusion") && x->called && x->called != x->parent) {
+        f->fusions[f->nf++] = x;
+        return tla__hlo_add_post(f, x->called, err);
+    }
+    if (!(post = (const tla_hlo_instr **)realloc((void *)f->post, (size_t)(f->n + 1) * sizeof *post)))
+        return tla__fail(err, -1, "out of memory");
+    f->post = post;
+    f->post[f->n++] = x;
+    return 0;
+}
+
+/* HloFusionAdaptor::ForInstruction: a fusion instruction's body, or the instruction alone. */
+TLA_FUNC int tla_hlo_fusion_for_instruction(const tla_hlo_instr *x, tla_hlo_fusion *f, tla_error *err) {
+    memset(f, 0, sizeof *f);
+    return tla__hlo_fusion_add(x, f, err) != 0 ? (tla_hlo_fusion_free(f), -1) : 0;
+}
+
+/* HloFusionAdaptor::ForProducerConsumer: the producer's instructions, then the consumer's. */
+TLA_FUNC int tla_hlo_fusion_for_producer_consumer(const tla_hlo_instr *producer, const tla_hlo_instr *consumer,
+                                                  tla_hlo_fusion *f, tla_error *err) {
+    memset(f, 0, sizeof *f);
+    if (tla__hlo_fusion_add(producer, f, err) != 0 || tla__hlo_fusion_add(consumer, f, err) != 0)
+        return tla_hlo_fusion_free(f), -1;
+    return 0;
+}
+
+/* The fusion instruction whose body holds parameter p, or NULL. */
+TLA_FUNC const tla_hlo_instr *tla__hlo_param_fusion(const tla_hlo_fusion *f, const tla_hlo_instr *p) {
+    int i;
+    if (strcmp(p->opcode, "parameter")) return NULL;
+    for (i = 0; i < f->nf; i++)
+        if (f->fusions[i]->called == p->parent && p->param >= 0 && p->param < f->fusions[i]->nops) return f->fusions[i];
+    return NULL;
+}
+
+/* HloInstructionAdaptor::GetOperand: operand k of x, seen through the fusion's boundaries. */
+TLA_FUNC const tla_hlo_instr *tla_hlo_fusion_operand(const tla_hlo_fusion *f, const tla_hlo_instr *x, int k) {
+    const tla_hlo_instr *y = x->ops[k], *g;
+    int i, guard;
+    for (guard = 0; guard < 2 * TLA_HLO_MAX_OPS; guard++) {
+        if ((g = tla__hlo_param_fusion(f, y)) != NULL) {
+            y = g->ops[y->param];
+            continue;
+        }
+        for (i = 0; i < f->nf && f->fusions[i] != y; i++) continue;
+        if (i == f->nf || !strcmp(y->called->root->opcode, "tuple")) break; /* a multi-output body stays one */
+        y = y->called->root;
+    }
+    return y;
+}
+
+/* GroupedByOpIndexing: sets of maps keyed by instruction, in the order they were first made. */
+typedef struct tla_hlo_grouped {
+    int n, cap;
+    const tla_hlo_instr **instr;
+    tla_hlo_idxset *sets;
+} tla_hlo_grouped;
+
+TLA_FUNC void tla_hlo_grouped_free(tla_hlo_grouped *g) {
+    int i;
+    for (i = 0; i < g->n; i++) free(g->sets[i].v);
+    free((void *)g->instr), free(g->sets);
+    memset(g, 0, sizeof *g);
+}
+
+/* The set of x (made empty when absent), or NULL when out of memory. */
+TLA_FUNC tla_hlo_idxset *tla_hlo_grouped_at(tla_hlo_grouped *g, const tla_hlo_instr *x, int make) {
+    int i;
+    for (i = 0; i < g->n; i++)
+        if (g->instr[i] == x) return &g->sets[i];
+    if (!make) return NULL;
+    if (g->n == g->cap) {
+        int cap = g->cap ? 2 * g->cap : 8;
+        const tla_hlo_instr **in = (const tla_hlo_instr **)realloc((void *)g->instr, (size_t)cap * sizeof *in);
+        tla_hlo_idxset *s;
+        if (in) g->instr = in;
+        if (!in || !(s = (tla_hlo_idxset *)realloc(g->sets, (size_t)cap * sizeof *s))) return NULL;
+        g->sets = s, g->cap = cap;
+    }
+    memset(&g->sets[g->n], 0, sizeof g->sets[g->n]);
+    g->instr[g->n] = x;
+    return &g->sets[g->n++];
+}
+
+/* XLA's ComputeGroupedOutputToInputIndexing(fusion, target): the maps from target's output to
+ * every instruction it reads inside the fusion (target's own identity map first), the operands
+ * just outside the fusion included; the maps are composed consumer first, each simplified and
+ * without unused symbols.  A target parameter of a fused body gives the fusion's operand the
+ * identity map.  out is tla_hlo_grouped_free'd by the caller (also on error). */
+TLA_FUNC int tla_hlo_grouped_output_to_input(tla_ix_ctx *c, const tla_hlo_fusion *f, const tla_hlo_instr *target,
+                                             tla_hlo_grouped *out, tla_error *err) {
+    const tla_hlo_instr *g = tla__hlo_param_fusion(f, target);
+    tla_hlo_opidx *init = (tla_hlo_opidx *)calloc(1, sizeof *init),
+                  *composed = (tla_hlo_opidx *)calloc(1, sizeof *init);
+    tla_hlo_idxset *s;
+    int i, rc = -1;
+    memset(out, 0, sizeof *out);
+    if (!init || !composed) {
+        tla__fail(err, -1, "out of memory");
+        goto done;
+    }
+    if (tla__hlo_identity(c, &target->shape.a[0], &init->map) != 0) {
+        tla__hlo_bad(target, err, "map over the size limits");
+        goto done;
+    }
+    if (!(s = tla_hlo_grouped_at(out, g ? g->ops[target->param] : target, 1)) || tla_hlo_set_insert(s, init, err) != 0)
+        goto oom;
+    for (i = g ? -1 : tla__hlo_in_post(f, target); i >= 0; i--) { /* use before def */
+        const tla_hlo_instr *x = f->post[i];
+        tla_hlo_indexing prod;
+        tla_hlo_idxset cons;
+        int k, j, q;
+        if (!(s = tla_hlo_grouped_at(out, x, 0)) || s->n == 0) continue;
+        if (tla_hlo_output_to_input(c, x, 0, &prod, err) != 0) goto done;
+        cons = *s; /* a copy: inserting may move the sets */
+        if (!(cons.v = (tla_hlo_opidx *)malloc((size_t)cons.n * sizeof *cons.v))) {
+            tla_hlo_indexing_free(&prod);
+            goto oom;
+        }
+        memcpy(cons.v, s->v, (size_t)cons.n * sizeof *cons.v);
+        for (k = 0; k < prod.n && k < x->nops; k++)
+            for (j = 0; j < prod.sets[k].n; j++)
+                for (q = 0; q < cons.n; q++) {
+                    if (tla_hlo_opidx_compose(c, &cons.v[q], &prod.sets[k].v[j], composed, err) != 0) {
+                        free(cons.v), tla_hlo_indexing_free(&prod);
+                        goto done;
+                    }
+                    tla_ix_simplify(c, &composed->map, 0);
+                    tla_hlo_opidx_remove_unused(c, composed);
+                    if (!(s = tla_hlo_grouped_at(out, tla_hlo_fusion_operand(f, x, k), 1))
+                        || tla_hlo_set_insert(s, composed, err) != 0) {
+                        free(cons.v), tla_hlo_indexing_free(&prod);
+                        goto oom;
+                    }
+                }
+        free(cons.v);
+        tla_hlo_indexing_free(&prod);
+    }
+    rc = 0;
+    goto done;
+oom:
+    tla__fail(err, -1, "out of memory");
+done:
+    free(init), free(composed);
+    return rc;
 }
 
 /* XLA's GroupIndexingMapsByProducers: the sets of ix (one per operand of in) merged by the
@@ -106,117 +311,144 @@ TLA_FUNC int tla_hlo_group_by_producers(const tla_hlo_instr *in, const tla_hlo_i
     return 0;
 }
 
-TLA_FUNC int tla__hlo_comp_grouped(tla_ix_ctx *c, const tla_hlo_comp *comp, int nparams, const tla_hlo_instr *in,
-                                   int out_id, tla_hlo_indexing *ix, tla_hlo_indexing *all, tla_error *err) {
-    const tla_hlo_instr *target;
-    tla_hlo_idxset *grouped = NULL;
-    int *order = NULL, *stack = NULL, *state = NULL, n, norder = 0, sp = 0, i, k, rc = -1;
-    tla_hlo_opidx *init = NULL, *composed = NULL;
-    tla_ix_map id;
-    target = comp->root;
-    if (!strcmp(target->opcode, "tuple")) {
-        if (out_id < 0 || out_id >= target->nops) return tla__hlo_bad(in, err, "no such output of the fusion");
-        target = target->ops[out_id];
+/* The target of output out_id of a fusion's computation: the root, or the tuple root's operand. */
+TLA_FUNC const tla_hlo_instr *tla__hlo_comp_target(const tla_hlo_comp *comp, const tla_hlo_instr *in, int out_id,
+                                                   tla_error *err) {
+    const tla_hlo_instr *t = comp->root;
+    if (!strcmp(t->opcode, "tuple")) {
+        if (out_id < 0 || out_id >= t->nops) return tla__hlo_bad(in, err, "no such output of the fusion"), NULL;
+        t = t->ops[out_id];
     }
-    n = comp->n;
-    grouped = (tla_hlo_idxset *)calloc((size_t)n, sizeof *grouped);
-    order = (int *)malloc((size_t)n * sizeof *order);
-    stack = (int *)malloc((size_t)n * 2 * sizeof *stack);
-    state = (int *)calloc((size_t)n, sizeof *state);
-    init = (tla_hlo_opidx *)calloc(1, sizeof *init);
-    composed = (tla_hlo_opidx *)calloc(1, sizeof *composed);
-    if (!grouped || !order || !stack || !state || !init || !composed) {
-        tla__fail(err, -1, "out of memory");
-        goto done;
-    }
-    /* post order from the target (iterative DFS over operands) */
-    stack[sp++] = tla__hlo_index_of(comp, target);
-    while (sp) {
-        int x = stack[sp - 1];
-        if (state[x] == 0) {
-            state[x] = 1;
-            for (k = comp->instr[x]->nops - 1; k >= 0; k--) {
-                int y = tla__hlo_index_of(comp, comp->instr[x]->ops[k]);
-                if (y >= 0 && state[y] == 0 && sp < 2 * n) stack[sp++] = y;
-            }
-        } else {
-            sp--;
-            if (state[x] == 1) {
-                state[x] = 2;
-                order[norder++] = x;
-            }
+    return t;
+}
+
+/* The maps from output out_id of a computation (a fusion body) to its parameters 0 .. nparams - 1
+ * (ComputeGroupedOutputToInputIndexing on HloFusionAdaptor::ForComputation, keyed by parameter
+ * number).  `in` names the instruction in errors (may be the root). */
+TLA_FUNC int tla_hlo_comp_output_to_input(tla_ix_ctx *c, const tla_hlo_comp *comp, int nparams, const tla_hlo_instr *in,
+                                          int out_id, tla_hlo_indexing *ix, tla_error *err) {
+    tla_hlo_fusion f;
+    tla_hlo_grouped g;
+    const tla_hlo_instr *t = tla__hlo_comp_target(comp, in, out_id, err);
+    int i, rc;
+    memset(ix, 0, sizeof *ix);
+    if (!t || tla_hlo_fusion_for_computation(comp, &f, err) != 0) return -1;
+    rc = tla_hlo_grouped_output_to_input(c, &f, t, &g, err);
+    if (rc == 0) rc = tla_hlo_indexing_init(ix, nparams, err);
+    for (i = 0; rc == 0 && i < g.n; i++)
+        if (!strcmp(g.instr[i]->opcode, "parameter") && g.instr[i]->parent == comp && g.instr[i]->param < nparams
+            && ix->sets[g.instr[i]->param].n == 0) {
+            ix->sets[g.instr[i]->param] = g.sets[i];
+            g.sets[i].v = NULL, g.sets[i].n = g.sets[i].cap = 0;
         }
-    }
-    if (tla__hlo_identity(c, &target->shape.a[0], &id) != 0) {
-        tla__hlo_bad(in, err, "map over the size limits");
-        goto done;
-    }
-    init->map = id;
-    if (tla_hlo_set_insert(&grouped[order[norder - 1]], init, err) != 0) goto done;
-    for (i = norder - 1; i >= 0; i--) {
-        const tla_hlo_instr *x = comp->instr[order[i]];
-        tla_hlo_indexing prod;
-        tla_hlo_idxset cons;
-        int j, q;
-        if (grouped[order[i]].n == 0) continue;
-        if (tla_hlo_output_to_input(c, x, 0, &prod, err) != 0) goto done;
-        cons = grouped[order[i]];
-        cons.v = (tla_hlo_opidx *)malloc((size_t)cons.n * sizeof *cons.v);
-        if (!cons.v) {
-            tla_hlo_indexing_free(&prod);
-            tla__fail(err, -1, "out of memory");
-            goto done;
-        }
-        memcpy(cons.v, grouped[order[i]].v, (size_t)cons.n * sizeof *cons.v);
-        for (k = 0; k < prod.n && k < x->nops; k++) {
-            int y = tla__hlo_index_of(comp, x->ops[k]);
-            for (j = 0; j < prod.sets[k].n; j++)
-                for (q = 0; q < cons.n; q++) {
-                    if (tla_hlo_opidx_compose(c, &cons.v[q], &prod.sets[k].v[j], composed, err) != 0
-                        || (tla_ix_simplify(c, &composed->map, 0), tla_hlo_opidx_remove_unused(c, composed), 0)
-                        || tla_hlo_set_insert(&grouped[y], composed, err) != 0) {
-                        free(cons.v);
-                        tla_hlo_indexing_free(&prod);
-                        goto done;
-                    }
-                }
-        }
-        free(cons.v);
-        tla_hlo_indexing_free(&prod);
-    }
-    if (all) {
-        if (tla_hlo_indexing_init(all, n, err) != 0) goto done;
-        for (i = 0; i < n; i++) all->sets[i] = grouped[i], grouped[i].v = NULL;
-        rc = 0;
-        goto done;
-    }
-    if (tla_hlo_indexing_init(ix, nparams, err) != 0) goto done;
-    for (i = 0; i < n; i++) {
-        const tla_hlo_instr *x = comp->instr[i];
-        if (!strcmp(x->opcode, "parameter") && x->param < nparams && ix->sets[x->param].n == 0) {
-            ix->sets[x->param] = grouped[i];
-            grouped[i].v = NULL;
-        }
-    }
-    rc = 0;
-done:
-    if (grouped)
-        for (i = 0; i < n; i++) free(grouped[i].v);
-    free(grouped);
-    free(order);
-    free(stack);
-    free(state);
-    free(init);
-    free(composed);
+    tla_hlo_grouped_free(&g);
+    tla_hlo_fusion_free(&f);
     return rc;
 }
 
-/* ComputeOutputToInputFusionOpIndexing: the fused computation's maps, one set per operand. */
+/* ComputeOutputToInputFusionOpIndexing: the grouped maps of the fusion's body
+ * (HloFusionAdaptor::ForInstruction), one set per operand; an instruction passed as two
+ * operands gets the maps of both in each. */
 TLA_FUNC int tla_hlo_fusion_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
                                             tla_error *err) {
+    tla_hlo_fusion f;
+    tla_hlo_grouped g;
+    const tla_hlo_instr *t;
+    int k, j, rc;
+    memset(ix, 0, sizeof *ix);
     if (!in->called) return tla__hlo_bad(in, err, "fusion without calls=");
     if (in->called == in->parent) return tla__hlo_bad(in, err, "fusion calls its own computation");
-    return tla_hlo_comp_output_to_input(c, in->called, in->nops, in, out_id, ix, err);
+    if (!(t = tla__hlo_comp_target(in->called, in, out_id, err)) || tla_hlo_fusion_for_instruction(in, &f, err) != 0)
+        return -1;
+    rc = tla_hlo_grouped_output_to_input(c, &f, t, &g, err);
+    if (rc == 0) rc = tla_hlo_indexing_init(ix, in->nops, err);
+    for (k = 0; rc == 0 && k < in->nops; k++) {
+        tla_hlo_idxset *s = tla_hlo_grouped_at(&g, in->ops[k], 0);
+        for (j = 0; s && rc == 0 && j < s->n; j++) rc = tla_hlo_set_insert(&ix->sets[k], &s->v[j], err);
+    }
+    if (rc != 0) tla_hlo_indexing_free(ix);
+    tla_hlo_grouped_free(&g);
+    tla_hlo_fusion_free(&f);
+    return rc;
+}
+
+/* HloFindUseChain(parent, root): the instructions from parent to root, each a user of the one
+ * before (users in the order of the computation, searched depth first, as XLA's users are in
+ * the order they were added); 0 instructions when root is not reached. */
+TLA_FUNC int tla_hlo_use_chain(const tla_hlo_instr *parent, const tla_hlo_instr *root, const tla_hlo_instr **chain,
+                               int max) {
+    const tla_hlo_comp *comp = parent->parent;
+    int *seen, *next, sp = 0, k;
+    if (!comp || root->parent != comp || max < 1) return 0;
+    seen = (int *)calloc((size_t)comp->n + 1, sizeof *seen);
+    next = (int *)calloc((size_t)comp->n + 1, sizeof *next);
+    if (!seen || !next) return free(seen), free(next), -1;
+    chain[sp++] = parent;
+    while (sp > 0 && chain[sp - 1] != root) {
+        const tla_hlo_instr *x = chain[sp - 1];
+        int u;
+        for (u = next[sp - 1]; u < comp->n; u++) { /* the next unseen user of x */
+            for (k = 0; k < comp->instr[u]->nops && comp->instr[u]->ops[k] != x; k++) continue;
+            if (k < comp->instr[u]->nops && !seen[u]) break;
+        }
+        next[sp - 1] = u + 1;
+        if (u >= comp->n) {
+            sp--;
+            continue;
+        }
+        seen[u] = 1;
+        if (sp == max || sp > comp->n) break;
+        next[sp] = 0;
+        chain[sp++] = comp->instr[u];
+    }
+    k = sp > 0 && chain[sp - 1] == root ? sp : 0;
+    free(seen), free(next);
+    return k;
+}
+
+/* XLA's ComputeEpilogueInputToOutputIndexing(parent, root): the input-to-output maps along the
+ * use chain from parent to root (HloFindUseChain), composed from parent's identity, each step
+ * simplified and without unused symbols; an unknown step makes the map UNDEFINED.  parent and
+ * root are in one computation; no chain is an error (XLA's CHECK). */
+TLA_FUNC int tla_hlo_epilogue_input_to_output(tla_ix_ctx *c, const tla_hlo_instr *parent, const tla_hlo_instr *root,
+                                              tla_ix_map *out, tla_error *err) {
+    const tla_hlo_instr **chain;
+    tla_hlo_opidx *acc = (tla_hlo_opidx *)calloc(1, sizeof *acc), *next = (tla_hlo_opidx *)calloc(1, sizeof *acc);
+    int n = parent->parent ? parent->parent->n + 1 : 1, len, i, k, rc = -1;
+    chain = (const tla_hlo_instr **)malloc((size_t)n * sizeof *chain);
+    if (!chain || !acc || !next) {
+        tla__fail(err, -1, "out of memory");
+        goto done;
+    }
+    if ((len = tla_hlo_use_chain(parent, root, chain, n)) <= 0) {
+        if (len < 0)
+            tla__fail(err, -1, "out of memory");
+        else
+            tla__fail(err, -1, "there is no use chain from '%.40s' to '%.40s'", parent->name, root->name);
+        goto done;
+    }
+    if (tla__hlo_identity(c, &parent->shape.a[0], &acc->map) != 0) {
+        tla__hlo_bad(parent, err, "map over the size limits");
+        goto done;
+    }
+    for (i = 1; i < len; i++) {
+        tla_hlo_indexing ix;
+        for (k = 0; chain[i]->ops[k] != chain[i - 1]; k++) continue; /* user.operand_index(producer) */
+        if (tla_hlo_input_to_output(c, chain[i], k, &ix, err) != 0) goto done;
+        rc = ix.n > 0 && ix.sets[0].n > 0 ? tla_hlo_opidx_compose(c, acc, &ix.sets[0].v[0], next, err) : -2;
+        tla_hlo_indexing_free(&ix);
+        if (rc == -2) rc = tla__hlo_bad(chain[i], err, "no input-to-output map");
+        if (rc != 0) goto done;
+        rc = -1;
+        tla_ix_simplify(c, &next->map, 0);
+        tla_hlo_opidx_remove_unused(c, next);
+        *acc = *next;
+    }
+    *out = acc->map;
+    rc = 0;
+done:
+    free((void *)chain), free(acc), free(next);
+    return rc;
 }
 
 /* The number of parameters of a computation (1 + the largest parameter number). */

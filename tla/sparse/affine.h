@@ -244,47 +244,4 @@ TLA_FUNC void tla__aff_print(tla__sbuf *s, const tla_sparse_encoding *e, int x, 
     if (strong) tla__sb(s, ")");
 }
 
-/* ------------------------------------------------------------------ typed values */
-
-/* MLIR's printFloatValue: %e with 6 digits when that reads back exactly, else more digits. */
-TLA_FUNC void tla__sp_print_float(tla__sbuf *s, double v, int is_f64) {
-    char b[40];
-    int prec;
-    if (v != v || v - v != 0) { /* nan, inf: MLIR prints these in hex */
-        tla__sb(s, v != v ? "0x7FF8000000000000" : v > 0 ? "0x7FF0000000000000" : "0xFFF0000000000000");
-        return;
-    }
-    snprintf(b, sizeof b, "%.6e", v);
-    if (is_f64 ? strtod(b, NULL) == v : (float)strtod(b, NULL) == (float)v) {
-        tla__sb(s, "%s", b);
-        return;
-    }
-    for (prec = 7; prec < 17; prec++) {
-        snprintf(b, sizeof b, "%.*g", prec, v);
-        if (is_f64 ? strtod(b, NULL) == v : (float)strtod(b, NULL) == (float)v) break;
-    }
-    if (prec == 17) snprintf(b, sizeof b, "%.17g", v);
-    tla__sb(s, "%s%s", b, strchr(b, '.') || strchr(b, 'e') ? "" : ".0");
-}
-
-TLA_FUNC void tla__sp_print_value(tla__sbuf *s, const tla_sparse_value *v) {
-    if (v->kind == TLA_SPV_COMPLEX) {
-        tla__sb(s, "#complex.number<:%s ", v->type);
-        tla__sp_print_float(s, v->re, !strcmp(v->type, "f64"));
-        tla__sb(s, ", ");
-        tla__sp_print_float(s, v->im, !strcmp(v->type, "f64"));
-        tla__sb(s, "> : complex<%s>", v->type);
-    } else if (v->kind == TLA_SPV_FLOAT) {
-        /* MLIR prints the type of every float and integer attribute here, f64 and i64 too
-         * (mlir-opt 22: `explicitVal = 1.000000e+00 : f64`, `implicitVal = 0 : i64`) */
-        tla__sp_print_float(s, v->re, !strcmp(v->type, "f64"));
-        tla__sb(s, " : %s", v->type);
-    } else if (!strcmp(v->type, "i1")) {
-        tla__sb(s, v->i ? "true" : "false");
-    } else {
-        tla__sb(s, v->type[0] == 'u' ? "%llu" : "%lld", (long long)v->i);
-        tla__sb(s, " : %s", v->type);
-    }
-}
-
 #endif

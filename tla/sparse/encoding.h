@@ -381,6 +381,278 @@ TLA_FUNC int tla__sp_map(tla__sp *x) {
 
 /* ------------------------------------------------------------------ typed values */
 
+/* Float attributes as MLIR holds them: an APFloat of the attribute's type (f16, bf16, f32, f64),
+ * kept here as the double of the same value.  MLIR's parser reads a decimal literal as a double
+ * and converts it to the type (round to nearest, ties to even: tla__sp_fround), and prints it
+ * with printFloatValue: APFloat::toString with 6 significant digits when that reads back to the
+ * same value, else APFloat's default form (enough digits for the type), else the bits in hex
+ * (infinities, NaN, and integral values the default form prints without a '.'). */
+typedef struct tla__sp_fsem {
+    int prec, emax, width; /* significand bits (with the hidden one), largest exponent, bits */
+} tla__sp_fsem;
+
+TLA_FUNC tla__sp_fsem tla__sp_fsem_of(const char *type) {
+    tla__sp_fsem s = {53, 1023, 64};
+    if (!strcmp(type, "f16")) s.prec = 11, s.emax = 15, s.width = 16;
+    if (!strcmp(type, "bf16")) s.prec = 8, s.emax = 127, s.width = 16;
+    if (!strcmp(type, "f32")) s.prec = 24, s.emax = 127, s.width = 32;
+    return s;
+}
+
+TLA_FUNC uint64_t tla__sp_dbits(double v) {
+    uint64_t u;
+    memcpy(&u, &v, sizeof u);
+    return u;
+}
+TLA_FUNC double tla__sp_bitsd(uint64_t u) {
+    double v;
+    memcpy(&v, &u, sizeof v);
+    return v;
+}
+/* n * 2^q as a double, n < 2^53 (exact for the types here), with the sign of neg. */
+TLA_FUNC double tla__sp_ldexp(uint64_t n, int q, int neg) {
+    double v = (double)n;
+    while (q > 0) { /* in steps that stay in the normal range */
+        int k = q > 1000 ? 1000 : q;
+        v *= tla__sp_bitsd((uint64_t)(k + 1023) << 52), q -= k;
+    }
+    while (q < 0) {
+        int k = q < -1000 ? 1000 : -q;
+        v *= tla__sp_bitsd((uint64_t)(1023 - k) << 52), q += k;
+    }
+    return neg ? -v : v;
+}
+/* A finite non-zero double as n * 2^*e2 (n < 2^53). */
+TLA_FUNC uint64_t tla__sp_split(double v, int *e2) {
+    uint64_t u = tla__sp_dbits(v), be = u >> 52 & 0x7FF, m = u & (((uint64_t)1 << 52) - 1);
+    *e2 = (int)(be ? be : 1) - 1075;
+    return be ? m | (uint64_t)1 << 52 : m;
+}
+TLA_FUNC int tla__sp_bitlen(uint64_t n) {
+    int b = 0;
+    while (n) b++, n >>= 1;
+    return b;
+}
+
+/* The bits of v (a value of the type) in the type's encoding; a NaN keeps its payload's top bits. */
+TLA_FUNC uint64_t tla__sp_fbits(double v, tla__sp_fsem s) {
+    uint64_t u = tla__sp_dbits(v), sign = (u >> 63) << (s.width - 1), n, ones = ((uint64_t)1 << (s.width - s.prec)) - 1;
+    int e2, t, emin = 1 - s.emax, sh;
+    if (s.width == 64) return u;
+    if ((u >> 52 & 0x7FF) == 0x7FF) { /* inf, NaN */
+        n = (u & (((uint64_t)1 << 52) - 1)) >> (53 - s.prec);
+        if ((u & (((uint64_t)1 << 52) - 1)) && !n) n = (uint64_t)1 << (s.prec - 2);
+        return sign | ones << (s.prec - 1) | n;
+    }
+    if (v == 0) return sign;
+    n = tla__sp_split(v, &e2);
+    t = e2 + tla__sp_bitlen(n) - 1;
+    sh = (t < emin ? emin : t) - (s.prec - 1) - e2; /* n >> sh: the stored significand */
+    n = sh >= 0 ? n >> sh : n << -sh;
+    if (t < emin) return sign | n;
+    return sign | (uint64_t)(t + s.emax) << (s.prec - 1) | (n & (((uint64_t)1 << (s.prec - 1)) - 1));
+}
+/* The value of bits in the type's encoding. */
+TLA_FUNC double tla__sp_fvalue(uint64_t b, tla__sp_fsem s) {
+    int neg = (int)(b >> (s.width - 1) & 1), be;
+    uint64_t mant = b & (((uint64_t)1 << (s.prec - 1)) - 1), ones = ((uint64_t)1 << (s.width - s.prec)) - 1;
+    if (s.width == 64) return tla__sp_bitsd(b);
+    be = (int)(b >> (s.prec - 1) & ones);
+    if ((uint64_t)be == ones) return tla__sp_bitsd((uint64_t)neg << 63 | (uint64_t)0x7FF << 52 | mant << (53 - s.prec));
+    if (be == 0) return tla__sp_ldexp(mant, 1 - s.emax - (s.prec - 1), neg);
+    return tla__sp_ldexp(mant | (uint64_t)1 << (s.prec - 1), be - s.emax - (s.prec - 1), neg);
+}
+/* v converted to the type: nearest, ties to even; past the largest value infinity. */
+TLA_FUNC double tla__sp_fround(double v, tla__sp_fsem s) {
+    uint64_t n, kept, rem, half;
+    int e2, t, q, sh, neg = v < 0 || (v == 0 && tla__sp_dbits(v) >> 63);
+    if (s.width == 64 || v == 0) return v;
+    if (v != v) return tla__sp_fvalue(tla__sp_fbits(v, s), s);
+    if (v - v != 0) return v;
+    n = tla__sp_split(v, &e2);
+    t = e2 + tla__sp_bitlen(n) - 1;
+    q = (t < 1 - s.emax ? 1 - s.emax : t) - (s.prec - 1);
+    sh = q - e2;
+    if (sh <= 0) {
+        kept = n << -sh; /* exact */
+    } else if (sh > 54) {
+        kept = 0;
+    } else {
+        kept = n >> sh, rem = n & (((uint64_t)1 << sh) - 1), half = (uint64_t)1 << (sh - 1);
+        if (rem > half || (rem == half && (kept & 1))) kept++;
+    }
+    if (kept && q + tla__sp_bitlen(kept) - 1 > s.emax)
+        return neg ? -tla__sp_bitsd((uint64_t)0x7FF << 52) : tla__sp_bitsd((uint64_t)0x7FF << 52);
+    return tla__sp_ldexp(kept, q, neg);
+}
+
+/* An unsigned big integer, little-endian 32-bit limbs: N * 5^e of a double needs 2500 bits. */
+#define TLA__SP_LIMBS 90
+typedef struct tla__sp_big {
+    int n;
+    uint32_t d[TLA__SP_LIMBS];
+} tla__sp_big;
+TLA_FUNC void tla__sp_big_mul(tla__sp_big *a, uint32_t m) {
+    uint64_t carry = 0;
+    int i;
+    for (i = 0; i < a->n; i++) carry += (uint64_t)a->d[i] * m, a->d[i] = (uint32_t)carry, carry >>= 32;
+    if (carry && a->n < TLA__SP_LIMBS) a->d[a->n++] = (uint32_t)carry;
+}
+TLA_FUNC uint32_t tla__sp_big_div(tla__sp_big *a, uint32_t m) { /* a /= m, the remainder */
+    uint64_t r = 0;
+    int i;
+    for (i = a->n - 1; i >= 0; i--) r = r << 32 | a->d[i], a->d[i] = (uint32_t)(r / m), r %= m;
+    while (a->n && !a->d[a->n - 1]) a->n--;
+    return (uint32_t)r;
+}
+TLA_FUNC int tla__sp_big_bits(const tla__sp_big *a) {
+    return a->n ? 32 * (a->n - 1) + tla__sp_bitlen(a->d[a->n - 1]) : 0;
+}
+
+/* APFloat::toString(Str, FormatPrecision, FormatMaxPadding, TruncateZero) of a finite v of a
+ * type with prec significand bits, into out (at least 64 bytes). */
+TLA_FUNC void tla__sp_ftostr(double v, int prec, unsigned fprec, unsigned maxpad, int trunc0, char *out) {
+    tla__sp_big big;
+    char buf[64]; /* digits, least significant first */
+    int e2, exp, nd = 0, i, first, sci, neg = (int)(tla__sp_dbits(v) >> 63);
+    uint64_t n;
+    unsigned req, tens;
+    char *o = out;
+    if (neg) *o++ = '-';
+    if (v == 0) {
+        if (!maxpad) {
+            strcpy(o, trunc0 ? "0.0E+0" : "0.0");
+            if (!trunc0) {
+                for (o += 3, i = 1; i < (int)fprec; i++) *o++ = '0';
+                strcpy(o, "e+00");
+            }
+        } else
+            strcpy(o, "0");
+        return;
+    }
+    if (!fprec) fprec = 2 + (unsigned)prec * 59 / 196;
+    n = tla__sp_split(v, &e2);
+    while (!(n & 1)) n >>= 1, e2++; /* drop trailing binary zeros */
+    big.n = 2, big.d[0] = (uint32_t)n, big.d[1] = (uint32_t)(n >> 32);
+    if (!big.d[1]) big.n = 1;
+    exp = 0;
+    if (e2 > 0)
+        for (i = 0; i < e2; i++) tla__sp_big_mul(&big, 2);
+    else
+        for (i = 0; i < -e2; i++) tla__sp_big_mul(&big, 5); /* N 2^-e == N 5^e 10^-e */
+    exp = e2 < 0 ? e2 : 0;
+    req = (fprec * 196 + 58) / 59; /* AdjustToPrecision on the integer: truncate whole tens */
+    if ((unsigned)tla__sp_big_bits(&big) > req && (tens = ((unsigned)tla__sp_big_bits(&big) - req) * 59 / 196) > 0) {
+        exp += (int)tens;
+        for (; tens >= 9; tens -= 9) tla__sp_big_div(&big, 1000000000u);
+        for (; tens > 0; tens--) tla__sp_big_div(&big, 10);
+    }
+    for (first = 1; big.n && nd < (int)sizeof buf;) { /* digits, dropping trailing zeros */
+        uint32_t d = tla__sp_big_div(&big, 10);
+        if (first && !d)
+            exp++;
+        else
+            buf[nd++] = (char)('0' + d), first = 0;
+    }
+    if (nd > (int)fprec) { /* AdjustToPrecision on the digits: round half up */
+        int fs = nd - (int)fprec;
+        if (buf[fs - 1] < '5') {
+            while (fs < nd && buf[fs] == '0') fs++;
+        } else {
+            for (i = fs; i < nd; i++) {
+                if (buf[i] != '9') {
+                    buf[i]++;
+                    break;
+                }
+                fs++;
+            }
+        }
+        if (fs == nd) {
+            exp += fs, nd = 1, buf[0] = '1';
+        } else {
+            exp += fs, nd -= fs;
+            memmove(buf, buf + fs, (size_t)nd);
+        }
+    }
+    if (!maxpad)
+        sci = 1;
+    else if (exp >= 0)
+        sci = (unsigned)exp > maxpad || (unsigned)(nd + exp) > fprec;
+    else
+        sci = exp + nd - 1 < 0 && (unsigned)(-(exp + nd - 1)) > maxpad;
+    if (sci) {
+        char eb[8];
+        int ne = 0;
+        exp += nd - 1;
+        *o++ = buf[nd - 1], *o++ = '.';
+        if (nd == 1 && trunc0)
+            *o++ = '0';
+        else
+            for (i = 1; i < nd; i++) *o++ = buf[nd - 1 - i];
+        if (!trunc0 && (int)fprec > nd - 1)
+            for (i = 0; i < (int)fprec - nd + 1; i++) *o++ = '0';
+        *o++ = trunc0 ? 'E' : 'e', *o++ = exp >= 0 ? '+' : '-';
+        if (exp < 0) exp = -exp;
+        do eb[ne++] = (char)('0' + exp % 10), exp /= 10;
+        while (exp);
+        if (!trunc0 && ne < 2) eb[ne++] = '0';
+        while (ne) *o++ = eb[--ne];
+    } else if (exp >= 0) {
+        for (i = 0; i < nd; i++) *o++ = buf[nd - 1 - i];
+        for (i = 0; i < exp; i++) *o++ = '0';
+    } else if (exp + nd > 0) {
+        for (i = 0; i < exp + nd; i++) *o++ = buf[nd - 1 - i];
+        *o++ = '.';
+        for (; i < nd; i++) *o++ = buf[nd - 1 - i];
+    } else {
+        *o++ = '0', *o++ = '.';
+        for (i = 0; i < -(exp + nd); i++) *o++ = '0';
+        for (i = 0; i < nd; i++) *o++ = buf[nd - 1 - i];
+    }
+    *o = '\0';
+}
+
+/* MLIR's printFloatValue of a value of the type.  The read-back goes through strtod and the
+ * type's rounding (APFloat reads the decimal straight into the type; the two differ only for a
+ * decimal within 2^-53 of a halfway point of the type). */
+TLA_FUNC void tla__sp_print_float(tla__sbuf *s, double v, const char *type) {
+    tla__sp_fsem fs = tla__sp_fsem_of(type);
+    char b[64];
+    if (v == v && v - v == 0) {
+        tla__sp_ftostr(v, fs.prec, 6, 0, 0, b);
+        if (tla__sp_dbits(tla__sp_fround(strtod(b, NULL), fs)) == tla__sp_dbits(v)) {
+            tla__sb(s, "%s", b);
+            return;
+        }
+        tla__sp_ftostr(v, fs.prec, 0, 3, 1, b);
+        if (strchr(b, '.')) {
+            tla__sb(s, "%s", b);
+            return;
+        }
+    }
+    tla__sb(s, "0x%llX", (unsigned long long)tla__sp_fbits(v, fs));
+}
+
+TLA_FUNC void tla__sp_print_value(tla__sbuf *s, const tla_sparse_value *v) {
+    if (v->kind == TLA_SPV_COMPLEX) {
+        tla__sb(s, "#complex.number<:%s ", v->type);
+        tla__sp_print_float(s, v->re, v->type);
+        tla__sb(s, ", ");
+        tla__sp_print_float(s, v->im, v->type);
+        tla__sb(s, "> : complex<%s>", v->type);
+    } else if (v->kind == TLA_SPV_FLOAT) {
+        /* MLIR prints the type of every float and integer attribute here, f64 and i64 too
+         * (mlir-opt 22: `explicitVal = 1.000000e+00 : f64`, `implicitVal = 0 : i64`) */
+        tla__sp_print_float(s, v->re, v->type);
+        tla__sb(s, " : %s", v->type);
+    } else if (!strcmp(v->type, "i1")) {
+        tla__sb(s, v->i ? "true" : "false");
+    } else {
+        tla__sb(s, v->type[0] == 'u' ? "%llu" : "%lld", (long long)v->i);
+        tla__sb(s, " : %s", v->type);
+    }
+}
+
 /* A numeric type name at the next token: 1 integer (bits; 0 = index; sign: 0 signless,
  * 1 si, 2 ui), 2 float (bits), 0 none. */
 TLA_FUNC int tla__sp_type(tla__sp *x, char name[16], int *bits, int *sign) {
@@ -437,7 +709,8 @@ TLA_FUNC int tla__sp_float(tla__sp *x, double *v) {
 /* explicitVal / implicitVal: an integer, float, true/false or #complex.number attribute. */
 TLA_FUNC int tla__sp_value(tla__sp *x, tla_sparse_value *out, const char *key) {
     tla_sparse_value v;
-    int at, r, bits = 64, sign = 0, isf = 0;
+    int at, r, bits = 64, sign = 0, isf = 0, tok, hex = 0, neg = 0, wide = 0;
+    uint64_t hv = 0;
     memset(&v, 0, sizeof v);
     tla__sp_ws(x);
     at = x->p;
@@ -459,12 +732,16 @@ TLA_FUNC int tla__sp_value(tla__sp *x, tla_sparse_value *out, const char *key) {
             int64_t iv;
             if (i && tla__sp_expect(x, ",", "expected ','")) return -1;
             if (tla__sp_float(x, &part[i])) continue;
+            tla__sp_ws(x), tok = x->p;
             if ((r = tla__sp_int(x, &iv, 1)) < 0) return -1;
             if (!r) return tla__sp_fail(x, "expected a floating point value");
-            part[i] = (double)iv;
+            if (x->s[tok] != '0' || x->s[tok + 1] != 'x')
+                return tla__fail(x->err, tok, "unexpected decimal integer literal for a floating point value");
+            part[i] = tla__sp_fvalue((uint64_t)iv, tla__sp_fsem_of(v.type)); /* the part's bits */
         }
         if (tla__sp_expect(x, ">", "expected '>'")) return -1;
-        v.kind = TLA_SPV_COMPLEX, v.re = part[0], v.im = part[1];
+        v.kind = TLA_SPV_COMPLEX, v.re = tla__sp_fround(part[0], tla__sp_fsem_of(v.type)),
+        v.im = tla__sp_fround(part[1], tla__sp_fsem_of(v.type));
         if (tla__sp_punct(x, ":")) { /* optional `: complex<T>` */
             char t2[16];
             int b2, s2;
@@ -480,17 +757,34 @@ TLA_FUNC int tla__sp_value(tla__sp *x, tla_sparse_value *out, const char *key) {
         *out = v;
         return 0;
     }
-    if (tla__sp_float(x, &v.re))
+    tok = x->s[at] == '-' ? tla_skip_space(x->s, at + 1) : at; /* the literal after a minus */
+    if (tla__sp_float(x, &v.re)) {
         isf = 1;
-    else if ((r = tla__sp_int(x, &v.i, 1)) <= 0)
+    } else if (x->s[tok] == '0' && x->s[tok + 1] == 'x' && isxdigit((unsigned char)x->s[tok + 2])) {
+        /* a hexadecimal literal: an integer, or a float's bits (which may pass INT64_MAX) */
+        for (x->p = tok + 2, hex = 1; isxdigit((unsigned char)x->s[x->p]); x->p++) {
+            wide |= (int)(hv >> 60 != 0); /* past 64 bits */
+            hv = hv << 4 | (unsigned)(tla_is_digit(x->s[x->p]) ? x->s[x->p] - '0' : (x->s[x->p] | 32) - 'a' + 10);
+        }
+        v.i = (int64_t)hv, neg = x->s[at] == '-';
+        if (neg) v.i = (int64_t)(0u - hv);
+    } else if ((r = tla__sp_int(x, &v.i, 1)) <= 0)
         return r < 0 ? -1 : tla__sp_fail(x, "expected attribute value");
     strcpy(v.type, isf ? "f64" : "i64");
     v.kind = isf ? TLA_SPV_FLOAT : TLA_SPV_INT;
     if (tla__sp_punct(x, ":")) {
         int tat = (tla__sp_ws(x), x->p), kind = tla__sp_type(x, v.type, &bits, &sign);
+        tla__sp_fsem fs = tla__sp_fsem_of(v.type);
         if (kind == 0) return tla__sp_fail(x, "expected a numeric type (i32, index, f32, ...)");
         if (kind == 1 && isf) return tla__fail(x->err, tat, "floating point value not valid for specified type");
-        if (kind == 2 && !isf) v.kind = TLA_SPV_FLOAT, v.re = (double)v.i;
+        if (kind == 2 && isf) v.re = tla__sp_fround(v.re, fs); /* the double read, converted to the type */
+        if (kind == 2 && !isf) { /* MLIR: a float from an integer literal only as its bits, in hex */
+            if (!hex) return tla__fail(x->err, tok, "unexpected decimal integer literal for a floating point value");
+            if (neg) return tla__fail(x->err, tok, "hexadecimal float literal should not have a leading minus");
+            if (wide || tla__sp_bitlen(hv) > fs.width)
+                return tla__fail(x->err, tok, "hexadecimal float constant out of range for type");
+            v.kind = TLA_SPV_FLOAT, v.re = tla__sp_fvalue(hv, fs);
+        }
         if (kind == 1 && bits && bits < 64) {
             int64_t lo = sign == 2 ? 0 : -((int64_t)1 << (bits - 1)),
                     hi = sign == 1 ? ((int64_t)1 << (bits - 1)) - 1 : (int64_t)(((uint64_t)1 << bits) - 1);
@@ -500,6 +794,9 @@ TLA_FUNC int tla__sp_value(tla__sp *x, tla_sparse_value *out, const char *key) {
         } else if (kind == 1 && sign == 2 && v.i < 0)
             return tla__fail(x->err, at, "integer constant out of range for attribute");
     }
+    if (hex && v.kind == TLA_SPV_INT && (wide || (neg && hv > (uint64_t)INT64_MAX + 1u)))
+        return tla__fail(x->err, tok,
+                         "integer constant out of range for attribute"); /* 0xFFFFFFFFFFFFFFFF is -1 : i64, as MLIR */
     *out = v;
     return 0;
 }

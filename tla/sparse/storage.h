@@ -12,8 +12,11 @@
  *
  * Levels: dense and batch store nothing; compressed stores pos (parents + 1 entries) and crd;
  * loose_compressed pos as (lo, hi) pairs; a compressed or loose_compressed level followed by
- * singletons is COO: one entry per non-zero, its coordinates interleaved in crd of the first
- * level (AoS) or one crd per level (soa); structured[n, m] stores exactly n coordinates (offsets
+ * singletons is a COO segment: one entry per coordinate tuple of its levels that holds a
+ * non-zero (per non-zero when it ends the levels), its coordinates interleaved in crd of the
+ * first level (AoS) or one crd per level (soa); levels after the segment store under each entry
+ * as under a compressed level's (`compressed(nonunique), singleton, dense`: one row of the dense
+ * level per entry; MLIR 22's own codegen leaves such values out); structured[n, m] stores exactly n coordinates (offsets
  * inside each block of m, padded with explicit zeros) per block.  Positions and coordinates
  * are kept at posWidth / crdWidth bits (0: 64); one that does not fit is an error.  Leading
  * batch levels keep every buffer per batch, each batch's buffer padded to the longest (pos with
@@ -48,7 +51,7 @@
 
 typedef struct tla_sparse_storage {
     int dim_rank, lvl_rank;
-    int nbatch_lvls, coo_start, coo_soa; /* COO: levels coo_start.. (lvl_rank if none) */
+    int nbatch_lvls, coo_start, coo_soa; /* the first COO segment starts at coo_start (lvl_rank if none) */
     int64_t dim_size[TLA_SPARSE_MAX_RANK], lvl_size[TLA_SPARSE_MAX_RANK];
     int64_t nbatch; /* product of the batch levels' sizes (1 without) */
     int pos_bytes, crd_bytes; /* 1, 2, 4 or 8 */
@@ -92,6 +95,19 @@ TLA_FUNC int64_t tla_sparse_get_pos(const tla_sparse_storage *st, int l, int64_t
 }
 TLA_FUNC int64_t tla_sparse_get_crd(const tla_sparse_storage *st, int l, int64_t b, int64_t i) {
     return tla__sp_load(st->crd[l], st->crd_bytes, b * st->crd_len[l] + i);
+}
+
+/* The COO segment that holds level l (MLIR's getCOOSegments): a compressed or loose_compressed
+ * level and the run of singletons after it.  Its first level, and *end one past its last; -1 when
+ * l is in no segment.  An AoS segment keeps all its coordinates in the first level's crd. */
+TLA_FUNC int tla__sp_segment(const tla_lvl_type *lvl, int rank, int l, int *end) {
+    int h = l, e;
+    while (h > 0 && lvl[h].format == TLA_LVL_SINGLETON) h--;
+    if (lvl[h].format != TLA_LVL_COMPRESSED && lvl[h].format != TLA_LVL_LOOSE_COMPRESSED) return -1;
+    for (e = h + 1; e < rank && lvl[e].format == TLA_LVL_SINGLETON; e++) continue;
+    if (e - h < 2 || l >= e) return -1;
+    *end = e;
+    return h;
 }
 
 /* The walk that counts (fill 0) or writes (fill 1) the storage of one dense tensor. */
@@ -158,30 +174,34 @@ TLA_FUNC void tla__sp_push_val(tla__spw *w, double v) {
     w->nval++;
 }
 
-/* One COO entry per non-zero under the prefix lc[0..l): coordinates of levels l.. and its value. */
-TLA_FUNC int tla__sp_coo(tla__spw *w, int l) {
+TLA_FUNC int tla__sp_walk(tla__spw *w, int l, int64_t parent);
+
+/* The COO segment l..e-1 under the prefix lc[0..l): one entry per coordinate tuple of its levels
+ * that holds a non-zero (every non-zero when the segment ends the levels), its coordinates, then
+ * the levels after the segment under it, their parent position the entry's. */
+TLA_FUNC int tla__sp_coo(tla__spw *w, int l, int e) {
     tla_sparse_storage *st = w->st;
-    int k, R = st->lvl_rank;
-    for (k = l; k < R; k++)
+    int k, soa = (st->lvl[l + 1].props & TLA_LVL_SOA) != 0;
+    for (k = l; k < e; k++)
         if (st->lvl_size[k] == 0) return 0;
-    for (k = l; k < R; k++) w->lc[k] = 0;
+    for (k = l; k < e; k++) w->lc[k] = 0;
     for (;;) {
-        double v = tla__sp_val(w);
-        if (v != 0) {
-            if (w->nent[l] > 0) /* a unique level (not the last) may not repeat its coordinate prefix */
-                for (k = l; k < R - 1 && w->prev[k] == w->lc[k]; k++)
+        if (tla__sp_any(w, e)) {
+            int64_t entry = w->nent[l];
+            if (entry > 0) /* a unique level (not the segment's last) may not repeat its coordinate prefix */
+                for (k = l; k < e - 1 && w->prev[k] == w->lc[k]; k++)
                     if (!(st->lvl[k].props & TLA_LVL_NONUNIQUE))
                         return tla__fail(
                             w->err, -1,
                             "level %d is unique, but two stored entries share its coordinate %lld (make it nonunique)",
                             k, (long long)w->lc[k]);
-            for (k = l; k < R; k++) {
-                if (tla__sp_push_crd(w, st->coo_soa ? k : l, w->lc[k]) != 0) return -1;
+            for (k = l; k < e; k++) {
+                if (tla__sp_push_crd(w, soa ? k : l, w->lc[k]) != 0) return -1;
                 w->prev[k] = w->lc[k], w->nent[k]++;
             }
-            tla__sp_push_val(w, v);
+            if (tla__sp_walk(w, e, entry) != 0) return -1;
         }
-        for (k = R - 1; k >= l && ++w->lc[k] == st->lvl_size[k]; k--) w->lc[k] = 0;
+        for (k = e - 1; k >= l && ++w->lc[k] == st->lvl_size[k]; k--) w->lc[k] = 0;
         if (k < l) return 0;
     }
 }
@@ -218,8 +238,9 @@ TLA_FUNC int tla__sp_walk(tla__spw *w, int l, int64_t parent) {
         }
     } else { /* compressed, loose_compressed: a COO chain, or one coordinate per non-empty child */
         lo = w->nent[l];
-        if (l + 1 < st->lvl_rank && st->lvl[l + 1].format == TLA_LVL_SINGLETON) {
-            if (tla__sp_coo(w, l) != 0) return -1;
+        int e = 0;
+        if (tla__sp_segment(st->lvl, st->lvl_rank, l, &e) == l) {
+            if (tla__sp_coo(w, l, e) != 0) return -1;
         } else
             for (c = 0; c < size; c++) {
                 w->lc[l] = c;
@@ -277,10 +298,6 @@ TLA_FUNC int tla__sp_setup(const tla_sparse_encoding *e, int rank, const int64_t
         return tla__fail(err, -1, "the encoding has %d dimensions, the tensor %d", e->dim_rank, rank);
     if (e->sym_rank)
         return tla__fail(err, -1, "a map with symbols (like ELL's [s0]) has no storage without the symbols' values");
-    for (l = 1; l < e->lvl_rank; l++) /* MLIR 22 accepts these encodings; their storage is not built here */
-        if (e->lvl[l - 1].format == TLA_LVL_SINGLETON && e->lvl[l].format != TLA_LVL_SINGLETON)
-            return tla__fail(err, -1, "not built: the storage of a level after a run of singleton levels (level %d)",
-                             l);
     st->dim_rank = rank, st->lvl_rank = e->lvl_rank, st->nbatch = 1, st->coo_start = e->lvl_rank;
     st->pos_bytes = e->pos_width ? e->pos_width / 8 : 8, st->crd_bytes = e->crd_width ? e->crd_width / 8 : 8;
     for (d = 0; d < rank; d++) {
@@ -400,8 +417,8 @@ TLA_FUNC int tla__sp_read(tla__spr *r, int l, int64_t p) {
     const tla_sparse_storage *st = r->st;
     const tla_lvl_type *t = &st->lvl[l];
     int64_t c, lo, hi, k, size = l < st->lvl_rank ? st->lvl_size[l] : 0;
-    int aos = l >= st->coo_start && !st->coo_soa, cl = aos ? st->coo_start : l,
-        stride = aos ? st->lvl_rank - st->coo_start : 1;
+    int e = 0, h = l < st->lvl_rank ? tla__sp_segment(st->lvl, st->lvl_rank, l, &e) : -1,
+        aos = h >= 0 && !(st->lvl[h + 1].props & TLA_LVL_SOA), cl = aos ? h : l, stride = aos ? e - h : 1;
     if (l == st->lvl_rank) {
         int64_t dc[TLA_SPARSE_MAX_RANK];
         if (p < 0 || p >= st->nse) return tla__sp_bad(r, l);
@@ -552,8 +569,8 @@ TLA_FUNC void tla_sparse_fprint(FILE *f, const tla_sparse_storage *st) {
     fputs(" )\nlvl = ( ", f);
     for (l = 0; l < st->lvl_rank; l++) fprintf(f, l ? ", %lld" : "%lld", (long long)st->lvl_size[l]);
     fputs(" )\n", f);
-    for (l = 0; l < st->lvl_rank && l <= st->coo_start + (st->coo_soa ? st->lvl_rank : 0); l++) {
-        int fmt = st->lvl[l].format;
+    for (l = 0; l < st->lvl_rank;) { /* MLIR's foreachField: an AoS COO segment is one crd */
+        int fmt = st->lvl[l].format, e = 0, h = tla__sp_segment(st->lvl, st->lvl_rank, l, &e);
         if (fmt == TLA_LVL_COMPRESSED || fmt == TLA_LVL_LOOSE_COMPRESSED) {
             fprintf(f, "pos[%d] : ", l);
             tla__sp_fprint_buf(f, st, l, 0, 0, 0);
@@ -564,6 +581,7 @@ TLA_FUNC void tla_sparse_fprint(FILE *f, const tla_sparse_storage *st) {
             tla__sp_fprint_buf(f, st, l, 1, 0, 0);
             fputs("\n", f);
         }
+        l = h == l && !(st->lvl[l + 1].props & TLA_LVL_SOA) ? e : l + 1;
     }
     fputs("values : ", f);
     tla__sp_fprint_buf(f, st, 0, 2, 0, 0);
