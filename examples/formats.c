@@ -34,10 +34,9 @@ int main(void) {
     /* A 100x100 zN matrix is padded to 112x112; its 32x32 tile at (96,64) holds 4x32 real elements. */
     tla_auto B = tla_zN(tla_half, 100, 100);
     tla_auto T = tla_tile_at(B, tla_make_tuple(TLA_C(32), TLA_C(32)), tla_make_tuple(96, 64));
-    tla_layout t = tla_to_layout(T);
-    printf("tile at (96,64): ");
-    tla_print(T);
-    printf(", originShape (%lld,%lld); its element (0,0) is at offset %lld of the parent\n", (long long)t.origin[0],
-           (long long)t.origin[1], (long long)tla_crd2offset(tla_make_tuple(0, 0), T));
+    printf("tile         ");
+    tla_print(T); /* its shape and stride, originShape (4,32) and coordinate (96,64) in B */
+    printf("\n             its element (0,0) is at offset %lld of the parent\n",
+           (long long)tla_crd2offset(tla_make_tuple(0, 0), T));
     return 0;
 }

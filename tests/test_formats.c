@@ -77,7 +77,7 @@ static void tiles(void) {
     tla_auto st = tla_make_tile(s, tla_make_tuple(S(8), S(5)));
     _Static_assert(tla_size(st) == 8 * 8, "static tile: (4,2)x(4,2)");
     tla_snprint(buf_a, sizeof buf_a, st);
-    CHECK_STR(buf_a, "((_4,_2),(_4,_2)):((_4,_16),(_1,_32))");
+    CHECK_STR(buf_a, "((_4,_2),(_4,_2)):((_4,_16),(_1,_32)) origin (8,5)"); /* 8 x 8 cells, 8 x 5 of data */
     CHECK_EQ(tla_to_layout(st).origin[1], 5);
     tla_snprint(buf_a, sizeof buf_a, tla_make_tile(tla_row_major(S(8), S(8)), tla_make_tuple(S(2), 3)));
     CHECK_STR(buf_a, "(_2,3):(_8,_1)");
@@ -187,11 +187,51 @@ static void conversion_and_printing(void) {
                      "    +---+---+---+\n 1  | 3 | 4 | 5 |\n    +---+---+---+\n");
 }
 
+/* originShape and a tile's coordinate in print: shown when the originShape differs from the
+ * modes' sizes, padding cells of a grid end in '*'; tla_layout_snprint stays Shape:Stride. */
+static void printing_origin_and_tiles(void) {
+    tla_auto Z = tla_zN(tla_half, S(20), S(20));
+    tla_layout L = tla_to_layout(Z), P;
+    tla_tuple o;
+    tla_error err;
+    tla_snprint(buf_a, sizeof buf_a, Z);
+    CHECK_STR(buf_a, "((_16,_2),(_16,_2)):((_16,_256),(_1,_512)) origin (20,20)");
+    tla_snprint(buf_a, sizeof buf_a, L); /* the run-time layout: the same line */
+    CHECK_STR(buf_a, "((_16,_2),(_16,_2)):((_16,_256),(_1,_512)) origin (20,20)");
+    tla_layout_snprint(buf_a, sizeof buf_a, &L); /* the parseable text alone */
+    CHECK_STR(buf_a, "((_16,_2),(_16,_2)):((_16,_256),(_1,_512))");
+    tla_snprint(buf_a, sizeof buf_a, tla_zN(tla_half, S(32), S(32))); /* origin = sizes: not shown */
+    CHECK_STR(buf_a, "((_16,_2),(_16,_2)):((_16,_256),(_1,_512))");
+    tla_snprint(buf_a, sizeof buf_a, tla_vector(5)); /* an integer mode's origin = its size */
+    CHECK_STR(buf_a, "(5):(_1)");
+    /* a tail tile: its cropped originShape and its coordinate; a tile of a tile adds both */
+    tla_auto B = tla_zN(tla_half, 100, 100);
+    tla_auto T = tla_tile_at(B, tla_make_tuple(S(32), S(32)), tla_make_tuple(96, 64));
+    tla_snprint(buf_a, sizeof buf_a, T);
+    CHECK_STR(buf_a, "((_16,_2),(_16,_2)):((_16,_256),(_1,1792)) origin (4,32) at (96,64)");
+    tla_snprint(buf_a, sizeof buf_a, tla_tile_at(T, tla_make_tuple(S(16), S(16)), tla_make_tuple(0, 16)));
+    CHECK_STR(buf_a, "((_16,_1),(_16,_1)):((_16,_256),(_1,1792)) origin (4,16) at (96,80)");
+    tla_snprint(buf_a, sizeof buf_a, tla_to_layout(T)); /* tla_to_layout drops the coordinate */
+    CHECK_STR(buf_a, "((_16,_2),(_16,_2)):((_16,_256),(_1,1792)) origin (4,32)");
+    /* the grid: padding marked, a note under it; the tile's coordinate on the first line */
+    CHECK(tla_parse_layout("(2,3):(3,1)", &P, &err) == 0 && tla_parse_tuple("(1,2)", &o, &err) == 0);
+    CHECK(tla_layout_set_origin(&P, &o, &err) == 0);
+    tla_layout_snprint_grid(buf_a, sizeof buf_a, &P);
+    CHECK_STR(buf_a,
+              "(2,3):(3,1) origin (1,2)\n      0   1   2 \n    +---+---+---+\n 0  | 0 | 1 | 2*|\n"
+              "    +---+---+---+\n 1  | 3*| 4*| 5*|\n    +---+---+---+\n    (* padding: beyond the originShape)\n");
+    tla_snprint_layout(buf_a, sizeof buf_a,
+                       tla_tile_at(tla_row_major(S(4), S(4)), tla_make_tuple(S(2), S(2)), tla_make_tuple(2, 3)));
+    CHECK_STR(buf_a, "(_2,_2):(_4,_1) origin (2,1) at (2,3)\n       0    1 \n    +----+----+\n 0  | 11 | 12*|\n"
+                     "    +----+----+\n 1  | 15 | 16*|\n    +----+----+\n    (* padding: beyond the originShape)\n");
+}
+
 int main(void) {
     predicates();
     formats_match_runtime();
     static_formats_are_constant();
     tiles();
     conversion_and_printing();
+    printing_origin_and_tiles();
     CHECK_DONE();
 }

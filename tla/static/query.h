@@ -32,34 +32,50 @@
 #include "tla/rt/print.h"
 
 /* ---- printing ---- */
-TLA_FUNC int tla__snprint_any(char *buf, size_t n, int is_layout, tla_layout L, tla_tuple t) {
-    return is_layout ? tla_layout_snprint(buf, n, &L) : tla_tuple_snprint(buf, n, &t);
-}
-TLA_FUNC int tla__fprint_any(FILE *f, int is_layout, tla_layout L, tla_tuple t) {
-    return is_layout ? tla_layout_fprint(f, &L) : tla_tuple_fprint(f, &t);
+/* Any value to f (when not NULL) or into buf: a tuple as itself, a layout as its line (grid: and
+ * its grid, rt/print.h): Shape:Stride, its originShape when it differs from the modes' sizes,
+ * and a tile's coordinate (is_tile: `at` holds it). */
+TLA_FUNC int tla__print_any(FILE *f, char *buf, size_t n, int grid, int is_layout, tla_layout L, tla_tuple t, int is_tile,
+                            tla_tuple at) {
+    if (!is_layout) return f ? tla_tuple_fprint(f, &t) : tla_tuple_snprint(buf, n, &t);
+    return tla__print_layout(f, buf, n, &L, grid, is_tile ? &at : NULL);
 }
 /* The layout part and the tuple part of any value (the one not asked for is empty). */
 #define TLA__LAYOUT_PART(x) TLA_IF(TLA__IS_LAYOUT_VALUE(x), TLA__TO_LAYOUT(x), (tla_layout){0})
 #define TLA__TUPLE_PART(x) TLA_IF(TLA__IS_LAYOUT_VALUE(x), (tla_tuple){0}, TLA__TO_TUPLE(x))
+/* A tile's coordinate (tla_tile_at keeps it; tla_to_layout drops it): whether x is a static or
+ * mixed tile, and the coordinate (empty for any other value). */
+#define TLA__IS_TILE_VALUE(x) _Generic((x), tla_layout: 0, tla_tuple: 0, default: TLA__IS_TILE(TLA__AL(TLA__SNODE(x))))
+#define TLA__TILE_PART(x) __extension__ ({ __auto_type tla__tn = TLA__AL(TLA__SNODE(x)); \
+        __auto_type tla__tx = TLA__TILE_X(tla__tn); (void)tla__tx; TLA__NODE_TO_TUPLE(tla__tx); })
 
 /* tla_snprint(buf, n, x) -> int; tla_fprint(f, x), tla_print(x)
  *   Any value: integers, static, mixed and run-time tuples and layouts.  snprintf rules: at most
- *   n bytes written, terminated when n > 0, the full length returned.
+ *   n bytes written, terminated when n > 0, the full length returned.  A layout prints as
+ *   Shape:Stride, then ` origin (r,c)` when its originShape differs from its modes' sizes (a
+ *   padded format: tla_zN(tla_half, 20, 20) is 32 x 32 with origin (20,20)), then ` at (i,j)`
+ *   for a tile of tla_tile_at (its coordinate in the parent).
  * Example:
  *   char buf[8];
  *   int len = tla_snprint(buf, sizeof buf, tla_make_tuple(TLA_C(16), 100000));
  *   if (len != 12 || strcmp(buf, "(_16,10") != 0) return 1;         // cut, terminated, full length
+ *   char line[96];
+ *   tla_auto Z = tla_zN(tla_half, TLA_C(20), TLA_C(20));
+ *   tla_snprint(line, sizeof line, tla_tile_at(Z, tla_make_tuple(TLA_C(16), TLA_C(16)), tla_make_tuple(16, 0)));
+ *   if (strcmp(line, "((_16,_1),(_16,_1)):((_16,_256),(_1,_512)) origin (4,16) at (16,0)") != 0) return 1;
  */
-#define tla_snprint(buf, n, x) __extension__ ({ __auto_type tla__px = (x); \
-        tla__snprint_any(buf, n, TLA__IS_LAYOUT_VALUE(tla__px), TLA__LAYOUT_PART(tla__px), TLA__TUPLE_PART(tla__px)); })
-#define tla_fprint(f, x) __extension__ ({ __auto_type tla__px = (x); \
-        tla__fprint_any(f, TLA__IS_LAYOUT_VALUE(tla__px), TLA__LAYOUT_PART(tla__px), TLA__TUPLE_PART(tla__px)); })
+#define tla_snprint(buf, n, x) TLA__PRINT_ANY(NULL, buf, n, 0, x)
+#define tla_fprint(f, x) TLA__PRINT_ANY(f, NULL, 0, 0, x)
+#define TLA__PRINT_ANY(f, buf, n, grid, x) __extension__ ({ __auto_type tla__px = (x); \
+        tla__print_any(f, buf, n, grid, TLA__IS_LAYOUT_VALUE(tla__px), TLA__LAYOUT_PART(tla__px), TLA__TUPLE_PART(tla__px), \
+            TLA__IS_TILE_VALUE(tla__px), TLA__TILE_PART(tla__px)); })
 #define tla_print(x) tla_fprint(stdout, x)
 
-TLA_FUNC int tla__snprint_grid(char *buf, size_t n, tla_layout L) { return tla_layout_snprint_grid(buf, n, &L); }
-TLA_FUNC int tla__fprint_grid(FILE *f, tla_layout L) { return tla_layout_fprint_grid(f, &L); }
-#define tla_snprint_layout(buf, n, L) tla__snprint_grid(buf, n, tla_to_layout(L))
-#define tla_fprint_layout(f, L) tla__fprint_grid(f, tla_to_layout(L))
+/* (the grid of a layout: tla_to_layout says when L is not one) */
+#define tla_snprint_layout(buf, n, L) TLA__PRINT_ANY(NULL, buf, n, 1, TLA__GRID_ARG(L))
+#define tla_fprint_layout(f, L) TLA__PRINT_ANY(f, NULL, 0, 1, TLA__GRID_ARG(L))
+#define TLA__GRID_ARG(L) __extension__ ({ __auto_type tla__gx = (L); \
+        _Static_assert(TLA__IS_LAYOUT_VALUE(tla__gx), "tla: tla_print_layout needs a layout"); tla__gx; })
 #define tla_print_layout(L) tla_fprint_layout(stdout, L)
 
 /* ---- queries on run-time values (the static forms live in layout.h) ---- */

@@ -104,13 +104,9 @@ TLA_FUNC int tla__grid_make(tla__grid *g, const tla_layout *L, tla_error *err) {
 
 /* The offset of cell (r, c). */
 TLA_FUNC int tla__grid_offset(const tla__grid *g, int64_t r, int64_t c, int64_t *off, tla_error *err) {
-    tla_tuple crd, p[2];
-    if (g->rank == 2) {
-        p[0] = tla_tuple_leaf(r, 0), p[1] = tla_tuple_leaf(c, 0);
-        if (tla_tuple_join(&crd, 2, p, err) != 0) return -1;
-    } else {
-        crd = tla_tuple_leaf(c, 0);
-    }
+    tla_tuple crd;
+    if (g->rank == 2) return tla__cell_offset(g->L, NULL, r, c, off, err);
+    crd = tla_tuple_leaf(c, 0);
     return tla_layout_crd2offset(g->L, &crd, off, err);
 }
 
