@@ -5,7 +5,8 @@
  *   echo 'zN(half, 32, 48)' | tla eval                               -> one line per input line
  *
  * One file per part, all on the public API of tla.h: examples/tla_cli/expr.h (the expression
- * language and its table of functions), common.h, cmd_eval.h, cmd_show.h, cmd_xla.h, cmd_sparse.h, cmd_svg.h.
+ * language and its table of functions), common.h, and one cmd_*.h per command (its usage and
+ * its cli_cmd_* function).  The table of commands below drives both dispatch and help.
  * Define TLA_NO_MAIN to include this file elsewhere (tests/fuzz_parse.c does) without the
  * commands and main().
  */
@@ -21,27 +22,52 @@
 #include "tla_cli/cmd_map.h"
 #include "tla_cli/cmd_hlo.h"
 
-static const char *cli_usage =
-    "usage: tla COMMAND [ARGS]\n"
-    "\n"
-    "commands:\n"
-    "  tla eval EXPR...     evaluate each expression, print each result on its own line\n"
-    "  tla eval [-]         read expressions from standard input, one a line\n"
-    "  tla show EXPR...     each layout on one line, then (rank 2) its grid\n"
-    "  tla xla SHAPE        the TLA layout of an XLA shape; --offsets: every element's index\n"
-    "  tla sparse ENC [M]   an MLIR sparse tensor encoding in canonical form; with a dense\n"
-    "                       matrix M (JSON), its storage as sparse_tensor.print shows it\n"
-    "  tla svg EXPR         an SVG picture of a layout (--tile T@C, --modes, --tv M,N, --latex)\n"
-    "  tla map EXPR         a layout as an indexing map (--inverse: offset to coordinate)\n"
-    "  tla simplify         an indexing map from standard input, simplified (--parse-only)\n"
-    "  tla compose          two maps from standard input ('---' between): the composition\n"
-    "  tla map-op OP        one of XLA's map utilities on a map from standard input\n"
-    "  tla hlo FILE         the indexing maps of HLO text's root instruction (--output K,\n"
-    "                       --to-output K, --physical, --simplify)\n"
-    "  tla help [COMMAND]   this help; also tla --help, tla COMMAND --help\n"
-    "  tla help --functions the names of the expression functions, one a line\n"
-    "  tla --version        the version of tla.h\n"
-    "\n"
+static const char cli_help_usage[] =
+    "usage: tla help [COMMAND]\n"
+    "       tla help --functions\n"
+    "       tla COMMAND --help\n"
+    "  the help of the tool, or of one command (also tla --help, tla -h, tla COMMAND -h);\n"
+    "  --functions: the names of the expression functions, one a line\n";
+
+static const char cli_version_usage[] = "usage: tla --version\n"
+                                        "  the version of tla.h (also tla version)\n";
+
+static int cli_cmd_help(int argc, char **argv);
+static int cli_cmd_version(int argc, char **argv) {
+    (void)argc, (void)argv;
+    printf("tla %s\n", TLA_VERSION_STRING);
+    return 0;
+}
+
+/* The commands: dispatch (name -> run), `tla help` (the synopsis lines at the top of each
+ * usage, then its summary) and `tla help COMMAND` / `tla COMMAND --help` (its usage). */
+typedef struct cli_command {
+    const char *name;
+    int (*run)(int argc, char **argv); /* the arguments after the command's name */
+    const char *usage;
+    const char *summary; /* one line for `tla help` */
+} cli_command;
+
+static const cli_command cli_commands[] = {
+    {"eval", cli_cmd_eval, cli_eval_usage,
+     "evaluate each expression (or each line of standard input), one result a line"},
+    {"show", cli_cmd_show, cli_show_usage, "each layout on one line (its originShape too), then (rank 2) its grid"},
+    {"xla", cli_cmd_xla, cli_xla_usage, "the TLA layout of an XLA shape; --offsets: every element's linear index"},
+    {"sparse", cli_cmd_sparse, cli_sparse_usage,
+     "an MLIR sparse tensor encoding in canonical form; with a dense matrix (JSON), its storage"},
+    {"svg", cli_cmd_svg, cli_svg_usage,
+     "an SVG picture (or TikZ) of a layout, a TV layout, a copy, sparse storage, a map"},
+    {"map", cli_cmd_map, cli_map_usage, "a layout as an indexing map (--inverse: offset to coordinate)"},
+    {"simplify", cli_cmd_simplify, cli_simplify_usage, "an indexing map from standard input, simplified"},
+    {"compose", cli_cmd_compose, cli_compose_usage, "two maps from standard input ('---' between): their composition"},
+    {"map-op", cli_cmd_map_op, cli_map_op_usage, "one of XLA's map utilities on a map from standard input"},
+    {"hlo", cli_cmd_hlo, cli_hlo_usage, "the indexing maps of the root instruction of HLO text"},
+    {"help", cli_cmd_help, cli_help_usage, "this help, or one command's"},
+    {"version", cli_cmd_version, cli_version_usage, "the version of tla.h"},
+};
+#define CLI_NCOMMANDS (sizeof cli_commands / sizeof cli_commands[0])
+
+static const char cli_expressions[] =
     "expressions:\n"
     "  12  -3  _4 (static)  (4,(2,3))  (6) (rank 1)  Shape:Stride  [tiler,...]  \"string\"\n"
     "  a shape where a layout is expected is its compact column-major layout\n"
@@ -69,63 +95,83 @@ static const char *cli_usage =
     "  tla eval 'crd2offset((1,5), ((4,2),(4,3)):((4,16),(1,32)))'    # 37\n"
     "  tla eval 'zN(half, 32, 48)'        # ((_16,2),(_16,3)):((_16,_256),(_1,512))\n"
     "  tla show '(2,3):(3,1)'\n"
+    "  tla show 'zN(half, 20, 20)'        # ... origin (20,20): the padding cells end in '*'\n"
     "  tla eval 'zipped_divide(zN(half, 32, 48), [16:1, 16:1])'\n"
     "  printf 'size((4,8))\\ncosize(8:2)\\n' | tla eval\n"
     "\n"
-    "exit status: 0 on success, 2 on bad input (message on standard error),\n"
-    "3 for a command that is not built yet (none at the moment)\n";
+    "exit status (every command):\n"
+    "  0  success\n"
+    "  2  bad input or bad usage: a message on standard error starting 'tla: error:' that says\n"
+    "     what and where (eval evaluates the other expressions and exits 2 at the end)\n"
+    "  3  a feature not built in this version, said on standard error: tla xla (and show) of a\n"
+    "     tiling whose layout search stops short, tla sparse storing a level after singleton\n"
+    "     levels, tla hlo --epilogue and an op whose maps are not built (none at the moment)\n";
 
-int main(int argc, char **argv) {
-    const char *cmd = argc > 1 ? argv[1] : "help";
-    static const char *later[] = {NULL}; /* commands announced but not built yet */
+/* The top help: each command's synopsis (the "usage:" lines at the top of its usage), its
+ * summary, then the expressions, examples and exit statuses. */
+static void cli_help_all(FILE *f) {
     size_t i;
-    if (!strcmp(cmd, "--version") || !strcmp(cmd, "version")) {
-        printf("tla %s\n", TLA_VERSION_STRING);
+    fputs("usage: tla COMMAND [ARGS]      (tla help COMMAND: one command's help)\n\ncommands:\n", f);
+    for (i = 0; i < CLI_NCOMMANDS; i++) {
+        const char *p = cli_commands[i].usage;
+        while (!strncmp(p, "usage: ", 7) || !strncmp(p, "       tla ", 11)) { /* its synopsis lines */
+            const char *end = strchr(p, '\n');
+            fprintf(f, "  %.*s\n", (int)(end - p - 7), p + 7);
+            p = end + 1;
+        }
+        fprintf(f, "      %s\n", cli_commands[i].summary);
+    }
+    fputs("\n", f);
+    fputs(cli_expressions, f);
+}
+
+static const cli_command *cli_find_command(const char *name) {
+    size_t i;
+    for (i = 0; i < CLI_NCOMMANDS; i++)
+        if (!strcmp(name, cli_commands[i].name)) return &cli_commands[i];
+    return NULL;
+}
+
+static int cli_unknown_command(const char *name) {
+    char hint[96];
+    cli_did_you_mean(hint, name, cli_commands, CLI_NCOMMANDS, sizeof cli_commands[0]);
+    fprintf(stderr, "tla: error: unknown command '%.60s'%s (try 'tla help')\n", name, hint);
+    return 2;
+}
+
+/* tla help [COMMAND | --functions] */
+static int cli_cmd_help(int argc, char **argv) {
+    const cli_command *c;
+    size_t i;
+    if (argc == 0) {
+        cli_help_all(stdout);
         return 0;
     }
-    if (!strcmp(cmd, "help") || cli_is_help(cmd)) {
-        if (argc > 2 && !strcmp(argv[2], "eval"))
-            fputs(cli_eval_usage, stdout);
-        else if (argc > 2 && !strcmp(argv[2], "show"))
-            fputs(cli_show_usage, stdout);
-        else if (argc > 2 && !strcmp(argv[2], "xla"))
-            fputs(cli_xla_usage, stdout);
-        else if (argc > 2 && !strcmp(argv[2], "sparse"))
-            fputs(cli_sparse_usage, stdout);
-        else if (argc > 2 && !strcmp(argv[2], "svg"))
-            fputs(cli_svg_usage, stdout);
-        else if (argc > 2
-                 && (!strcmp(argv[2], "map") || !strcmp(argv[2], "simplify") || !strcmp(argv[2], "compose")
-                     || !strcmp(argv[2], "map-op")))
-            fputs(cli_map_usage, stdout);
-        else if (argc > 2 && !strcmp(argv[2], "hlo"))
-            fputs(cli_hlo_usage, stdout);
-        else if (argc > 2 && !strcmp(argv[2], "--functions")) { /* the table, one name a line */
-            for (i = 0; i < sizeof cli_functions / sizeof cli_functions[0]; i++) printf("%s\n", cli_functions[i].name);
-        } else if (argc > 2 && strcmp(argv[2], "help") != 0) {
-            fprintf(stderr, "tla: error: unknown command '%.60s' (try 'tla help')\n", argv[2]);
-            return 2;
-        } else
-            fputs(cli_usage, argc > 1 ? stdout : stderr);
-        return argc > 1 ? 0 : 2;
+    if (!strcmp(argv[0], "--functions")) { /* the table, one name a line */
+        for (i = 0; i < sizeof cli_functions / sizeof cli_functions[0]; i++) printf("%s\n", cli_functions[i].name);
+        return 0;
     }
-    if (!strcmp(cmd, "eval")) return cli_cmd_eval(argc - 2, argv + 2);
-    if (!strcmp(cmd, "map")) return cli_cmd_map(argc - 2, argv + 2);
-    if (!strcmp(cmd, "simplify")) return cli_cmd_simplify(argc - 2, argv + 2);
-    if (!strcmp(cmd, "compose")) return cli_cmd_compose(argc - 2, argv + 2);
-    if (!strcmp(cmd, "map-op")) return cli_cmd_map_op(argc - 2, argv + 2);
-    if (!strcmp(cmd, "hlo")) return cli_cmd_hlo(argc - 2, argv + 2);
-    if (!strcmp(cmd, "show")) return cli_cmd_show(argc - 2, argv + 2);
-    if (!strcmp(cmd, "xla")) return cli_cmd_xla(argc - 2, argv + 2);
-    if (!strcmp(cmd, "sparse")) return cli_cmd_sparse(argc - 2, argv + 2);
-    if (!strcmp(cmd, "svg")) return cli_cmd_svg(argc - 2, argv + 2);
-    for (i = 0; i < sizeof later / sizeof later[0]; i++)
-        if (later[i] && !strcmp(cmd, later[i])) {
-            fprintf(stderr, "tla: error: command '%s' is not implemented yet\n", cmd);
-            return 3; /* not built yet: not bad input */
-        }
-    fprintf(stderr, "tla: error: unknown command '%.60s' (try 'tla help')\n", cmd);
-    return 2;
+    if (cli_is_help(argv[0]))
+        c = cli_find_command("help");
+    else if (!(c = cli_find_command(argv[0])))
+        return cli_unknown_command(argv[0]);
+    fputs(c->usage, stdout);
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    const cli_command *c;
+    int i;
+    if (argc < 2) { /* no command: the help, on standard error (a usage error) */
+        cli_help_all(stderr);
+        return 2;
+    }
+    if (cli_is_help(argv[1])) return cli_cmd_help(0, NULL);
+    if (!strcmp(argv[1], "--version")) return cli_cmd_version(0, NULL);
+    if (!(c = cli_find_command(argv[1]))) return cli_unknown_command(argv[1]);
+    for (i = 2; i < argc && c->run != cli_cmd_help; i++) /* tla COMMAND ... --help: its usage */
+        if (cli_is_help(argv[i])) return fputs(c->usage, stdout), 0;
+    return c->run(argc - 2, argv + 2);
 }
 
 #endif

@@ -328,6 +328,7 @@ bad 'rank-2 tensor' svg '#sparse_tensor.encoding<{ map = (i) -> (i : compressed)
 bad 'matrix' svg '#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>' --sparse '[[1,0],[2]]'
 
 . tests/cli_sparse.sh
+. tests/cli_tool.sh
 
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

@@ -1,8 +1,9 @@
 #!/bin/sh
 # tests/gallery.sh - make docs' gallery: docs/gallery.sh builds every picture of
 # docs/gallery.txt into a scratch directory; the page links only to files it built, each
-# picture is an SVG document, and docs/zn_half_32x32.svg (the README's picture) is what
-# make docs makes today.  Prints "N passed, M failed".
+# picture is an SVG document whose caption (gallery.txt's third column) is written in it, each
+# thumbnail links to its full-size picture, and docs/zn_half_32x32.svg (the README's picture)
+# is what make docs makes today.  Prints "N passed, M failed".
 set -u
 OUT=${OUT:-build/test}/gallery
 rm -rf "$OUT"
@@ -22,6 +23,18 @@ for f in $links; do
         bad "$f is missing or not an SVG document"
     fi
 done
+# every thumbnail is a link to its own picture: <a href="X.svg"><img src="X.svg" ...></a>
+thumbs=$(grep -c '<a href="\([^"]*\)"><img src="\1"' "$OUT/gallery.html" 2> /dev/null)
+if [ "${thumbs:-0}" -eq "$n" ]; then ok; else bad "$thumbs of the $n pictures link to their full size"; fi
+# each picture carries its caption, visible (a <text> element under the picture)
+grep -v '^#' docs/gallery.txt | grep -v '^ *$' | while IFS='|' read -r name args caption; do
+    name=$(echo "$name" | tr -d ' ')
+    want=$(echo "$caption" | sed 's/^ *//; s/&/\&amp;/g; s/</\&lt;/g; s/>/\&gt;/g')
+    got=$(sed -n 's/^<text class="caption"[^>]*>\(.*\)<\/text>$/\1/p' "$OUT/$name.svg" 2> /dev/null | tr '\n' ' ' | sed 's/ $//')
+    if [ -n "$want" ] && [ "$got" = "$want" ]; then echo ok; else echo "bad $name"; fi
+done > "$OUT.captions"
+passed=$((passed + $(grep -c '^ok' "$OUT.captions")))
+for f in $(sed -n 's/^bad //p' "$OUT.captions"); do bad "$f.svg has no visible caption"; done
 want=$(grep -v '^#' docs/gallery.txt | grep -c -v '^ *$')
 if [ "$n" -eq "$want" ] && [ "$n" -gt 0 ]; then ok; else bad "$n pictures on the page, docs/gallery.txt lists $want"; fi
 if cmp -s "$OUT/zn_half_32x32.svg" docs/zn_half_32x32.svg; then ok; else bad "docs/zn_half_32x32.svg is stale: run make docs"; fi

@@ -4,12 +4,15 @@
 
 #include "common.h"
 
-static const char *cli_eval_usage =
-    "usage: tla eval EXPR...   evaluate each expression, print each result on its own line\n"
-    "       tla eval [-]       read expressions from standard input, one a line; print one\n"
-    "                          line per input line, 'error: ...' for a line that fails\n"
+static const char cli_eval_usage[] =
+    "usage: tla eval EXPR...\n"
+    "       tla eval [-]\n"
+    "  evaluate each expression, print each result on its own line; without expressions (or\n"
+    "  with '-') read them from standard input, one a line, and print one line per input line,\n"
+    "  'error: ...' for a line that fails\n"
     "example: tla eval 'size((4,(2,3)))' 'make_layout_tile(zN(half,32,48), (16,16))'\n"
-    "run 'tla help' for the expression syntax and functions\n";
+    "run 'tla help' for the expression syntax and functions\n"
+    "exit status: 0; 2 when an expression fails (the others are still evaluated and printed)\n";
 
 /* Standard input, one expression a line; a failing line prints "error: ...".  Exactly one
  * output line per input line, whatever the bytes: a line longer than CLI_MAX_LINE - 2 bytes or
@@ -58,8 +61,6 @@ static int cli_eval_stdin(void) {
 static int cli_cmd_eval(int argc, char **argv) {
     char out[4096];
     int i, status = 0;
-    for (i = 0; i < argc; i++)
-        if (cli_is_help(argv[i])) return fputs(cli_eval_usage, stdout), 0;
     if (argc == 0 || (argc == 1 && !strcmp(argv[0], "-"))) return cli_eval_stdin();
     for (i = 0; i < argc; i++) { /* like 'eval -': report a failing expression and go on */
         tla_error e;

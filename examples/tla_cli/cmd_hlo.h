@@ -6,7 +6,7 @@
 
 #include "cmd_map.h"
 
-static const char *cli_hlo_usage =
+static const char cli_hlo_usage[] =
     "usage: tla hlo FILE [--output K | --to-output K] [--physical] [--simplify]\n"
     "       tla hlo FILE --grouped [--fusion A[,B]] [--from NAME] [--output K] [--in COMP] [--simplify]\n"
     "       tla hlo FILE --by-producer [--output K] [--simplify]\n"
@@ -37,8 +37,8 @@ static const char *cli_hlo_usage =
     "  whose root reads other instructions than parameters and constants, is taken as a fusion\n"
     "  body: one block per parameter, the maps composed through the instructions\n"
     "  an all-gather's map is followed by its 'replica id:' map (which replica it reads)\n"
-    "  exit 3 for an op whose maps are not built yet (none at the moment)\n"
-    "  example: printf 'p0 = f32[4,8] parameter(0)\\nr = f32[32] reshape(p0)\\n' | tla hlo -\n";
+    "  example: printf 'p0 = f32[4,8] parameter(0)\\nr = f32[32] reshape(p0)\\n' | tla hlo -\n"
+    "exit status: 0; 2 for bad input; 3 for an op whose maps are not built yet (none at the moment)\n";
 
 static int cli_int_opt(const char *s, int *out) {
     int p = 0, st;
@@ -138,7 +138,6 @@ static int cli_cmd_hlo(int argc, char **argv) {
                                 : !strcmp(argv[i], "--root")     ? &root_name
                                 : !strcmp(argv[i], "--in")       ? &in
                                                                  : NULL;
-        if (cli_is_help(argv[i])) return fputs(cli_hlo_usage, stdout), 0;
         if (name_opt) {
             if (i + 1 >= argc || !argv[i + 1][0])
                 return fprintf(stderr, "tla: error: %s needs an instruction name\n", argv[i]), 2;

@@ -8,18 +8,29 @@
 
 #define CLI_MAX_INPUT (1 << 20) /* bytes read from standard input or a file */
 
-static const char *cli_map_usage =
+static const char cli_map_usage[] =
     "usage: tla map EXPR [--inverse]\n"
     "  the coordinate-to-offset indexing map of a layout (one dimension per top-level mode,\n"
     "  the domain its size, or its originShape extent); --inverse: offset-to-coordinate\n"
-    "  example: tla map '(4,8):(8,1)' --inverse    # (d0) -> (d0 floordiv 8, d0 mod 8), d0 in [0, 31]\n"
-    "usage: tla simplify [--parse-only]\n"
+    "example: tla map '(4,8):(8,1)' --inverse    # (d0) -> (d0 floordiv 8, d0 mod 8), d0 in [0, 31]\n"
+    "exit status: 0; 2 for bad input\n";
+
+static const char cli_simplify_usage[] =
+    "usage: tla simplify [--parse-only] < MAP\n"
     "  read an indexing map from standard input (XLA's form, or the older one without commas),\n"
     "  print it simplified with XLA's simplifier; --parse-only prints it as parsed\n"
-    "  example: echo '(d0) -> (d0 mod 16), domain: d0 in [0, 9]' | tla simplify   # (d0) -> (d0)\n"
-    "usage: tla compose [--simplify]\n"
+    "example: echo '(d0) -> (d0 mod 16), domain: d0 in [0, 9]' | tla simplify   # (d0) -> (d0)\n"
+    "exit status: 0; 2 for bad input\n";
+
+static const char cli_compose_usage[] =
+    "usage: tla compose [--simplify] < MAPS\n"
     "  read two maps from standard input separated by a line '---'; print their composition,\n"
-    "  the first applied first (its results are the second's dimensions)\n"
+    "  the first applied first (its results are the second's dimensions); --simplify: simplified\n"
+    "example: printf '(d0) -> (d0 * 2), domain: d0 in [0, 7]\\n---\\n(d0) -> (d0 + 1), domain: d0 in [0, 15]\\n' \\\n"
+    "           | tla compose      # (d0) -> (d0 * 2 + 1), domain: ...\n"
+    "exit status: 0; 2 for bad input\n";
+
+static const char cli_map_op_usage[] =
     "usage: tla map-op OP [ARGS] [--simplify] < MAP\n"
     "  one of XLA's map utilities on the map read from standard input; prints the map as XLA's\n"
     "  ToString does (--simplify: simplified afterwards, as XLA's tests do), then what it returns:\n"
@@ -36,8 +47,9 @@ static const char *cli_map_usage =
     "    nonpositive EXPR            RangeEvaluator::IsAlwaysNegativeOrZero: true / false only\n"
     "    result-ranges               ComputeResultRanges: one interval per result only\n"
     "  DIMS, SYMS: comma-separated integers ('' for none); EXPR over the map's variable names\n"
-    "  example: echo '(d0, d1)[s0, s1] -> (d1, d0, s1, s0), domain: d0 in [0, 3], d1 in [0, 3], s0 in [0, 1], "
-    "s1 in [0, 1]' | tla map-op evaluate 1,2 3,4    # (2, 1, 4, 3)\n";
+    "example: echo '(d0, d1)[s0, s1] -> (d1, d0, s1, s0), domain: d0 in [0, 3], d1 in [0, 3], s0 in [0, 1], "
+    "s1 in [0, 1]' | tla map-op evaluate 1,2 3,4    # (2, 1, 4, 3)\n"
+    "exit status: 0; 2 for bad input\n";
 
 /* All of standard input (or the file) as a string the caller frees; NULL and a message on error. */
 static char *cli_read_all(const char *path) {
@@ -108,7 +120,6 @@ static int cli_cmd_map(int argc, char **argv) {
     tla_ix_ctx c;
     tla_ix_map m;
     for (i = 0; i < argc; i++) {
-        if (cli_is_help(argv[i])) return fputs(cli_map_usage, stdout), 0;
         if (!strcmp(argv[i], "--inverse"))
             inverse = 1;
         else if (!expr)
@@ -143,7 +154,6 @@ static int cli_cmd_simplify(int argc, char **argv) {
     tla_ix_ctx c;
     tla_ix_map m;
     for (i = 0; i < argc; i++) {
-        if (cli_is_help(argv[i])) return fputs(cli_map_usage, stdout), 0;
         if (!strcmp(argv[i], "--parse-only"))
             parse_only = 1;
         else
@@ -173,7 +183,6 @@ static int cli_cmd_compose(int argc, char **argv) {
     tla_ix_ctx c;
     tla_ix_map a, b, r;
     for (i = 0; i < argc; i++) {
-        if (cli_is_help(argv[i])) return fputs(cli_map_usage, stdout), 0;
         if (!strcmp(argv[i], "--simplify"))
             simplify = 1;
         else
@@ -268,7 +277,6 @@ static int cli_cmd_map_op(int argc, char **argv) {
     static const int nargs_of[] = {0, 0, 0, 0, 0, 1, 2, 2, 1, 1, 0, 1};
     int k = -1;
     for (i = 0; i < argc; i++) {
-        if (cli_is_help(argv[i])) return fputs(cli_map_usage, stdout), 0;
         if (!strcmp(argv[i], "--simplify"))
             simplify = 1;
         else if (!op)
@@ -281,8 +289,12 @@ static int cli_cmd_map_op(int argc, char **argv) {
     if (!op) return fprintf(stderr, "tla: error: map-op needs an operation (try 'tla map-op --help')\n"), 2;
     for (i = 0; i < (int)(sizeof ops / sizeof ops[0]); i++)
         if (!strcmp(op, ops[i])) k = i;
-    if (k < 0)
-        return fprintf(stderr, "tla: error: map-op: unknown operation '%.60s' (try 'tla map-op --help')\n", op), 2;
+    if (k < 0) {
+        char hint[96];
+        cli_did_you_mean(hint, op, ops, sizeof ops / sizeof ops[0], sizeof ops[0]);
+        return fprintf(stderr, "tla: error: map-op: unknown operation '%.60s'%s (try 'tla map-op --help')\n", op, hint),
+               2;
+    }
     want = nargs_of[k];
     if (nargs != want)
         return fprintf(stderr, "tla: error: map-op %s takes %d argument%s, got %d\n", op, want, want == 1 ? "" : "s",

@@ -7,7 +7,7 @@
 
 #define CLI_SPARSE_MAX_ELEMS 1000000 /* dense elements of MATRIX */
 
-static const char *cli_sparse_usage =
+static const char cli_sparse_usage[] =
     "usage: tla sparse ENCODING [--type TENSOR_TYPE] [MATRIX]\n"
     "  ENCODING  an MLIR sparse tensor encoding, '#sparse_tensor.encoding<{ map = ... }>'\n"
     "            (an '#NAME = ' prefix, comments and line breaks are fine)\n"
@@ -21,7 +21,9 @@ static const char *cli_sparse_usage =
     "  tla sparse '#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>'\n"
     "  tla sparse '#BSR = #sparse_tensor.encoding<{ map = (i, j) -> (i floordiv 2 : dense,\n"
     "      j floordiv 2 : compressed, i mod 2 : dense, j mod 2 : dense) }>' \\\n"
-    "      '[[1,2,0,0,4,0],[0,3,0,0,0,5],[0,0,6,7,0,0],[0,0,8,0,0,0]]'\n";
+    "      '[[1,2,0,0,4,0],[0,3,0,0,0,5],[0,0,6,7,0,0],[0,0,8,0,0,0]]'\n"
+    "exit status: 0; 2 for bad input; 3 for the storage of a level after a run of singleton levels\n"
+    "  (not built in this version)\n";
 
 typedef struct cli_tensor {
     int rank;
@@ -40,28 +42,30 @@ static int cli_json_tensor(const char *s, cli_tensor *t, tla_error *e) {
         p = tla_skip_space(s, p);
         if (s[p] == '[') {
             if (depth == TLA_SPARSE_MAX_RANK)
-                return tla__fail(e, p, "the matrix nests deeper than %d levels", TLA_SPARSE_MAX_RANK);
+                return tla_error_set(e, p, "the matrix nests deeper than %d levels", TLA_SPARSE_MAX_RANK);
             if (t->rank >= 0 && depth >= t->rank)
-                return tla__fail(e, p, "expected a number at depth %d, found '['", depth);
+                return tla_error_set(e, p, "expected a number at depth %d, found '['", depth);
             count[++depth] = 0, p++;
             p = tla_skip_space(s, p);
-            if (s[p] == ']') return tla__fail(e, p, "empty list (every dimension needs at least one element)");
+            if (s[p] == ']') return tla_error_set(e, p, "empty list (every dimension needs at least one element)");
             continue;
         }
-        if (depth == 0) return tla__fail(e, p, "expected '[' (a JSON nested list), found %s", tla_char_name(s, p, cb));
+        if (depth == 0)
+            return tla_error_set(e, p, "expected '[' (a JSON nested list), found %s", tla_char_name(s, p, cb));
         if (t->rank < 0) t->rank = depth;
-        if (depth != t->rank) return tla__fail(e, p, "expected '[' at depth %d (the matrix is not rectangular)", depth);
+        if (depth != t->rank)
+            return tla_error_set(e, p, "expected '[' at depth %d (the matrix is not rectangular)", depth);
         {
             char *end;
             double v;
             if (!(s[p] == '-' || tla_is_digit(s[p])))
-                return tla__fail(e, p, "expected a number or '[', found %s", tla_char_name(s, p, cb));
+                return tla_error_set(e, p, "expected a number or '[', found %s", tla_char_name(s, p, cb));
             v = strtod(s + p, &end);
-            if (end == s + p || v != v || v - v != 0) return tla__fail(e, p, "expected a finite number");
-            if (t->n == CLI_SPARSE_MAX_ELEMS) return tla__fail(e, p, "more than %d elements", CLI_SPARSE_MAX_ELEMS);
+            if (end == s + p || v != v || v - v != 0) return tla_error_set(e, p, "expected a finite number");
+            if (t->n == CLI_SPARSE_MAX_ELEMS) return tla_error_set(e, p, "more than %d elements", CLI_SPARSE_MAX_ELEMS);
             if (t->n == t->cap) {
                 double *nv = (double *)realloc(t->v, (size_t)(t->cap ? 2 * t->cap : 64) * sizeof *nv);
-                if (!nv) return tla__fail(e, p, "out of memory");
+                if (!nv) return tla_error_set(e, p, "out of memory");
                 t->v = nv, t->cap = t->cap ? 2 * t->cap : 64;
             }
             t->v[t->n++] = v;
@@ -74,16 +78,16 @@ static int cli_json_tensor(const char *s, cli_tensor *t, tla_error *e) {
                 p++;
                 break;
             }
-            if (s[p] != ']') return tla__fail(e, p, "expected ',' or ']', found %s", tla_char_name(s, p, cb));
+            if (s[p] != ']') return tla_error_set(e, p, "expected ',' or ']', found %s", tla_char_name(s, p, cb));
             p++;
             if (t->dims[depth - 1] == 0) t->dims[depth - 1] = count[depth];
             if (count[depth] != t->dims[depth - 1])
-                return tla__fail(e, p - 1,
-                                 "dimension %d has %lld elements here but %lld before (the matrix is not rectangular)",
-                                 depth - 1, (long long)count[depth], (long long)t->dims[depth - 1]);
+                return tla_error_set(
+                    e, p - 1, "dimension %d has %lld elements here but %lld before (the matrix is not rectangular)",
+                    depth - 1, (long long)count[depth], (long long)t->dims[depth - 1]);
             if (--depth == 0) {
                 p = tla_skip_space(s, p);
-                if (s[p]) return tla__fail(e, p, "unexpected %s after the matrix", tla_char_name(s, p, cb));
+                if (s[p]) return tla_error_set(e, p, "unexpected %s after the matrix", tla_char_name(s, p, cb));
                 return 0;
             }
         }
@@ -121,7 +125,6 @@ static int cli_cmd_sparse(int argc, char **argv) {
     void *mem = NULL;
     const char *type = NULL;
     for (i = 0; i < argc; i++) {
-        if (cli_is_help(argv[i])) return fputs(cli_sparse_usage, stdout), 0;
         if (!strcmp(argv[i], "--type")) {
             if (i + 1 == argc)
                 return fprintf(stderr, "tla: error: --type needs a tensor type, e.g. 'tensor<8x8xf32>'\n"), 2;

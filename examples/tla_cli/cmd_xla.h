@@ -6,13 +6,15 @@
 
 #define CLI_XLA_MAX_OFFSETS (1 << 20) /* --offsets prints at most this many values */
 
-static const char *cli_xla_usage =
+static const char cli_xla_usage[] =
     "usage: tla xla SHAPE [--offsets]\n"
     "  the TLA layout of an XLA shape string, e.g. tla xla 'f32[3,5]{1,0:T(2,2)}'\n"
     "  --offsets  XLA's linear index of every element (the tiling definition evaluated directly,\n"
     "             so also for tilings no TLA layout expresses), logical coordinates in row-major\n"
     "             order, space-separated, on one line; at most 1048576 (2^20) elements\n"
-    "  a layout over merged dimensions (combined '*' tiles) is followed by a note on stderr\n";
+    "  a layout over merged dimensions (combined '*' tiles) is followed by a note on stderr\n"
+    "exit status: 0; 2 for bad input; 3 when the search for a layout stops short (a tiling whose\n"
+    "  digits do not split, over 2^20 elements: --offsets still answers)\n";
 
 static int cli_cmd_xla(int argc, char **argv) {
     const char *shape = NULL;
@@ -23,7 +25,6 @@ static int cli_cmd_xla(int argc, char **argv) {
     tla_error e;
     int64_t padded = 0;
     for (i = 0; i < argc; i++) {
-        if (cli_is_help(argv[i])) return fputs(cli_xla_usage, stdout), 0;
         if (!strcmp(argv[i], "--offsets"))
             offsets = 1;
         else if (!shape)
@@ -49,8 +50,9 @@ static int cli_cmd_xla(int argc, char **argv) {
     }
     {
         int64_t total = 1, k;
-        for (i = 0; i < x.rank; i++)
-            if (tla__mul64(total, x.dims[i], &total) != 0 || total > CLI_XLA_MAX_OFFSETS) total = -1;
+        for (i = 0; i < x.rank && total >= 0; i++) /* (total <= the cap before each product: no overflow) */
+            total =
+                x.dims[i] < 0 || (x.dims[i] > 0 && total > CLI_XLA_MAX_OFFSETS / x.dims[i]) ? -1 : total * x.dims[i];
         if (total < 0 || total > CLI_XLA_MAX_OFFSETS) {
             fprintf(
                 stderr,

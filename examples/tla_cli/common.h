@@ -1,4 +1,5 @@
-/* examples/tla_cli/common.h - what the commands share: error reports, --help. */
+/* examples/tla_cli/common.h - what the commands share: error reports, --help, and "did you
+ * mean" for a misspelt name. */
 #ifndef TLA_CLI_COMMON_H
 #define TLA_CLI_COMMON_H
 

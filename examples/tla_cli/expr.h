@@ -63,6 +63,50 @@ static int cli_fail_lib(cli_parser *P, int pos, const tla_error *e) {
     return -1;
 }
 
+/* ------------------------------------------------------------------ did you mean */
+
+/* The edit distance of a and b: insertions, deletions, substitutions, and swaps of two
+ * neighbours ("sise" is 1 from "size", "szie" too); names past 63 bytes are far from all. */
+static int cli_distance(const char *a, const char *b) {
+    int d[64][64], i, j, n = (int)strlen(a), m = (int)strlen(b);
+    if (n > 63 || m > 63) return 64;
+    for (i = 0; i <= n; i++) d[i][0] = i;
+    for (j = 0; j <= m; j++) d[0][j] = j;
+    for (i = 1; i <= n; i++)
+        for (j = 1; j <= m; j++) {
+            int best = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+            if (d[i - 1][j] + 1 < best) best = d[i - 1][j] + 1;
+            if (d[i][j - 1] + 1 < best) best = d[i][j - 1] + 1;
+            if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] && d[i - 2][j - 2] + 1 < best)
+                best = d[i - 2][j - 2] + 1;
+            d[i][j] = best;
+        }
+    return d[n][m];
+}
+
+/* The name nearest to `name` in a table of n rows, `stride` bytes apart, each starting with its
+ * name (a `const char *`), if it is near enough to be a slip: 1 edit for names up to 4 bytes,
+ * 2 beyond; NULL otherwise. */
+static const char *cli_nearest(const char *name, const void *rows, size_t n, size_t stride) {
+    const char *best = NULL;
+    int best_d = strlen(name) <= 4 ? 2 : 3;
+    size_t i;
+    for (i = 0; i < n; i++) {
+        const char *cand = *(const char *const *)(const void *)((const char *)rows + i * stride);
+        int d = cli_distance(name, cand);
+        if (d < best_d) best = cand, best_d = d;
+    }
+    return best;
+}
+
+/* " (did you mean 'X'?)" for the nearest name, or "" (buf: 96 bytes). */
+static const char *cli_did_you_mean(char *buf, const char *name, const void *rows, size_t n, size_t stride) {
+    const char *near = cli_nearest(name, rows, n, stride);
+    buf[0] = '\0';
+    if (near) snprintf(buf, 96, " (did you mean '%.60s'?)", near);
+    return buf;
+}
+
 static int cli_is_alpha(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || c == '_'; }
 static int cli_is_alnum(char c) { return cli_is_alpha(c) || tla_is_digit(c); }
 
@@ -602,7 +646,7 @@ static const cli_function cli_functions[] = {
 
 static int cli_apply(cli_parser *P, const cli_call *c, cli_value *out) {
     size_t i;
-    char m[120];
+    char m[192], hint[96];
     for (i = 0; i < sizeof cli_functions / sizeof cli_functions[0]; i++) {
         const cli_function *F = &cli_functions[i];
         if (strcmp(c->name, F->name) != 0) continue;
@@ -612,7 +656,9 @@ static int cli_apply(cli_parser *P, const cli_call *c, cli_value *out) {
                 return cli_fail(P, c->argpos[i], "'_' (a whole mode) is only allowed in slice's coordinate");
         return F->fn(P, c, out, F->op);
     }
-    snprintf(m, sizeof m, "unknown function '%.60s'", c->name);
+    snprintf(m, sizeof m, "unknown function '%.60s'%s", c->name,
+             cli_did_you_mean(hint, c->name, cli_functions, sizeof cli_functions / sizeof cli_functions[0],
+                              sizeof cli_functions[0]));
     return cli_fail(P, c->pos, m);
 }
 

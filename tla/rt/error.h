@@ -4,14 +4,15 @@
  * no globals and no heap.  A function returning int returns 0 on success and
  * -1 on error; it then fills *err (when err is not NULL) with what went wrong
  * and where, and leaves its outputs untouched.  int64 overflow is an error.
- * tla__fail(err, pos, fmt, ...) fills the error (printf-style; pos is a byte offset into
- * parsed text, or -1) and returns -1; tla__add64 and tla__mul64 return 0, or non-zero on
- * overflow.
+ * tla_error_set(err, pos, fmt, ...) fills the error (printf-style; pos is a byte offset into
+ * parsed text, or -1) and returns -1, for code built on tla.h that reports as it does (the
+ * library spells it tla__fail); tla__add64 and tla__mul64 return 0, or non-zero on overflow.
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_error e;  int64_t r = 0;
  *   if (tla__mul64(INT64_MAX, 2, &r) == 0) return 1;        // overflow is reported, not wrapped
- *   if (tla__fail(&e, 7, "what went wrong: %d", 42) != -1 || e.pos != 7) return 1;
+ *   if (tla_error_set(&e, 7, "what went wrong: %d", 42) != -1 || e.pos != 7) return 1;
+ *   if (strcmp(e.msg, "what went wrong: 42") != 0) return 1;
  */
 #ifndef TLA_ERROR_H
 #define TLA_ERROR_H
@@ -30,8 +31,15 @@
 #define TLA__PRINTF(f, a)
 #endif
 
-/* Fill *err (if any) and return -1, so callers can `return tla__fail(...)`. */
-TLA_FUNC TLA__PRINTF(3, 4) int tla__fail(tla_error *err, int pos, const char *fmt, ...) {
+/* tla_error_set(err, pos, fmt, ...) -> -1
+ *   Fill *err (if err is not NULL): pos, and the message printf-style (cut to fit msg), so a
+ *   function can `return tla_error_set(err, p, "expected ...");`.
+ * Example:
+ *   tla_error e;
+ *   if (tla_error_set(&e, -1, "%s: %d leaves", "tuple", 9) != -1 || e.pos != -1) return 1;
+ *   if (tla_error_set(NULL, 0, "nowhere") != -1) return 1;   // no error to fill: still -1
+ */
+TLA_FUNC TLA__PRINTF(3, 4) int tla_error_set(tla_error *err, int pos, const char *fmt, ...) {
     if (err) {
         va_list ap;
         va_start(ap, fmt);
@@ -41,6 +49,8 @@ TLA_FUNC TLA__PRINTF(3, 4) int tla__fail(tla_error *err, int pos, const char *fm
     }
     return -1;
 }
+/* (the library's own spelling) */
+#define tla__fail tla_error_set
 
 /* Checked int64 arithmetic: 0 and *r on success, -1 on overflow (r untouched). */
 TLA_FUNC int tla__add64(int64_t a, int64_t b, int64_t *r) {
