@@ -883,7 +883,7 @@ def generate():
 def main():
     ap = argparse.ArgumentParser(description="Write tla/static/core_gen.h, the unrolled part of the static core.")
     ap.add_argument("--check", action="store_true", help="exit 1 if the file differs from what would be written")
-    ap.add_argument("--output", default=OUTPUT, help="the file to write or check (default: %(default)s)")
+    ap.add_argument("--output", default=OUTPUT, help="the file to write or check (default: tla/static/core_gen.h here)")
     args = ap.parse_args()
     text = generate()
     if args.check:
