@@ -23,7 +23,7 @@
  *   tla_layout_fprint_grid(stdout, &L);                      // the line, then CuTe's print_layout table
  *   tla_layout_format(&L, TLA_ZN, 2, 20, 20, &e);            // 32 x 32 in fractals, 20 x 20 of data
  *   tla_layout_snprint_grid(buf, sizeof buf, &L);            // the grid's first line (cut to fit)
- *   if (strncmp(buf, "((_16,2),(_16,2)):((_16,_256),(_1,512)) origin (20,20)\n", 56) != 0) return 1;
+ *   if (strncmp(buf, "((_16,2),(_16,2)):((_16,_256),(_1,512)) origin (20,20)\n", 55) != 0) return 1;
  */
 #ifndef TLA_PRINT_H
 #define TLA_PRINT_H
