@@ -104,8 +104,8 @@ static const char cli_expressions[] =
     "  2  bad input or bad usage: a message on standard error starting 'tla: error:' that says\n"
     "     what and where (eval evaluates the other expressions and exits 2 at the end)\n"
     "  3  a feature not built in this version, said on standard error: tla xla (and show) of a\n"
-    "     tiling whose layout search stops short, tla sparse storing a level after singleton\n"
-    "     levels, tla hlo --epilogue and an op whose maps are not built (none at the moment)\n";
+    "     tiling whose layout search stops short (--offsets still answers), tla hlo of an op\n"
+    "     whose maps are not built (none at the moment)\n";
 
 /* The top help: each command's synopsis (the "usage:" lines at the top of its usage), its
  * summary, then the expressions, examples and exit statuses. */

@@ -22,8 +22,7 @@ static const char cli_sparse_usage[] =
     "  tla sparse '#BSR = #sparse_tensor.encoding<{ map = (i, j) -> (i floordiv 2 : dense,\n"
     "      j floordiv 2 : compressed, i mod 2 : dense, j mod 2 : dense) }>' \\\n"
     "      '[[1,2,0,0,4,0],[0,3,0,0,0,5],[0,0,6,7,0,0],[0,0,8,0,0,0]]'\n"
-    "exit status: 0; 2 for bad input; 3 for the storage of a level after a run of singleton levels\n"
-    "  (not built in this version)\n";
+    "exit status: 0; 2 for bad input\n";
 
 typedef struct cli_tensor {
     int rank;
