@@ -1,9 +1,9 @@
 /* tla/rt/error.h - how run-time operations fail: tla_error, and checked int64 arithmetic.
  *
- * Conventions: every function is TLA_FUNC (static inline by default) and uses
- * no globals and no heap.  A function returning int returns 0 on success and
- * -1 on error; it then fills *err (when err is not NULL) with what went wrong
- * and where, and leaves its outputs untouched.  int64 overflow is an error.
+ * Conventions: every function is TLA_FUNC or TLA_API (static inline, unless tla.h's build
+ * modes compile the TLA_API ones once) and uses no globals and no heap.  A function returning
+ * int returns 0 on success and -1 on error; it then fills *err (when err is not NULL) with what
+ * went wrong and where, and leaves its outputs untouched.  int64 overflow is an error.
  * tla__fail(err, pos, fmt, ...) fills the error (printf-style; pos is a byte offset into
  * parsed text, or -1) and returns -1; tla__add64 and tla__mul64 return 0, or non-zero on
  * overflow.

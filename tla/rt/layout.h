@@ -1,10 +1,10 @@
 /* tla/rt/layout.h - run-time layouts (struct tla_layout of rt/types.h): make, query,
  * originShape, sub-layouts, and crd2offset in every coordinate form.
  *
- * Conventions: every function is TLA_FUNC (static inline by default) and uses
- * no globals and no heap.  A function returning int returns 0 on success and
- * -1 on error; it then fills *err (when err is not NULL) with what went wrong
- * and where, and leaves its outputs untouched.  int64 overflow is an error.
+ * Conventions: every function is TLA_FUNC or TLA_API (static inline, unless tla.h's build
+ * modes compile the TLA_API ones once) and uses no globals and no heap.  A function returning
+ * int returns 0 on success and -1 on error; it then fills *err (when err is not NULL) with what
+ * went wrong and where, and leaves its outputs untouched.  int64 overflow is an error.
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_tuple s, d, c;  tla_layout L;  int64_t off = 0;  tla_error e;

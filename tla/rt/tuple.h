@@ -1,10 +1,10 @@
 /* tla/rt/tuple.h - run-time IntTuples (struct tla_tuple of rt/types.h): build, query,
  * compare, join, and idx2crd (a 1-D index to a coordinate of a shape).
  *
- * Conventions: every function is TLA_FUNC (static inline by default) and uses
- * no globals and no heap.  A function returning int returns 0 on success and
- * -1 on error; it then fills *err (when err is not NULL) with what went wrong
- * and where, and leaves its outputs untouched.  int64 overflow is an error.
+ * Conventions: every function is TLA_FUNC or TLA_API (static inline, unless tla.h's build
+ * modes compile the TLA_API ones once) and uses no globals and no heap.  A function returning
+ * int returns 0 on success and -1 on error; it then fills *err (when err is not NULL) with what
+ * went wrong and where, and leaves its outputs untouched.  int64 overflow is an error.
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_tuple t, c;  tla_error e;  int64_t n = 0;
