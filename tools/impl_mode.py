@@ -23,6 +23,8 @@ only).  A function written with TLA_API takes part; in the header it reads
     every function those call: a static layout still compiles to the arithmetic written out;
   * the rounding helpers and element accessors in KEEP_INLINE below (a call would cost more
     than their body), and what they call;
+  * a public function clang-format writes on one line (a wrapper or an accessor, such as
+    tla_ix_sub or tla_hlo_root) that calls no internal helper;
   * every internal helper (tla__*): it is compiled where the functions that call it are, and
     costs a file that calls none of them only its parsing.
 
@@ -237,6 +239,7 @@ def scan(paths):
             if in_define(s, m.start()):
                 continue
             f = Func(p, text, s, m)
+            f.one_line = not f.proto and "\n" not in rewrite(f, text, "TLA_FUNC")
             texts[p][2].append(f)
             if not f.proto:  # (a function may have alternatives under #if)
                 funcs.setdefault(f.name, []).append(f)
@@ -263,6 +266,11 @@ def classify(funcs, macro_refs):
             if callee not in why:
                 why[callee] = "called by %s" % caller
                 todo.append(callee)
+    for name, fs in funcs.items():  # then a public function of one line that calls no helper
+        callees = set().union(*(f.body_ids for f in fs)) & set(funcs)
+        if name not in why and not name.startswith("tla__") and all(f.one_line for f in fs) \
+                and not any(c.startswith("tla__") for c in callees):
+            why[name] = "one line (a wrapper or an accessor)"
     out = {}
     for name in funcs:
         if name in why:
