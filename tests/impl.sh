@@ -3,7 +3,8 @@
 #  1. tools/impl_mode.py --check: every function is in the form the script gives it;
 #  2. tests/impl/: impl.c (TLA_IMPLEMENTATION) and two files using the run-time API (text.c,
 #     main.c: parse, print, coalesce, copies, XLA shapes, indexing maps, encodings), every file
-#     built with -DTLA_DECLARATIONS_ONLY, with gcc -O2 and clang -O0, linked, run;
+#     built with -DTLA_DECLARATIONS_ONLY (and -Wmissing-prototypes, which some builds use), with
+#     gcc -O2 and clang -O0, linked, run;
 #  3. the objects: main.o and text.o reference tla_copy / tla_parse_layout and define neither
 #     (the functions are compiled in impl.o only); the same file built header-only (no macro)
 #     references no tla_ function: the default stays header-only;
@@ -44,13 +45,14 @@ for conf in gcc:O2 clang:O0; do
     command -v "$cc" > /dev/null || { fail "impl: missing compiler $cc"; continue; }
     ok=1
     for f in impl text main; do
-        if ! $cc -std=c11 -$opt $WARN -DTLA_DECLARATIONS_ONLY -I. -c tests/impl/$f.c -o "$OUT/$f-$tag.o" \
-            2> "$OUT/$f-$tag.err"; then
+        if ! $cc -std=c11 -$opt $WARN -Wmissing-prototypes -DTLA_DECLARATIONS_ONLY -I. -c tests/impl/$f.c \
+            -o "$OUT/$f-$tag.o" 2> "$OUT/$f-$tag.err"; then
             fail "impl: tests/impl/$f.c [$tag] does not build"; sed -n 1,10p "$OUT/$f-$tag.err"; ok=0
         fi
     done
     [ $ok -eq 1 ] || continue
-    if ! $cc "$OUT/impl-$tag.o" "$OUT/text-$tag.o" "$OUT/main-$tag.o" -o "$OUT/prog-$tag" -lm 2> "$OUT/link-$tag.err"; then
+    objs="$OUT/impl-$tag.o $OUT/text-$tag.o $OUT/main-$tag.o"
+    if ! $cc $objs -o "$OUT/prog-$tag" -lm 2> "$OUT/link-$tag.err"; then
         fail "impl: link [$tag]"; sed -n 1,10p "$OUT/link-$tag.err"; continue
     fi
     if "$OUT/prog-$tag" > "$OUT/prog-$tag.log" 2>&1 && grep -q '^[0-9]* passed, 0 failed$' "$OUT/prog-$tag.log"; then
@@ -81,7 +83,8 @@ else
 fi
 
 # The unit tests of the run-time API, linked against one implementation file.
-if gcc -std=c11 -O0 $WARN -DTLA_DECLARATIONS_ONLY -I. -c tests/impl/impl.c -o "$OUT/impl-unit.o" 2> "$OUT/impl-unit.err"; then
+if gcc -std=c11 -O0 $WARN -DTLA_DECLARATIONS_ONLY -I. -c tests/impl/impl.c -o "$OUT/impl-unit.o" \
+    2> "$OUT/impl-unit.err"; then
     for t in rt checked robust copy_plan copy_random copy4 tensor tensor2 xla svg ixmap sparse sparse_ixmap; do
         src=tests/test_$t.c exe="$OUT/test_$t"
         if ! gcc -std=c11 -O0 $WARN -DTLA_DECLARATIONS_ONLY -I. "$src" "$OUT/impl-unit.o" -o "$exe" -lm \

@@ -87,6 +87,11 @@
 #else
 #define TLA__DECL ;
 #endif
+/* The implementation file defines each run-time function with no declaration before it: the
+ * warning some builds turn on for that (-Wmissing-prototypes) would name each one. */
+#if defined(TLA_IMPLEMENTATION) && defined(__GNUC__)
+#pragma GCC diagnostic ignored "-Wmissing-prototypes"
+#endif
 #ifndef TLA_GM
 #define TLA_GM
 #endif
