@@ -64,12 +64,34 @@
  *   tla/sparse/ixmap.h       (with both) an encoding's dimension-to-level map as an XLA indexing map
  * The 0.1 paths (tla/rt_layout.h, tla/ixmap.h, ...) are forwarding headers, kept for one release.
  *
+ * Build modes.  By default tla.h is header-only: every function is static inline, compiled in
+ * each file that calls it.  A program of several files may compile the run-time functions
+ * once instead (stb's convention, opted into on both sides, so the default stays as it was):
+ *   - in exactly one .c file, `#define TLA_IMPLEMENTATION` before `#include "tla.h"` (with the
+ *     same TLA_WITH_* as the other files): the run-time functions (the ones written TLA_API:
+ *     parsing, printing, the algebra, tla_copy, XLA shapes, indexing maps, ...) are defined
+ *     there, with external linkage;
+ *   - in every other file, TLA_DECLARATIONS_ONLY (-DTLA_DECLARATIONS_ONLY for the whole build
+ *     is fine: TLA_IMPLEMENTATION wins where both are defined): those functions are declared
+ *     only, and a file that calls tla_copy compiles in a fraction of the time.
+ * What macros expand to calls of (the static core's helpers), the TLA__ALWAYS_INLINE helpers,
+ * the per-element accessors and what they call stay static inline in every mode, so a static
+ * layout still compiles to the arithmetic written out (tools/impl_mode.py chooses, and says
+ * why with --list).  TLA_API adds qualifiers to the run-time functions (tla/base.h).
+ * tla.h is C11 (C17 and C2x too, with or without GNU extensions): compiled as C99 or C++ it
+ * stops at one #error.
+ *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_auto L = tla_zN(tla_half, TLA_C(32), TLA_C(48));   // ((_16,_2),(_16,_3)):((_16,_256),(_1,_512))
  *   _Static_assert(tla_crd2offset_const(tla_make_tuple(TLA_C(17), TLA_C(33)), L) == 16 + 256 + 1 + 1024, "(17,33)");
  *   tla_print(L);
  *   printf("\n");
  */
+#if defined(__cplusplus)
+#error "tla.h is C11 and does not compile as C++: build the files that include it as C (-std=c11 or later)"
+#elif !defined(__STDC_VERSION__) || __STDC_VERSION__ < 201112L
+#error "tla.h needs C11 or later: compile with -std=c11 (or c17, c2x, gnu11, ...)"
+#else
 #ifndef TLA_H
 #define TLA_H
 
@@ -139,3 +161,4 @@
 #if defined(TLA_WITH_MAPS) && defined(TLA_WITH_SPARSE)
 #include "tla/sparse/ixmap.h"
 #endif
+#endif /* C11 */

@@ -9,8 +9,9 @@
 #     first line ("/* expect: ... */") in the first error, in at most 30 lines of
 #     diagnostics (or the bound and reason on its second line, "/* lines: N (why) */");
 #  3. the C examples in README.md and examples/*.c, built and run (matmul checks itself),
-#     and the example at the top of every header (tests/docs.sh), and each header compiling
-#     on its own (tests/headers.sh);
+#     and the example at the top of every header (tests/docs.sh), each header compiling
+#     on its own (tests/headers.sh), and the build modes (tests/impl.sh: TLA_IMPLEMENTATION,
+#     TLA_DECLARATIONS_ONLY, tools/impl_mode.py --check, C99 and C++ stopping at one #error);
 #  4. tests/cost.sh, the preprocessed text of one static site of each kind under a bound;
 #  5. the C sources against .clang-format, and tests/install.sh (make install into a
 #     scratch DESTDIR, then a pkg-config build);
@@ -155,6 +156,13 @@ sh tests/headers.sh > "$OUT/headers.log" 2>&1
 grep -E '^FAIL' "$OUT/headers.log" | head -20
 add_counts "$OUT/headers.log"
 echo "headers alone: $passed passed, $failed failed so far"
+
+# The build modes (tests/impl.sh): TLA_IMPLEMENTATION in one file and TLA_DECLARATIONS_ONLY in
+# the others, linked and run; tools/impl_mode.py --check; C99 and C++ stop at one #error.
+sh tests/impl.sh > "$OUT/impl.log" 2>&1
+grep -E '^FAIL' "$OUT/impl.log" | head -20
+add_counts "$OUT/impl.log"
+echo "build modes: $passed passed, $failed failed so far"
 
 # Formatting: the C sources follow .clang-format (macro-heavy parts are marked off by hand).
 if command -v clang-format > /dev/null; then

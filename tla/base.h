@@ -3,6 +3,10 @@
  *   TLA_FUNC     qualifiers of every library function (default `static inline`);
  *                define it before including tla.h to add your own, e.g.
  *                `#define TLA_FUNC static inline __aicore__`.
+ *   TLA_API      qualifiers of the run-time functions (the ones written TLA_API): TLA_FUNC
+ *                when header-only; nothing (external linkage) under TLA_IMPLEMENTATION and
+ *                TLA_DECLARATIONS_ONLY, the build modes tla.h describes.  Define it to add
+ *                your own there, e.g. `__aicore__` or a visibility attribute.
  *   TLA_GM       qualifier for tensor element pointers (default empty), e.g. `__gm__`.
  *   tla_auto     declare a variable from an initializer: `tla_auto L = tla_make_layout(...);`
  *   TLA_IF(c, a, b)   compile-time choice: a when the integer constant c is non-zero,
@@ -51,6 +55,42 @@
 
 #ifndef TLA_FUNC
 #define TLA_FUNC static inline
+#endif
+/* Build modes (tla.h): a run-time function is written
+ *     TLA_API int f(...)
+ *     #if TLA__BODIES
+ *     { ... }
+ *     #endif
+ *     TLA__DECL
+ * so that TLA_DECLARATIONS_ONLY leaves `int f(...);` and the other modes the definition
+ * (tools/impl_mode.py chooses which functions are written so).  TLA_IMPLEMENTATION wins over
+ * TLA_DECLARATIONS_ONLY: a build may pass -DTLA_DECLARATIONS_ONLY to every file. */
+#if defined(TLA_IMPLEMENTATION)
+#define TLA__BODIES 1
+#define TLA__LINKED 1
+#elif defined(TLA_DECLARATIONS_ONLY)
+#define TLA__BODIES 0
+#define TLA__LINKED 1
+#else
+#define TLA__BODIES 1
+#define TLA__LINKED 0
+#endif
+#ifndef TLA_API
+#if TLA__LINKED
+#define TLA_API
+#else
+#define TLA_API TLA_FUNC
+#endif
+#endif
+#if TLA__BODIES
+#define TLA__DECL
+#else
+#define TLA__DECL ;
+#endif
+/* The implementation file defines each run-time function with no declaration before it: the
+ * warning some builds turn on for that (-Wmissing-prototypes) would name each one. */
+#if defined(TLA_IMPLEMENTATION) && defined(__GNUC__)
+#pragma GCC diagnostic ignored "-Wmissing-prototypes"
 #endif
 #ifndef TLA_GM
 #define TLA_GM

@@ -61,8 +61,10 @@ TLA_FUNC int tla__tag_is_fractal(enum tla_format f) {
  *   if (tla_layout_tag_make(&t, TLA_ZN, 2, 40, 70, &e) != 0) return 1;
  *   if (t.shape[1] != 3 || t.shape[3] != 5 || t.stride[3] != 48 * 16 || t.org[1] != 70) return 1;
  */
-TLA_FUNC int tla_layout_tag_make(tla_layout_tag *out, enum tla_format f, int elem_bytes, int64_t rows, int64_t cols,
-                                 tla_error *err) {
+TLA_API int tla_layout_tag_make(tla_layout_tag *out, enum tla_format f, int elem_bytes, int64_t rows, int64_t cols,
+                                tla_error *err)
+#if TLA__BODIES
+{
     tla_layout L;
     tla_layout_tag t;
     int k;
@@ -78,6 +80,8 @@ TLA_FUNC int tla_layout_tag_make(tla_layout_tag *out, enum tla_format f, int ele
     *out = t;
     return 0;
 }
+#endif
+TLA__DECL
 
 /* tla_layout_from_tag(&L, &tag, err) -> 0 or -1: tla::MakeLayoutFromTag
  *   RowMajor   (rows,cols):(ld,_1)            originShape (rows,cols)

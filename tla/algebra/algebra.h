@@ -245,7 +245,9 @@ TLA_FUNC int tla__mode(const tla_layout *L, int i, tla_layout *out) {
  *   if (tla_append(&R, &A, &B, &e) != 0 || tla_layout_rank(&R) != 3) return 1;
  */
 /* make_layout(M0, M1, ...): each layout becomes one mode of the result (always a tuple). */
-TLA_FUNC int tla_layout_make_of(tla_layout *out, int n, const tla_layout *modes, tla_error *err) {
+TLA_API int tla_layout_make_of(tla_layout *out, int n, const tla_layout *modes, tla_error *err)
+#if TLA__BODIES
+{
     tla__build b;
     int i;
     if (n < 1 || n > TLA_MAX_RANK)
@@ -256,6 +258,8 @@ TLA_FUNC int tla_layout_make_of(tla_layout *out, int n, const tla_layout *modes,
         if (tla__build_mode(&b, &modes[i], err) != 0) return -1;
     return tla__build_end(&b, out, err);
 }
+#endif
+TLA__DECL
 
 /* Add modes [b, e) of L to a result being built. */
 TLA_FUNC int tla__build_modes(tla__build *bd, const tla_layout *L, int b, int e, tla_error *err) {
@@ -278,15 +282,25 @@ TLA_FUNC int tla__append(tla_layout *out, const tla_layout *L, const tla_layout 
         return -1;
     return tla__build_end(&b, out, err);
 }
-TLA_FUNC int tla_append(tla_layout *out, const tla_layout *L, const tla_layout *M, tla_error *err) {
+TLA_API int tla_append(tla_layout *out, const tla_layout *L, const tla_layout *M, tla_error *err)
+#if TLA__BODIES
+{
     return tla__append(out, L, M, 0, err);
 }
-TLA_FUNC int tla_prepend(tla_layout *out, const tla_layout *L, const tla_layout *M, tla_error *err) {
+#endif
+TLA__DECL
+TLA_API int tla_prepend(tla_layout *out, const tla_layout *L, const tla_layout *M, tla_error *err)
+#if TLA__BODIES
+{
     return tla__append(out, L, M, 1, err);
 }
+#endif
+TLA__DECL
 
 /* group(L, b, e): modes b..e-1 become one mode. */
-TLA_FUNC int tla_group(tla_layout *out, const tla_layout *L, int b, int e, tla_error *err) {
+TLA_API int tla_group(tla_layout *out, const tla_layout *L, int b, int e, tla_error *err)
+#if TLA__BODIES
+{
     tla__build bd;
     int n = tla__nmodes(L);
     if (b < 0 || e > n || b >= e)
@@ -298,9 +312,13 @@ TLA_FUNC int tla_group(tla_layout *out, const tla_layout *L, int b, int e, tla_e
         return -1;
     return tla__build_end(&bd, out, err);
 }
+#endif
+TLA__DECL
 
 /* select(L, idx[0..n-1]): the listed modes, in that order. */
-TLA_FUNC int tla_select(tla_layout *out, const tla_layout *L, int n, const int *idx, tla_error *err) {
+TLA_API int tla_select(tla_layout *out, const tla_layout *L, int n, const int *idx, tla_error *err)
+#if TLA__BODIES
+{
     tla__build b;
     int r = tla__nmodes(L), i;
     if (n < 1 || n > TLA_MAX_RANK) return tla__fail(err, -1, "select: %d modes (1 to %d allowed)", n, TLA_MAX_RANK);
@@ -312,10 +330,14 @@ TLA_FUNC int tla_select(tla_layout *out, const tla_layout *L, int n, const int *
     }
     return tla__build_end(&b, out, err);
 }
+#endif
+TLA__DECL
 
 /* ---------------------------------------------------------------- flatten, coalesce, filter */
 
-TLA_FUNC int tla_flatten(tla_layout *out, const tla_layout *L, tla_error *err) {
+TLA_API int tla_flatten(tla_layout *out, const tla_layout *L, tla_error *err)
+#if TLA__BODIES
+{
     tla__flat f;
     (void)err;
     if (tla__is_int_layout(L)) {
@@ -331,6 +353,8 @@ TLA_FUNC int tla_flatten(tla_layout *out, const tla_layout *L, tla_error *err) {
     }
     return tla__flat_result(&f, out, "flatten", err);
 }
+#endif
+TLA__DECL
 
 /* Coalesce a flat list: skip size-1 leaves, merge s0:d0, s1:d1 when d1 == s0*d0. */
 TLA_FUNC int tla__coalesce_flat(const tla__flat *in, tla__flat *out, tla_error *err) {
@@ -355,14 +379,20 @@ TLA_FUNC int tla__coalesce_flat(const tla__flat *in, tla__flat *out, tla_error *
     return 0;
 }
 
-TLA_FUNC int tla_coalesce(tla_layout *out, const tla_layout *L, tla_error *err) {
+TLA_API int tla_coalesce(tla_layout *out, const tla_layout *L, tla_error *err)
+#if TLA__BODIES
+{
     tla__flat f, c;
     tla__flat_of(L, &f);
     if (tla__coalesce_flat(&f, &c, err) != 0) return -1;
     return tla__flat_result(&c, out, "coalesce", err);
 }
+#endif
+TLA__DECL
 
-TLA_FUNC int tla_filter(tla_layout *out, const tla_layout *L, tla_error *err) {
+TLA_API int tla_filter(tla_layout *out, const tla_layout *L, tla_error *err)
+#if TLA__BODIES
+{
     tla__flat f, k, c;
     int i;
     tla__flat_of(L, &f);
@@ -372,6 +402,8 @@ TLA_FUNC int tla_filter(tla_layout *out, const tla_layout *L, tla_error *err) {
     if (tla__coalesce_flat(&k, &c, err) != 0) return -1;
     return tla__flat_result(&c, out, "filter", err);
 }
+#endif
+TLA__DECL
 
 /* ---------------------------------------------------------------- composition */
 
@@ -462,12 +494,16 @@ TLA_FUNC int tla__compose(tla_layout *out, const tla_layout *A, const tla_layout
  *   tla_parse_layout("(2,3):(3,2)", &B, &e);
  *   if (tla_composition(&R, &A, &B, &e) != 0 || tla_composition_checked(&R, &A, &B, &e) == 0) return 1;   // by mode only
  */
-TLA_FUNC int tla_composition(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) {
+TLA_API int tla_composition(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err)
+#if TLA__BODIES
+{
     tla_layout r;
     if (tla__compose(&r, A, B, err) != 0) return -1;
     *out = r;
     return 0;
 }
+#endif
+TLA__DECL
 
 /* The largest (c * e) mod P over 0 <= c < b (b >= 1, e > 0, P > 0), when e and P divide one
  * another (which composition's stride divisibility ensures); else P, "anything". */
@@ -486,7 +522,9 @@ TLA_FUNC int64_t tla__max_mod(int64_t b, int64_t e, int64_t P) {
  * every j, and each leaf composes exactly (A o (b:e) has b elements: "shape divisibility",
  * which fails for A = (3,2):(1,6), B = 4:1).  (6,2):(1,10) o (2,3):(3,2) carries: 3 + 4 = 7
  * crosses P_1 = 6, so A(7) = 11 but R(1,2) = 7.  tla_composition_checked returns R only then. */
-TLA_FUNC int tla_composition_checked(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) {
+TLA_API int tla_composition_checked(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err)
+#if TLA__BODIES
+{
     tla_layout r;
     tla__flat fa, ca;
     int64_t nr = 0, nb = 0, P = 1, sum;
@@ -515,6 +553,8 @@ TLA_FUNC int tla_composition_checked(tla_layout *out, const tla_layout *A, const
     *out = r;
     return 0;
 }
+#endif
+TLA__DECL
 
 /* Apply op to the leading modes of A with the modes of a tiler; later modes of A stay. */
 typedef int (*tla__binop)(tla_layout *, const tla_layout *, const tla_layout *, tla_error *);
@@ -534,9 +574,13 @@ TLA_FUNC int tla__by_mode(tla_layout *out, const tla_layout *A, const tla_tiler 
     return tla__build_end(&b, out, err);
 }
 
-TLA_FUNC int tla_composition_tiler(tla_layout *out, const tla_layout *A, const tla_tiler *T, tla_error *err) {
+TLA_API int tla_composition_tiler(tla_layout *out, const tla_layout *A, const tla_tiler *T, tla_error *err)
+#if TLA__BODIES
+{
     return tla__by_mode(out, A, T, tla__compose, "composition", err);
 }
+#endif
+TLA__DECL
 
 /* ---------------------------------------------------------------- complement, inverses */
 
@@ -560,11 +604,15 @@ TLA_FUNC void tla__sort_leaves(const tla__flat *f, const int64_t *third, int *id
 /* complement up to M >= 0 exactly (0: an empty last mode; divides pass size(A), which may be
  * 0); M_static: is M known statically (then so is the last mode's size). */
 TLA_FUNC int tla__complement(tla_layout *out, const tla_layout *A, int64_t M, int M_static, tla_error *err);
-TLA_FUNC int tla_complement(tla_layout *out, const tla_layout *A, int64_t M, tla_error *err) {
+TLA_API int tla_complement(tla_layout *out, const tla_layout *A, int64_t M, tla_error *err)
+#if TLA__BODIES
+{
     int st = M > 0 ? 0 : tla_tuple_all_static(&A->shape) && tla_tuple_all_static(&A->stride);
     if (M <= 0 && tla_layout_cosize(A, &M, err) != 0) return -1;
     return tla__complement(out, A, M, st, err);
 }
+#endif
+TLA__DECL
 TLA_FUNC int tla__complement(tla_layout *out, const tla_layout *A, int64_t M, int M_static, tla_error *err) {
     tla__flat f, r, c;
     int idx[TLA_MAX_LEAVES], i, cur_s = 1;
@@ -594,7 +642,9 @@ TLA_FUNC int tla__complement(tla_layout *out, const tla_layout *A, int64_t M, in
     return tla__flat_result(&c, out, "complement", err);
 }
 
-TLA_FUNC int tla_right_inverse(tla_layout *out, const tla_layout *A, tla_error *err) {
+TLA_API int tla_right_inverse(tla_layout *out, const tla_layout *A, tla_error *err)
+#if TLA__BODIES
+{
     tla__flat f, r, c;
     int64_t pre[TLA_MAX_LEAVES], cur = 1, p = 1;
     int idx[TLA_MAX_LEAVES], i, pst[TLA_MAX_LEAVES], ps = 1;
@@ -623,6 +673,8 @@ TLA_FUNC int tla_right_inverse(tla_layout *out, const tla_layout *A, tla_error *
     if (tla__coalesce_flat(&r, &c, err) != 0) return -1;
     return tla__flat_result(&c, out, "right_inverse", err);
 }
+#endif
+TLA__DECL
 
 /* (A, M) as a two-mode layout (A's originShape dropped), built into *out. */
 TLA_FUNC int tla__pair(tla_layout *out, const tla_layout *A, const tla_layout *M, tla_error *err) {
@@ -634,7 +686,9 @@ TLA_FUNC int tla__pair(tla_layout *out, const tla_layout *A, const tla_layout *M
     return tla__build_end(&b, out, err);
 }
 
-TLA_FUNC int tla_left_inverse(tla_layout *out, const tla_layout *A, tla_error *err) {
+TLA_API int tla_left_inverse(tla_layout *out, const tla_layout *A, tla_error *err)
+#if TLA__BODIES
+{
     tla_layout comp, whole;
     tla__flat f;
     int i;
@@ -650,6 +704,8 @@ TLA_FUNC int tla_left_inverse(tla_layout *out, const tla_layout *A, tla_error *e
     if (tla__pair(&whole, A, &comp, err) != 0) return -1;
     return tla_right_inverse(out, &whole, err);
 }
+#endif
+TLA__DECL
 
 /* ---------------------------------------------------------------- slicing, crd2crd */
 
@@ -704,7 +760,9 @@ TLA_FUNC void tla__slice_keep_origin(tla_layout *r, const tla_layout *L, const t
     for (k = 0; k < n; k++) r->origin[k] = o[k];
 }
 
-TLA_FUNC int tla_slice(tla_layout *out, int64_t *offset, const tla_layout *L, const tla_tuple *coord, tla_error *err) {
+TLA_API int tla_slice(tla_layout *out, int64_t *offset, const tla_layout *L, const tla_tuple *coord, tla_error *err)
+#if TLA__BODIES
+{
     tla_tuple ks[TLA_MAX_RANK], kd[TLA_MAX_RANK];
     tla_layout r;
     int nk = 0;
@@ -724,11 +782,15 @@ TLA_FUNC int tla_slice(tla_layout *out, int64_t *offset, const tla_layout *L, co
     *offset = off;
     return 0;
 }
+#endif
+TLA__DECL
 
 /* crd2crd(coord, dst_shape, src_shape): the same point in dst_shape's coordinates
  * (through the 1-D index when the structures differ). */
-TLA_FUNC int tla_crd2crd(tla_tuple *out, const tla_tuple *coord, const tla_tuple *dst, const tla_tuple *src,
-                         tla_error *err) {
+TLA_API int tla_crd2crd(tla_tuple *out, const tla_tuple *coord, const tla_tuple *dst, const tla_tuple *src,
+                        tla_error *err)
+#if TLA__BODIES
+{
     tla_layout compact;
     int64_t idx = 0;
     if (tla_tuple_is_int(coord)) return tla_tuple_idx2crd(coord->val[0], dst, out, err);
@@ -742,5 +804,7 @@ TLA_FUNC int tla_crd2crd(tla_tuple *out, const tla_tuple *coord, const tla_tuple
         return -1;
     return tla_tuple_idx2crd(idx, dst, out, err);
 }
+#endif
+TLA__DECL
 
 #endif

@@ -97,15 +97,23 @@ TLA_FUNC int tla__unpack(tla_layout *out, const tla_layout *Z, int flat_first, t
     return tla__build_end(&b, out, err);
 }
 
+/* Each divide and product twice (by a layout, by a tiler), run-time functions (TLA_API): a
+ * macro cannot hold the #if of tools/impl_mode.py's form, so it is written once per mode. */
+#if TLA__BODIES
 #define TLA__DIVIDE_API(name, body) \
-    TLA_FUNC int tla_##name(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) { \
+    TLA_API int tla_##name(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) { \
         const tla_tiler *T = NULL; \
         body \
     } \
-    TLA_FUNC int tla_##name##_tiler(tla_layout *out, const tla_layout *A, const tla_tiler *T, tla_error *err) { \
+    TLA_API int tla_##name##_tiler(tla_layout *out, const tla_layout *A, const tla_tiler *T, tla_error *err) { \
         const tla_layout *B = NULL; \
         body \
     }
+#else
+#define TLA__DIVIDE_API(name, body) \
+    TLA_API int tla_##name(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err); \
+    TLA_API int tla_##name##_tiler(tla_layout *out, const tla_layout *A, const tla_tiler *T, tla_error *err);
+#endif
 
 TLA__DIVIDE_API(logical_divide, return tla__apply(out, A, B, T, tla__logical_divide, "logical_divide", err);)
 TLA__DIVIDE_API(zipped_divide, return tla__zipped(out, A, B, T, tla__logical_divide, "zipped_divide", err);)
@@ -149,17 +157,25 @@ TLA_FUNC int tla__block_rake(tla_layout *out, const tla_layout *A, const tla_lay
             return -1;
     return tla__build_end(&b, out, err);
 }
-TLA_FUNC int tla_blocked_product(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) {
+TLA_API int tla_blocked_product(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err)
+#if TLA__BODIES
+{
     tla_layout r;
     if (tla__block_rake(&r, A, B, 0, err) != 0) return -1;
     *out = r;
     return 0;
 }
-TLA_FUNC int tla_raked_product(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) {
+#endif
+TLA__DECL
+TLA_API int tla_raked_product(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err)
+#if TLA__BODIES
+{
     tla_layout r;
     if (tla__block_rake(&r, A, B, 1, err) != 0) return -1;
     *out = r;
     return 0;
 }
+#endif
+TLA__DECL
 
 #endif

@@ -89,7 +89,9 @@ typedef struct tla_hlo_module {
     tla_hlo_comp *entry;
 } tla_hlo_module;
 
-TLA_FUNC void tla_hlo_free(tla_hlo_module *m) {
+TLA_API void tla_hlo_free(tla_hlo_module *m)
+#if TLA__BODIES
+{
     int i, j;
     if (!m) return;
     for (i = 0; i < m->n; i++) {
@@ -101,21 +103,29 @@ TLA_FUNC void tla_hlo_free(tla_hlo_module *m) {
     free(m->text);
     free(m);
 }
+#endif
+TLA__DECL
 
 TLA_FUNC const tla_hlo_instr *tla_hlo_root(const tla_hlo_module *m) { return m->entry ? m->entry->root : NULL; }
 
 /* The value of attribute key, or NULL. */
-TLA_FUNC const char *tla_hlo_attr_get(const tla_hlo_instr *in, const char *key) {
+TLA_API const char *tla_hlo_attr_get(const tla_hlo_instr *in, const char *key)
+#if TLA__BODIES
+{
     int i;
     for (i = 0; i < in->nattrs; i++)
         if (!strcmp(in->attrs[i].key, key)) return in->attrs[i].val;
     return NULL;
 }
+#endif
+TLA__DECL
 
 /* The instruction called name (a leading % ignored) in computation comp (NULL: any); an error
  * when there is none, or when several computations have one (naming them). */
-TLA_FUNC int tla_hlo_find(const tla_hlo_module *m, const char *comp, const char *name, const tla_hlo_instr **out,
-                          tla_error *err) {
+TLA_API int tla_hlo_find(const tla_hlo_module *m, const char *comp, const char *name, const tla_hlo_instr **out,
+                         tla_error *err)
+#if TLA__BODIES
+{
     int i, j, found = 0;
     const char *where[2] = {"", ""};
     if (name[0] == '%') name++;
@@ -137,6 +147,8 @@ TLA_FUNC int tla_hlo_find(const tla_hlo_module *m, const char *comp, const char 
     return tla__fail(err, -1, "'%.60s' names instructions in computations '%.40s' and '%.40s'", name, where[0],
                      where[1]);
 }
+#endif
+TLA__DECL
 
 /* ---------------------------------------------------------------- reader */
 
@@ -555,7 +567,9 @@ TLA_FUNC int tla__hlo_resolve(tla__hlo_rd *R) {
 }
 
 /* Read HLO text into *out (the caller frees it with tla_hlo_free).  -1 and *err on error. */
-TLA_FUNC int tla_hlo_read(const char *text, tla_hlo_module **out, tla_error *err) {
+TLA_API int tla_hlo_read(const char *text, tla_hlo_module **out, tla_error *err)
+#if TLA__BODIES
+{
     tla__hlo_rd R;
     tla_hlo_module *m = (tla_hlo_module *)calloc(1, sizeof *m);
     size_t n = strlen(text);
@@ -643,10 +657,14 @@ fail:
     tla_hlo_free(m);
     return -1;
 }
+#endif
+TLA__DECL
 
 /* ---------------------------------------------------------------- printing */
 
-TLA_FUNC void tla_hlo_array_print(const tla_hlo_array *a, char *buf, size_t n) {
+TLA_API void tla_hlo_array_print(const tla_hlo_array *a, char *buf, size_t n)
+#if TLA__BODIES
+{
     size_t len = 0;
     int i;
     len += (size_t)snprintf(buf + len, n - len, "%s[", a->type);
@@ -663,9 +681,13 @@ TLA_FUNC void tla_hlo_array_print(const tla_hlo_array *a, char *buf, size_t n) {
         if (len < n) snprintf(buf + len, n - len, "}");
     }
 }
+#endif
+TLA__DECL
 
 /* The instruction as XLA prints it, without operand shapes: `%name = shape opcode(%a, %b), k=v`. */
-TLA_FUNC void tla_hlo_instr_print(const tla_hlo_instr *in, char *buf, size_t n) {
+TLA_API void tla_hlo_instr_print(const tla_hlo_instr *in, char *buf, size_t n)
+#if TLA__BODIES
+{
     size_t len;
     int i;
     char sh[2048];
@@ -689,5 +711,7 @@ TLA_FUNC void tla_hlo_instr_print(const tla_hlo_instr *in, char *buf, size_t n) 
     for (i = 0; i < in->nattrs && len < n; i++)
         len += (size_t)snprintf(buf + len, n - len, ", %s=%s", in->attrs[i].key, in->attrs[i].val);
 }
+#endif
+TLA__DECL
 
 #endif

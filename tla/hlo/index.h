@@ -33,15 +33,17 @@
 
 #include "tla/hlo/rules.h"
 
-TLA_FUNC int tla_hlo_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                     tla_error *err);
-TLA_FUNC int tla_hlo_input_to_output(tla_ix_ctx *c, const tla_hlo_instr *in, int in_id, tla_hlo_indexing *ix,
-                                     tla_error *err);
+TLA_API int tla_hlo_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                    tla_error *err);
+TLA_API int tla_hlo_input_to_output(tla_ix_ctx *c, const tla_hlo_instr *in, int in_id, tla_hlo_indexing *ix,
+                                    tla_error *err);
 
 /* ComposeOperandIndexing(first, second): first applied first.  The replica map is first's,
  * or second's composed after first's map; two collectives in a row give unknown indexing. */
-TLA_FUNC int tla_hlo_opidx_compose(tla_ix_ctx *c, const tla_hlo_opidx *a, const tla_hlo_opidx *b, tla_hlo_opidx *out,
-                                   tla_error *err) {
+TLA_API int tla_hlo_opidx_compose(tla_ix_ctx *c, const tla_hlo_opidx *a, const tla_hlo_opidx *b, tla_hlo_opidx *out,
+                                  tla_error *err)
+#if TLA__BODIES
+{
     int i;
     out->has_replica = 0;
     if (a->has_replica && b->has_replica) {
@@ -68,6 +70,8 @@ TLA_FUNC int tla_hlo_opidx_compose(tla_ix_ctx *c, const tla_hlo_opidx *a, const 
     }
     return 0;
 }
+#endif
+TLA__DECL
 
 /* ------------------------------------------------------------ fusion adaptors */
 
@@ -85,10 +89,14 @@ typedef struct tla_hlo_fusion {
     const tla_hlo_comp *comp; /* the computation of ForComputation (NULL otherwise) */
 } tla_hlo_fusion;
 
-TLA_FUNC void tla_hlo_fusion_free(tla_hlo_fusion *f) {
+TLA_API void tla_hlo_fusion_free(tla_hlo_fusion *f)
+#if TLA__BODIES
+{
     free((void *)f->post);
     memset(f, 0, sizeof *f);
 }
+#endif
+TLA__DECL
 
 TLA_FUNC int tla__hlo_in_post(const tla_hlo_fusion *f, const tla_hlo_instr *x) {
     int i;
@@ -137,11 +145,15 @@ TLA_FUNC int tla__hlo_add_post(tla_hlo_fusion *f, const tla_hlo_comp *comp, tla_
 }
 
 /* HloFusionAdaptor::ForComputation: every instruction of comp. */
-TLA_FUNC int tla_hlo_fusion_for_computation(const tla_hlo_comp *comp, tla_hlo_fusion *f, tla_error *err) {
+TLA_API int tla_hlo_fusion_for_computation(const tla_hlo_comp *comp, tla_hlo_fusion *f, tla_error *err)
+#if TLA__BODIES
+{
     memset(f, 0, sizeof *f);
     f->comp = comp;
     return tla__hlo_add_post(f, comp, err) != 0 ? (tla_hlo_fusion_free(f), -1) : 0;
 }
+#endif
+TLA__DECL
 
 TLA_FUNC int tla__hlo_fusion_add(const tla_hlo_instr *x, tla_hlo_fusion *f, tla_error *err) {
     const tla_hlo_instr **post;
@@ -157,19 +169,27 @@ TLA_FUNC int tla__hlo_fusion_add(const tla_hlo_instr *x, tla_hlo_fusion *f, tla_
 }
 
 /* HloFusionAdaptor::ForInstruction: a fusion instruction's body, or the instruction alone. */
-TLA_FUNC int tla_hlo_fusion_for_instruction(const tla_hlo_instr *x, tla_hlo_fusion *f, tla_error *err) {
+TLA_API int tla_hlo_fusion_for_instruction(const tla_hlo_instr *x, tla_hlo_fusion *f, tla_error *err)
+#if TLA__BODIES
+{
     memset(f, 0, sizeof *f);
     return tla__hlo_fusion_add(x, f, err) != 0 ? (tla_hlo_fusion_free(f), -1) : 0;
 }
+#endif
+TLA__DECL
 
 /* HloFusionAdaptor::ForProducerConsumer: the producer's instructions, then the consumer's. */
-TLA_FUNC int tla_hlo_fusion_for_producer_consumer(const tla_hlo_instr *producer, const tla_hlo_instr *consumer,
-                                                  tla_hlo_fusion *f, tla_error *err) {
+TLA_API int tla_hlo_fusion_for_producer_consumer(const tla_hlo_instr *producer, const tla_hlo_instr *consumer,
+                                                 tla_hlo_fusion *f, tla_error *err)
+#if TLA__BODIES
+{
     memset(f, 0, sizeof *f);
     if (tla__hlo_fusion_add(producer, f, err) != 0 || tla__hlo_fusion_add(consumer, f, err) != 0)
         return tla_hlo_fusion_free(f), -1;
     return 0;
 }
+#endif
+TLA__DECL
 
 /* The fusion instruction whose body holds parameter p, or NULL. */
 TLA_FUNC const tla_hlo_instr *tla__hlo_param_fusion(const tla_hlo_fusion *f, const tla_hlo_instr *p) {
@@ -181,7 +201,9 @@ TLA_FUNC const tla_hlo_instr *tla__hlo_param_fusion(const tla_hlo_fusion *f, con
 }
 
 /* HloInstructionAdaptor::GetOperand: operand k of x, seen through the fusion's boundaries. */
-TLA_FUNC const tla_hlo_instr *tla_hlo_fusion_operand(const tla_hlo_fusion *f, const tla_hlo_instr *x, int k) {
+TLA_API const tla_hlo_instr *tla_hlo_fusion_operand(const tla_hlo_fusion *f, const tla_hlo_instr *x, int k)
+#if TLA__BODIES
+{
     const tla_hlo_instr *y = x->ops[k], *g;
     int i, guard;
     for (guard = 0; guard < 2 * TLA_HLO_MAX_OPS; guard++) {
@@ -195,6 +217,8 @@ TLA_FUNC const tla_hlo_instr *tla_hlo_fusion_operand(const tla_hlo_fusion *f, co
     }
     return y;
 }
+#endif
+TLA__DECL
 
 /* GroupedByOpIndexing: sets of maps keyed by instruction, in the order they were first made. */
 typedef struct tla_hlo_grouped {
@@ -203,15 +227,21 @@ typedef struct tla_hlo_grouped {
     tla_hlo_idxset *sets;
 } tla_hlo_grouped;
 
-TLA_FUNC void tla_hlo_grouped_free(tla_hlo_grouped *g) {
+TLA_API void tla_hlo_grouped_free(tla_hlo_grouped *g)
+#if TLA__BODIES
+{
     int i;
     for (i = 0; i < g->n; i++) free(g->sets[i].v);
     free((void *)g->instr), free(g->sets);
     memset(g, 0, sizeof *g);
 }
+#endif
+TLA__DECL
 
 /* The set of x (made empty when absent), or NULL when out of memory. */
-TLA_FUNC tla_hlo_idxset *tla_hlo_grouped_at(tla_hlo_grouped *g, const tla_hlo_instr *x, int make) {
+TLA_API tla_hlo_idxset *tla_hlo_grouped_at(tla_hlo_grouped *g, const tla_hlo_instr *x, int make)
+#if TLA__BODIES
+{
     int i;
     for (i = 0; i < g->n; i++)
         if (g->instr[i] == x) return &g->sets[i];
@@ -228,14 +258,18 @@ TLA_FUNC tla_hlo_idxset *tla_hlo_grouped_at(tla_hlo_grouped *g, const tla_hlo_in
     g->instr[g->n] = x;
     return &g->sets[g->n++];
 }
+#endif
+TLA__DECL
 
 /* XLA's ComputeGroupedOutputToInputIndexing(fusion, target): the maps from target's output to
  * every instruction it reads inside the fusion (target's own identity map first), the operands
  * just outside the fusion included; the maps are composed consumer first, each simplified and
  * without unused symbols.  A target parameter of a fused body gives the fusion's operand the
  * identity map.  out is tla_hlo_grouped_free'd by the caller (also on error). */
-TLA_FUNC int tla_hlo_grouped_output_to_input(tla_ix_ctx *c, const tla_hlo_fusion *f, const tla_hlo_instr *target,
-                                             tla_hlo_grouped *out, tla_error *err) {
+TLA_API int tla_hlo_grouped_output_to_input(tla_ix_ctx *c, const tla_hlo_fusion *f, const tla_hlo_instr *target,
+                                            tla_hlo_grouped *out, tla_error *err)
+#if TLA__BODIES
+{
     const tla_hlo_instr *g = tla__hlo_param_fusion(f, target);
     tla_hlo_opidx *init = (tla_hlo_opidx *)calloc(1, sizeof *init),
                   *composed = (tla_hlo_opidx *)calloc(1, sizeof *init);
@@ -291,12 +325,16 @@ done:
     free(init), free(composed);
     return rc;
 }
+#endif
+TLA__DECL
 
 /* XLA's GroupIndexingMapsByProducers: the sets of ix (one per operand of in) merged by the
  * instruction that produces the operand.  by->sets[k] belongs to in->ops[first[k]]; by->n
  * producers, in operand order of first use. */
-TLA_FUNC int tla_hlo_group_by_producers(const tla_hlo_instr *in, const tla_hlo_indexing *ix, tla_hlo_indexing *by,
-                                        int *first, tla_error *err) {
+TLA_API int tla_hlo_group_by_producers(const tla_hlo_instr *in, const tla_hlo_indexing *ix, tla_hlo_indexing *by,
+                                       int *first, tla_error *err)
+#if TLA__BODIES
+{
     int k, j, q, n = 0;
     memset(by, 0, sizeof *by);
     if (tla_hlo_indexing_init(by, ix->n < in->nops ? ix->n : in->nops, err) != 0) return -1;
@@ -310,6 +348,8 @@ TLA_FUNC int tla_hlo_group_by_producers(const tla_hlo_instr *in, const tla_hlo_i
     by->n = n;
     return 0;
 }
+#endif
+TLA__DECL
 
 /* The target of output out_id of a fusion's computation: the root, or the tuple root's operand. */
 TLA_FUNC const tla_hlo_instr *tla__hlo_comp_target(const tla_hlo_comp *comp, const tla_hlo_instr *in, int out_id,
@@ -325,8 +365,10 @@ TLA_FUNC const tla_hlo_instr *tla__hlo_comp_target(const tla_hlo_comp *comp, con
 /* The maps from output out_id of a computation (a fusion body) to its parameters 0 .. nparams - 1
  * (ComputeGroupedOutputToInputIndexing on HloFusionAdaptor::ForComputation, keyed by parameter
  * number).  `in` names the instruction in errors (may be the root). */
-TLA_FUNC int tla_hlo_comp_output_to_input(tla_ix_ctx *c, const tla_hlo_comp *comp, int nparams, const tla_hlo_instr *in,
-                                          int out_id, tla_hlo_indexing *ix, tla_error *err) {
+TLA_API int tla_hlo_comp_output_to_input(tla_ix_ctx *c, const tla_hlo_comp *comp, int nparams, const tla_hlo_instr *in,
+                                         int out_id, tla_hlo_indexing *ix, tla_error *err)
+#if TLA__BODIES
+{
     tla_hlo_fusion f;
     tla_hlo_grouped g;
     const tla_hlo_instr *t = tla__hlo_comp_target(comp, in, out_id, err);
@@ -345,12 +387,16 @@ TLA_FUNC int tla_hlo_comp_output_to_input(tla_ix_ctx *c, const tla_hlo_comp *com
     tla_hlo_fusion_free(&f);
     return rc;
 }
+#endif
+TLA__DECL
 
 /* ComputeOutputToInputFusionOpIndexing: the grouped maps of the fusion's body
  * (HloFusionAdaptor::ForInstruction), one set per operand; an instruction passed as two
  * operands gets the maps of both in each. */
-TLA_FUNC int tla_hlo_fusion_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                            tla_error *err) {
+TLA_API int tla_hlo_fusion_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                           tla_error *err)
+#if TLA__BODIES
+{
     tla_hlo_fusion f;
     tla_hlo_grouped g;
     const tla_hlo_instr *t;
@@ -371,12 +417,16 @@ TLA_FUNC int tla_hlo_fusion_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *
     tla_hlo_fusion_free(&f);
     return rc;
 }
+#endif
+TLA__DECL
 
 /* HloFindUseChain(parent, root): the instructions from parent to root, each a user of the one
  * before (users in the order of the computation, searched depth first, as XLA's users are in
  * the order they were added); 0 instructions when root is not reached. */
-TLA_FUNC int tla_hlo_use_chain(const tla_hlo_instr *parent, const tla_hlo_instr *root, const tla_hlo_instr **chain,
-                               int max) {
+TLA_API int tla_hlo_use_chain(const tla_hlo_instr *parent, const tla_hlo_instr *root, const tla_hlo_instr **chain,
+                              int max)
+#if TLA__BODIES
+{
     const tla_hlo_comp *comp = parent->parent;
     int *seen, *next, sp = 0, k;
     if (!comp || root->parent != comp || max < 1) return 0;
@@ -405,13 +455,17 @@ TLA_FUNC int tla_hlo_use_chain(const tla_hlo_instr *parent, const tla_hlo_instr 
     free(seen), free(next);
     return k;
 }
+#endif
+TLA__DECL
 
 /* XLA's ComputeEpilogueInputToOutputIndexing(parent, root): the input-to-output maps along the
  * use chain from parent to root (HloFindUseChain), composed from parent's identity, each step
  * simplified and without unused symbols; an unknown step makes the map UNDEFINED.  parent and
  * root are in one computation; no chain is an error (XLA's CHECK). */
-TLA_FUNC int tla_hlo_epilogue_input_to_output(tla_ix_ctx *c, const tla_hlo_instr *parent, const tla_hlo_instr *root,
-                                              tla_ix_map *out, tla_error *err) {
+TLA_API int tla_hlo_epilogue_input_to_output(tla_ix_ctx *c, const tla_hlo_instr *parent, const tla_hlo_instr *root,
+                                             tla_ix_map *out, tla_error *err)
+#if TLA__BODIES
+{
     const tla_hlo_instr **chain;
     tla_hlo_opidx *acc = (tla_hlo_opidx *)calloc(1, sizeof *acc), *next = (tla_hlo_opidx *)calloc(1, sizeof *acc);
     int n = parent->parent ? parent->parent->n + 1 : 1, len, i, k, rc = -1;
@@ -450,15 +504,21 @@ done:
     free((void *)chain), free(acc), free(next);
     return rc;
 }
+#endif
+TLA__DECL
 
 /* The number of parameters of a computation (1 + the largest parameter number). */
-TLA_FUNC int tla_hlo_comp_nparams(const tla_hlo_comp *comp) {
+TLA_API int tla_hlo_comp_nparams(const tla_hlo_comp *comp)
+#if TLA__BODIES
+{
     int i, n = 0;
     for (i = 0; i < comp->n; i++)
         if (!strcmp(comp->instr[i]->opcode, "parameter") && comp->instr[i]->param + 1 > n)
             n = (int)comp->instr[i]->param + 1;
     return n;
 }
+#endif
+TLA__DECL
 
 TLA_FUNC int tla__hlo_known(const char *op) {
     static const char *const ops[] = {"all-gather",
@@ -507,8 +567,10 @@ TLA_FUNC int tla__hlo_check(const tla_hlo_instr *in, tla_error *err) {
 }
 
 /* The output-to-input maps of `in` for its output out_id: one set per operand. */
-TLA_FUNC int tla_hlo_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                     tla_error *err) {
+TLA_API int tla_hlo_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                    tla_error *err)
+#if TLA__BODIES
+{
     const char *op = in->opcode;
     memset(ix, 0, sizeof *ix);
     if (tla__hlo_check(in, err) != 0) return -1;
@@ -539,14 +601,18 @@ TLA_FUNC int tla_hlo_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *in, int
     if (!strcmp(op, "transpose")) return tla_hlo_rule_transpose(c, in, out_id, ix, err);
     return tla__hlo_unknown(ix, in->nops, err);
 }
+#endif
+TLA__DECL
 
 /* What `tla hlo` prints for a module: the root of an ENTRY computation gets its own maps
  * (XLA's ComputeOutputToInputIndexing, a fusion root the fused maps); a named computation
  * without ENTRY, or a bare list whose root reads more than parameters and constants, is a
  * fusion body (one set per parameter, maps composed through its instructions).  *fused says
  * which it was. */
-TLA_FUNC int tla_hlo_module_output_to_input(tla_ix_ctx *c, const tla_hlo_module *m, int out_id, tla_hlo_indexing *ix,
-                                            int *fused, tla_error *err) {
+TLA_API int tla_hlo_module_output_to_input(tla_ix_ctx *c, const tla_hlo_module *m, int out_id, tla_hlo_indexing *ix,
+                                           int *fused, tla_error *err)
+#if TLA__BODIES
+{
     const tla_hlo_comp *comp = m->entry;
     int i, f = !comp->entry && !comp->bare;
     if (comp->bare)
@@ -557,10 +623,14 @@ TLA_FUNC int tla_hlo_module_output_to_input(tla_ix_ctx *c, const tla_hlo_module 
     if (f) return tla_hlo_comp_output_to_input(c, comp, tla_hlo_comp_nparams(comp), comp->root, out_id, ix, err);
     return tla_hlo_output_to_input(c, comp->root, out_id, ix, err);
 }
+#endif
+TLA__DECL
 
 /* The input-to-output maps of operand in_id of `in`: one set per output. */
-TLA_FUNC int tla_hlo_input_to_output(tla_ix_ctx *c, const tla_hlo_instr *in, int in_id, tla_hlo_indexing *ix,
-                                     tla_error *err) {
+TLA_API int tla_hlo_input_to_output(tla_ix_ctx *c, const tla_hlo_instr *in, int in_id, tla_hlo_indexing *ix,
+                                    tla_error *err)
+#if TLA__BODIES
+{
     const char *op = in->opcode;
     const tla_hlo_array *o = &in->shape.a[0], *ia;
     tla_ix_map m;
@@ -669,11 +739,15 @@ TLA_FUNC int tla_hlo_input_to_output(tla_ix_ctx *c, const tla_hlo_instr *in, int
     if (tla_hlo_indexing_init(ix, 1, err) != 0) return -1;
     return tla__hlo_put(ix, 0, &m, err);
 }
+#endif
+TLA__DECL
 
 /* --physical: compose with the layout permutations (physical output -> logical output ->
  * logical operand -> physical operand; the other way for input-to-output). */
-TLA_FUNC int tla_hlo_indexing_physical(tla_ix_ctx *c, const tla_hlo_instr *in, int id, int input_to_output,
-                                       tla_hlo_indexing *ix, tla_error *err) {
+TLA_API int tla_hlo_indexing_physical(tla_ix_ctx *c, const tla_hlo_instr *in, int id, int input_to_output,
+                                      tla_hlo_indexing *ix, tla_error *err)
+#if TLA__BODIES
+{
     int k, j, r;
     tla_hlo_opidx *t = (tla_hlo_opidx *)calloc(1, sizeof *t);
     tla_ix_map pre, post, tmp;
@@ -718,10 +792,14 @@ fail:
     free(t);
     return -1;
 }
+#endif
+TLA__DECL
 
 /* HloInstructionIndexing::Simplify: every map simplified, unused symbols dropped, unknown
  * maps removed. */
-TLA_FUNC void tla_hlo_indexing_simplify(tla_ix_ctx *c, tla_hlo_indexing *ix) {
+TLA_API void tla_hlo_indexing_simplify(tla_ix_ctx *c, tla_hlo_indexing *ix)
+#if TLA__BODIES
+{
     int k, j, n;
     for (k = 0; k < ix->n; k++) {
         tla_hlo_idxset *s = &ix->sets[k];
@@ -743,10 +821,14 @@ TLA_FUNC void tla_hlo_indexing_simplify(tla_ix_ctx *c, tla_hlo_indexing *ix) {
         }
     }
 }
+#endif
+TLA__DECL
 
 /* One map, its runtime variables ("rtK: <instruction>; <map on one line>") and its replica
  * map ("replica id:" and the map). */
-TLA_FUNC void tla_hlo_opidx_print(tla_ix_ctx *c, const tla_hlo_opidx *o, tla_ix_buf *b) {
+TLA_API void tla_hlo_opidx_print(tla_ix_ctx *c, const tla_hlo_opidx *o, tla_ix_buf *b)
+#if TLA__BODIES
+{
     char line[4096];
     int i;
     if (o->map.undefined) {
@@ -768,9 +850,13 @@ TLA_FUNC void tla_hlo_opidx_print(tla_ix_ctx *c, const tla_hlo_opidx *o, tla_ix_
         tla_ix_map_print(c, &o->replica, b);
     }
 }
+#endif
+TLA__DECL
 
 /* XLA's HloInstructionIndexing::ToString: "operand id = K" and the maps of operand K. */
-TLA_FUNC void tla_hlo_indexing_print(tla_ix_ctx *c, const tla_hlo_indexing *ix, tla_ix_buf *b) {
+TLA_API void tla_hlo_indexing_print(tla_ix_ctx *c, const tla_hlo_indexing *ix, tla_ix_buf *b)
+#if TLA__BODIES
+{
     int k, j;
     char head[48];
     for (k = 0; k < ix->n; k++) {
@@ -782,5 +868,7 @@ TLA_FUNC void tla_hlo_indexing_print(tla_ix_ctx *c, const tla_hlo_indexing *ix, 
         }
     }
 }
+#endif
+TLA__DECL
 
 #endif

@@ -58,7 +58,9 @@ typedef struct tla_hlo_indexing {
     tla_hlo_idxset *sets;
 } tla_hlo_indexing;
 
-TLA_FUNC void tla_hlo_indexing_free(tla_hlo_indexing *ix) {
+TLA_API void tla_hlo_indexing_free(tla_hlo_indexing *ix)
+#if TLA__BODIES
+{
     int i;
     if (!ix->sets) return;
     for (i = 0; i < ix->n; i++) free(ix->sets[i].v);
@@ -66,14 +68,22 @@ TLA_FUNC void tla_hlo_indexing_free(tla_hlo_indexing *ix) {
     ix->sets = NULL;
     ix->n = 0;
 }
-TLA_FUNC int tla_hlo_indexing_init(tla_hlo_indexing *ix, int n, tla_error *err) {
+#endif
+TLA__DECL
+TLA_API int tla_hlo_indexing_init(tla_hlo_indexing *ix, int n, tla_error *err)
+#if TLA__BODIES
+{
     ix->n = n;
     ix->sets = (tla_hlo_idxset *)calloc((size_t)(n ? n : 1), sizeof *ix->sets);
     return ix->sets ? 0 : tla__fail(err, -1, "out of memory");
 }
+#endif
+TLA__DECL
 
 /* Structural equality of two maps (constraints in any order). */
-TLA_FUNC int tla_ix_map_equal(const tla_ix_map *a, const tla_ix_map *b) {
+TLA_API int tla_ix_map_equal(const tla_ix_map *a, const tla_ix_map *b)
+#if TLA__BODIES
+{
     int i, j;
     if (a->undefined || b->undefined) return a->undefined == b->undefined;
     if (a->empty != b->empty || a->nd != b->nd || a->nr != b->nr || a->nt != b->nt || a->nres != b->nres
@@ -92,18 +102,26 @@ TLA_FUNC int tla_ix_map_equal(const tla_ix_map *a, const tla_ix_map *b) {
     }
     return 1;
 }
+#endif
+TLA__DECL
 
 /* XLA's operator==: the map and the runtime variables (the replica map does not count). */
-TLA_FUNC int tla_hlo_opidx_equal(const tla_hlo_opidx *a, const tla_hlo_opidx *b) {
+TLA_API int tla_hlo_opidx_equal(const tla_hlo_opidx *a, const tla_hlo_opidx *b)
+#if TLA__BODIES
+{
     int i;
     if (!tla_ix_map_equal(&a->map, &b->map) || a->nrt != b->nrt) return 0;
     for (i = 0; i < a->nrt; i++)
         if (a->rt[i].hlo != b->rt[i].hlo || !tla_ix_map_equal(&a->rt[i].map, &b->rt[i].map)) return 0;
     return 1;
 }
+#endif
+TLA__DECL
 
 /* Add x to the set unless an equal one is there. */
-TLA_FUNC int tla_hlo_set_insert(tla_hlo_idxset *s, const tla_hlo_opidx *x, tla_error *err) {
+TLA_API int tla_hlo_set_insert(tla_hlo_idxset *s, const tla_hlo_opidx *x, tla_error *err)
+#if TLA__BODIES
+{
     int i;
     for (i = 0; i < s->n; i++)
         if (tla_hlo_opidx_equal(&s->v[i], x)) return 0;
@@ -119,6 +137,8 @@ TLA_FUNC int tla_hlo_set_insert(tla_hlo_idxset *s, const tla_hlo_opidx *x, tla_e
     s->v[s->n++] = *x;
     return 0;
 }
+#endif
+TLA__DECL
 
 /* Add map m (with replica map rep unless NULL) to set k. */
 TLA_FUNC int tla__hlo_put_rep(tla_hlo_indexing *ix, int k, const tla_ix_map *m, const tla_ix_map *rep, tla_error *err) {
@@ -136,13 +156,17 @@ TLA_FUNC int tla__hlo_put(tla_hlo_indexing *ix, int k, const tla_ix_map *m, tla_
 }
 
 /* OperandIndexing::RemoveUnusedSymbols: the runtime variables whose symbols went go too. */
-TLA_FUNC void tla_hlo_opidx_remove_unused(tla_ix_ctx *c, tla_hlo_opidx *o) {
+TLA_API void tla_hlo_opidx_remove_unused(tla_ix_ctx *c, tla_hlo_opidx *o)
+#if TLA__BODIES
+{
     int nr = o->map.nr, i, k = 0;
     uint64_t removed = tla_ix_remove_unused(c, &o->map, 0);
     for (i = 0; i < o->nrt; i++)
         if (!((nr + i) < 64 && (removed >> (nr + i) & 1))) o->rt[k++] = o->rt[i];
     o->nrt = k;
 }
+#endif
+TLA__DECL
 
 /* ---------------------------------------------------------------- attributes */
 
@@ -264,19 +288,27 @@ TLA_FUNC void tla__hlo_phys_dims(const tla_hlo_array *a, int64_t *perm, int64_t 
     for (i = 0; i < a->rank; i++) perm[i] = a->m2m[a->rank - 1 - i], pd[i] = a->dims[perm[i]];
 }
 /* Logical coordinates -> physical (layout-ordered, major first) coordinates of a shape. */
-TLA_FUNC int tla_hlo_logical_to_physical(tla_ix_ctx *c, const tla_hlo_array *a, tla_ix_map *m) {
+TLA_API int tla_hlo_logical_to_physical(tla_ix_ctx *c, const tla_hlo_array *a, tla_ix_map *m)
+#if TLA__BODIES
+{
     int64_t perm[TLA_HLO_MAX_RANK], pd[TLA_HLO_MAX_RANK];
     tla__hlo_phys_dims(a, perm, pd);
     return tla__hlo_transpose(c, perm, a->rank, a->dims, m);
 }
+#endif
+TLA__DECL
 /* Physical coordinates -> logical ones. */
-TLA_FUNC int tla_hlo_physical_to_logical(tla_ix_ctx *c, const tla_hlo_array *a, tla_ix_map *m) {
+TLA_API int tla_hlo_physical_to_logical(tla_ix_ctx *c, const tla_hlo_array *a, tla_ix_map *m)
+#if TLA__BODIES
+{
     int64_t perm[TLA_HLO_MAX_RANK], pd[TLA_HLO_MAX_RANK], inv[TLA_HLO_MAX_RANK];
     int i;
     tla__hlo_phys_dims(a, perm, pd);
     for (i = 0; i < a->rank; i++) inv[perm[i]] = i;
     return tla__hlo_transpose(c, inv, a->rank, pd, m);
 }
+#endif
+TLA__DECL
 
 /* GetBitcastMap(from, to): from's logical coordinates -> to's, through the physical order. */
 TLA_FUNC int tla__hlo_bitcast_map(tla_ix_ctx *c, const tla_hlo_array *from, const tla_hlo_array *to, tla_ix_map *out,

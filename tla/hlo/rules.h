@@ -50,7 +50,13 @@ TLA_FUNC int tla__hlo_in_list(const char *list, const char *op) {
     snprintf(key, sizeof key, " %s ", op);
     return strstr(list, key) != NULL;
 }
-TLA_FUNC int tla_hlo_is_elementwise(const char *op) { return tla__hlo_in_list(TLA__HLO_OPS_ELEMENTWISE, op); }
+TLA_API int tla_hlo_is_elementwise(const char *op)
+#if TLA__BODIES
+{
+    return tla__hlo_in_list(TLA__HLO_OPS_ELEMENTWISE, op);
+}
+#endif
+TLA__DECL
 
 TLA_FUNC int tla__hlo_unknown(tla_hlo_indexing *ix, int n, tla_error *err) {
     tla_ix_map u;
@@ -77,8 +83,10 @@ TLA_FUNC int tla__hlo_need_ops(const tla_hlo_instr *in, int n, tla_error *err) {
 
 /* ---------------------------------------------------------------- output to input */
 
-TLA_FUNC int tla_hlo_rule_elementwise(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                      tla_error *err) {
+TLA_API int tla_hlo_rule_elementwise(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                     tla_error *err)
+#if TLA__BODIES
+{
     const tla_hlo_array *o = tla__hlo_out(in, out_id);
     tla_ix_map m;
     int i;
@@ -92,9 +100,13 @@ TLA_FUNC int tla_hlo_rule_elementwise(tla_ix_ctx *c, const tla_hlo_instr *in, in
     }
     return 0;
 }
+#endif
+TLA__DECL
 
-TLA_FUNC int tla_hlo_rule_broadcast(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                    tla_error *err) {
+TLA_API int tla_hlo_rule_broadcast(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                   tla_error *err)
+#if TLA__BODIES
+{
     const tla_hlo_array *o = tla__hlo_out(in, out_id);
     int64_t dims[TLA_HLO_MAX_RANK];
     int n, i;
@@ -110,9 +122,13 @@ TLA_FUNC int tla_hlo_rule_broadcast(tla_ix_ctx *c, const tla_hlo_instr *in, int 
         for (i = 0; i < n; i++) m.res[i] = tla_ix_dim(c, (int)dims[i]);
     return tla__hlo_put(ix, 0, &m, err);
 }
+#endif
+TLA__DECL
 
-TLA_FUNC int tla_hlo_rule_concatenate(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                      tla_error *err) {
+TLA_API int tla_hlo_rule_concatenate(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                     tla_error *err)
+#if TLA__BODIES
+{
     const tla_hlo_array *o = tla__hlo_out(in, out_id);
     int64_t dim, off = 0;
     int i, k;
@@ -136,6 +152,8 @@ TLA_FUNC int tla_hlo_rule_concatenate(tla_ix_ctx *c, const tla_hlo_instr *in, in
     }
     return 0;
 }
+#endif
+TLA__DECL
 
 /* ComputeDotOperandsIndexing: the maps of a dot's lhs and rhs (batch dimensions first in the
  * output, then lhs and rhs free dimensions; one range variable per contracting pair). */
@@ -175,14 +193,17 @@ TLA_FUNC int tla__hlo_dot_maps(tla_ix_ctx *c, const tla_hlo_instr *in, const tla
     return 0;
 }
 
-TLA_FUNC int tla_hlo_rule_dot(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                              tla_error *err) {
+TLA_API int tla_hlo_rule_dot(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix, tla_error *err)
+#if TLA__BODIES
+{
     tla_ix_map lm, rm;
     if (tla__hlo_dot_maps(c, in, tla__hlo_out(in, out_id), &lm, &rm, err) != 0) return -1;
     if (tla_hlo_indexing_init(ix, in->nops, err) != 0) return -1;
     if (tla__hlo_put(ix, 0, &lm, err) != 0 || tla__hlo_put(ix, 1, &rm, err) != 0) return -1;
     return 0;
 }
+#endif
+TLA__DECL
 
 /* RescaleIndexingMap: the map of an operand turned into the map of its scale (each result
  * floordiv operand_dim / scale_dim where the scale is coarser). */
@@ -202,8 +223,10 @@ TLA_FUNC int tla__hlo_rescale(tla_ix_ctx *c, const tla_hlo_instr *in, const tla_
 
 /* ComputeOutputToInputScaledDotOpIndexing: lhs and rhs as for dot, their scales (operands 2
  * and 3) through RescaleIndexingMap; four sets whatever the operand count. */
-TLA_FUNC int tla_hlo_rule_scaled_dot(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                     tla_error *err) {
+TLA_API int tla_hlo_rule_scaled_dot(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                    tla_error *err)
+#if TLA__BODIES
+{
     tla_ix_map m[4];
     int i;
     if (tla__hlo_need_ops(in, 4, err) || tla__hlo_dot_maps(c, in, tla__hlo_out(in, out_id), &m[0], &m[1], err) != 0)
@@ -216,6 +239,8 @@ TLA_FUNC int tla_hlo_rule_scaled_dot(tla_ix_ctx *c, const tla_hlo_instr *in, int
         if (tla__hlo_put(ix, i, &m[i], err) != 0) return -1;
     return 0;
 }
+#endif
+TLA__DECL
 
 /* OptimizeHloRTVar: a scalar integer constant in range, or an iota, replaces the variable.
  * -1 when it cannot. */
@@ -260,8 +285,10 @@ TLA_FUNC int tla__hlo_with_rt(tla_ix_ctx *c, tla_ix_map *m, const tla_hlo_instr 
     return r;
 }
 
-TLA_FUNC int tla_hlo_rule_dynamic_slice(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                        tla_error *err) {
+TLA_API int tla_hlo_rule_dynamic_slice(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                       tla_error *err)
+#if TLA__BODIES
+{
     const tla_hlo_array *o = tla__hlo_out(in, out_id), *src;
     int64_t sizes[TLA_HLO_MAX_RANK], feas[TLA_HLO_MAX_RANK];
     const tla_hlo_instr *hlo[TLA_HLO_MAX_RANK];
@@ -299,9 +326,13 @@ TLA_FUNC int tla_hlo_rule_dynamic_slice(tla_ix_ctx *c, const tla_hlo_instr *in, 
         if (tla__hlo_put(ix, i, &scalar, err) != 0) return -1;
     return 0;
 }
+#endif
+TLA__DECL
 
-TLA_FUNC int tla_hlo_rule_dynamic_update_slice(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                               tla_error *err) {
+TLA_API int tla_hlo_rule_dynamic_update_slice(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                              tla_error *err)
+#if TLA__BODIES
+{
     const tla_hlo_array *o = tla__hlo_out(in, out_id), *upd;
     const tla_hlo_instr *hlo[TLA_HLO_MAX_RANK];
     tla_ix_map scalar, ident, m, rtm[TLA_HLO_MAX_RANK];
@@ -328,9 +359,13 @@ TLA_FUNC int tla_hlo_rule_dynamic_update_slice(tla_ix_ctx *c, const tla_hlo_inst
         if (tla__hlo_put(ix, i, &scalar, err) != 0) return -1;
     return 0;
 }
+#endif
+TLA__DECL
 
-TLA_FUNC int tla_hlo_rule_gather(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                 tla_error *err) {
+TLA_API int tla_hlo_rule_gather(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                tla_error *err)
+#if TLA__BODIES
+{
     const tla_hlo_array *o = tla__hlo_out(in, out_id), *op, *idx;
     int64_t offd[TLA_HLO_MAX_RANK], coll[TLA_HLO_MAX_RANK], sim[TLA_HLO_MAX_RANK], ss[TLA_HLO_MAX_RANK], ivd;
     int noff, ncoll, nsim, nss, i, j, nrt = 0;
@@ -379,6 +414,8 @@ TLA_FUNC int tla_hlo_rule_gather(tla_ix_ctx *c, const tla_hlo_instr *in, int out
     if (tla__hlo_with_rt(c, &m, hlo, rtm, ix, 0, err) != 0) return -1;
     return tla__hlo_put(ix, 1, &im, err);
 }
+#endif
+TLA__DECL
 
 TLA_FUNC int tla__hlo_padding(const tla_hlo_instr *in, int rank, int64_t *lo, int64_t *hi, int64_t *interior,
                               tla_error *err) {
@@ -410,8 +447,9 @@ TLA_FUNC int tla__hlo_padding(const tla_hlo_instr *in, int rank, int64_t *lo, in
     return 0;
 }
 
-TLA_FUNC int tla_hlo_rule_pad(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                              tla_error *err) {
+TLA_API int tla_hlo_rule_pad(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix, tla_error *err)
+#if TLA__BODIES
+{
     const tla_hlo_array *o = tla__hlo_out(in, out_id);
     int64_t lo[TLA_HLO_MAX_RANK], hi[TLA_HLO_MAX_RANK], interior[TLA_HLO_MAX_RANK];
     tla_ix_map m, s;
@@ -422,9 +460,13 @@ TLA_FUNC int tla_hlo_rule_pad(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id
     if (tla__hlo_put(ix, 0, &m, err) != 0 || tla__hlo_put(ix, 1, &s, err) != 0) return -1;
     return 0;
 }
+#endif
+TLA__DECL
 
-TLA_FUNC int tla_hlo_rule_reduce(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                 tla_error *err) {
+TLA_API int tla_hlo_rule_reduce(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                tla_error *err)
+#if TLA__BODIES
+{
     const tla_hlo_array *o = tla__hlo_out(in, out_id), *ia;
     int64_t dims[TLA_HLO_MAX_RANK], sizes[TLA_HLO_MAX_RANK];
     int n, i, od = 0, ns = 0, ninputs = in->nops / 2;
@@ -445,9 +487,13 @@ TLA_FUNC int tla_hlo_rule_reduce(tla_ix_ctx *c, const tla_hlo_instr *in, int out
         if (tla__hlo_put(ix, i, i < ninputs ? &m : &s, err) != 0) return -1;
     return 0;
 }
+#endif
+TLA__DECL
 
-TLA_FUNC int tla_hlo_rule_reduce_window(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                        tla_error *err) {
+TLA_API int tla_hlo_rule_reduce_window(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                       tla_error *err)
+#if TLA__BODIES
+{
     const tla_hlo_array *o = tla__hlo_out(in, out_id), *ia;
     int64_t size[TLA_HLO_MAX_RANK], stride[TLA_HLO_MAX_RANK], wd[TLA_HLO_MAX_RANK], bd[TLA_HLO_MAX_RANK],
         pl[TLA_HLO_MAX_RANK], ph[TLA_HLO_MAX_RANK];
@@ -464,6 +510,8 @@ TLA_FUNC int tla_hlo_rule_reduce_window(tla_ix_ctx *c, const tla_hlo_instr *in, 
         if (tla__hlo_put(ix, i, i < ninputs ? &m : &s, err) != 0) return -1;
     return 0;
 }
+#endif
+TLA__DECL
 
 /* dim_labels=b01f_01io->b01f: batch, feature and spatial dimensions of input, kernel, output. */
 TLA_FUNC int tla__hlo_labels(const char *s, int rank, char a, char b, int64_t *da, int64_t *db, int64_t *sp) {
@@ -487,8 +535,10 @@ TLA_FUNC int tla__hlo_labels(const char *s, int rank, char a, char b, int64_t *d
     return 0;
 }
 
-TLA_FUNC int tla_hlo_rule_convolution(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                      tla_error *err) {
+TLA_API int tla_hlo_rule_convolution(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                     tla_error *err)
+#if TLA__BODIES
+{
     const tla_hlo_array *o = tla__hlo_out(in, out_id), *ia, *ka;
     const char *lab = tla_hlo_attr_get(in, "dim_labels"), *k2, *o2;
     int64_t ib, iff, isp[TLA_HLO_MAX_RANK], ki, ko, ksp[TLA_HLO_MAX_RANK], ob, of, osp[TLA_HLO_MAX_RANK];
@@ -553,9 +603,13 @@ TLA_FUNC int tla_hlo_rule_convolution(tla_ix_ctx *c, const tla_hlo_instr *in, in
     if (tla__hlo_put(ix, 0, &im, err) != 0 || tla__hlo_put(ix, 1, &km, err) != 0) return -1;
     return 0;
 }
+#endif
+TLA__DECL
 
-TLA_FUNC int tla_hlo_rule_reshape(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                  tla_error *err) {
+TLA_API int tla_hlo_rule_reshape(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                 tla_error *err)
+#if TLA__BODIES
+{
     const tla_hlo_array *o = tla__hlo_out(in, out_id), *ia;
     tla_ix_map m;
     int64_t ni = 1, no = 1;
@@ -569,18 +623,26 @@ TLA_FUNC int tla_hlo_rule_reshape(tla_ix_ctx *c, const tla_hlo_instr *in, int ou
     if (tla_hlo_indexing_init(ix, 1, err) != 0) return -1;
     return tla__hlo_put(ix, 0, &m, err);
 }
+#endif
+TLA__DECL
 
-TLA_FUNC int tla_hlo_rule_bitcast(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                  tla_error *err) {
+TLA_API int tla_hlo_rule_bitcast(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                 tla_error *err)
+#if TLA__BODIES
+{
     tla_ix_map m;
     if (tla__hlo_need_ops(in, 1, err)) return -1;
     if (tla__hlo_bitcast_map(c, tla__hlo_out(in, out_id), &in->ops[0]->shape.a[0], &m, err) != 0) return -1;
     if (tla_hlo_indexing_init(ix, 1, err) != 0) return -1;
     return tla__hlo_put(ix, 0, &m, err);
 }
+#endif
+TLA__DECL
 
-TLA_FUNC int tla_hlo_rule_reverse(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                  tla_error *err) {
+TLA_API int tla_hlo_rule_reverse(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                 tla_error *err)
+#if TLA__BODIES
+{
     const tla_hlo_array *o = tla__hlo_out(in, out_id);
     int64_t dims[TLA_HLO_MAX_RANK];
     int n, i;
@@ -594,6 +656,8 @@ TLA_FUNC int tla_hlo_rule_reverse(tla_ix_ctx *c, const tla_hlo_instr *in, int ou
     if (tla_hlo_indexing_init(ix, 1, err) != 0) return -1;
     return tla__hlo_put(ix, 0, &m, err);
 }
+#endif
+TLA__DECL
 
 /* slice={[start:limit:stride], ...} */
 TLA_FUNC int tla__hlo_slice(const tla_hlo_instr *in, int rank, int64_t *start, int64_t *stride, tla_error *err) {
@@ -630,8 +694,9 @@ TLA_FUNC int tla__hlo_slice(const tla_hlo_instr *in, int rank, int64_t *start, i
     return 0;
 }
 
-TLA_FUNC int tla_hlo_rule_slice(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                tla_error *err) {
+TLA_API int tla_hlo_rule_slice(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix, tla_error *err)
+#if TLA__BODIES
+{
     const tla_hlo_array *o = tla__hlo_out(in, out_id);
     int64_t start[TLA_HLO_MAX_RANK], stride[TLA_HLO_MAX_RANK];
     int i;
@@ -643,6 +708,8 @@ TLA_FUNC int tla_hlo_rule_slice(tla_ix_ctx *c, const tla_hlo_instr *in, int out_
     if (tla_hlo_indexing_init(ix, 1, err) != 0) return -1;
     return tla__hlo_put(ix, 0, &m, err);
 }
+#endif
+TLA__DECL
 
 TLA_FUNC int tla__hlo_perm(const tla_hlo_instr *in, int rank, int64_t *perm, tla_error *err) {
     int n = tla__hlo_attr_ints(in, "dimensions", perm, TLA_HLO_MAX_RANK, 1, err), i;
@@ -657,8 +724,10 @@ TLA_FUNC int tla__hlo_perm(const tla_hlo_instr *in, int rank, int64_t *perm, tla
     return 0;
 }
 
-TLA_FUNC int tla_hlo_rule_transpose(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                    tla_error *err) {
+TLA_API int tla_hlo_rule_transpose(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                   tla_error *err)
+#if TLA__BODIES
+{
     const tla_hlo_array *o = tla__hlo_out(in, out_id);
     int64_t perm[TLA_HLO_MAX_RANK], inv[TLA_HLO_MAX_RANK];
     int i;
@@ -669,12 +738,15 @@ TLA_FUNC int tla_hlo_rule_transpose(tla_ix_ctx *c, const tla_hlo_instr *in, int 
     if (tla_hlo_indexing_init(ix, 1, err) != 0) return -1;
     return tla__hlo_put(ix, 0, &m, err);
 }
+#endif
+TLA__DECL
 
 /* ComputeOutputToInputScanOpIndexing: the first nops - num_carries operands (the inputs) map
  * by identity, the carries (inits) by a scalar map; for a scalar output every operand maps by
  * a scalar map. */
-TLA_FUNC int tla_hlo_rule_scan(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                               tla_error *err) {
+TLA_API int tla_hlo_rule_scan(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix, tla_error *err)
+#if TLA__BODIES
+{
     const tla_hlo_array *o = tla__hlo_out(in, out_id);
     int64_t ncarry;
     tla_ix_map id, sc;
@@ -688,12 +760,16 @@ TLA_FUNC int tla_hlo_rule_scan(tla_ix_ctx *c, const tla_hlo_instr *in, int out_i
         if (tla__hlo_put(ix, i, o->rank && i < in->nops - ncarry ? &id : &sc, err) != 0) return -1;
     return 0;
 }
+#endif
+TLA__DECL
 
 /* ComputeOutputToInputAllGatherOpIndexing: output element (.., d_k, ..) of the gathered
  * dimension k reads operand 0 at d_k mod n (n its size there) on replica d_k floordiv n.
  * A tuple shape (all-gather-start) indexes its element 1.  One set, whatever the operand count. */
-TLA_FUNC int tla_hlo_rule_all_gather(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                     tla_error *err) {
+TLA_API int tla_hlo_rule_all_gather(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                    tla_error *err)
+#if TLA__BODIES
+{
     const tla_hlo_array *o, *a;
     int64_t k, n;
     tla_ix_map m, rep;
@@ -715,13 +791,19 @@ TLA_FUNC int tla_hlo_rule_all_gather(tla_ix_ctx *c, const tla_hlo_instr *in, int
     if (tla_hlo_indexing_init(ix, 1, err) != 0) return -1;
     return tla__hlo_put_rep(ix, 0, &m, &rep, err);
 }
+#endif
+TLA__DECL
 
-TLA_FUNC int tla_hlo_rule_get_tuple_element(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                            tla_error *err) {
+TLA_API int tla_hlo_rule_get_tuple_element(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                           tla_error *err)
+#if TLA__BODIES
+{
     tla_ix_map m;
     TLA__HLO_TRY(tla__hlo_identity(c, tla__hlo_out(in, out_id), &m));
     if (tla_hlo_indexing_init(ix, in->nops, err) != 0) return -1;
     return in->nops ? tla__hlo_put(ix, 0, &m, err) : 0;
 }
+#endif
+TLA__DECL
 
 #endif

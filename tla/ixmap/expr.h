@@ -57,11 +57,15 @@ typedef struct tla_ix_ctx {
 } tla_ix_ctx;
 
 TLA_FUNC void tla_ix_ctx_init(tla_ix_ctx *c) { memset(c, 0, sizeof *c); }
-TLA_FUNC void tla_ix_ctx_free(tla_ix_ctx *c) {
+TLA_API void tla_ix_ctx_free(tla_ix_ctx *c)
+#if TLA__BODIES
+{
     free(c->n);
     free(c->hash);
     memset(c, 0, sizeof *c);
 }
+#endif
+TLA__DECL
 
 #define TLA_IX_KIND(c, e) ((c)->n[e].kind)
 #define TLA_IX_L(c, e) ((c)->n[e].l)
@@ -96,7 +100,9 @@ TLA_FUNC int tla__ix_rehash(tla_ix_ctx *c, int hcap) {
 
 /* The unique node (kind, l, r, v), built without any simplification.  The constant 0 on
  * failure (and c->failed set). */
-TLA_FUNC int tla_ix_raw(tla_ix_ctx *c, int kind, int32_t l, int32_t r, int64_t v) {
+TLA_API int tla_ix_raw(tla_ix_ctx *c, int kind, int32_t l, int32_t r, int64_t v)
+#if TLA__BODIES
+{
     size_t k;
     if (kind <= TLA_IX_CDIV)
         v = 0;
@@ -131,11 +137,17 @@ TLA_FUNC int tla_ix_raw(tla_ix_ctx *c, int kind, int32_t l, int32_t r, int64_t v
     c->hash[k] = c->len + 1;
     return c->len++;
 }
+#endif
+TLA__DECL
 
-TLA_FUNC int tla_ix_const(tla_ix_ctx *c, int64_t v) {
+TLA_API int tla_ix_const(tla_ix_ctx *c, int64_t v)
+#if TLA__BODIES
+{
     int e = tla_ix_raw(c, TLA_IX_CONST, -1, -1, v);
     return e < 0 ? 0 : e;
 }
+#endif
+TLA__DECL
 TLA_FUNC int tla_ix_dim(tla_ix_ctx *c, int i) { return tla_ix_raw(c, TLA_IX_DIM, -1, -1, i); }
 TLA_FUNC int tla_ix_sym(tla_ix_ctx *c, int i) { return tla_ix_raw(c, TLA_IX_SYM, -1, -1, i); }
 
@@ -143,7 +155,9 @@ TLA_FUNC int tla_ix_sym(tla_ix_ctx *c, int i) { return tla_ix_raw(c, TLA_IX_SYM,
 TLA_FUNC int64_t tla__ix_wadd(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
 TLA_FUNC int64_t tla__ix_wmul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
 TLA_FUNC int64_t tla__ix_wneg(int64_t a) { return (int64_t)(0 - (uint64_t)a); }
-TLA_FUNC int64_t tla_ix_floordiv(int64_t a, int64_t b) {
+TLA_API int64_t tla_ix_floordiv(int64_t a, int64_t b)
+#if TLA__BODIES
+{
     int64_t q;
     if (b == 0) return 0;
     if (b == -1) return (int64_t)(0 - (uint64_t)a);
@@ -151,7 +165,11 @@ TLA_FUNC int64_t tla_ix_floordiv(int64_t a, int64_t b) {
     if ((a % b != 0) && ((a < 0) != (b < 0))) q--;
     return q;
 }
-TLA_FUNC int64_t tla_ix_ceildiv(int64_t a, int64_t b) {
+#endif
+TLA__DECL
+TLA_API int64_t tla_ix_ceildiv(int64_t a, int64_t b)
+#if TLA__BODIES
+{
     int64_t q;
     if (b == 0) return 0;
     if (b == -1) return (int64_t)(0 - (uint64_t)a);
@@ -159,14 +177,20 @@ TLA_FUNC int64_t tla_ix_ceildiv(int64_t a, int64_t b) {
     if ((a % b != 0) && ((a < 0) == (b < 0))) q++;
     return q;
 }
+#endif
+TLA__DECL
 /* XLA's mod: the sign of the divisor (non-negative for a positive divisor). */
-TLA_FUNC int64_t tla_ix_modv(int64_t a, int64_t b) {
+TLA_API int64_t tla_ix_modv(int64_t a, int64_t b)
+#if TLA__BODIES
+{
     int64_t m;
     if (b == 0 || b == -1) return 0;
     m = a % b;
     if (m != 0 && ((m < 0) != (b < 0))) m += b;
     return m;
 }
+#endif
+TLA__DECL
 TLA_FUNC int64_t tla__ix_gcd(int64_t a, int64_t b) {
     uint64_t x = a < 0 ? 0 - (uint64_t)a : (uint64_t)a, y = b < 0 ? 0 - (uint64_t)b : (uint64_t)b;
     while (y) {
@@ -182,7 +206,9 @@ TLA_FUNC int64_t tla__ix_gcd(int64_t a, int64_t b) {
 TLA_FUNC int tla__ix_rank(int kind) { return kind == TLA_IX_SYM ? TLA_IX_DIM : kind; }
 
 /* <0, 0, >0: XLA's SymbolicExpr::operator< (kind, then variable id / value, then operands). */
-TLA_FUNC int tla_ix_cmp(const tla_ix_ctx *c, int a, int b) {
+TLA_API int tla_ix_cmp(const tla_ix_ctx *c, int a, int b)
+#if TLA__BODIES
+{
     while (a != b) {
         const tla_ix_node *x = &c->n[a], *y = &c->n[b];
         int ra = tla__ix_rank(x->kind), rb = tla__ix_rank(y->kind);
@@ -202,17 +228,23 @@ TLA_FUNC int tla_ix_cmp(const tla_ix_ctx *c, int a, int b) {
     }
     return 0;
 }
+#endif
+TLA__DECL
 
 /* ---------------------------------------------------------------- XLA's operators */
 
-TLA_FUNC int tla_ix_mul(tla_ix_ctx *c, int a, int b);
+TLA_API int tla_ix_mul(tla_ix_ctx *c, int a, int b);
 
-TLA_FUNC int tla_ix_add(tla_ix_ctx *c, int a, int b) {
+TLA_API int tla_ix_add(tla_ix_ctx *c, int a, int b)
+#if TLA__BODIES
+{
     if (TLA_IX_IS_CONST(c, b) && TLA_IX_V(c, b) == 0) return a;
     if (TLA_IX_IS_CONST(c, a) && TLA_IX_V(c, a) == 0) return b;
     if (TLA_IX_IS_CONST(c, a)) return tla_ix_raw(c, TLA_IX_ADD, b, a, 0);
     return tla_ix_raw(c, TLA_IX_ADD, a, b, 0);
 }
+#endif
+TLA__DECL
 TLA_FUNC int tla_ix_addc(tla_ix_ctx *c, int a, int64_t v) { return tla_ix_add(c, a, tla_ix_const(c, v)); }
 
 /* TrySimplifyMulByConstantRHS: -1 when it does not apply. */
@@ -226,7 +258,9 @@ TLA_FUNC int tla__ix_mul_const_rhs(tla_ix_ctx *c, int a, int b) {
     return -1;
 }
 
-TLA_FUNC int tla_ix_mul(tla_ix_ctx *c, int a, int b) {
+TLA_API int tla_ix_mul(tla_ix_ctx *c, int a, int b)
+#if TLA__BODIES
+{
     int s;
     if (TLA_IX_IS_CONST(c, b)) {
         if ((s = tla__ix_mul_const_rhs(c, a, b)) >= 0) return s;
@@ -236,29 +270,53 @@ TLA_FUNC int tla_ix_mul(tla_ix_ctx *c, int a, int b) {
     }
     return tla_ix_raw(c, TLA_IX_MUL, a, b, 0);
 }
+#endif
+TLA__DECL
 TLA_FUNC int tla_ix_mulc(tla_ix_ctx *c, int a, int64_t v) { return tla_ix_mul(c, a, tla_ix_const(c, v)); }
 
-TLA_FUNC int tla_ix_canon(tla_ix_ctx *c, int e);
-TLA_FUNC int tla_ix_neg(tla_ix_ctx *c, int a) {
+TLA_API int tla_ix_canon(tla_ix_ctx *c, int e);
+TLA_API int tla_ix_neg(tla_ix_ctx *c, int a)
+#if TLA__BODIES
+{
     return tla_ix_canon(c, tla_ix_raw(c, TLA_IX_MUL, a, tla_ix_const(c, -1), 0));
 }
+#endif
+TLA__DECL
 TLA_FUNC int tla_ix_sub(tla_ix_ctx *c, int a, int b) { return tla_ix_add(c, a, tla_ix_neg(c, b)); }
-TLA_FUNC int tla_ix_subc(tla_ix_ctx *c, int a, int64_t v) { return tla_ix_addc(c, a, tla__ix_wmul(v, -1)); }
+TLA_API int tla_ix_subc(tla_ix_ctx *c, int a, int64_t v)
+#if TLA__BODIES
+{
+    return tla_ix_addc(c, a, tla__ix_wmul(v, -1));
+}
+#endif
+TLA__DECL
 
-TLA_FUNC int tla_ix_mod(tla_ix_ctx *c, int a, int b) {
+TLA_API int tla_ix_mod(tla_ix_ctx *c, int a, int b)
+#if TLA__BODIES
+{
     if (TLA_IX_IS_CONST(c, b) && (TLA_IX_V(c, b) == 1 || TLA_IX_V(c, b) == -1)) return tla_ix_const(c, 0);
     return tla_ix_raw(c, TLA_IX_MOD, a, b, 0);
 }
+#endif
+TLA__DECL
 TLA_FUNC int tla_ix_modc(tla_ix_ctx *c, int a, int64_t v) { return tla_ix_mod(c, a, tla_ix_const(c, v)); }
-TLA_FUNC int tla_ix_fdiv(tla_ix_ctx *c, int a, int b) {
+TLA_API int tla_ix_fdiv(tla_ix_ctx *c, int a, int b)
+#if TLA__BODIES
+{
     if (TLA_IX_IS_CONST(c, b) && TLA_IX_V(c, b) == 1) return a;
     return tla_ix_raw(c, TLA_IX_FDIV, a, b, 0);
 }
+#endif
+TLA__DECL
 TLA_FUNC int tla_ix_fdivc(tla_ix_ctx *c, int a, int64_t v) { return tla_ix_fdiv(c, a, tla_ix_const(c, v)); }
-TLA_FUNC int tla_ix_cdiv(tla_ix_ctx *c, int a, int b) {
+TLA_API int tla_ix_cdiv(tla_ix_ctx *c, int a, int b)
+#if TLA__BODIES
+{
     if (TLA_IX_IS_CONST(c, b) && TLA_IX_V(c, b) == 1) return a;
     return tla_ix_raw(c, TLA_IX_CDIV, a, b, 0);
 }
+#endif
+TLA__DECL
 
 /* ---------------------------------------------------------------- XLA's Canonicalize */
 
@@ -477,7 +535,9 @@ TLA_FUNC int64_t tla__ix_fold(int kind, int64_t a, int64_t b) {
 }
 
 /* XLA's SymbolicExpr::Canonicalize (memoized per node). */
-TLA_FUNC int tla_ix_canon(tla_ix_ctx *c, int e) {
+TLA_API int tla_ix_canon(tla_ix_ctx *c, int e)
+#if TLA__BODIES
+{
     int kind, lhs, rhs, r;
     if (!TLA_IX_IS_BIN(c, e)) return e;
     if (c->n[e].canon >= 0) return c->n[e].canon;
@@ -497,12 +557,16 @@ TLA_FUNC int tla_ix_canon(tla_ix_ctx *c, int e) {
     if (!c->failed) c->n[e].canon = r;
     return r;
 }
+#endif
+TLA__DECL
 
 /* ---------------------------------------------------------------- evaluation, substitution */
 
 /* The value of e for dimension values dims[] and symbol values syms[]: 0, or -1 when it
  * divides by zero (or a variable has no value). */
-TLA_FUNC int tla_ix_eval(const tla_ix_ctx *c, int e, const int64_t *dims, const int64_t *syms, int64_t *out) {
+TLA_API int tla_ix_eval(const tla_ix_ctx *c, int e, const int64_t *dims, const int64_t *syms, int64_t *out)
+#if TLA__BODIES
+{
     const tla_ix_node *x = &c->n[e];
     int64_t a, b;
     switch (x->kind) {
@@ -522,10 +586,14 @@ TLA_FUNC int tla_ix_eval(const tla_ix_ctx *c, int e, const int64_t *dims, const 
     *out = tla__ix_fold(x->kind, a, b);
     return 0;
 }
+#endif
+TLA__DECL
 
 /* e with dimension i replaced by dims[i] and symbol j by syms[j] (ids; NULL keeps them),
  * rebuilt with XLA's raw constructor (as ReplaceVariables does). */
-TLA_FUNC int tla_ix_replace(tla_ix_ctx *c, int e, const int *dims, int ndims, const int *syms, int nsyms) {
+TLA_API int tla_ix_replace(tla_ix_ctx *c, int e, const int *dims, int ndims, const int *syms, int nsyms)
+#if TLA__BODIES
+{
     tla_ix_node x = c->n[e];
     int l, r;
     if (x.kind == TLA_IX_DIM) return dims && x.v < ndims && dims[x.v] >= 0 ? dims[x.v] : e;
@@ -536,9 +604,13 @@ TLA_FUNC int tla_ix_replace(tla_ix_ctx *c, int e, const int *dims, int ndims, co
     if (l == x.l && r == x.r) return e;
     return tla_ix_raw(c, x.kind, l, r, 0);
 }
+#endif
+TLA__DECL
 
 /* Replace the sub-expression `from` by `to` everywhere in e. */
-TLA_FUNC int tla_ix_replace_expr(tla_ix_ctx *c, int e, int from, int to) {
+TLA_API int tla_ix_replace_expr(tla_ix_ctx *c, int e, int from, int to)
+#if TLA__BODIES
+{
     tla_ix_node x = c->n[e];
     int l, r;
     if (e == from) return to;
@@ -548,9 +620,13 @@ TLA_FUNC int tla_ix_replace_expr(tla_ix_ctx *c, int e, int from, int to) {
     if (l == x.l && r == x.r) return e;
     return tla_ix_raw(c, x.kind, l, r, 0);
 }
+#endif
+TLA__DECL
 
 /* Mark used dimensions (bit i of *dims) and symbols (bit j of *syms); up to 64 of each. */
-TLA_FUNC void tla_ix_used(const tla_ix_ctx *c, int e, uint64_t *dims, uint64_t *syms) {
+TLA_API void tla_ix_used(const tla_ix_ctx *c, int e, uint64_t *dims, uint64_t *syms)
+#if TLA__BODIES
+{
     const tla_ix_node *x = &c->n[e];
     if (x->kind == TLA_IX_DIM) {
         if (x->v < 64) *dims |= (uint64_t)1 << x->v;
@@ -561,5 +637,7 @@ TLA_FUNC void tla_ix_used(const tla_ix_ctx *c, int e, uint64_t *dims, uint64_t *
         tla_ix_used(c, x->r, dims, syms);
     }
 }
+#endif
+TLA__DECL
 
 #endif

@@ -49,7 +49,9 @@ TLA_FUNC int tla__ix_layout_modes(const tla_layout *L, int *mode, int *nmodes) {
 }
 
 /* Coordinate-to-offset: (d0, ..., d_{r-1}) -> (offset), one dimension per top-level mode. */
-TLA_FUNC int tla_ix_from_layout(tla_ix_ctx *c, const tla_layout *L, tla_ix_map *out, tla_error *err) {
+TLA_API int tla_ix_from_layout(tla_ix_ctx *c, const tla_layout *L, tla_ix_map *out, tla_error *err)
+#if TLA__BODIES
+{
     int mode[TLA_MAX_LEAVES], nm, i, k, off;
     int64_t size[TLA_MAX_LEAVES], prefix[TLA_MAX_LEAVES];
     tla_ix_map m;
@@ -82,9 +84,13 @@ TLA_FUNC int tla_ix_from_layout(tla_ix_ctx *c, const tla_layout *L, tla_ix_map *
     *out = m;
     return 0;
 }
+#endif
+TLA__DECL
 
 /* Offset-to-coordinate of an injective layout: (d0) -> (coordinate of each top-level mode). */
-TLA_FUNC int tla_ix_from_layout_inverse(tla_ix_ctx *c, const tla_layout *L, tla_ix_map *out, tla_error *err) {
+TLA_API int tla_ix_from_layout_inverse(tla_ix_ctx *c, const tla_layout *L, tla_ix_map *out, tla_error *err)
+#if TLA__BODIES
+{
     int mode[TLA_MAX_LEAVES], nm, i, k, j, ord[TLA_MAX_LEAVES], n = L->shape.nleaf;
     int64_t prefix[TLA_MAX_LEAVES], cosize = 1, need = 1;
     tla_ix_map m;
@@ -124,5 +130,7 @@ TLA_FUNC int tla_ix_from_layout_inverse(tla_ix_ctx *c, const tla_layout *L, tla_
     *out = m;
     return 0;
 }
+#endif
+TLA__DECL
 
 #endif

@@ -53,11 +53,13 @@ typedef struct tla_ix_map {
     int overflow; /* a limit was hit: the map is not valid */
 } tla_ix_map;
 
-TLA_FUNC void tla_ix_map_reset_empty(tla_ix_ctx *c, tla_ix_map *m);
+TLA_API void tla_ix_map_reset_empty(tla_ix_ctx *c, tla_ix_map *m);
 
 /* A map with nd dimensions, nr range variables and nt runtime variables, every bound
  * [0, -1] until set, and nres results (all 0 until set).  -1 when over a limit. */
-TLA_FUNC int tla_ix_map_init(tla_ix_ctx *c, tla_ix_map *m, int nd, int nr, int nt, int nres) {
+TLA_API int tla_ix_map_init(tla_ix_ctx *c, tla_ix_map *m, int nd, int nr, int nt, int nres)
+#if TLA__BODIES
+{
     int i;
     memset(m, 0, sizeof *m);
     if (nd < 0 || nr < 0 || nt < 0 || nres < 0 || nd > TLA_IX_MAX_VARS || nr + nt > TLA_IX_MAX_VARS
@@ -74,11 +76,15 @@ TLA_FUNC int tla_ix_map_init(tla_ix_ctx *c, tla_ix_map *m, int nd, int nr, int n
     for (i = 0; i < nres; i++) m->res[i] = tla_ix_const(c, 0);
     return 0;
 }
+#endif
+TLA__DECL
 
 /* IndexingMap::FromTensorSizes: dimension i in [0, dims[i] - 1], range variable j in
  * [0, syms[j] - 1]; results set by the caller.  A non-positive size gives KNOWN EMPTY. */
-TLA_FUNC int tla_ix_map_sizes(tla_ix_ctx *c, tla_ix_map *m, int nd, const int64_t *dims, int nr, const int64_t *syms,
-                              int nres) {
+TLA_API int tla_ix_map_sizes(tla_ix_ctx *c, tla_ix_map *m, int nd, const int64_t *dims, int nr, const int64_t *syms,
+                             int nres)
+#if TLA__BODIES
+{
     int i, bad = 0;
     if (tla_ix_map_init(c, m, nd, nr, 0, nres) != 0) return -1;
     for (i = 0; i < nd; i++) m->dim[i].hi = dims[i] - 1, bad |= dims[i] <= 0;
@@ -86,6 +92,8 @@ TLA_FUNC int tla_ix_map_sizes(tla_ix_ctx *c, tla_ix_map *m, int nd, const int64_
     if (bad) tla_ix_map_reset_empty(c, m);
     return 0;
 }
+#endif
+TLA__DECL
 
 TLA_FUNC int tla_ix_map_nsym(const tla_ix_map *m) { return m->nr + m->nt; }
 
@@ -100,7 +108,9 @@ TLA_FUNC int64_t tla__ix_sat(int64_t a, int64_t b, int mul) {
 
 /* The range of e over the map's domain (XLA's RangeEvaluator), intersected with a
  * constraint on e itself when use_cons. */
-TLA_FUNC void tla_ix_range(const tla_ix_ctx *c, const tla_ix_map *m, int e, int use_cons, int64_t *lo, int64_t *hi) {
+TLA_API void tla_ix_range(const tla_ix_ctx *c, const tla_ix_map *m, int e, int use_cons, int64_t *lo, int64_t *hi)
+#if TLA__BODIES
+{
     const tla_ix_node *x = &c->n[e];
     int64_t a0, a1, b0, b1;
     int i;
@@ -168,10 +178,14 @@ TLA_FUNC void tla_ix_range(const tla_ix_ctx *c, const tla_ix_map *m, int e, int 
                 if (m->chi[i] < *hi) *hi = m->chi[i];
             }
 }
+#endif
+TLA__DECL
 
 /* ---------------------------------------------------------------- domain */
 
-TLA_FUNC void tla_ix_map_reset_empty(tla_ix_ctx *c, tla_ix_map *m) {
+TLA_API void tla_ix_map_reset_empty(tla_ix_ctx *c, tla_ix_map *m)
+#if TLA__BODIES
+{
     int i;
     for (i = 0; i < m->nres; i++) m->res[i] = tla_ix_const(c, 0);
     for (i = 0; i < m->nd; i++) m->dim[i].lo = 0, m->dim[i].hi = -1;
@@ -179,6 +193,8 @@ TLA_FUNC void tla_ix_map_reset_empty(tla_ix_ctx *c, tla_ix_map *m) {
     m->ncons = 0;
     m->empty = 1;
 }
+#endif
+TLA__DECL
 
 TLA_FUNC int tla__ix_find_cons(const tla_ix_map *m, int e) {
     int i;
@@ -186,17 +202,23 @@ TLA_FUNC int tla__ix_find_cons(const tla_ix_map *m, int e) {
         if (m->cons[i] == e) return i;
     return -1;
 }
-TLA_FUNC void tla_ix_erase_cons(tla_ix_map *m, int e) {
+TLA_API void tla_ix_erase_cons(tla_ix_map *m, int e)
+#if TLA__BODIES
+{
     int i = tla__ix_find_cons(m, e);
     if (i < 0) return;
     for (; i + 1 < m->ncons; i++) m->cons[i] = m->cons[i + 1], m->clo[i] = m->clo[i + 1], m->chi[i] = m->chi[i + 1];
     m->ncons--;
 }
+#endif
+TLA__DECL
 
 /* XLA's AddConstraint: a variable's interval is narrowed, a constant checked, anything else
  * recorded (intersected with an existing constraint on the same expression); an infeasible
  * range makes the map KNOWN EMPTY. */
-TLA_FUNC void tla_ix_add_cons(tla_ix_ctx *c, tla_ix_map *m, int e, int64_t lo, int64_t hi) {
+TLA_API void tla_ix_add_cons(tla_ix_ctx *c, tla_ix_map *m, int e, int64_t lo, int64_t hi)
+#if TLA__BODIES
+{
     const tla_ix_node *x = &c->n[e];
     tla_ix_var *v = NULL;
     int i;
@@ -231,9 +253,13 @@ TLA_FUNC void tla_ix_add_cons(tla_ix_ctx *c, tla_ix_map *m, int e, int64_t lo, i
     m->clo[m->ncons] = lo;
     m->chi[m->ncons++] = hi;
 }
+#endif
+TLA__DECL
 
 /* Every variable interval feasible (else the map becomes KNOWN EMPTY, as XLA's constructor does). */
-TLA_FUNC void tla_ix_map_verify(tla_ix_ctx *c, tla_ix_map *m) {
+TLA_API void tla_ix_map_verify(tla_ix_ctx *c, tla_ix_map *m)
+#if TLA__BODIES
+{
     int i;
     if (m->empty) return;
     for (i = 0; i < m->nd; i++)
@@ -246,9 +272,13 @@ TLA_FUNC void tla_ix_map_verify(tla_ix_ctx *c, tla_ix_map *m) {
 empty:
     tla_ix_map_reset_empty(c, m);
 }
+#endif
+TLA__DECL
 
 /* 1 when the point (dims, syms) lies in the domain (intervals and constraints). */
-TLA_FUNC int tla_ix_map_contains(const tla_ix_ctx *c, const tla_ix_map *m, const int64_t *dims, const int64_t *syms) {
+TLA_API int tla_ix_map_contains(const tla_ix_ctx *c, const tla_ix_map *m, const int64_t *dims, const int64_t *syms)
+#if TLA__BODIES
+{
     int i;
     int64_t v;
     if (m->empty || m->undefined) return 0;
@@ -260,20 +290,28 @@ TLA_FUNC int tla_ix_map_contains(const tla_ix_ctx *c, const tla_ix_map *m, const
         if (tla_ix_eval(c, m->cons[i], dims, syms, &v) != 0 || v < m->clo[i] || v > m->chi[i]) return 0;
     return 1;
 }
+#endif
+TLA__DECL
 
 /* The results at a point: 0, or -1 (a division by zero). */
-TLA_FUNC int tla_ix_map_eval(const tla_ix_ctx *c, const tla_ix_map *m, const int64_t *dims, const int64_t *syms,
-                             int64_t *out) {
+TLA_API int tla_ix_map_eval(const tla_ix_ctx *c, const tla_ix_map *m, const int64_t *dims, const int64_t *syms,
+                            int64_t *out)
+#if TLA__BODIES
+{
     int i;
     for (i = 0; i < m->nres; i++)
         if (tla_ix_eval(c, m->res[i], dims, syms, &out[i]) != 0) return -1;
     return 0;
 }
+#endif
+TLA__DECL
 
 /* ---------------------------------------------------------------- composition */
 
 /* XLA's ComposeIndexingMaps(a, b): apply a, then b (b's dimensions are a's results). */
-TLA_FUNC int tla_ix_compose(tla_ix_ctx *c, const tla_ix_map *a, const tla_ix_map *b, tla_ix_map *out, tla_error *err) {
+TLA_API int tla_ix_compose(tla_ix_ctx *c, const tla_ix_map *a, const tla_ix_map *b, tla_ix_map *out, tla_error *err)
+#if TLA__BODIES
+{
     tla_ix_map r;
     int dsub[TLA_IX_MAX_VARS], ssub[TLA_IX_MAX_VARS], asub[TLA_IX_MAX_VARS];
     int i, nr, nt, ns;
@@ -314,6 +352,8 @@ TLA_FUNC int tla_ix_compose(tla_ix_ctx *c, const tla_ix_map *a, const tla_ix_map
     *out = r;
     return 0;
 }
+#endif
+TLA__DECL
 
 /* ---------------------------------------------------------------- unused variables */
 
@@ -362,8 +402,10 @@ TLA_FUNC void tla__ix_compress(tla_ix_ctx *c, tla_ix_map *m, uint64_t unused_d, 
 /* DetectUnusedVariables + CompressVars: XLA's RemoveUnusedSymbols (dims = 0) or
  * RemoveUnusedVars (dims = 1).  The removed dimensions and symbols as bit sets (bit i:
  * dimension i, bit j: symbol j); either pointer may be NULL. */
-TLA_FUNC void tla_ix_remove_unused_ex(tla_ix_ctx *c, tla_ix_map *m, int dims, uint64_t *removed_dims,
-                                      uint64_t *removed_syms) {
+TLA_API void tla_ix_remove_unused_ex(tla_ix_ctx *c, tla_ix_map *m, int dims, uint64_t *removed_dims,
+                                     uint64_t *removed_syms)
+#if TLA__BODIES
+{
     uint64_t ud = 0, us = 0, used_d = 0, used_s = 0, cand_d[TLA_IX_MAX_CONS], cand_s[TLA_IX_MAX_CONS];
     uint64_t alld = m->nd >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << m->nd) - 1);
     uint64_t alls = (m->nr + m->nt) >= 64 ? ~(uint64_t)0 : (((uint64_t)1 << (m->nr + m->nt)) - 1);
@@ -394,19 +436,27 @@ TLA_FUNC void tla_ix_remove_unused_ex(tla_ix_ctx *c, tla_ix_map *m, int dims, ui
     if (ud == 0 && us == 0) return;
     tla__ix_compress(c, m, ud, us);
 }
+#endif
+TLA__DECL
 
 /* The same; returns the removed symbols as a bit set (bit j: symbol j). */
-TLA_FUNC uint64_t tla_ix_remove_unused(tla_ix_ctx *c, tla_ix_map *m, int dims) {
+TLA_API uint64_t tla_ix_remove_unused(tla_ix_ctx *c, tla_ix_map *m, int dims)
+#if TLA__BODIES
+{
     uint64_t us = 0;
     tla_ix_remove_unused_ex(c, m, dims, NULL, &us);
     return us;
 }
+#endif
+TLA__DECL
 
 /* XLA's ConstraintsSatisfied: 1 when every constraint holds at (dims, syms) (the variables'
  * intervals are not checked, as in XLA); 0 for KNOWN EMPTY, a failed constraint, or one
  * that divides by zero there. */
-TLA_FUNC int tla_ix_constraints_satisfied(const tla_ix_ctx *c, const tla_ix_map *m, const int64_t *dims,
-                                          const int64_t *syms) {
+TLA_API int tla_ix_constraints_satisfied(const tla_ix_ctx *c, const tla_ix_map *m, const int64_t *dims,
+                                         const int64_t *syms)
+#if TLA__BODIES
+{
     int i;
     int64_t v;
     if (m->empty || m->undefined) return 0;
@@ -414,6 +464,8 @@ TLA_FUNC int tla_ix_constraints_satisfied(const tla_ix_ctx *c, const tla_ix_map 
         if (tla_ix_eval(c, m->cons[i], dims, syms, &v) != 0 || v < m->clo[i] || v > m->chi[i]) return 0;
     return 1;
 }
+#endif
+TLA__DECL
 
 /* ---------------------------------------------------------------- printing */
 
@@ -432,7 +484,9 @@ TLA_FUNC int tla__ix_strcmp(const void *a, const void *b) { return strcmp(*(char
 
 /* XLA's ToString(IndexingMap), one item a line: "(d0)[s0]{rt0} -> (...),\ndomain:\nd0 in [0, 9],\n...";
  * "KNOWN EMPTY" and "UNDEFINED" for those maps.  oneline: items separated by ", " instead. */
-TLA_FUNC void tla_ix_map_print_ex(tla_ix_ctx *c, const tla_ix_map *m, int oneline, tla_ix_buf *b) {
+TLA_API void tla_ix_map_print_ex(tla_ix_ctx *c, const tla_ix_map *m, int oneline, tla_ix_buf *b)
+#if TLA__BODIES
+{
     const char *dn[TLA_IX_MAX_VARS], *sn[TLA_IX_MAX_VARS];
     tla_ix_names nm;
     char *cs[TLA_IX_MAX_CONS];
@@ -507,6 +561,8 @@ TLA_FUNC void tla_ix_map_print_ex(tla_ix_ctx *c, const tla_ix_map *m, int onelin
         free(cs[i]);
     }
 }
+#endif
+TLA__DECL
 TLA_FUNC void tla_ix_map_print(tla_ix_ctx *c, const tla_ix_map *m, tla_ix_buf *b) { tla_ix_map_print_ex(c, m, 0, b); }
 
 #endif

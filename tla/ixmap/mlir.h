@@ -29,11 +29,13 @@ TLA_FUNC int tla__ix_symbolic(const tla_ix_ctx *c, int e) {
     return tla__ix_symbolic(c, x->l) && tla__ix_symbolic(c, x->r);
 }
 
-TLA_FUNC int tla_ix_m_mul(tla_ix_ctx *c, int a, int b);
-TLA_FUNC int tla_ix_m_mod(tla_ix_ctx *c, int a, int b);
+TLA_API int tla_ix_m_mul(tla_ix_ctx *c, int a, int b);
+TLA_API int tla_ix_m_mod(tla_ix_ctx *c, int a, int b);
 
 /* MLIR's AffineExpr operator+ (simplifyAdd). */
-TLA_FUNC int tla_ix_m_add(tla_ix_ctx *c, int a, int b) {
+TLA_API int tla_ix_m_add(tla_ix_ctx *c, int a, int b)
+#if TLA__BODIES
+{
     const tla_ix_node *x, *y;
     int64_t k1 = 1, k2 = 1;
     int e1 = a, e2 = b;
@@ -83,9 +85,13 @@ TLA_FUNC int tla_ix_m_add(tla_ix_ctx *c, int a, int b) {
     }
     return tla_ix_raw(c, TLA_IX_ADD, a, b, 0);
 }
+#endif
+TLA__DECL
 
 /* MLIR's AffineExpr operator* (simplifyMul); a product of two non-symbolic terms is kept. */
-TLA_FUNC int tla_ix_m_mul(tla_ix_ctx *c, int a, int b) {
+TLA_API int tla_ix_m_mul(tla_ix_ctx *c, int a, int b)
+#if TLA__BODIES
+{
     const tla_ix_node *x;
     if (TLA_IX_IS_CONST(c, a) && TLA_IX_IS_CONST(c, b))
         return tla_ix_const(c, tla__ix_wmul(TLA_IX_V(c, a), TLA_IX_V(c, b)));
@@ -107,9 +113,13 @@ TLA_FUNC int tla_ix_m_mul(tla_ix_ctx *c, int a, int b) {
     }
     return tla_ix_raw(c, TLA_IX_MUL, a, b, 0);
 }
+#endif
+TLA__DECL
 
 /* MLIR's floordiv, ceildiv and mod by a constant (simplifyFloorDiv, ...). */
-TLA_FUNC int tla_ix_m_fdiv(tla_ix_ctx *c, int a, int b) {
+TLA_API int tla_ix_m_fdiv(tla_ix_ctx *c, int a, int b)
+#if TLA__BODIES
+{
     int64_t d;
     const tla_ix_node *x;
     if (!TLA_IX_IS_CONST(c, b) || TLA_IX_V(c, b) == 0) return tla_ix_raw(c, TLA_IX_FDIV, a, b, 0);
@@ -126,7 +136,11 @@ TLA_FUNC int tla_ix_m_fdiv(tla_ix_ctx *c, int a, int b) {
     }
     return tla_ix_raw(c, TLA_IX_FDIV, a, b, 0);
 }
-TLA_FUNC int tla_ix_m_cdiv(tla_ix_ctx *c, int a, int b) {
+#endif
+TLA__DECL
+TLA_API int tla_ix_m_cdiv(tla_ix_ctx *c, int a, int b)
+#if TLA__BODIES
+{
     int64_t d;
     const tla_ix_node *x;
     if (!TLA_IX_IS_CONST(c, b) || TLA_IX_V(c, b) < 1) return tla_ix_raw(c, TLA_IX_CDIV, a, b, 0);
@@ -138,7 +152,11 @@ TLA_FUNC int tla_ix_m_cdiv(tla_ix_ctx *c, int a, int b) {
         return tla_ix_m_mul(c, x->l, tla_ix_const(c, TLA_IX_V(c, x->r) / d));
     return tla_ix_raw(c, TLA_IX_CDIV, a, b, 0);
 }
-TLA_FUNC int tla_ix_m_mod(tla_ix_ctx *c, int a, int b) {
+#endif
+TLA__DECL
+TLA_API int tla_ix_m_mod(tla_ix_ctx *c, int a, int b)
+#if TLA__BODIES
+{
     int64_t d;
     const tla_ix_node *x;
     if (!TLA_IX_IS_CONST(c, b) || TLA_IX_V(c, b) < 1) return tla_ix_raw(c, TLA_IX_MOD, a, b, 0);
@@ -156,7 +174,11 @@ TLA_FUNC int tla_ix_m_mod(tla_ix_ctx *c, int a, int b) {
         return tla_ix_m_mod(c, x->l, b);
     return tla_ix_raw(c, TLA_IX_MOD, a, b, 0);
 }
-TLA_FUNC int tla_ix_m_bin(tla_ix_ctx *c, int kind, int a, int b) {
+#endif
+TLA__DECL
+TLA_API int tla_ix_m_bin(tla_ix_ctx *c, int kind, int a, int b)
+#if TLA__BODIES
+{
     switch (kind) {
     case TLA_IX_ADD: return tla_ix_m_add(c, a, b);
     case TLA_IX_MUL: return tla_ix_m_mul(c, a, b);
@@ -165,9 +187,13 @@ TLA_FUNC int tla_ix_m_bin(tla_ix_ctx *c, int kind, int a, int b) {
     default: return tla_ix_m_mod(c, a, b);
     }
 }
+#endif
+TLA__DECL
 
 /* e rebuilt bottom-up with MLIR's rules: what XLA's printer prints (memoized). */
-TLA_FUNC int tla_ix_to_mlir(tla_ix_ctx *c, int e) {
+TLA_API int tla_ix_to_mlir(tla_ix_ctx *c, int e)
+#if TLA__BODIES
+{
     int r, l, rr;
     if (!TLA_IX_IS_BIN(c, e)) return e;
     if (c->n[e].mlir >= 0) return c->n[e].mlir;
@@ -177,6 +203,8 @@ TLA_FUNC int tla_ix_to_mlir(tla_ix_ctx *c, int e) {
     if (!c->failed) c->n[e].mlir = r;
     return r;
 }
+#endif
+TLA__DECL
 
 /* ---------------------------------------------------------------- printing (XLA's printer) */
 
@@ -187,11 +215,17 @@ typedef struct tla_ix_buf {
     int failed;
 } tla_ix_buf;
 
-TLA_FUNC void tla_ix_buf_free(tla_ix_buf *b) {
+TLA_API void tla_ix_buf_free(tla_ix_buf *b)
+#if TLA__BODIES
+{
     free(b->s);
     memset(b, 0, sizeof *b);
 }
-TLA_FUNC void tla_ix_buf_put(tla_ix_buf *b, const char *s) {
+#endif
+TLA__DECL
+TLA_API void tla_ix_buf_put(tla_ix_buf *b, const char *s)
+#if TLA__BODIES
+{
     size_t n = strlen(s);
     if (b->failed) return;
     if (b->len + n + 1 > b->cap) {
@@ -209,11 +243,17 @@ TLA_FUNC void tla_ix_buf_put(tla_ix_buf *b, const char *s) {
     memcpy(b->s + b->len, s, n + 1);
     b->len += n;
 }
-TLA_FUNC void tla_ix_buf_int(tla_ix_buf *b, int64_t v) {
+#endif
+TLA__DECL
+TLA_API void tla_ix_buf_int(tla_ix_buf *b, int64_t v)
+#if TLA__BODIES
+{
     char t[32];
     snprintf(t, sizeof t, "%lld", (long long)v);
     tla_ix_buf_put(b, t);
 }
+#endif
+TLA__DECL
 
 /* Names for printing: dimension i is dim_names[i] (or "d<i>"), symbol j is sym_names[j] (or
  * "s<j>" for j < nrange, "rt<j - nrange>" after); NULL entries take the default. */
@@ -297,14 +337,19 @@ TLA_FUNC void tla__ix_print(const tla_ix_ctx *c, int e, const tla_ix_names *nm, 
 }
 
 /* Append e in XLA's printed form (converted to MLIR form first). */
-TLA_FUNC void tla_ix_print(tla_ix_ctx *c, int e, const tla_ix_names *nm, tla_ix_buf *b) {
+TLA_API void tla_ix_print(tla_ix_ctx *c, int e, const tla_ix_names *nm, tla_ix_buf *b)
+#if TLA__BODIES
+{
     tla__ix_print(c, tla_ix_to_mlir(c, e), nm, 0, b);
 }
+#endif
+TLA__DECL
 
 /* e printed into buf (truncated to n bytes) with default names (nrange range variables,
  * then runtime variables); the length it needed. */
-TLA_FUNC int tla_ix_snprint(tla_ix_ctx *c, int e, const tla_ix_names *nm, int nrange, void *unused, char *buf,
-                            size_t n) {
+TLA_API int tla_ix_snprint(tla_ix_ctx *c, int e, const tla_ix_names *nm, int nrange, void *unused, char *buf, size_t n)
+#if TLA__BODIES
+{
     tla_ix_buf b;
     tla_ix_names dn;
     int len;
@@ -325,5 +370,7 @@ TLA_FUNC int tla_ix_snprint(tla_ix_ctx *c, int e, const tla_ix_names *nm, int nr
     tla_ix_buf_free(&b);
     return len;
 }
+#endif
+TLA__DECL
 
 #endif

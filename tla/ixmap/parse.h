@@ -195,7 +195,9 @@ TLA_FUNC int tla__ix_pinterval(tla__ix_parser *P, int64_t *lo, int64_t *hi) {
  * [0, 9], ..., d0 + s0 in [0, 11]") and the older one the seed prints (no commas between
  * domain items; `floorDiv`; `100d0` for 100 * d0).  Variable names may be anything; names
  * equal to the default (d0, s0, rt0) print as the default.  On error: err->pos, err->msg. */
-TLA_FUNC int tla_ix_map_parse_at(tla_ix_ctx *c, const char *s, int *pos, tla_ix_map *out, tla_error *err) {
+TLA_API int tla_ix_map_parse_at(tla_ix_ctx *c, const char *s, int *pos, tla_ix_map *out, tla_error *err)
+#if TLA__BODIES
+{
     tla__ix_parser P;
     tla_ix_map m;
     int i, p, e, nitems, ncons = 0, cons[TLA_IX_MAX_CONS];
@@ -296,6 +298,8 @@ TLA_FUNC int tla_ix_map_parse_at(tla_ix_ctx *c, const char *s, int *pos, tla_ix_
     *out = m;
     return 0;
 }
+#endif
+TLA__DECL
 
 /* The whole of s is one map (surrounding spaces allowed).  Example:
  *   tla_ix_ctx c;  tla_ix_map m;  tla_error e;
@@ -304,7 +308,9 @@ TLA_FUNC int tla_ix_map_parse_at(tla_ix_ctx *c, const char *s, int *pos, tla_ix_
  *   if (tla_ix_map_parse(&c, "(d0) -> (d0 floordiv 0)", &m, &e) == 0) return 1;   // says where and why
  *   tla_ix_ctx_free(&c);
  */
-TLA_FUNC int tla_ix_map_parse(tla_ix_ctx *c, const char *s, tla_ix_map *out, tla_error *err) {
+TLA_API int tla_ix_map_parse(tla_ix_ctx *c, const char *s, tla_ix_map *out, tla_error *err)
+#if TLA__BODIES
+{
     int pos = 0;
     char cb[16];
     tla_ix_map m;
@@ -317,6 +323,8 @@ TLA_FUNC int tla_ix_map_parse(tla_ix_ctx *c, const char *s, tla_ix_map *out, tla
     *out = m;
     return 0;
 }
+#endif
+TLA__DECL
 
 /* One expression over m's variables (their names, or the defaults d0, s0, rt0), built with
  * MLIR's rules as in a map; the whole of s (surrounding spaces allowed).  Example:
@@ -327,7 +335,9 @@ TLA_FUNC int tla_ix_map_parse(tla_ix_ctx *c, const char *s, tla_ix_map *out, tla
  *   tla_ix_range(&c, &m, x, 1, &lo, &hi);   // [-10, 17], XLA's RangeEvaluatorTest
  *   tla_ix_ctx_free(&c);
  */
-TLA_FUNC int tla_ix_expr_parse(tla_ix_ctx *c, const tla_ix_map *m, const char *s, int *out, tla_error *err) {
+TLA_API int tla_ix_expr_parse(tla_ix_ctx *c, const tla_ix_map *m, const char *s, int *out, tla_error *err)
+#if TLA__BODIES
+{
     tla__ix_parser P;
     int i, p;
     char cb[16];
@@ -356,5 +366,7 @@ TLA_FUNC int tla_ix_expr_parse(tla_ix_ctx *c, const tla_ix_map *m, const char *s
     if (c->failed) return tla__fail(err, 0, "out of memory");
     return 0;
 }
+#endif
+TLA__DECL
 
 #endif

@@ -506,7 +506,9 @@ TLA_FUNC int tla__ix_simplify_constraint_ranges(tla__ix_simp *S) {
 
 /* One expression simplified over the map's domain (constraints used); preserve: keep
  * sub-expressions whose range is a single point. */
-TLA_FUNC int tla_ix_simplify_expr(tla_ix_ctx *c, tla_ix_map *m, int e, int preserve) {
+TLA_API int tla_ix_simplify_expr(tla_ix_ctx *c, tla_ix_map *m, int e, int preserve)
+#if TLA__BODIES
+{
     tla__ix_simp S;
     S.c = c;
     S.m = m;
@@ -515,11 +517,15 @@ TLA_FUNC int tla_ix_simplify_expr(tla_ix_ctx *c, tla_ix_map *m, int e, int prese
     S.budget = 200000;
     return tla__ix_simplify_expr(&S, e);
 }
+#endif
+TLA__DECL
 
 /* IndexingMap::Simplify: constraints first (until nothing changes), mod constraints merged,
  * then the results.  preserve = 1 is XLA's SimplifyPointDimensions::kPreserve (reshape and
  * bitcast use it).  1 if anything changed. */
-TLA_FUNC int tla_ix_simplify(tla_ix_ctx *c, tla_ix_map *m, int preserve) {
+TLA_API int tla_ix_simplify(tla_ix_ctx *c, tla_ix_map *m, int preserve)
+#if TLA__BODIES
+{
     tla__ix_simp S;
     int i, k, changed = 0, r;
     if (m->undefined || m->empty) return 0;
@@ -547,5 +553,7 @@ TLA_FUNC int tla_ix_simplify(tla_ix_ctx *c, tla_ix_map *m, int preserve) {
     }
     return changed;
 }
+#endif
+TLA__DECL
 
 #endif

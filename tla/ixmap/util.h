@@ -21,8 +21,10 @@
 
 /* ConvertRangeVariablesToDimensions: range variables idx[0] < idx[1] < ... become new
  * dimensions (appended in that order). */
-TLA_FUNC int tla_ix_range_vars_to_dims(tla_ix_ctx *c, const tla_ix_map *m, const int *idx, int n, tla_ix_map *out,
-                                       tla_error *err) {
+TLA_API int tla_ix_range_vars_to_dims(tla_ix_ctx *c, const tla_ix_map *m, const int *idx, int n, tla_ix_map *out,
+                                      tla_error *err)
+#if TLA__BODIES
+{
     tla_ix_map r;
     int ssub[TLA_IX_MAX_VARS], i, k = 0, nr = 0;
     if (m->nd + n > TLA_IX_MAX_VARS) return tla__fail(err, -1, "too many dimensions");
@@ -47,10 +49,14 @@ TLA_FUNC int tla_ix_range_vars_to_dims(tla_ix_ctx *c, const tla_ix_map *m, const
     *out = r;
     return 0;
 }
+#endif
+TLA__DECL
 
 /* MergeModConstraints: `x mod a in [r, r]` and `x mod b in [r, r]` become `x mod lcm in
  * [r, r]`; a variable's bounds snap to the values with that remainder.  1 if it changed. */
-TLA_FUNC int tla_ix_merge_mod_constraints(tla_ix_ctx *c, tla_ix_map *m) {
+TLA_API int tla_ix_merge_mod_constraints(tla_ix_ctx *c, tla_ix_map *m)
+#if TLA__BODIES
+{
     int i, j, did = 0;
     for (i = 0; i < m->ncons; i++) {
         int lhs, ops[TLA_IX_MAX_CONS], nops = 0;
@@ -90,10 +96,14 @@ TLA_FUNC int tla_ix_merge_mod_constraints(tla_ix_ctx *c, tla_ix_map *m) {
     }
     return did;
 }
+#endif
+TLA__DECL
 
 /* RescaleSymbols: a range variable s with `s mod k in [r, r]` is replaced by s * k + r
  * (its interval rescaled) and the constraint dropped.  1 if it changed. */
-TLA_FUNC int tla_ix_rescale_symbols(tla_ix_ctx *c, tla_ix_map *m) {
+TLA_API int tla_ix_rescale_symbols(tla_ix_ctx *c, tla_ix_map *m)
+#if TLA__BODIES
+{
     int i, done[TLA_IX_MAX_VARS] = {0}, did = 0;
     tla_ix_merge_mod_constraints(c, m);
     for (i = 0; i < m->ncons; i++) {
@@ -118,10 +128,14 @@ TLA_FUNC int tla_ix_rescale_symbols(tla_ix_ctx *c, tla_ix_map *m) {
     }
     return did;
 }
+#endif
+TLA__DECL
 
 /* ConvertSymbolsToDimensions: every range variable, then every runtime variable, becomes a
  * new dimension (appended in that order, names kept); constraints are added again. */
-TLA_FUNC int tla_ix_symbols_to_dims(tla_ix_ctx *c, const tla_ix_map *m, tla_ix_map *out, tla_error *err) {
+TLA_API int tla_ix_symbols_to_dims(tla_ix_ctx *c, const tla_ix_map *m, tla_ix_map *out, tla_error *err)
+#if TLA__BODIES
+{
     tla_ix_map r;
     int ssub[TLA_IX_MAX_VARS], i, ns = m->nr + m->nt;
     if (m->nd + ns > TLA_IX_MAX_VARS) return tla__fail(err, -1, "more than %d dimensions", TLA_IX_MAX_VARS);
@@ -139,5 +153,7 @@ TLA_FUNC int tla_ix_symbols_to_dims(tla_ix_ctx *c, const tla_ix_map *m, tla_ix_m
     *out = r;
     return 0;
 }
+#endif
+TLA__DECL
 
 #endif

@@ -1,9 +1,9 @@
 /* tla/rt/error.h - how run-time operations fail: tla_error, and checked int64 arithmetic.
  *
- * Conventions: every function is TLA_FUNC (static inline by default) and uses
- * no globals and no heap.  A function returning int returns 0 on success and
- * -1 on error; it then fills *err (when err is not NULL) with what went wrong
- * and where, and leaves its outputs untouched.  int64 overflow is an error.
+ * Conventions: every function is TLA_FUNC or TLA_API (static inline, unless tla.h's build
+ * modes compile the TLA_API ones once) and uses no globals and no heap.  A function returning
+ * int returns 0 on success and -1 on error; it then fills *err (when err is not NULL) with what
+ * went wrong and where, and leaves its outputs untouched.  int64 overflow is an error.
  * tla_error_set(err, pos, fmt, ...) fills the error (printf-style; pos is a byte offset into
  * parsed text, or -1) and returns -1, for code built on tla.h that reports as it does (the
  * library spells it tla__fail); tla__add64 and tla__mul64 return 0, or non-zero on overflow.
@@ -39,7 +39,9 @@
  *   if (tla_error_set(&e, -1, "%s: %d leaves", "tuple", 9) != -1 || e.pos != -1) return 1;
  *   if (tla_error_set(NULL, 0, "nowhere") != -1) return 1;   // no error to fill: still -1
  */
-TLA_FUNC TLA__PRINTF(3, 4) int tla_error_set(tla_error *err, int pos, const char *fmt, ...) {
+TLA_API TLA__PRINTF(3, 4) int tla_error_set(tla_error *err, int pos, const char *fmt, ...)
+#if TLA__BODIES
+{
     if (err) {
         va_list ap;
         va_start(ap, fmt);
@@ -49,6 +51,8 @@ TLA_FUNC TLA__PRINTF(3, 4) int tla_error_set(tla_error *err, int pos, const char
     }
     return -1;
 }
+#endif
+TLA__DECL
 /* (the library's own spelling) */
 #define tla__fail tla_error_set
 

@@ -37,7 +37,9 @@ enum { TLA_ROWS_STATIC = 1, TLA_COLS_STATIC = 2 };
  */
 /* "row_major", "RowMajor", "column_major", "ColumnMajor", "zN", "zZ", "nZ",
  * "nN", "l0c", "L0C", "vector", "Vector".  0 on success, -1 if unknown. */
-TLA_FUNC int tla_format_from_name(const char *name, enum tla_format *out) {
+TLA_API int tla_format_from_name(const char *name, enum tla_format *out)
+#if TLA__BODIES
+{
     static const struct {
         const char *name;
         enum tla_format f;
@@ -63,10 +65,14 @@ TLA_FUNC int tla_format_from_name(const char *name, enum tla_format *out) {
         }
     return -1;
 }
+#endif
+TLA__DECL
 
 /* Bytes of an element type name (TLA and XLA spellings, e8m0 for MX scales), -1 if unknown
  * (4-bit names: tla_elem_bits, rt/formats_ext.h). */
-TLA_FUNC int tla_elem_bytes(const char *name) {
+TLA_API int tla_elem_bytes(const char *name)
+#if TLA__BODIES
+{
     static const struct {
         const char *name;
         int bytes;
@@ -79,6 +85,8 @@ TLA_FUNC int tla_elem_bytes(const char *name) {
         if (strcmp(name, names[i].name) == 0) return names[i].bytes;
     return -1;
 }
+#endif
+TLA__DECL
 
 /* Fill t with the tokens of ((v0,v1),(v2,v3)); bit i of stat marks v_i static. */
 TLA_FUNC void tla__fractal_tuple(tla_tuple *t, const int64_t v[4], unsigned stat) {
@@ -354,11 +362,15 @@ TLA_FUNC int tla_layout_is_format_bits(const tla_layout *L, enum tla_format f, i
     default: return 0;
     }
 }
-TLA_FUNC int tla_layout_is_format(const tla_layout *L, enum tla_format f, int elem_bytes) {
+TLA_API int tla_layout_is_format(const tla_layout *L, enum tla_format f, int elem_bytes)
+#if TLA__BODIES
+{
     return elem_bytes == 1 || elem_bytes == 2 || elem_bytes == 4      ? tla_layout_is_format_bits(L, f, 8 * elem_bytes)
            : f <= TLA_COLUMN_MAJOR || f == TLA_VECTOR || f == TLA_L0C ? tla_layout_is_format_bits(L, f, 0)
                                                                       : 0;
 }
+#endif
+TLA__DECL
 
 /* tla_layout_is_zN_unalign(&L, elem_bytes) -> 1 or 0: CATLASS's iszNUnAlign at run time (a zN
  *   whose row mode ((m,1)) is not padded to fractals); static layouts: tla_is_zN_unalign.
@@ -393,8 +405,12 @@ TLA_FUNC int tla__catlass_pred(const tla_layout *L, int f, int elem_bits) {
     return f < 0 ? tla_layout_is_zN_unalign_bits(&z, elem_bits)
                  : tla_layout_is_format_bits(&z, (enum tla_format)f, elem_bits);
 }
-TLA_FUNC int tla_layout_is_zN_unalign(const tla_layout *L, int elem_bytes) {
+TLA_API int tla_layout_is_zN_unalign(const tla_layout *L, int elem_bytes)
+#if TLA__BODIES
+{
     return elem_bytes == 1 || elem_bytes == 2 || elem_bytes == 4 ? tla_layout_is_zN_unalign_bits(L, 8 * elem_bytes) : 0;
 }
+#endif
+TLA__DECL
 
 #endif

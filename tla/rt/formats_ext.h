@@ -50,7 +50,9 @@ enum { TLA_STRIDE_EVEN = 4 };
  *   if (tla_elem_bits("fp4") != 4 || tla_elem_bits("half") != 16 || tla_elem_bits("e8m0") != 8) return 1;
  *   if (tla_elem_bits("int3") != -1) return 1;
  */
-TLA_FUNC int tla_elem_bits(const char *name) {
+TLA_API int tla_elem_bits(const char *name)
+#if TLA__BODIES
+{
     static const struct {
         const char *name;
         int bits;
@@ -62,6 +64,8 @@ TLA_FUNC int tla_elem_bits(const char *name) {
     b = tla_elem_bytes(name);
     return b < 0 ? -1 : 8 * b;
 }
+#endif
+TLA__DECL
 
 /* tla_layout_format_bits(&L, format, elem_bits, rows, cols, err),
  * tla_layout_format_bits_ex(&L, format, elem_bits, rows, cols, flags, err) -> 0 or -1
@@ -80,8 +84,10 @@ TLA_FUNC int tla_elem_bits(const char *name) {
  *   if (tla_layout_format_bits(&L, TLA_NZ, 4, 128, 32, &e) != 0 || L.shape.val[0] != 64) return 1;
  *   if (tla_layout_format_bits(&L, TLA_ZN, 2, 32, 32, &e) == 0) return 1;   // 2-bit elements: an error
  */
-TLA_FUNC int tla_layout_format_bits_ex(tla_layout *out, enum tla_format f, int elem_bits, int64_t rows, int64_t cols,
-                                       int static_flags, tla_error *err) {
+TLA_API int tla_layout_format_bits_ex(tla_layout *out, enum tla_format f, int elem_bits, int64_t rows, int64_t cols,
+                                      int static_flags, tla_error *err)
+#if TLA__BODIES
+{
     int fractal = f == TLA_ZN || f == TLA_ZZ || f == TLA_NZ || f == TLA_NN, k;
     tla_layout r;
     if (fractal && elem_bits != 4 && elem_bits != 8 && elem_bits != 16 && elem_bits != 32)
@@ -103,11 +109,17 @@ TLA_FUNC int tla_layout_format_bits_ex(tla_layout *out, enum tla_format f, int e
     *out = r;
     return 0;
 }
+#endif
+TLA__DECL
 
-TLA_FUNC int tla_layout_format_bits(tla_layout *out, enum tla_format f, int elem_bits, int64_t rows, int64_t cols,
-                                    tla_error *err) {
+TLA_API int tla_layout_format_bits(tla_layout *out, enum tla_format f, int elem_bits, int64_t rows, int64_t cols,
+                                   tla_error *err)
+#if TLA__BODIES
+{
     return tla_layout_format_bits_ex(out, f, elem_bits, rows, cols, 0, err);
 }
+#endif
+TLA__DECL
 
 /* tla_layout_weight4bit_nZ(&L, rows, cols, static_flags, err) -> 0 or -1
  *   CATLASS's MakeLayout<Element, layout::Weight4BitnZ>(rows, cols): nZ with C0 = 32 and a
@@ -122,9 +134,13 @@ TLA_FUNC int tla_layout_format_bits(tla_layout *out, enum tla_format f, int elem
  *   tla_layout_snprint(buf, sizeof buf, &L);
  *   if (strcmp(buf, "((_32,2),(_16,2)):((_1,1024),(_32,_512))") != 0) return 1;
  */
-TLA_FUNC int tla_layout_weight4bit_nZ(tla_layout *out, int64_t rows, int64_t cols, int static_flags, tla_error *err) {
+TLA_API int tla_layout_weight4bit_nZ(tla_layout *out, int64_t rows, int64_t cols, int static_flags, tla_error *err)
+#if TLA__BODIES
+{
     return tla__layout_format_c0(out, TLA_NZ, 32, 512, rows, cols, static_flags & 3, err);
 }
+#endif
+TLA__DECL
 
 /* (a,b) and ((a,b),c) / (a,(b,c)) style tuples from leaves. */
 TLA_FUNC int tla__join2(tla_tuple *out, tla_tuple a, tla_tuple b, tla_error *err) {
@@ -147,8 +163,10 @@ TLA_FUNC int tla__join2(tla_tuple *out, tla_tuple a, tla_tuple b, tla_error *err
  *   if (strcmp(buf, "(64,(_2,2)):(4,(_1,_2))") != 0) return 1;
  *   if (tla_layout_mx_scale(&L, TLA_ZN, 0, 64, 4, 0, &e) == 0) return 1;      // no zN MX layout
  */
-TLA_FUNC int tla_layout_mx_scale(tla_layout *out, enum tla_format f, int is_b, int64_t rows, int64_t cols,
-                                 int static_flags, tla_error *err) {
+TLA_API int tla_layout_mx_scale(tla_layout *out, enum tla_format f, int is_b, int64_t rows, int64_t cols,
+                                int static_flags, tla_error *err)
+#if TLA__BODIES
+{
     int rs = (static_flags & TLA_ROWS_STATIC) != 0, cs = (static_flags & TLA_COLS_STATIC) != 0;
     int64_t ru = 0, cu = 0;
     tla_tuple s, d, t;
@@ -199,6 +217,8 @@ TLA_FUNC int tla_layout_mx_scale(tla_layout *out, enum tla_format f, int is_b, i
     *out = r;
     return 0;
 }
+#endif
+TLA__DECL
 
 /* Shape (v0..v3, _c0), stride (d0, d1, d2, _c0, _1), originShape (v0..v3, c0): the 5-D
  * convolution layouts.  stat: bits 0..3 for v, bits 4..6 for d0..d2. */
@@ -234,8 +254,10 @@ TLA_FUNC int tla__conv_layout(tla_layout *out, const int64_t v[4], const int64_t
  *   tla_parse_tuple("(1,2,3,4,5)", &c, &e);
  *   if (tla_layout_crd2offset(&L, &c, &off, &e) != 0 || off != ((((1 * 7 + 2) * 33 + 3) * 43 + 4) * 16 + 5)) return 1;
  */
-TLA_FUNC int tla_layout_fmap(tla_layout *out, int elem_bytes, int64_t batch, int64_t cin1, int64_t h, int64_t w,
-                             int static_flags, tla_error *err) {
+TLA_API int tla_layout_fmap(tla_layout *out, int elem_bytes, int64_t batch, int64_t cin1, int64_t h, int64_t w,
+                            int static_flags, tla_error *err)
+#if TLA__BODIES
+{
     int64_t v[4], d[3], c0;
     unsigned st = (unsigned)static_flags & 15u, stat = st;
     v[0] = batch, v[1] = cin1, v[2] = h, v[3] = w;
@@ -253,6 +275,8 @@ TLA_FUNC int tla_layout_fmap(tla_layout *out, int elem_bytes, int64_t batch, int
     if ((st & 14u) == 14u) stat |= 16u; /* cin1 * h * w * C0 */
     return tla__conv_layout(out, v, d, c0, stat, err);
 }
+#endif
+TLA__DECL
 
 /* tla_layout_conv_filter(&L, elem_bytes, cin1, kh, kw, cout, in_l1, static_flags, err) -> 0 or -1
  *   CATLASS's MakeLayoutFilter<Element, Position>(cin1, kh, kw, cout): the fractal-Z filter
@@ -266,8 +290,10 @@ TLA_FUNC int tla_layout_fmap(tla_layout *out, int elem_bytes, int64_t batch, int
  *   tla_layout_snprint(buf, sizeof buf, &L);
  *   if (strcmp(buf, "(2,3,3,32,_16):(4608,1536,512,_16,_1)") != 0) return 1;
  */
-TLA_FUNC int tla_layout_conv_filter(tla_layout *out, int elem_bytes, int64_t cin1, int64_t kh, int64_t kw, int64_t cout,
-                                    int in_l1, int static_flags, tla_error *err) {
+TLA_API int tla_layout_conv_filter(tla_layout *out, int elem_bytes, int64_t cin1, int64_t kh, int64_t kw, int64_t cout,
+                                   int in_l1, int static_flags, tla_error *err)
+#if TLA__BODIES
+{
     int64_t v[4], d[3], c0, co = cout;
     unsigned st = (unsigned)static_flags & 15u, stat = st;
     if (elem_bytes != 1 && elem_bytes != 2 && elem_bytes != 4)
@@ -287,5 +313,7 @@ TLA_FUNC int tla_layout_conv_filter(tla_layout *out, int elem_bytes, int64_t cin
     if ((st & 14u) == 14u) stat |= 16u; /* kh * kw * co * C0 */
     return tla__conv_layout(out, v, d, c0, stat, err);
 }
+#endif
+TLA__DECL
 
 #endif

@@ -1,10 +1,10 @@
 /* tla/rt/layout.h - run-time layouts (struct tla_layout of rt/types.h): make, query,
  * originShape, sub-layouts, and crd2offset in every coordinate form.
  *
- * Conventions: every function is TLA_FUNC (static inline by default) and uses
- * no globals and no heap.  A function returning int returns 0 on success and
- * -1 on error; it then fills *err (when err is not NULL) with what went wrong
- * and where, and leaves its outputs untouched.  int64 overflow is an error.
+ * Conventions: every function is TLA_FUNC or TLA_API (static inline, unless tla.h's build
+ * modes compile the TLA_API ones once) and uses no globals and no heap.  A function returning
+ * int returns 0 on success and -1 on error; it then fills *err (when err is not NULL) with what
+ * went wrong and where, and leaves its outputs untouched.  int64 overflow is an error.
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_tuple s, d, c;  tla_layout L;  int64_t off = 0;  tla_error e;
@@ -79,9 +79,13 @@ TLA_FUNC int tla_layout_size(const tla_layout *L, int64_t *out, tla_error *err) 
 }
 
 /* Same shape and stride (static markers and originShape ignored). */
-TLA_FUNC int tla_layout_equal(const tla_layout *a, const tla_layout *b) {
+TLA_API int tla_layout_equal(const tla_layout *a, const tla_layout *b)
+#if TLA__BODIES
+{
     return tla_tuple_equal(&a->shape, &b->shape) && tla_tuple_equal(&a->stride, &b->stride);
 }
+#endif
+TLA__DECL
 
 /* The largest offset + 1 over all coordinates; 0 for an empty layout.  For
  * non-negative strides this is L(size-1) + 1.  Each leaf adds its largest
@@ -371,8 +375,10 @@ TLA_FUNC int tla__mode_extreme(const int64_t *s, const int64_t *d, int n, int64_
  *   tla_parse_layout("((16,2),(16,3)):((16,256),(1,512))", &L, &e);          // zN half 32x48
  *   if (tla_layout_offset_range(&L, lo, ext, &mn, &mx, &e) != 0 || mn != 256 || mx != 256 + 240 + 15 + 1024) return 1;
  */
-TLA_FUNC int tla_layout_offset_range(const tla_layout *L, const int64_t *lo, const int64_t *ext, int64_t *min,
-                                     int64_t *max, tla_error *err) {
+TLA_API int tla_layout_offset_range(const tla_layout *L, const int64_t *lo, const int64_t *ext, int64_t *min,
+                                    int64_t *max, tla_error *err)
+#if TLA__BODIES
+{
     int r = tla_tuple_is_int(&L->shape) ? 1 : tla_layout_rank(L), m, i, depth = 0, leaf = 0, start = 0;
     int64_t sum[2] = {0, 0}, v, b;
     for (m = 0; m < r; m++)
@@ -398,5 +404,7 @@ TLA_FUNC int tla_layout_offset_range(const tla_layout *L, const int64_t *lo, con
     *max = sum[1];
     return 0;
 }
+#endif
+TLA__DECL
 
 #endif

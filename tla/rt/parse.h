@@ -28,13 +28,19 @@ TLA_FUNC int tla_is_digit(char c) { return c >= '0' && c <= '9'; }
 
 /* Helpers for tools that read the same text (the `tla` tool uses them): the index of the
  * first non-space at or after p, and a name for the character at s[p] in a message. */
-TLA_FUNC int tla_skip_space(const char *s, int p) {
+TLA_API int tla_skip_space(const char *s, int p)
+#if TLA__BODIES
+{
     while (tla__is_space(s[p])) p++;
     return p;
 }
+#endif
+TLA__DECL
 
 /* Describe the character at s[p] for error messages ("end of text", "'x'"). */
-TLA_FUNC const char *tla_char_name(const char *s, int p, char buf[16]) {
+TLA_API const char *tla_char_name(const char *s, int p, char buf[16])
+#if TLA__BODIES
+{
     unsigned char c = (unsigned char)s[p];
     if (c == 0) return "the end of the text";
     if (c < 32 || c > 126)
@@ -43,10 +49,14 @@ TLA_FUNC const char *tla_char_name(const char *s, int p, char buf[16]) {
         snprintf(buf, 16, "'%c'", c);
     return buf;
 }
+#endif
+TLA__DECL
 
 /* One integer at *pos (after optional spaces): [-]digits, or _[-]digits for a
  * static one.  Advances *pos past it. */
-TLA_FUNC int tla_parse_int_at(const char *s, int *pos, int64_t *value, int *is_static, tla_error *err) {
+TLA_API int tla_parse_int_at(const char *s, int *pos, int64_t *value, int *is_static, tla_error *err)
+#if TLA__BODIES
+{
     int p = tla_skip_space(s, *pos), start, neg = 0, st = 0;
     uint64_t mag = 0, limit;
     char cb[16];
@@ -74,11 +84,15 @@ TLA_FUNC int tla_parse_int_at(const char *s, int *pos, int64_t *value, int *is_s
     *pos = p;
     return 0;
 }
+#endif
+TLA__DECL
 
 /* One IntTuple starting at *pos (after optional spaces); advances *pos just
  * past it.  Checks the limits of rt/types.h: at most 8 elements per tuple,
  * 32 integers, 4 levels of nesting, 128 tokens. */
-TLA_FUNC int tla_parse_tuple_at(const char *s, int *pos, tla_tuple *out, tla_error *err) {
+TLA_API int tla_parse_tuple_at(const char *s, int *pos, tla_tuple *out, tla_error *err)
+#if TLA__BODIES
+{
     tla_tuple t;
     int p = *pos, level = 0, rank[TLA_MAX_DEPTH];
     char cb[16];
@@ -131,6 +145,8 @@ TLA_FUNC int tla_parse_tuple_at(const char *s, int *pos, tla_tuple *out, tla_err
         }
     }
 }
+#endif
+TLA__DECL
 
 /* The whole string s is one IntTuple (spaces around it allowed). */
 /* tla_parse_tuple(text, &t, err), tla_parse_layout(text, &L, err) -> 0 or -1 (output untouched on error);
@@ -141,7 +157,9 @@ TLA_FUNC int tla_parse_tuple_at(const char *s, int *pos, tla_tuple *out, tla_err
  *   if (tla_parse_tuple("(4,(2,_3))", &t, &e) != 0 || t.nleaf != 3) return 1;
  *   if (tla_parse_layout("(4,8):(1,", &L, &e) == 0 || e.pos != 9) return 1;   // the end of the text, column 10
  */
-TLA_FUNC int tla_parse_tuple(const char *s, tla_tuple *out, tla_error *err) {
+TLA_API int tla_parse_tuple(const char *s, tla_tuple *out, tla_error *err)
+#if TLA__BODIES
+{
     tla_tuple t;
     int p = 0;
     char cb[16];
@@ -151,9 +169,13 @@ TLA_FUNC int tla_parse_tuple(const char *s, tla_tuple *out, tla_error *err) {
     *out = t;
     return 0;
 }
+#endif
+TLA__DECL
 
 /* One layout Shape:Stride at *pos; advances *pos past it. */
-TLA_FUNC int tla_parse_layout_at(const char *s, int *pos, tla_layout *out, tla_error *err) {
+TLA_API int tla_parse_layout_at(const char *s, int *pos, tla_layout *out, tla_error *err)
+#if TLA__BODIES
+{
     tla_tuple shape, stride;
     tla_layout L;
     int p = *pos, sp;
@@ -173,9 +195,13 @@ TLA_FUNC int tla_parse_layout_at(const char *s, int *pos, tla_layout *out, tla_e
     *pos = p;
     return 0;
 }
+#endif
+TLA__DECL
 
 /* The whole string s is one layout. */
-TLA_FUNC int tla_parse_layout(const char *s, tla_layout *out, tla_error *err) {
+TLA_API int tla_parse_layout(const char *s, tla_layout *out, tla_error *err)
+#if TLA__BODIES
+{
     tla_layout L;
     int p = 0;
     char cb[16];
@@ -185,5 +211,7 @@ TLA_FUNC int tla_parse_layout(const char *s, tla_layout *out, tla_error *err) {
     *out = L;
     return 0;
 }
+#endif
+TLA__DECL
 
 #endif

@@ -109,11 +109,15 @@ TLA_FUNC void tla__put_layout(tla__out *o, const tla_layout *L) {
     tla__put_tuple(o, &L->stride);
 }
 
-TLA_FUNC int tla_layout_snprint(char *buf, size_t n, const tla_layout *L) {
+TLA_API int tla_layout_snprint(char *buf, size_t n, const tla_layout *L)
+#if TLA__BODIES
+{
     tla__out o = {buf, n, 0, NULL};
     tla__put_layout(&o, L);
     return tla__out_end(&o);
 }
+#endif
+TLA__DECL
 
 /* Decimal digits of v (with '-' for negatives), as num_digits in CuTe. */
 TLA_FUNC int tla__num_width(int64_t v) {
@@ -260,9 +264,13 @@ TLA_FUNC int tla__print_layout(FILE *f, char *buf, size_t n, const tla_layout *L
 /* The layout line, then for rank-2 layouts the grid.  Returns the full
  * length, or -1 if an offset would not fit in int64 (then only the line is
  * written).  The grid has size(L) cells: mind huge layouts. */
-TLA_FUNC int tla_layout_snprint_grid(char *buf, size_t n, const tla_layout *L) {
+TLA_API int tla_layout_snprint_grid(char *buf, size_t n, const tla_layout *L)
+#if TLA__BODIES
+{
     return tla__print_layout(NULL, buf, n, L, 1, NULL);
 }
+#endif
+TLA__DECL
 
 TLA_FUNC int tla_tuple_fprint(FILE *f, const tla_tuple *t) {
     tla__out o = {NULL, 0, 0, f};
@@ -270,13 +278,23 @@ TLA_FUNC int tla_tuple_fprint(FILE *f, const tla_tuple *t) {
     return ferror(f) ? -1 : 0;
 }
 
-TLA_FUNC int tla_layout_fprint(FILE *f, const tla_layout *L) {
+TLA_API int tla_layout_fprint(FILE *f, const tla_layout *L)
+#if TLA__BODIES
+{
     tla__out o = {NULL, 0, 0, f};
     tla__put_layout(&o, L);
     return ferror(f) ? -1 : 0;
 }
+#endif
+TLA__DECL
 
 /* tla_layout_snprint_grid to a FILE, streamed; 0 on success, -1 on error. */
-TLA_FUNC int tla_layout_fprint_grid(FILE *f, const tla_layout *L) { return tla__print_layout(f, NULL, 0, L, 1, NULL); }
+TLA_API int tla_layout_fprint_grid(FILE *f, const tla_layout *L)
+#if TLA__BODIES
+{
+    return tla__print_layout(f, NULL, 0, L, 1, NULL);
+}
+#endif
+TLA__DECL
 
 #endif

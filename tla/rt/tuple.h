@@ -1,10 +1,10 @@
 /* tla/rt/tuple.h - run-time IntTuples (struct tla_tuple of rt/types.h): build, query,
  * compare, join, and idx2crd (a 1-D index to a coordinate of a shape).
  *
- * Conventions: every function is TLA_FUNC (static inline by default) and uses
- * no globals and no heap.  A function returning int returns 0 on success and
- * -1 on error; it then fills *err (when err is not NULL) with what went wrong
- * and where, and leaves its outputs untouched.  int64 overflow is an error.
+ * Conventions: every function is TLA_FUNC or TLA_API (static inline, unless tla.h's build
+ * modes compile the TLA_API ones once) and uses no globals and no heap.  A function returning
+ * int returns 0 on success and -1 on error; it then fills *err (when err is not NULL) with what
+ * went wrong and where, and leaves its outputs untouched.  int64 overflow is an error.
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_tuple t, c;  tla_error e;  int64_t n = 0;
@@ -39,9 +39,13 @@ TLA_FUNC int tla_tuple_is_int(const tla_tuple *t) { return t->ntok == 1 && t->to
 TLA_FUNC int tla_tuple_is_static(const tla_tuple *t, int leaf) { return (int)((t->stat >> leaf) & 1u); }
 
 /* Are all leaves of t static?  (One bit a leaf in t->stat; TLA_MAX_LEAVES bits at most.) */
-TLA_FUNC int tla_tuple_all_static(const tla_tuple *t) {
+TLA_API int tla_tuple_all_static(const tla_tuple *t)
+#if TLA__BODIES
+{
     return t->nleaf >= TLA_MAX_LEAVES ? t->stat == 0xffffffffu : t->stat == (1u << t->nleaf) - 1u;
 }
+#endif
+TLA__DECL
 
 /* Token index just past the element that starts at token i. */
 TLA_FUNC int tla__tok_end(const tla_tuple *t, int i) {
@@ -186,13 +190,17 @@ TLA_FUNC int tla_tuple_congruent(const tla_tuple *a, const tla_tuple *b) {
 }
 
 /* Same structure and values; static markers are ignored. */
-TLA_FUNC int tla_tuple_equal(const tla_tuple *a, const tla_tuple *b) {
+TLA_API int tla_tuple_equal(const tla_tuple *a, const tla_tuple *b)
+#if TLA__BODIES
+{
     int i;
     if (!tla_tuple_congruent(a, b) || a->nleaf != b->nleaf) return 0;
     for (i = 0; i < a->nleaf; i++)
         if (a->val[i] != b->val[i]) return 0;
     return 1;
 }
+#endif
+TLA__DECL
 
 /* out = (parts[0], ..., parts[n-1]), n in 1..8.  out may be one of the parts. */
 TLA_FUNC int tla_tuple_join(tla_tuple *out, int n, const tla_tuple *parts, tla_error *err) {
@@ -266,7 +274,9 @@ TLA_FUNC int tla__idx2crd(int64_t idx, const tla_tuple *s, int last, tla_tuple *
  * colexicographic (first mode fastest).  Every mode takes idx / prefix % size
  * except the last one (recursively), which keeps the remainder, so that
  * crd2offset(idx2crd(i, S), S, D) == crd2offset(i, S, D) for every i. */
-TLA_FUNC int tla_tuple_idx2crd(int64_t idx, const tla_tuple *shape, tla_tuple *out, tla_error *err) {
+TLA_API int tla_tuple_idx2crd(int64_t idx, const tla_tuple *shape, tla_tuple *out, tla_error *err)
+#if TLA__BODIES
+{
     tla_tuple r = *shape;
     tla__where w = {0, {0}};
     int leaf = 0;
@@ -275,5 +285,7 @@ TLA_FUNC int tla_tuple_idx2crd(int64_t idx, const tla_tuple *shape, tla_tuple *o
     *out = r;
     return 0;
 }
+#endif
+TLA__DECL
 
 #endif

@@ -845,7 +845,13 @@ TLA_FUNC int tla__sp_is_block(const tla_sparse_encoding *e, int *perm) {
  *   if (tla_sparse_verify(&enc, &e) == 0) return 1;   // expected compressed or loose_compressed level before singleton level
  */
 TLA_FUNC int tla__sparse_verify(tla_sparse_encoding *e, tla_error *err, int check_implicit);
-TLA_FUNC int tla_sparse_verify(tla_sparse_encoding *e, tla_error *err) { return tla__sparse_verify(e, err, 1); }
+TLA_API int tla_sparse_verify(tla_sparse_encoding *e, tla_error *err)
+#if TLA__BODIES
+{
+    return tla__sparse_verify(e, err, 1);
+}
+#endif
+TLA__DECL
 TLA_FUNC int tla__sparse_implicit_nonzero(const tla_sparse_encoding *e) {
     return e->implicit_val.kind
            && (e->implicit_val.kind == TLA_SPV_INT ? e->implicit_val.i != 0
@@ -962,13 +968,19 @@ TLA_FUNC int tla__sparse_verify(tla_sparse_encoding *e, tla_error *err, int chec
  *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d0 : compressed) }>", &enc, &e) == 0) return 1;
  *   if (strcmp(e.msg, "failed to infer lvlToDim from dimToLvl") != 0) return 1;
  */
-TLA_FUNC int tla_sparse_parse_ex(const char *text, tla_sparse_encoding *out, tla_error *err, int check_implicit);
-TLA_FUNC int tla_sparse_parse(const char *text, tla_sparse_encoding *out, tla_error *err) {
+TLA_API int tla_sparse_parse_ex(const char *text, tla_sparse_encoding *out, tla_error *err, int check_implicit);
+TLA_API int tla_sparse_parse(const char *text, tla_sparse_encoding *out, tla_error *err)
+#if TLA__BODIES
+{
     return tla_sparse_parse_ex(text, out, err, 1);
 }
+#endif
+TLA__DECL
 /* The same; check_implicit = 0 leaves "implicit value must be zero" to tla_sparse_verify_type,
  * which checks it where MLIR's verifyEncoding does (after the element types). */
-TLA_FUNC int tla_sparse_parse_ex(const char *text, tla_sparse_encoding *out, tla_error *err, int check_implicit) {
+TLA_API int tla_sparse_parse_ex(const char *text, tla_sparse_encoding *out, tla_error *err, int check_implicit)
+#if TLA__BODIES
+{
     static const char *const keys[] = {"map", "posWidth", "crdWidth", "explicitVal", "implicitVal"};
     tla__sp x;
     tla_sparse_encoding enc, *e = &enc;
@@ -1040,6 +1052,8 @@ TLA_FUNC int tla_sparse_parse_ex(const char *text, tla_sparse_encoding *out, tla
 fail:
     return -1;
 }
+#endif
+TLA__DECL
 
 /* The level type as MLIR prints it: `compressed(nonunique, nonordered)`, `structured[2, 4]`. */
 TLA_FUNC void tla__sp_print_lvl(tla__sbuf *s, const tla_lvl_type *t) {
@@ -1062,7 +1076,9 @@ TLA_FUNC void tla__sp_print_lvl(tla__sbuf *s, const tla_lvl_type *t) {
  *   tla_sparse_snprint(buf, sizeof buf, &enc);
  *   if (strcmp(buf, "#sparse_tensor.encoding<{ map = [s0](d0, d1) -> (d0 * (s0 * 3) : dense, d0 : dense, d1 : compressed) }>")) return 1;
  */
-TLA_FUNC int tla_sparse_snprint(char *buf, size_t n, const tla_sparse_encoding *e) {
+TLA_API int tla_sparse_snprint(char *buf, size_t n, const tla_sparse_encoding *e)
+#if TLA__BODIES
+{
     tla__sbuf s;
     int i, k;
     s.b = buf, s.n = n, s.len = 0;
@@ -1096,6 +1112,8 @@ TLA_FUNC int tla_sparse_snprint(char *buf, size_t n, const tla_sparse_encoding *
     tla__sb(&s, " }>");
     return (int)s.len;
 }
+#endif
+TLA__DECL
 
 /* tla_sparse_verify_type(&enc, "tensor<8x?xf32>", err) -> 0 or -1: MLIR's
  * SparseTensorEncodingAttr::verifyEncoding, the checks an encoding meets on a tensor type
@@ -1111,7 +1129,9 @@ TLA_FUNC int tla_sparse_snprint(char *buf, size_t n, const tla_sparse_encoding *
  *   if (tla_sparse_verify_type(&enc, "tensor<8x8xf32>", &e) != 0) return 1;
  *   if (tla_sparse_verify_type(&enc, "tensor<8x8xf64>", &e) == 0) return 1;   // ... 'f32' != 'f64'
  */
-TLA_FUNC int tla_sparse_verify_type(const tla_sparse_encoding *e, const char *type, tla_error *err) {
+TLA_API int tla_sparse_verify_type(const tla_sparse_encoding *e, const char *type, tla_error *err)
+#if TLA__BODIES
+{
     int p = 0, rank = 0, k, q;
     char elem[40], vt[40];
     const tla_sparse_value *vals[2];
@@ -1161,5 +1181,7 @@ TLA_FUNC int tla_sparse_verify_type(const tla_sparse_encoding *e, const char *ty
     if (tla__sparse_implicit_nonzero(e)) return tla__fail(err, -1, "implicit value must be zero");
     return 0;
 }
+#endif
+TLA__DECL
 
 #endif

@@ -25,8 +25,10 @@
 #include "tla/sparse/storage.h"
 #include "tla/ixmap/parse.h"
 
-TLA_FUNC int tla_sparse_dim2lvl_map(const tla_sparse_encoding *enc, const int64_t *dims, tla_ix_ctx *c, tla_ix_map *out,
-                                    tla_error *err) {
+TLA_API int tla_sparse_dim2lvl_map(const tla_sparse_encoding *enc, const int64_t *dims, tla_ix_ctx *c, tla_ix_map *out,
+                                   tla_error *err)
+#if TLA__BODIES
+{
     char text[4096];
     tla__sbuf s;
     int d, l;
@@ -47,5 +49,7 @@ TLA_FUNC int tla_sparse_dim2lvl_map(const tla_sparse_encoding *enc, const int64_
     if (s.len >= s.n) return tla__fail(err, -1, "dim2lvl_map: the map is longer than %d characters", (int)sizeof text);
     return tla_ix_map_parse(c, text, out, err);
 }
+#endif
+TLA__DECL
 
 #endif

@@ -90,12 +90,20 @@ TLA_FUNC void tla__sp_store(void *buf, int bytes, int64_t i, int64_t v) {
  *   if (tla_sparse_pack(&enc, 1, &n, v, mem, sizeof mem, &st, &e)) return 1;
  *   if (tla_sparse_get_pos(&st, 0, 0, 1) != 2 || tla_sparse_get_crd(&st, 0, 0, 1) != 4 || st.values[1] != 9) return 1;
  */
-TLA_FUNC int64_t tla_sparse_get_pos(const tla_sparse_storage *st, int l, int64_t b, int64_t i) {
+TLA_API int64_t tla_sparse_get_pos(const tla_sparse_storage *st, int l, int64_t b, int64_t i)
+#if TLA__BODIES
+{
     return tla__sp_load(st->pos[l], st->pos_bytes, b * st->pos_len[l] + i);
 }
-TLA_FUNC int64_t tla_sparse_get_crd(const tla_sparse_storage *st, int l, int64_t b, int64_t i) {
+#endif
+TLA__DECL
+TLA_API int64_t tla_sparse_get_crd(const tla_sparse_storage *st, int l, int64_t b, int64_t i)
+#if TLA__BODIES
+{
     return tla__sp_load(st->crd[l], st->crd_bytes, b * st->crd_len[l] + i);
 }
+#endif
+TLA__DECL
 
 /* The COO segment that holds level l (MLIR's getCOOSegments): a compressed or loose_compressed
  * level and the run of singletons after it.  Its first level, and *end one past its last; -1 when
@@ -355,12 +363,16 @@ TLA_FUNC int tla__sp_plan(const tla_sparse_encoding *e, int rank, const int64_t 
  *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>", &enc, &e)) return 1;
  *   if (tla_sparse_size(&enc, 2, dims, v, &bytes, &e) || bytes != 2 * 8 + 3 * 8 + 2 * 8) return 1;   // values, pos, crd
  */
-TLA_FUNC int tla_sparse_size(const tla_sparse_encoding *e, int rank, const int64_t *dims, const double *dense,
-                             size_t *bytes, tla_error *err) {
+TLA_API int tla_sparse_size(const tla_sparse_encoding *e, int rank, const int64_t *dims, const double *dense,
+                            size_t *bytes, tla_error *err)
+#if TLA__BODIES
+{
     tla_sparse_storage st;
     tla__spw w;
     return tla__sp_plan(e, rank, dims, dense, &st, &w, bytes, err);
 }
+#endif
+TLA__DECL
 
 /* tla_sparse_pack(&enc, rank, dims, dense, mem, bytes, &st, err) -> 0 or -1: the storage, its
  * buffers in mem (8-byte aligned, at least tla_sparse_size bytes); st points into mem.
@@ -372,8 +384,10 @@ TLA_FUNC int tla_sparse_size(const tla_sparse_encoding *e, int rank, const int64
  *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i) -> (i : compressed) }>", &enc, &e)) return 1;
  *   if (tla_sparse_pack(&enc, 1, &n, v, mem, sizeof mem, &st, &e) || st.nse != 1 || st.values[0] != 300) return 1;
  */
-TLA_FUNC int tla_sparse_pack(const tla_sparse_encoding *e, int rank, const int64_t *dims, const double *dense,
-                             void *mem, size_t bytes, tla_sparse_storage *out, tla_error *err) {
+TLA_API int tla_sparse_pack(const tla_sparse_encoding *e, int rank, const int64_t *dims, const double *dense, void *mem,
+                            size_t bytes, tla_sparse_storage *out, tla_error *err)
+#if TLA__BODIES
+{
     tla_sparse_storage st;
     tla__spw w;
     size_t need = 0;
@@ -395,6 +409,8 @@ TLA_FUNC int tla_sparse_pack(const tla_sparse_encoding *e, int rank, const int64
     *out = st;
     return 0;
 }
+#endif
+TLA__DECL
 
 /* ------------------------------------------------------------------ reading the storage */
 
@@ -471,7 +487,9 @@ TLA_FUNC int tla__sp_read(tla__spr *r, int l, int64_t p) {
  *   if (tla_sparse_pack(&enc, 2, dims, v, mem, sizeof mem, &st, &e)) return 1;
  *   if (tla_sparse_foreach(&st, tla_sparse_sum_entry, &sum, &e) || sum != 12) return 1;
  */
-TLA_FUNC int tla_sparse_foreach(const tla_sparse_storage *st, tla_sparse_entry_fn fn, void *ctx, tla_error *err) {
+TLA_API int tla_sparse_foreach(const tla_sparse_storage *st, tla_sparse_entry_fn fn, void *ctx, tla_error *err)
+#if TLA__BODIES
+{
     tla__spr r;
     int l, k;
     memset(&r, 0, sizeof r);
@@ -493,13 +511,19 @@ TLA_FUNC int tla_sparse_foreach(const tla_sparse_storage *st, tla_sparse_entry_f
     }
     return 0;
 }
+#endif
+TLA__DECL
 
 /* An entry function for tla_sparse_foreach: adds the value to *(double *)ctx. */
-TLA_FUNC int tla_sparse_sum_entry(void *ctx, const int64_t *lvl_crd, const int64_t *dim_crd, double v) {
+TLA_API int tla_sparse_sum_entry(void *ctx, const int64_t *lvl_crd, const int64_t *dim_crd, double v)
+#if TLA__BODIES
+{
     (void)lvl_crd, (void)dim_crd;
     *(double *)ctx += v;
     return 0;
 }
+#endif
+TLA__DECL
 
 typedef struct tla__spu {
     const tla_sparse_storage *st;
@@ -524,7 +548,9 @@ TLA_FUNC int tla__sp_unpack_entry(void *ctx, const int64_t *lc, const int64_t *d
  *   if (tla_sparse_pack(&enc, 2, dims, v, mem, sizeof mem, &st, &e) || tla_sparse_unpack(&st, back, &e)) return 1;
  *   if (memcmp(v, back, sizeof v) != 0) return 1;
  */
-TLA_FUNC int tla_sparse_unpack(const tla_sparse_storage *st, double *dense, tla_error *err) {
+TLA_API int tla_sparse_unpack(const tla_sparse_storage *st, double *dense, tla_error *err)
+#if TLA__BODIES
+{
     tla__spu u;
     int64_t n = 1, i;
     int d;
@@ -533,6 +559,8 @@ TLA_FUNC int tla_sparse_unpack(const tla_sparse_storage *st, double *dense, tla_
     for (i = 0; i < n; i++) dense[i] = 0;
     return tla_sparse_foreach(st, tla__sp_unpack_entry, &u, err);
 }
+#endif
+TLA__DECL
 
 /* One buffer as sparse_tensor.print shows it: ( a, b ) per batch, nested per batch level. */
 TLA_FUNC void tla__sp_fprint_buf(FILE *f, const tla_sparse_storage *st, int l, int kind, int bl, int64_t b) {
@@ -562,7 +590,9 @@ TLA_FUNC void tla__sp_fprint_buf(FILE *f, const tla_sparse_storage *st, int l, i
  *   if (tla_sparse_pack(&enc, 2, dims, v, mem, sizeof mem, &st, &e)) return 1;
  *   tla_sparse_fprint(stdout, &st);   // nse = 2, dim = ( 2, 2 ), lvl = ( 2, 2 ), pos[1] : ( 0, 1, 2 ), ...
  */
-TLA_FUNC void tla_sparse_fprint(FILE *f, const tla_sparse_storage *st) {
+TLA_API void tla_sparse_fprint(FILE *f, const tla_sparse_storage *st)
+#if TLA__BODIES
+{
     int l;
     fprintf(f, "---- Sparse Tensor ----\nnse = %lld\ndim = ( ", (long long)st->nse);
     for (l = 0; l < st->dim_rank; l++) fprintf(f, l ? ", %lld" : "%lld", (long long)st->dim_size[l]);
@@ -587,6 +617,8 @@ TLA_FUNC void tla_sparse_fprint(FILE *f, const tla_sparse_storage *st) {
     tla__sp_fprint_buf(f, st, 0, 2, 0, 0);
     fputs("\n----\n", f);
 }
+#endif
+TLA__DECL
 
 /* ------------------------------------------------------------------ TLA layouts */
 
@@ -604,8 +636,10 @@ TLA_FUNC void tla_sparse_fprint(FILE *f, const tla_sparse_storage *st) {
  *   if (strcmp(buf, "#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 floordiv 2 : dense, d1 floordiv 2 : compressed,"
  *                   " d0 mod 2 : dense, d1 mod 2 : dense) }>") != 0) return 1;
  */
-TLA_FUNC int tla_sparse_from_layout(const tla_layout *L, const int *formats, tla_sparse_encoding *out, int64_t *dims,
-                                    tla_error *err) {
+TLA_API int tla_sparse_from_layout(const tla_layout *L, const int *formats, tla_sparse_encoding *out, int64_t *dims,
+                                   tla_error *err)
+#if TLA__BODIES
+{
     static const char *const names[] = {"", "dense", "batch", "compressed", "singleton", "loose_compressed"};
     int R = tla_layout_rank(L), d, n = 0, i, j, dimof[2 * TLA_SPARSE_MAX_RANK], op[2 * TLA_SPARSE_MAX_RANK];
     int64_t stride[2 * TLA_SPARSE_MAX_RANK], blk[2 * TLA_SPARSE_MAX_RANK], size[TLA_SPARSE_MAX_RANK];
@@ -660,6 +694,8 @@ TLA_FUNC int tla_sparse_from_layout(const tla_layout *L, const int *formats, tla
         for (d = 0; d < R; d++) dims[d] = size[d];
     return 0;
 }
+#endif
+TLA__DECL
 
 /* tla_sparse_block_layout(&enc, &block, err): a block-sparse encoding's dense blocks as a TLA
  * layout over the values of one block: a mode per blocked dimension (in dimension order), with
@@ -673,7 +709,9 @@ TLA_FUNC int tla_sparse_from_layout(const tla_layout *L, const int *formats, tla
  *   tla_layout_snprint(buf, sizeof buf, &B);
  *   if (strcmp(buf, "(2,3):(3,1)") != 0) return 1;
  */
-TLA_FUNC int tla_sparse_block_layout(const tla_sparse_encoding *e, tla_layout *out, tla_error *err) {
+TLA_API int tla_sparse_block_layout(const tla_sparse_encoding *e, tla_layout *out, tla_error *err)
+#if TLA__BODIES
+{
     int l, first = e->lvl_rank, d, k = 0;
     int64_t st = 1, ext[TLA_SPARSE_MAX_RANK], str[TLA_SPARSE_MAX_RANK];
     tla_tuple shape, stride;
@@ -698,5 +736,7 @@ TLA_FUNC int tla_sparse_block_layout(const tla_sparse_encoding *e, tla_layout *o
         shape.tok[shape.ntok++] = TLA_TOK_CLOSE, stride.tok[stride.ntok++] = TLA_TOK_CLOSE;
     return tla_layout_make(out, &shape, &stride, err);
 }
+#endif
+TLA__DECL
 
 #endif

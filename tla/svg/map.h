@@ -29,7 +29,9 @@
 /* tla_print_svg_map(f, &ctx, &m, err) -> 0 or -1: the picture described at the top.
  * Example: see the top of this file.
  */
-TLA_FUNC int tla_print_svg_map(FILE *f, const tla_ix_ctx *c, const tla_ix_map *m, tla_error *err) {
+TLA_API int tla_print_svg_map(FILE *f, const tla_ix_ctx *c, const tla_ix_map *m, tla_error *err)
+#if TLA__BODIES
+{
     tla__svgw w;
     int64_t dims[TLA_IX_MAX_VARS] = {0}, syms[TLA_IX_MAX_VARS] = {0}, out[TLA_IX_MAX_RES];
     int64_t r, col, rows, cols, lo0 = 0, lo1 = 0, vmin = 0, vmax = 0;
@@ -99,5 +101,7 @@ TLA_FUNC int tla_print_svg_map(FILE *f, const tla_ix_ctx *c, const tla_ix_map *m
     tla__svgf(&w, "</svg>\n");
     return w.bad ? tla__fail(err, -1, "svg: writing failed") : 0;
 }
+#endif
+TLA__DECL
 
 #endif

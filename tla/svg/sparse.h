@@ -73,8 +73,9 @@ TLA_FUNC void tla__svsp_buffer(tla__svgw *w, long long y, const char *label, int
  *   enc is the encoding st was packed with (for the dense blocks it outlines).
  * Example: see the top of this file.
  */
-TLA_FUNC int tla_print_svg_sparse(FILE *f, const tla_sparse_encoding *enc, const tla_sparse_storage *st,
-                                  tla_error *err) {
+TLA_API int tla_print_svg_sparse(FILE *f, const tla_sparse_encoding *enc, const tla_sparse_storage *st, tla_error *err)
+#if TLA__BODIES
+{
     tla__svgw w;
     tla__svsp x;
     tla_layout block;
@@ -161,5 +162,7 @@ TLA_FUNC int tla_print_svg_sparse(FILE *f, const tla_sparse_encoding *enc, const
     free(x.entry), free(x.val);
     return w.bad ? tla__fail(err, -1, "svg: writing failed") : 0;
 }
+#endif
+TLA__DECL
 
 #endif

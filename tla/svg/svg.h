@@ -52,12 +52,16 @@ typedef struct tla_svg_options {
     int show_padding; /* draw the cells beyond originShape (default 1) */
 } tla_svg_options;
 
-TLA_FUNC tla_svg_options tla_svg_defaults(void) {
+TLA_API tla_svg_options tla_svg_defaults(void)
+#if TLA__BODIES
+{
     tla_svg_options o;
     memset(&o, 0, sizeof o);
     o.show_padding = 1;
     return o;
 }
+#endif
+TLA__DECL
 
 /* ---------------------------------------------------------------- the grid of a layout */
 
@@ -246,7 +250,9 @@ TLA_FUNC void tla__svg_title(char *buf, size_t n, const tla_layout *L) { tla_lay
  *   if (tla_print_svg(f, &L, &o, &e) != 0) return 1;   // the padding rows 40..47 hatched
  *   fclose(f);
  */
-TLA_FUNC int tla_print_svg(FILE *f, const tla_layout *L, const tla_svg_options *opt, tla_error *err) {
+TLA_API int tla_print_svg(FILE *f, const tla_layout *L, const tla_svg_options *opt, tla_error *err)
+#if TLA__BODIES
+{
     tla__grid g;
     tla__svgw w;
     char title[512];
@@ -265,6 +271,8 @@ TLA_FUNC int tla_print_svg(FILE *f, const tla_layout *L, const tla_svg_options *
     tla__svgf(&w, "</svg>\n");
     return w.bad ? tla__fail(err, -1, "svg: writing failed") : 0;
 }
+#endif
+TLA__DECL
 
 /* tla_print_svg_tv(f, &TV, M, N, &opt, err) -> 0 or -1
  *   TV maps (thread, value) to an index of an M x N tile, column-major (CuTe's TV layouts):
@@ -279,8 +287,10 @@ TLA_FUNC int tla_print_svg(FILE *f, const tla_layout *L, const tla_svg_options *
  *   if (tla_print_svg_tv(f, &TV, 4, 4, NULL, &e) != 0) return 1;
  *   fclose(f);
  */
-TLA_FUNC int tla_print_svg_tv(FILE *f, const tla_layout *TV, int64_t M, int64_t N, const tla_svg_options *opt,
-                              tla_error *err) {
+TLA_API int tla_print_svg_tv(FILE *f, const tla_layout *TV, int64_t M, int64_t N, const tla_svg_options *opt,
+                             tla_error *err)
+#if TLA__BODIES
+{
     static const char *colours[8] = {"175,175,255", "175,255,175", "255,255,175", "255,175,175",
                                      "210,210,255", "210,255,210", "255,255,210", "255,210,210"};
     tla__svgw w;
@@ -327,6 +337,8 @@ TLA_FUNC int tla_print_svg_tv(FILE *f, const tla_layout *TV, int64_t M, int64_t 
     tla__svgf(&w, "</svg>\n");
     return w.bad ? tla__fail(err, -1, "svg: writing failed") : 0;
 }
+#endif
+TLA__DECL
 
 /* ---------------------------------------------------------------- a copy */
 
@@ -376,8 +388,10 @@ TLA_FUNC int64_t tla__copy_runs(const tla__grid *gd, const tla__grid *gs, int64_
  *   if (tla_print_svg_copy(f, &Z, &R, NULL, &e) != 0) return 1;   // 16-element rows of each fractal
  *   fclose(f);
  */
-TLA_FUNC int tla_print_svg_copy(FILE *f, const tla_layout *dst, const tla_layout *src, const tla_svg_options *opt,
-                                tla_error *err) {
+TLA_API int tla_print_svg_copy(FILE *f, const tla_layout *dst, const tla_layout *src, const tla_svg_options *opt,
+                               tla_error *err)
+#if TLA__BODIES
+{
     tla__grid gd, gs;
     tla__svgw w;
     int64_t *ids, *dofs, runs, r, c, n;
@@ -431,6 +445,8 @@ TLA_FUNC int tla_print_svg_copy(FILE *f, const tla_layout *dst, const tla_layout
     tla__svgf(&w, "</svg>\n");
     return w.bad ? tla__fail(err, -1, "svg: writing failed") : 0;
 }
+#endif
+TLA__DECL
 
 /* ---------------------------------------------------------------- LaTeX / TikZ */
 
@@ -445,7 +461,9 @@ TLA_FUNC int tla_print_svg_copy(FILE *f, const tla_layout *dst, const tla_layout
  *   if (tla_print_latex(f, &L, NULL, &e) != 0) return 1;
  *   fclose(f);
  */
-TLA_FUNC int tla_print_latex(FILE *f, const tla_layout *L, const tla_svg_options *opt, tla_error *err) {
+TLA_API int tla_print_latex(FILE *f, const tla_layout *L, const tla_svg_options *opt, tla_error *err)
+#if TLA__BODIES
+{
     tla__grid g;
     tla__svgw w;
     char title[512];
@@ -484,5 +502,7 @@ TLA_FUNC int tla_print_latex(FILE *f, const tla_layout *L, const tla_svg_options
     tla__svgf(&w, "\\end{tikzpicture}\n\\end{document}\n");
     return w.bad ? tla__fail(err, -1, "latex: writing failed") : 0;
 }
+#endif
+TLA__DECL
 
 #endif

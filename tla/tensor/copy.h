@@ -410,7 +410,9 @@ TLA_FUNC int tla__copy_apart(const tla_tensor *dst, const tla_tensor *src, const
 /* copy(dst, src): every element inside the (common) logical extent, whatever the two
  * layouts; padding of dst is left untouched.  Needs the same rank, the same extent in every
  * mode and the same element size. */
-TLA_FUNC int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err) {
+TLA_API int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err)
+#if TLA__BODIES
+{
     tla__copy_info c;
     int64_t bytes = 0;
     int k = tla__copy_check(dst, src, &c, err);
@@ -424,6 +426,8 @@ TLA_FUNC int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err) {
     if (!tla__tensor_has_coord(src) && !tla__tensor_has_coord(dst)) return tla__copy_view(dst, src, err, NULL);
     return tla__copy_pieces(dst, src, c.r, err, NULL);
 }
+#endif
+TLA__DECL
 
 /* tla_copy_prepare(&P, &dst, &src, err) -> 0 or -1; tla_copy_run(&P, dst_data, src_data, err) -> 0 or -1
  *   A copy planned once and run many times: tla_copy_run copies what tla_copy would between
@@ -462,7 +466,9 @@ typedef struct tla_copy_plan {
     tla__record rec; /* TLA__RUN_BOXES */
 } tla_copy_plan;
 
-TLA_FUNC int tla_copy_prepare(tla_copy_plan *P, const tla_tensor *dst, const tla_tensor *src, tla_error *err) {
+TLA_API int tla_copy_prepare(tla_copy_plan *P, const tla_tensor *dst, const tla_tensor *src, tla_error *err)
+#if TLA__BODIES
+{
     int k;
     tla_copy_plan p;
     tla_error e2;
@@ -490,8 +496,12 @@ TLA_FUNC int tla_copy_prepare(tla_copy_plan *P, const tla_tensor *dst, const tla
     *P = p;
     return 0;
 }
+#endif
+TLA__DECL
 
-TLA_FUNC int tla_copy_run(const tla_copy_plan *P, TLA_GM void *dst_data, const TLA_GM void *src_data, tla_error *err) {
+TLA_API int tla_copy_run(const tla_copy_plan *P, TLA_GM void *dst_data, const TLA_GM void *src_data, tla_error *err)
+#if TLA__BODIES
+{
     const tla__copy_info *c = &P->info;
     const tla__record *rec = &P->rec;
     uintptr_t s0 = c->s0 + (uintptr_t)src_data, s1 = c->s1 + (uintptr_t)src_data, d0 = c->d0 + (uintptr_t)dst_data,
@@ -519,5 +529,7 @@ TLA_FUNC int tla_copy_run(const tla_copy_plan *P, TLA_GM void *dst_data, const T
     }
     return 0;
 }
+#endif
+TLA__DECL
 
 #endif

@@ -62,11 +62,15 @@ TLA_FUNC tla_tensor tla_tensor_make(TLA_GM void *data, int elem_bytes, const tla
  *   to a byte: CATLASS's int4b_t, float4_e2m1x2_t; layouts from tla_layout_format_bits) or a
  *   multiple of 8 (then it is tla_tensor_make(ptr, bits / 8, ...)).  Other widths make a
  *   tensor tla_copy refuses. */
-TLA_FUNC tla_tensor tla_tensor_make_bits(TLA_GM void *data, int bits, const tla_layout *L, enum tla_position pos) {
+TLA_API tla_tensor tla_tensor_make_bits(TLA_GM void *data, int bits, const tla_layout *L, enum tla_position pos)
+#if TLA__BODIES
+{
     tla_tensor t = tla_tensor_make(data, bits > 0 && bits % 8 == 0 ? bits / 8 : 0, L, pos);
     t.elem_bits = bits;
     return t;
 }
+#endif
+TLA__DECL
 /* Are the elements 4 bits wide? */
 TLA_FUNC int tla__is4(const tla_tensor *t) { return t->elem_bits == 4 && t->elem_bytes == 0; }
 /* The address of the element at offset off (in elements) from data: for 4-bit elements the
@@ -411,7 +415,9 @@ TLA_FUNC int tla__tensor_absorb_coord(tla_tensor *t) {
 
 /* A partition through the algebra: the view t o L (L maps the new coordinates to t's
  * 1-D index), e.g. one thread's elements.  Its extent is L's full shape. */
-TLA_FUNC int tla_tensor_compose(tla_tensor *out, const tla_tensor *t, const tla_layout *L, tla_error *err) {
+TLA_API int tla_tensor_compose(tla_tensor *out, const tla_tensor *t, const tla_layout *L, tla_error *err)
+#if TLA__BODIES
+{
     tla_tensor r = *t;
     tla_layout A;
     if (tla__tensor_absorb_coord(&r) != 0)
@@ -425,6 +431,8 @@ TLA_FUNC int tla_tensor_compose(tla_tensor *out, const tla_tensor *t, const tla_
     *out = r;
     return 0;
 }
+#endif
+TLA__DECL
 
 /* ---------------------------------------------------------------- coordinate loops */
 

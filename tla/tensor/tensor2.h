@@ -82,7 +82,9 @@ TLA_FUNC int64_t tla_tensor2_extent(const tla_tensor2 *v, int m) {
     return v->has_origin ? v->origin[m] : tla__t2_mode_size(v, m);
 }
 
-TLA_FUNC int tla_tensor2_from(tla_tensor2 *out, const tla_tensor *t, tla_error *err) {
+TLA_API int tla_tensor2_from(tla_tensor2 *out, const tla_tensor *t, tla_error *err)
+#if TLA__BODIES
+{
     const tla_tuple *S = &t->layout.shape, *D = &t->layout.stride;
     tla_tensor2 v;
     int i, m, leaf = 0, nl[2];
@@ -109,6 +111,8 @@ TLA_FUNC int tla_tensor2_from(tla_tensor2 *out, const tla_tensor *t, tla_error *
     *out = v;
     return 0;
 }
+#endif
+TLA__DECL
 
 /* The tuple of v's shape (or stride) leaves with its structure: (a, b), ((a, b), c), ... */
 TLA_FUNC void tla__t2_tuple(tla_tuple *t, const tla_tensor2 *v, const int64_t *val, unsigned stat) {
@@ -126,7 +130,9 @@ TLA_FUNC void tla__t2_tuple(tla_tuple *t, const tla_tensor2 *v, const int64_t *v
     t->stat = stat;
 }
 
-TLA_FUNC tla_tensor tla_tensor2_to(const tla_tensor2 *v) {
+TLA_API tla_tensor tla_tensor2_to(const tla_tensor2 *v)
+#if TLA__BODIES
+{
     tla_tensor t;
     int m;
     memset(&t, 0, sizeof t);
@@ -140,6 +146,8 @@ TLA_FUNC tla_tensor tla_tensor2_to(const tla_tensor2 *v) {
     for (m = 0; m < 2; m++) t.layout.origin[m] = v->has_origin ? v->origin[m] : 0, t.coord[m] = v->coord[m];
     return t;
 }
+#endif
+TLA__DECL
 
 TLA_FUNC TLA_GM void *tla_tensor2_at(const tla_tensor2 *v, int64_t r, int64_t c) {
     int64_t off;
@@ -162,8 +170,10 @@ TLA_FUNC int tla__t2_tile_general(tla_tensor2 *out, const tla_tensor2 *v, const 
     return tla_tensor2_from(out, &r, err);
 }
 
-TLA_FUNC int tla_tensor2_tile(tla_tensor2 *out, const tla_tensor2 *v, int64_t rows, int64_t cols, int64_t r, int64_t c,
-                              tla_error *err) {
+TLA_API int tla_tensor2_tile(tla_tensor2 *out, const tla_tensor2 *v, int64_t rows, int64_t cols, int64_t r, int64_t c,
+                             tla_error *err)
+#if TLA__BODIES
+{
     int64_t n[2], x[2], ext[2], crd[2], o;
     int m;
     n[0] = rows, n[1] = cols, x[0] = r, x[1] = c;
@@ -192,11 +202,17 @@ TLA_FUNC int tla_tensor2_tile(tla_tensor2 *out, const tla_tensor2 *v, int64_t ro
     out->has_origin = 1;
     return 0;
 }
+#endif
+TLA__DECL
 
 /* tla_copy of two compact tensors: planned as tla_copy plans any two layouts. */
-TLA_FUNC int tla_tensor2_copy(const tla_tensor2 *dst, const tla_tensor2 *src, tla_error *err) {
+TLA_API int tla_tensor2_copy(const tla_tensor2 *dst, const tla_tensor2 *src, tla_error *err)
+#if TLA__BODIES
+{
     tla_tensor d = tla_tensor2_to(dst), s = tla_tensor2_to(src);
     return tla_copy(&d, &s, err);
 }
+#endif
+TLA__DECL
 
 #endif

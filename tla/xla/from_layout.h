@@ -80,7 +80,9 @@ TLA_FUNC int tla__xla_same(const tla_xla_shape *x, const tla_layout *L) {
  * extents (a single-leaf mode may be untiled or one whole tile), each candidate verified
  * by converting it back.  Repeated tiles: two levels, the second over the first's
  * in-tile dimensions (like TPU's T(8,128)(2,1)). */
-TLA_FUNC int tla_layout_to_xla(const tla_layout *L, tla_xla_type type, tla_xla_shape *out, tla_error *err) {
+TLA_API int tla_layout_to_xla(const tla_layout *L, tla_xla_type type, tla_xla_shape *out, tla_error *err)
+#if TLA__BODIES
+{
     tla_xla_shape x;
     int r = tla_layout_rank(L), m, i, j, order[TLA_XLA_MAX_RANK], single[TLA_XLA_MAX_RANK], ns = 0, mask;
     int64_t key[TLA_XLA_MAX_RANK], tile[TLA_XLA_MAX_RANK], ext[TLA_XLA_MAX_RANK], sub[TLA_XLA_MAX_RANK];
@@ -152,5 +154,7 @@ TLA_FUNC int tla_layout_to_xla(const tla_layout *L, tla_xla_type type, tla_xla_s
     }
     return tla__fail(err, -1, "to_xla: the layout is not representable as an XLA layout");
 }
+#endif
+TLA__DECL
 
 #endif

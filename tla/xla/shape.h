@@ -97,11 +97,17 @@ static const struct {
                                     {"c64", 64}, {"c128", 128}, {"f8e4m3fn", 8}, {"f8e5m2", 8}};
 
 TLA_FUNC int tla_xla_type_bits(tla_xla_type t) { return t >= 0 && t < TLA_XLA_NTYPES ? tla__xla_types[t].bits : 0; }
-TLA_FUNC const char *tla_xla_type_name(tla_xla_type t) {
+TLA_API const char *tla_xla_type_name(tla_xla_type t)
+#if TLA__BODIES
+{
     return t >= 0 && t < TLA_XLA_NTYPES ? tla__xla_types[t].name : "?";
 }
+#endif
+TLA__DECL
 /* "f32", "F32", "bf16", ...: 0 and *out, or -1. */
-TLA_FUNC int tla_xla_type_from_name(const char *s, size_t n, tla_xla_type *out) {
+TLA_API int tla_xla_type_from_name(const char *s, size_t n, tla_xla_type *out)
+#if TLA__BODIES
+{
     int t;
     for (t = 0; t < TLA_XLA_NTYPES; t++) {
         const char *name = tla__xla_types[t].name;
@@ -116,6 +122,8 @@ TLA_FUNC int tla_xla_type_from_name(const char *s, size_t n, tla_xla_type *out) 
     }
     return -1;
 }
+#endif
+TLA__DECL
 
 /* ---------------------------------------------------------------- parsing */
 
@@ -265,7 +273,9 @@ TLA_FUNC int tla__xla_parse_layout(const char *s, int *p, tla_xla_shape *x, tla_
  *   if (tla_xla_linear_index(&s, c, &lin, &e) != 0 || lin != 17) return 1;
  *   if (tla_xla_parse("f32[3,5]{1,1}", &s, &e) == 0) return 1;   // not a permutation
  */
-TLA_FUNC int tla_xla_parse(const char *s, tla_xla_shape *out, tla_error *err) {
+TLA_API int tla_xla_parse(const char *s, tla_xla_shape *out, tla_error *err)
+#if TLA__BODIES
+{
     tla_xla_shape x;
     int p = tla_skip_space(s, 0), q;
     char cb[16];
@@ -310,9 +320,13 @@ TLA_FUNC int tla_xla_parse(const char *s, tla_xla_shape *out, tla_error *err) {
     *out = x;
     return 0;
 }
+#endif
+TLA__DECL
 
 /* XLA's canonical spelling: lower-case type, attributes in XLA's order (D T L # * E S P M). */
-TLA_FUNC int tla_xla_snprint(char *buf, size_t n, const tla_xla_shape *x) {
+TLA_API int tla_xla_snprint(char *buf, size_t n, const tla_xla_shape *x)
+#if TLA__BODIES
+{
     tla__out o = {buf, n, 0, NULL};
     int i, t;
     char num[32];
@@ -367,19 +381,29 @@ TLA_FUNC int tla_xla_snprint(char *buf, size_t n, const tla_xla_shape *x) {
     }
     return tla__out_end(&o);
 }
+#endif
+TLA__DECL
 
 /* ---------------------------------------------------------------- facts */
 
 /* Dimensions of size > 1. */
-TLA_FUNC int tla_xla_true_rank(const tla_xla_shape *x) {
+TLA_API int tla_xla_true_rank(const tla_xla_shape *x)
+#if TLA__BODIES
+{
     int i, r = 0;
     for (i = 0; i < x->rank; i++) r += x->dims[i] > 1;
     return r;
 }
+#endif
+TLA__DECL
 /* The seed's dimension letters: x; y,x; z,y,x; p,z,y,x (NULL beyond rank 4). */
-TLA_FUNC const char *tla_xla_dim_letters(int rank) {
+TLA_API const char *tla_xla_dim_letters(int rank)
+#if TLA__BODIES
+{
     static const char *const l[] = {"", "x", "y,x", "z,y,x", "p,z,y,x"};
     return rank >= 0 && rank <= 4 ? l[rank] : NULL;
 }
+#endif
+TLA__DECL
 
 #endif

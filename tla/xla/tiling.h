@@ -138,15 +138,21 @@ TLA_FUNC int tla__xla_plan(const tla_xla_shape *x, tla__xplan *p, tla_error *err
 }
 
 /* Storage in elements: tile padding and L(n) tail padding included.  0, or -1 with err. */
-TLA_FUNC int tla_xla_padded_size(const tla_xla_shape *x, int64_t *out, tla_error *err) {
+TLA_API int tla_xla_padded_size(const tla_xla_shape *x, int64_t *out, tla_error *err)
+#if TLA__BODIES
+{
     tla__xplan p;
     if (tla__xla_plan(x, &p, err) != 0) return -1;
     *out = p.padded;
     return 0;
 }
+#endif
+TLA__DECL
 
 /* Storage in bytes (padding included; sub-byte types round up).  0, or -1 with err. */
-TLA_FUNC int tla_xla_bytes(const tla_xla_shape *x, int64_t *out, tla_error *err) {
+TLA_API int tla_xla_bytes(const tla_xla_shape *x, int64_t *out, tla_error *err)
+#if TLA__BODIES
+{
     int64_t n = 0, bits = x->element_bits ? x->element_bits : tla_xla_type_bits(x->type), b = 0;
     if (tla_xla_padded_size(x, &n, err) != 0) return -1;
     if (bits < 0 || tla__mul64(n, bits, &b) != 0 || b > INT64_MAX - 7)
@@ -154,12 +160,18 @@ TLA_FUNC int tla_xla_bytes(const tla_xla_shape *x, int64_t *out, tla_error *err)
     *out = (b + 7) / 8;
     return 0;
 }
+#endif
+TLA__DECL
 
 /* The same, -1 on any error (kept for older code; tla_xla_bytes says why). */
-TLA_FUNC int64_t tla_xla_byte_size(const tla_xla_shape *x) {
+TLA_API int64_t tla_xla_byte_size(const tla_xla_shape *x)
+#if TLA__BODIES
+{
     int64_t n = -1;
     return tla_xla_bytes(x, &n, NULL) == 0 ? n : -1;
 }
+#endif
+TLA__DECL
 
 /* Coordinates c (physical order) through tile t, on the plan's extents (checked there). */
 TLA_FUNC void tla__xla_crd_step(const tla_xla_shape *x, const tla__xplan *p, int t, int64_t *c) {
@@ -189,7 +201,9 @@ TLA_FUNC int64_t tla__xla_index(const tla_xla_shape *x, const tla__xplan *p, int
 }
 
 /* Multi-index (one per logical dimension) to XLA's linear index, by the definition. */
-TLA_FUNC int tla_xla_linear_index(const tla_xla_shape *x, const int64_t *index, int64_t *out, tla_error *err) {
+TLA_API int tla_xla_linear_index(const tla_xla_shape *x, const int64_t *index, int64_t *out, tla_error *err)
+#if TLA__BODIES
+{
     tla__xplan p;
     int64_t c[TLA__XW];
     int i;
@@ -202,11 +216,14 @@ TLA_FUNC int tla_xla_linear_index(const tla_xla_shape *x, const int64_t *index, 
     *out = tla__xla_index(x, &p, c);
     return 0;
 }
+#endif
+TLA__DECL
 
 /* The linear indices of elements first .. first+count-1, logical coordinates in row-major
  * order (what `tla xla --offsets` prints), into out[0..count).  0, or -1 with err. */
-TLA_FUNC int tla_xla_linear_indices(const tla_xla_shape *x, int64_t first, int64_t count, int64_t *out,
-                                    tla_error *err) {
+TLA_API int tla_xla_linear_indices(const tla_xla_shape *x, int64_t first, int64_t count, int64_t *out, tla_error *err)
+#if TLA__BODIES
+{
     tla__xplan p;
     int64_t idx[TLA_XLA_MAX_RANK], c[TLA__XW], total = 1, k;
     int i;
@@ -225,9 +242,13 @@ TLA_FUNC int tla_xla_linear_indices(const tla_xla_shape *x, int64_t first, int64
     }
     return 0;
 }
+#endif
+TLA__DECL
 
 /* XLA linear index back to the multi-index: the steps backwards; padding is an error. */
-TLA_FUNC int tla_xla_multi_index(const tla_xla_shape *x, int64_t linear, int64_t *index, tla_error *err) {
+TLA_API int tla_xla_multi_index(const tla_xla_shape *x, int64_t linear, int64_t *index, tla_error *err)
+#if TLA__BODIES
+{
     tla__xplan p;
     int64_t c[TLA__XW], o[TLA__XW], rem;
     int i, t, n;
@@ -267,6 +288,8 @@ TLA_FUNC int tla_xla_multi_index(const tla_xla_shape *x, int64_t linear, int64_t
     for (i = 0; i < x->rank; i++) index[x->minor_to_major[x->rank - 1 - i]] = c[i];
     return 0;
 }
+#endif
+TLA__DECL
 
 /* ---------------------------------------------------------------- conversion */
 
@@ -685,7 +708,9 @@ TLA_FUNC int tla__xla_search(const tla_xla_shape *x, const tla__xplan *p, tla__x
 
 /* XLA shape to TLA layout (see the top of tla/xla/shape.h).  info may be NULL.  When no TLA layout
  * expresses the tiling the error says so; tla_xla_linear_index still gives every offset. */
-TLA_FUNC int tla_xla_to_layout(const tla_xla_shape *x, tla_layout *out, tla_xla_info *info, tla_error *err) {
+TLA_API int tla_xla_to_layout(const tla_xla_shape *x, tla_layout *out, tla_xla_info *info, tla_error *err)
+#if TLA__BODIES
+{
     tla__xplan p;
     tla__xconv v;
     tla__xdig dig[2 * TLA_XLA_MAX_RANK], md[2 * TLA_XLA_MAX_RANK];
@@ -759,5 +784,7 @@ TLA_FUNC int tla_xla_to_layout(const tla_xla_shape *x, tla_layout *out, tla_xla_
     if (info) *info = in;
     return 0;
 }
+#endif
+TLA__DECL
 
 #endif
