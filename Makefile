@@ -1,7 +1,10 @@
 # tla.h - header-only; make builds the examples and the `tla` tool.
 #   make          build/tla and the examples
 #   make demo     build and run the examples (the main job)
-#   make test     the whole test suite; last line "N passed, M failed"
+#   make test     the whole test suite (tests/run.sh): a line per stage as it starts and ends,
+#                 the last line "N passed, M failed"; docs/testing.md lists the stages
+#   make check    the quick loop while editing: one compiler, the unit tests at -O0, the docs'
+#                 examples, the tool's tests (tests/run.sh --quick)
 #   make bench    compile cost per static site, codegen, and speed benchmarks
 #   make install  the header tree (tla.h, tla/ and its folders), pkg-config file and bin/tla under
 #                 $(DESTDIR)$(PREFIX)
@@ -17,7 +20,7 @@ HEADERS := tla.h $(wildcard tla/*.h tla/*/*.h)
 HEADER_DIRS := $(sort $(patsubst %/,%,$(dir $(wildcard tla/*/*.h))))
 EXAMPLES := $(patsubst examples/%.c,$(B)/%,$(filter-out examples/tla.c,$(wildcard examples/*.c)))
 
-.PHONY: all demo test bench docs install uninstall fuzz clean
+.PHONY: all demo test check bench docs install uninstall fuzz clean
 
 all: $(B)/tla $(EXAMPLES)
 
@@ -39,6 +42,9 @@ demo: all
 
 test: $(B)/tla
 	@sh tests/run.sh
+
+check: $(B)/tla
+	@sh tests/run.sh --quick
 
 bench:
 	@sh bench/run.sh

@@ -3,7 +3,7 @@
  * A layout maps logical coordinates to memory offsets, e.g. the Ascend zN format of a
  * 32x48 half matrix is ((_16,2),(_16,3)):((_16,_256),(_1,512)).  Include this file and
  * nothing else (defining TLA_WITH_MAPS, TLA_WITH_SPARSE or TLA_WITH_ALL first for the opt-in
- * families below).  See README.md for a tour; each header below documents its part.
+ * families below).  See README.md for a tour and docs/ for the guides; each header below documents its part.
  *
  * Includes are written from the repository (or install) root: compile with -I pointing there
  * (-I. here, `pkg-config --cflags tla` once installed).  Each folder has an umbrella, all.h,
@@ -127,7 +127,7 @@
 #endif /* TLA_H */
 
 /* Opt-in families: host-side analysis tools that kernel sources do not need and that would
- * double the cost of including tla.h (README, "Compile cost").  Define the macro before
+ * double the cost of including tla.h (docs/cost.md).  Define the macro before
  * including tla.h: TLA_WITH_MAPS (indexing maps and HLO), TLA_WITH_SPARSE (sparse encodings),
  * or TLA_WITH_ALL for both.  (Outside the include guard: a later include with the macro adds
  * them.) */

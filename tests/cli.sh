@@ -196,7 +196,7 @@ rc=$?
 [ "$rc" -eq 0 ] && [ ! -s "$tmp/out" ] && pass || fail "empty stdin: exit $rc"
 
 # --- bad input: exit 2, "tla: error:", what and where
-# --- the algebra (spec 6's examples and the README's)
+# --- the algebra (spec 6's examples and docs/runtime.md's)
 ok_eval 'composition(((4,2),(4,3)):((4,16),(1,32)), (8,3):(1,8))' '(8,3):(4,1)'
 ok_eval 'zipped_divide(zN(half, _32, _48), [_16:_1, _16:_1])' '((_16,_16),(_2,_3)):((_16,_1),(_256,_512))'
 ok_eval 'blocked_product((_2,_2):(_1,_2), (_4,_8):(_8,_1))' '((_2,_4),(_2,_8)):((_1,_32),(_2,_4))'

@@ -42,7 +42,7 @@ site deep 15500 'unsigned f(unsigned i, unsigned j) { tla_auto L = tla_make_layo
 # three separate steps are 30 KB).  Queries name their argument once too (static/query.h, TLA__ONCE),
 # so a get written inside tla_size costs what the bound form costs.  crd_of_tile (a zN layout,
 # a tile_at of about 6 KB with its two tuples, and a crd2offset) is held to the site target,
-# 20 KB = 20480 bytes (it was 24.8 KB; README, "Compile cost").
+# 20 KB = 20480 bytes (it was 24.8 KB; docs/cost.md).
 site get_bound 14700 'unsigned f(unsigned i) { tla_auto T = tla_make_tuple(TLA_C(2), tla_make_tuple(TLA_C(3), tla_make_tuple(TLA_C(4), TLA_C(5)))); tla_auto g = tla_get(T, 1, 1, 0); return (unsigned)tla_size(g) + i; }'
 site get_get_get 14700 'unsigned f(unsigned i) { tla_auto T = tla_make_tuple(TLA_C(2), tla_make_tuple(TLA_C(3), tla_make_tuple(TLA_C(4), TLA_C(5)))); return (unsigned)tla_size(tla_get(tla_get(tla_get(T, 1), 1), 0)) + i; }'
 # tla_value(tla_get(t, i...)) reads the leaf from t's type: t is named, not the get (19.6 KB

@@ -4,24 +4,29 @@
 # it declares one type, so a header of macros alone is not an empty file) builds with gcc and
 # clang, -std=c11 and the warning flags of make test.  No header is skipped.  Then the include
 # graph of tla.h and the tree: every quoted include is written from the root and names a file of
-# the tree, and the graph has no circle (tsort).  Prints "N passed, M failed".
+# the tree, and the graph has no circle (tsort).  The compiles run $JOBS at a time (tests/jobs.sh,
+# "header").  Prints "N passed, M failed".
 set -u
-WARN="-Wall -Wextra -Wpedantic -Werror"
+CCS=${CCS:-"gcc clang"}
+WARN=${WARN:-"-Wall -Wextra -Wpedantic -Werror"}
+JOBS=${JOBS:-$(nproc 2> /dev/null || echo 2)}
+OUT=${OUT:-build/test}/headers
+rm -rf "$OUT"
+mkdir -p "$OUT"
 passed=0
 failed=0
+# one job of tests/jobs.sh per header and compiler, $JOBS at a time
 for h in tla/*.h tla/*/*.h; do
-    for cc in gcc clang; do
+    for cc in $CCS; do
         command -v "$cc" > /dev/null || continue
-        if printf '#include "%s"\ntypedef int tla_headers_check;\n' "$h" |
-            $cc -std=c11 $WARN -I. -fsyntax-only -x c - 2> /dev/null; then
-            passed=$((passed + 1))
-        else
-            echo "FAIL headers $h [$cc]: does not compile on its own"; failed=$((failed + 1))
-        fi
+        echo "header|$OUT/$(echo "$h" | tr '/' '+')-$cc.log|$cc|$h"
     done
+done | tr '\n' '\0' | xargs -0 -P "$JOBS" -I{} sh -c 'IFS="|"; set -- $1; WARN="$0" sh tests/jobs.sh "$@"' "$WARN" {}
+for log in "$OUT"/*.log; do
+    [ -f "$log" ] || continue
+    if grep -q '^1 passed, 0 failed$' "$log"; then passed=$((passed + 1)); else grep '^FAIL' "$log"; failed=$((failed + 1)); fi
 done
 
-# The include graph: one "includer included" pair per quoted #include line.
 edges=$(for h in tla.h tla/*.h tla/*/*.h; do
     sed -n 's/^#[[:space:]]*include[[:space:]]*"\([^"]*\)".*/\1/p' "$h" | while read -r i; do echo "$h $i"; done
 done)

@@ -239,7 +239,7 @@ static void test_layouts(void) {
     }
 }
 
-/* The compat names of README's CATLASS table, used as a CATLASS kernel would. */
+/* The compat names of docs/catlass.md's table, used as a CATLASS kernel would. */
 static void test_compat_names(void) {
     static uint16_t a[100 * 70], l1[112 * 80];
     int i, ok = 1;

@@ -134,7 +134,7 @@ static void queries_evaluate_once(void) {
     CHECK_EQ(calls, 2); /* size and cosize run their argument; rank and depth of a mixed tuple are constants */
     /* (clang 14 reports a static function or variable named only inside a run-time query as
      * "not needed and will not be emitted" (-Wunneeded-internal-declaration), though the
-     * query does run it; one use elsewhere keeps it quiet, README "Compilers and extensions") */
+     * query does run it; one use elsewhere keeps it quiet, docs/static.md, "Compilers and GNU extensions") */
     CHECK_EQ(counted(0), 0);
     calls = 0; /* nested gets joined into one step still run their argument once */
     CHECK_EQ(tla_size(tla_get(

@@ -2,7 +2,7 @@
  * at a coordinate or like another tensor, slices that keep originShape, and a leading batch
  * mode.  (GetTile, TileView, GetTileLayout and MakeLayoutTile are tensor/tensor.h's and
  * rt/formats.h's tla_tensor_tile, tla_tensor_local_tile, tla_layout_get_tile and
- * tla_layout_make_tile; README's "CATLASS names" table maps every name.)
+ * tla_layout_make_tile; docs/catlass.md's table maps every name.)
  *
  *   tla_layout_tag          Catlass::layout::RowMajor / ColumnMajor / VectorLayout / zN / nZ /
  *                           zZ / nN / L0C: the shape, stride and originShape such a tag stores
