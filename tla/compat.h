@@ -16,7 +16,7 @@
  *   MakeLayoutTile(layout, tileShape)     the same
  *   MakeLayout<half, zN>(rows, cols)      MakeLayout(tla_half, zN, rows, cols)
  *   MakeTensor, MakeTensorLike<zN>,       MakeTensor(ptr, L, PositionGM), MakeTensorLike(zN, ptr, like,
- *   GetTile, TileView, originShape, ...   PositionL1), GetTile(t, coord, shape), ... (README, "CATLASS names")
+ *   GetTile, TileView, originShape, ...   PositionL1), GetTile(t, coord, shape), ... (docs/catlass.md)
  *   t.data(), t.layout(), t.coord()       data(t), layout(t), coord(t)
  *   t.layout()(t.coord())                 crd2offset(coord(t), layout(t))
  *   tensor(i, _), tensor(b, _, _)         Slice(t, i, _), Slice(t, b, _, _)
@@ -380,7 +380,7 @@ TLA_FUNC tla_tuple tla__compat_tget(tla_tuple t, int n, int i0, int i1, int i2, 
 /* ---- CATLASS tensors: run-time tla_tensor values (tla/tensor/tensor.h, tla/catlass.h) ----
  * The element size comes from the pointer's type, layouts and coordinates may be static,
  * mixed or run-time.  Like CATLASS's, these report no errors: on an error (which the tla_
- * function named in README's table would report) they give an empty tensor (no data,
+ * function named in docs/catlass.md's table would report) they give an empty tensor (no data,
  * extent 0 in every mode), so every access through it is NULL. */
 #define PositionGM TLA_POS_GM
 #define PositionL1 TLA_POS_L1

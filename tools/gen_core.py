@@ -13,7 +13,7 @@ The output is read by people too: a long definition is broken at clause boundari
 removes in translation phase 2, before anything else reads the text: a site preprocesses to the
 same tokens, and no line of tla/ is longer than 200 characters.
 
-Why the design looks like this (measured in README "Compile cost"):
+Why the design looks like this (measured in docs/cost.md):
   * a tuple is ONE flat value: its leaves in an array v[n], and a never-instantiated info type
     whose member extents (read with sizeof) give per leaf its value code and path code;
   * constructors see the nesting written in place (MakeShape(MakeShape(a, b), c)) through the
@@ -208,7 +208,7 @@ def get_sub(X, L):
             f"{{ .v = {{ {gvals} }} }};")
 
 # ---------------------------------------------------------------- inlining the small helpers
-# Preprocessing is a third of a site's compile time (README "Compile cost"), and much of it is
+# Preprocessing is a third of a site's compile time (docs/cost.md), and much of it is
 # rescanning: each helper call (TLA__IF(c, a, b), TLA__F(x, m), ...) takes its arguments, expands
 # them and scans the result again.  So the definitions written above are emitted with the
 # helpers below already substituted: the same text comes out of the preprocessor, with fewer

@@ -234,7 +234,7 @@ struct tla__nil TLA__FS_(int, ...);
         + TLA__IF(TLA__F(TLA__VSLOTS(*_tcp), st) + TLA__CLS(*_tcp) - 14u <= 1u, 0LL, 0) \
         + TLA__IF(TLA__F(*_tSp, st) == 2, 0, _tSp->v[0])) _tR; (_tR *)0;
 /* The answer's extent: the constant sum, or the run-time sum's statement expression that follows
- * (written out in each form, not passed to a macro: README, "Compile cost"). */
+ * (written out in each form, not passed to a macro: docs/cost.md). */
 #define TLA__CRD_ANSWER TLA__NOVLA_BEGIN typedef char (*_tQ)[__builtin_choose_expr(_tst, \
         (unsigned long long)TLA__CRD_CSUM + TLA__BIAS, (unsigned long long)__extension__
 #define TLA__CRD_ANSWER_END + TLA__BIAS)]; TLA__NOVLA_END (_tQ)0;

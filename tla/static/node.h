@@ -2,7 +2,7 @@
  *
  * Every static fact lives in a *type*, so queries on static values are integer constant
  * expressions, and the representation is chosen so that the compiler does little work per use
- * (README, "Compile cost"):
+ * (docs/cost.md):
  *
  *   static integer  _4, TLA_C(4)   a union whose member tla_sv points to char[N + 2^30]; the
  *                                  value is read back with sizeof.  Compat's _4 ... are shared
@@ -30,7 +30,7 @@
  * Internal macros work on *nodes*: a leaf is first wrapped as a depth-0 tuple of one slot
  * (TLA__NODE), so the same slot queries serve leaves and tuples.
  *
- * GNU C used here (README, "GNU extensions"): __builtin_classify_type (is an element a C
+ * GNU C used here (docs/static.md, "Compilers and GNU extensions"): __builtin_classify_type (is an element a C
  * integer, a static integer or a struct?), __builtin_choose_expr, __builtin_types_compatible_p,
  * and `, ## __VA_ARGS__` in the tuple constructor (clang's -Wpedantic warning on it is silenced
  * around tla.h's core only).
