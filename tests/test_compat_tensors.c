@@ -229,12 +229,14 @@ static void accessors(void) {
     CHECK(originShape(M, 0) == 100 && originShape(R.layout, 1) == 70);
     /* originShape(x) of a layout or tensor of every kind: the tuple (100,70) */
     {
-        tla_tuple want = tla_to_tuple(tla_make_tuple(100, 70)), os[6] = { originShape(SL), originShape(ML), originShape(RL),
-                                                                            originShape(S), originShape(M), originShape(R) };
+        tla_tuple want = tla_to_tuple(tla_make_tuple(100, 70)),
+                  os[6] = {originShape(SL), originShape(ML), originShape(RL),
+                           originShape(S),  originShape(M),  originShape(R)};
         for (int k = 0; k < 6; k++) CHECK(tla_tuple_equal(&os[k], &want));
     }
     /* crd2offset(c, shape, stride) of each kind, and crd2offset(c, layout) */
-    _Static_assert(crd2offset(MakeCoord(_17, Int(33)), shape(layout(S)), stride(layout(S))) == 16 + 256 + 1 + 2 * 112 * 16,
+    _Static_assert(crd2offset(MakeCoord(_17, Int(33)), shape(layout(S)), stride(layout(S)))
+                       == 16 + 256 + 1 + 2 * 112 * 16,
                    "static: a constant");
     for (int r = 0; r < 100; r += 7)
         for (int c = 0; c < 70; c += 3) {
@@ -264,7 +266,8 @@ static void accessors(void) {
     tla_auto SG = GetTile(S, MakeCoord(_16, _16), MakeShape(_16, _16));
     tla_auto MG = GetTile(M, MakeCoord(16, 16), MakeShape(_16, _16));
     tla_tensor RG = GetTile(R, MakeCoord(16, 16), MakeShape(_16, _16));
-    _Static_assert(tla_value(get(coord(SG), 0)) == 32 && tla_value(get(coord(SG), 1)) == 48, "a static tile's coordinate");
+    _Static_assert(tla_value(get(coord(SG), 0)) == 32 && tla_value(get(coord(SG), 1)) == 48,
+                   "a static tile's coordinate");
     CHECK(tla_value(get(coord(MG), 0)) == 19 && tla_value(get(coord(RG), 1)) == 21);
     CHECK(tla_tensor_elem(SG, 1, 2) == gm + crd2offset(MakeCoord(33, 50), SL));
     CHECK((uint16_t *)tla_tensor_at2(&RG, 1, 2) == tla_tensor_elem(MG, 1, 2));
@@ -309,7 +312,7 @@ static void slices(void) {
         for (int j = 0; j < 70; j++, n++) {
             uint16_t *want = tla_tensor_elem(S, i, j);
             bad += tla_tensor_elem(s, j) != want || tla_tensor_elem(m, j) != want;
-            bad += (uint16_t *)tla_tensor_ptr(&r, (tla_tuple[1]){ tla_tuple_leaf(j, 0) }) != want;
+            bad += (uint16_t *)tla_tensor_ptr(&r, (tla_tuple[1]){tla_tuple_leaf(j, 0)}) != want;
             bad += tla_tensor_elem(sr, j) != gm + i * 70 + j;
         }
     }
@@ -321,7 +324,7 @@ static void slices(void) {
         for (int i = 0; i < 100; i++, n++) {
             uint16_t *want = tla_tensor_elem(S, i, j);
             bad += tla_tensor_elem(s, i) != want || tla_tensor_elem(m, i) != want;
-            bad += (uint16_t *)tla_tensor_ptr(&r, (tla_tuple[1]){ tla_tuple_leaf(i, 0) }) != want;
+            bad += (uint16_t *)tla_tensor_ptr(&r, (tla_tuple[1]){tla_tuple_leaf(i, 0)}) != want;
         }
     }
     _Static_assert(sizeof(Slice(S, 5, _)) == sizeof(uint16_t *), "a static row of a static tensor is its pointer");
@@ -340,7 +343,7 @@ static void slices(void) {
             for (int j = 0; j < 48; j++, n++) {
                 uint16_t *want = tla_tensor_elem(S, r0 + i, c0 + j);
                 bad += tla_tensor_elem(t, j) != want || (tr == 0 && tla_tensor_elem(ts, j) != want);
-                bad += (uint16_t *)tla_tensor_ptr(&rt, (tla_tuple[1]){ tla_tuple_leaf(j, 0) }) != want;
+                bad += (uint16_t *)tla_tensor_ptr(&rt, (tla_tuple[1]){tla_tuple_leaf(j, 0)}) != want;
             }
         }
         tla_auto col = Slice(T, _, 3);
