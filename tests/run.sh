@@ -192,7 +192,7 @@ format_stage() {
         > "$OUT/format.out" 2>&1; then
         echo "1 passed, 0 failed"
     else
-        echo "FAIL format: run clang-format -i on:"; grep -o '^[^:]*:' "$OUT/format.out" | sort -u | head
+        grep -o '^[^:]*:[0-9]*:[0-9]*: error' "$OUT/format.out" | cut -d: -f1 | sort -u | head | sed 's/^/FAIL format: clang-format -i /'
         echo "0 passed, 1 failed"
     fi
 }
