@@ -58,7 +58,9 @@
  *   tla/svg/map.h            a picture of an indexing map over its domain
  * With TLA_WITH_SPARSE (or TLA_WITH_ALL):
  *   tla/sparse/              MLIR sparse tensor encodings
- *     encoding.h             parse, verify, print (types and affine expressions in affine.h)
+ *     affine.h               the types; the maps' expressions are tla/ixmap/expr.h's nodes, built and
+ *                            printed by tla/ixmap/mlir.h (TLA_WITH_SPARSE includes those two)
+ *     encoding.h             parse, verify, print
  *     storage.h              sparse storage from dense and back, iteration, BSR <-> blocked layouts
  *   tla/svg/sparse.h         a picture of sparse storage: the matrix, its blocks, its buffers
  *   tla/sparse/ixmap.h       (with both) an encoding's dimension-to-level map as an XLA indexing map
@@ -154,6 +156,9 @@
 #include "tla/svg/map.h"
 #endif
 #ifdef TLA_WITH_SPARSE
+#include "tla/ixmap/expr.h"
+#include "tla/ixmap/mlir.h"
+#include "tla/sparse/affine.h"
 #include "tla/sparse/encoding.h"
 #include "tla/sparse/storage.h"
 #include "tla/svg/sparse.h"

@@ -47,6 +47,7 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Public functions kept static inline in every mode, with why: rounding and element access, which
 # a kernel calls per element, where a call would cost more than the function.
 KEEP_INLINE = {
+    "tla_floor_div": "rounding arithmetic",
     "tla_ceil_div": "rounding arithmetic",
     "tla_round_up": "rounding arithmetic",
     "tla_round_down": "rounding arithmetic",

@@ -47,13 +47,16 @@ typedef struct tla_ix_node {
 } tla_ix_node;
 
 /* The owner of all expressions.  failed becomes non-zero when memory or the node limit ran
- * out (expressions built afterwards are the constant 0): check it after a batch of work. */
+ * out (expressions built afterwards are the constant 0): check it after a batch of work.
+ * fixed: n is an array of cap nodes the caller owns (nothing is allocated; a node is found by
+ * a linear search): a sparse encoding keeps its maps' expressions so (tla/sparse/affine.h). */
 typedef struct tla_ix_ctx {
     tla_ix_node *n;
     int len, cap;
     int32_t *hash;
     int hcap;
     int failed;
+    int fixed;
 } tla_ix_ctx;
 
 TLA_FUNC void tla_ix_ctx_init(tla_ix_ctx *c) { memset(c, 0, sizeof *c); }
@@ -98,43 +101,57 @@ TLA_FUNC int tla__ix_rehash(tla_ix_ctx *c, int hcap) {
     return 0;
 }
 
+TLA_FUNC int tla__ix_is(const tla_ix_node *x, int kind, int32_t l, int32_t r, int64_t v) {
+    return x->kind == kind && x->l == l && x->r == r && x->v == v;
+}
+
+/* The node (kind, l, r, v) if c holds it, else -1 and *slot: its place in the hash table. */
+TLA_FUNC int tla__ix_find(const tla_ix_ctx *c, int kind, int32_t l, int32_t r, int64_t v, size_t *slot) {
+    size_t k;
+    int i;
+    if (c->fixed) {
+        for (i = 0; i < c->len; i++)
+            if (tla__ix_is(&c->n[i], kind, l, r, v)) return i;
+        return -1;
+    }
+    k = (size_t)(tla__ix_hash(kind, l, r, v) & (uint64_t)(c->hcap - 1));
+    for (; c->hash[k]; k = (k + 1) & (size_t)(c->hcap - 1))
+        if (tla__ix_is(&c->n[c->hash[k] - 1], kind, l, r, v)) return c->hash[k] - 1;
+    *slot = k;
+    return -1;
+}
+
 /* The unique node (kind, l, r, v), built without any simplification.  The constant 0 on
  * failure (and c->failed set). */
 TLA_API int tla_ix_raw(tla_ix_ctx *c, int kind, int32_t l, int32_t r, int64_t v)
 #if TLA__BODIES
 {
-    size_t k;
+    size_t k = 0;
+    int i;
+    tla_ix_node *x;
     if (kind <= TLA_IX_CDIV)
         v = 0;
     else
         l = r = -1;
-    if (c->len * 2 >= c->hcap && (c->len >= TLA_IX_MAX_NODES || tla__ix_rehash(c, c->hcap ? c->hcap * 2 : 1024) != 0)) {
+    if (!c->fixed && c->len * 2 >= c->hcap
+        && (c->len >= TLA_IX_MAX_NODES || tla__ix_rehash(c, c->hcap ? c->hcap * 2 : 1024) != 0)) {
         c->failed = 1;
         return c->len ? 0 : -1;
     }
-    k = (size_t)(tla__ix_hash(kind, l, r, v) & (uint64_t)(c->hcap - 1));
-    while (c->hash[k]) {
-        const tla_ix_node *x = &c->n[c->hash[k] - 1];
-        if (x->kind == kind && x->l == l && x->r == r && x->v == v) return c->hash[k] - 1;
-        k = (k + 1) & (size_t)(c->hcap - 1);
-    }
+    if ((i = tla__ix_find(c, kind, l, r, v, &k)) >= 0) return i;
     if (c->len == c->cap) {
         int cap = c->cap ? c->cap * 2 : 512;
-        tla_ix_node *n = (tla_ix_node *)realloc(c->n, (size_t)cap * sizeof *n);
+        tla_ix_node *n = c->fixed ? NULL : (tla_ix_node *)realloc(c->n, (size_t)cap * sizeof *n);
         if (!n) {
             c->failed = 1;
-            return 0;
+            return c->len ? 0 : -1;
         }
         c->n = n;
         c->cap = cap;
     }
-    c->n[c->len].kind = kind;
-    c->n[c->len].l = l;
-    c->n[c->len].r = r;
-    c->n[c->len].v = v;
-    c->n[c->len].canon = -1;
-    c->n[c->len].mlir = -1;
-    c->hash[k] = c->len + 1;
+    x = &c->n[c->len];
+    x->kind = kind, x->l = l, x->r = r, x->v = v, x->canon = -1, x->mlir = -1;
+    if (!c->fixed) c->hash[k] = c->len + 1;
     return c->len++;
 }
 #endif
@@ -155,30 +172,9 @@ TLA_FUNC int tla_ix_sym(tla_ix_ctx *c, int i) { return tla_ix_raw(c, TLA_IX_SYM,
 TLA_FUNC int64_t tla__ix_wadd(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
 TLA_FUNC int64_t tla__ix_wmul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
 TLA_FUNC int64_t tla__ix_wneg(int64_t a) { return (int64_t)(0 - (uint64_t)a); }
-TLA_API int64_t tla_ix_floordiv(int64_t a, int64_t b)
-#if TLA__BODIES
-{
-    int64_t q;
-    if (b == 0) return 0;
-    if (b == -1) return (int64_t)(0 - (uint64_t)a);
-    q = a / b;
-    if ((a % b != 0) && ((a < 0) != (b < 0))) q--;
-    return q;
-}
-#endif
-TLA__DECL
-TLA_API int64_t tla_ix_ceildiv(int64_t a, int64_t b)
-#if TLA__BODIES
-{
-    int64_t q;
-    if (b == 0) return 0;
-    if (b == -1) return (int64_t)(0 - (uint64_t)a);
-    q = a / b;
-    if ((a % b != 0) && ((a < 0) == (b < 0))) q++;
-    return q;
-}
-#endif
-TLA__DECL
+/* floordiv and ceildiv of values: rt/error.h's tla_floor_div and tla_ceil_div. */
+TLA_FUNC int64_t tla_ix_floordiv(int64_t a, int64_t b) { return tla_floor_div(a, b); }
+TLA_FUNC int64_t tla_ix_ceildiv(int64_t a, int64_t b) { return tla_ceil_div(a, b); }
 /* XLA's mod: the sign of the divisor (non-negative for a positive divisor). */
 TLA_API int64_t tla_ix_modv(int64_t a, int64_t b)
 #if TLA__BODIES
@@ -606,6 +602,14 @@ TLA_API int tla_ix_replace(tla_ix_ctx *c, int e, const int *dims, int ndims, con
 }
 #endif
 TLA__DECL
+
+/* e of context `from` rebuilt, node for node, in context c (a sparse encoding's map into a
+ * caller's context). */
+TLA_FUNC int tla__ix_copy(tla_ix_ctx *c, const tla_ix_ctx *from, int e) {
+    const tla_ix_node *x = &from->n[e];
+    if (x->kind > TLA_IX_CDIV) return tla_ix_raw(c, x->kind, -1, -1, x->v);
+    return tla_ix_raw(c, x->kind, tla__ix_copy(c, from, x->l), tla__ix_copy(c, from, x->r), 0);
+}
 
 /* Replace the sub-expression `from` by `to` everywhere in e. */
 TLA_API int tla_ix_replace_expr(tla_ix_ctx *c, int e, int from, int to)

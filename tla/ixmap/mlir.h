@@ -18,6 +18,7 @@
 #define TLA_IXMLIR_H
 
 #include "tla/ixmap/expr.h"
+#include "tla/rt/print.h"
 
 /* ---------------------------------------------------------------- MLIR's AffineExpr rules */
 
@@ -39,8 +40,9 @@ TLA_API int tla_ix_m_add(tla_ix_ctx *c, int a, int b)
     const tla_ix_node *x, *y;
     int64_t k1 = 1, k2 = 1;
     int e1 = a, e2 = b;
-    if (TLA_IX_IS_CONST(c, a) && TLA_IX_IS_CONST(c, b))
-        return tla_ix_const(c, tla__ix_wadd(TLA_IX_V(c, a), TLA_IX_V(c, b)));
+    int64_t v;
+    if (TLA_IX_IS_CONST(c, a) && TLA_IX_IS_CONST(c, b)) /* MLIR 22 keeps a sum that overflows */
+        return tla__add64(TLA_IX_V(c, a), TLA_IX_V(c, b), &v) ? tla_ix_raw(c, TLA_IX_ADD, a, b, 0) : tla_ix_const(c, v);
     if (TLA_IX_IS_CONST(c, a) || (tla__ix_symbolic(c, a) && !tla__ix_symbolic(c, b))) return tla_ix_m_add(c, b, a);
     /* MLIR 22 orders the operands of a sum of two dimensions (or two symbols) by position:
      * d1 + d0 is d0 + d1, s1 + s0 is s0 + s1 (mlir-opt 22 prints (d1 + d0) * 9 as (d0 + d1) * 9) */
@@ -93,8 +95,9 @@ TLA_API int tla_ix_m_mul(tla_ix_ctx *c, int a, int b)
 #if TLA__BODIES
 {
     const tla_ix_node *x;
-    if (TLA_IX_IS_CONST(c, a) && TLA_IX_IS_CONST(c, b))
-        return tla_ix_const(c, tla__ix_wmul(TLA_IX_V(c, a), TLA_IX_V(c, b)));
+    int64_t v;
+    if (TLA_IX_IS_CONST(c, a) && TLA_IX_IS_CONST(c, b)) /* MLIR 22 keeps a product that overflows */
+        return tla__mul64(TLA_IX_V(c, a), TLA_IX_V(c, b), &v) ? tla_ix_raw(c, TLA_IX_MUL, a, b, 0) : tla_ix_const(c, v);
     if (!tla__ix_symbolic(c, a) && !tla__ix_symbolic(c, b)) return tla_ix_raw(c, TLA_IX_MUL, a, b, 0);
     if (!tla__ix_symbolic(c, b) || TLA_IX_IS_CONST(c, a)) return tla_ix_m_mul(c, b, a);
     /* MLIR 22 orders a product of two symbols by position, as a sum (mlir-opt 22: s1 * s0 is s0 * s1) */
@@ -116,44 +119,45 @@ TLA_API int tla_ix_m_mul(tla_ix_ctx *c, int a, int b)
 #endif
 TLA__DECL
 
-/* MLIR's floordiv, ceildiv and mod by a constant (simplifyFloorDiv, ...). */
+/* MLIR's floordiv and ceildiv (simplifyFloorDiv, simplifyCeilDiv), by a non-zero constant d
+ * (mlir-opt 22 folds by a negative one too): constants fold (not INT64_MIN by -1, which
+ * overflows), x by 1 is x, (x * k) by d is x * (k / d) when d divides k, and a floordiv of a sum
+ * splits when d divides one of its terms. */
+TLA_FUNC int tla__ix_m_div(tla_ix_ctx *c, int kind, int a, int b) {
+    int64_t d, k;
+    const tla_ix_node *x = &c->n[a];
+    if (!TLA_IX_IS_CONST(c, b) || (d = TLA_IX_V(c, b)) == 0) return tla_ix_raw(c, kind, a, b, 0);
+    if (TLA_IX_IS_CONST(c, a) && (TLA_IX_V(c, a) != INT64_MIN || d != -1))
+        return tla_ix_const(c, tla__div_round(TLA_IX_V(c, a), d, kind == TLA_IX_CDIV));
+    if (d == 1) return a;
+    if (x->kind == TLA_IX_MUL && TLA_IX_IS_CONST(c, x->r) && ((k = TLA_IX_V(c, x->r)) != INT64_MIN || d != -1)
+        && k % d == 0) {
+        int xl = x->l; /* read before a new node may move c->n */
+        return tla_ix_m_mul(c, xl, tla_ix_const(c, k / d));
+    }
+    if (kind == TLA_IX_FDIV && x->kind == TLA_IX_ADD) {
+        int xl = x->l, xr = x->r;
+        uint64_t ad = d < 0 ? 0 - (uint64_t)d : (uint64_t)d;
+        if (tla__ix_divisor(c, xl) % ad == 0 || tla__ix_divisor(c, xr) % ad == 0)
+            return tla_ix_m_add(c, tla__ix_m_div(c, kind, xl, b), tla__ix_m_div(c, kind, xr, b));
+    }
+    return tla_ix_raw(c, kind, a, b, 0);
+}
 TLA_API int tla_ix_m_fdiv(tla_ix_ctx *c, int a, int b)
 #if TLA__BODIES
 {
-    int64_t d;
-    const tla_ix_node *x;
-    if (!TLA_IX_IS_CONST(c, b) || TLA_IX_V(c, b) == 0) return tla_ix_raw(c, TLA_IX_FDIV, a, b, 0);
-    d = TLA_IX_V(c, b);
-    if (TLA_IX_IS_CONST(c, a)) return tla_ix_const(c, tla_ix_floordiv(TLA_IX_V(c, a), d));
-    if (d == 1) return a;
-    x = &c->n[a];
-    if (x->kind == TLA_IX_MUL && TLA_IX_IS_CONST(c, x->r) && d != -1 && TLA_IX_V(c, x->r) % d == 0)
-        return tla_ix_m_mul(c, x->l, tla_ix_const(c, TLA_IX_V(c, x->r) / d));
-    if (x->kind == TLA_IX_ADD && d > 0) {
-        int xl = x->l, xr = x->r;
-        if (tla__ix_divisor(c, xl) % (uint64_t)d == 0 || tla__ix_divisor(c, xr) % (uint64_t)d == 0)
-            return tla_ix_m_add(c, tla_ix_m_fdiv(c, xl, b), tla_ix_m_fdiv(c, xr, b));
-    }
-    return tla_ix_raw(c, TLA_IX_FDIV, a, b, 0);
+    return tla__ix_m_div(c, TLA_IX_FDIV, a, b);
 }
 #endif
 TLA__DECL
 TLA_API int tla_ix_m_cdiv(tla_ix_ctx *c, int a, int b)
 #if TLA__BODIES
 {
-    int64_t d;
-    const tla_ix_node *x;
-    if (!TLA_IX_IS_CONST(c, b) || TLA_IX_V(c, b) < 1) return tla_ix_raw(c, TLA_IX_CDIV, a, b, 0);
-    d = TLA_IX_V(c, b);
-    if (TLA_IX_IS_CONST(c, a)) return tla_ix_const(c, tla_ix_ceildiv(TLA_IX_V(c, a), d));
-    if (d == 1) return a;
-    x = &c->n[a];
-    if (x->kind == TLA_IX_MUL && TLA_IX_IS_CONST(c, x->r) && TLA_IX_V(c, x->r) % d == 0)
-        return tla_ix_m_mul(c, x->l, tla_ix_const(c, TLA_IX_V(c, x->r) / d));
-    return tla_ix_raw(c, TLA_IX_CDIV, a, b, 0);
+    return tla__ix_m_div(c, TLA_IX_CDIV, a, b);
 }
 #endif
 TLA__DECL
+/* MLIR's mod (simplifyMod), by a positive constant. */
 TLA_API int tla_ix_m_mod(tla_ix_ctx *c, int a, int b)
 #if TLA__BODIES
 {
@@ -182,8 +186,8 @@ TLA_API int tla_ix_m_bin(tla_ix_ctx *c, int kind, int a, int b)
     switch (kind) {
     case TLA_IX_ADD: return tla_ix_m_add(c, a, b);
     case TLA_IX_MUL: return tla_ix_m_mul(c, a, b);
-    case TLA_IX_FDIV: return tla_ix_m_fdiv(c, a, b);
-    case TLA_IX_CDIV: return tla_ix_m_cdiv(c, a, b);
+    case TLA_IX_FDIV:
+    case TLA_IX_CDIV: return tla__ix_m_div(c, kind, a, b);
     default: return tla_ix_m_mod(c, a, b);
     }
 }
@@ -208,12 +212,9 @@ TLA__DECL
 
 /* ---------------------------------------------------------------- printing (XLA's printer) */
 
-/* A growable string the caller owns (tla_ix_buf_free); failed is set when memory ran out. */
-typedef struct tla_ix_buf {
-    char *s;
-    size_t len, cap;
-    int failed;
-} tla_ix_buf;
+/* A growable string the caller owns (tla_ix_buf_free): rt/print.h's text buffer, all zero to
+ * start (tla_ix_buf b = {0}); b.s is the text, b.len its length, b.failed set when memory ran out. */
+typedef tla__out tla_ix_buf;
 
 TLA_API void tla_ix_buf_free(tla_ix_buf *b)
 #if TLA__BODIES
@@ -226,31 +227,14 @@ TLA__DECL
 TLA_API void tla_ix_buf_put(tla_ix_buf *b, const char *s)
 #if TLA__BODIES
 {
-    size_t n = strlen(s);
-    if (b->failed) return;
-    if (b->len + n + 1 > b->cap) {
-        size_t cap = b->cap ? b->cap : 256;
-        char *p;
-        while (cap < b->len + n + 1) cap *= 2;
-        p = (char *)realloc(b->s, cap);
-        if (!p) {
-            b->failed = 1;
-            return;
-        }
-        b->s = p;
-        b->cap = cap;
-    }
-    memcpy(b->s + b->len, s, n + 1);
-    b->len += n;
+    tla__puts(b, s);
 }
 #endif
 TLA__DECL
 TLA_API void tla_ix_buf_int(tla_ix_buf *b, int64_t v)
 #if TLA__BODIES
 {
-    char t[32];
-    snprintf(t, sizeof t, "%lld", (long long)v);
-    tla_ix_buf_put(b, t);
+    tla__put_int(b, v, 0);
 }
 #endif
 TLA__DECL
@@ -350,25 +334,16 @@ TLA__DECL
 TLA_API int tla_ix_snprint(tla_ix_ctx *c, int e, const tla_ix_names *nm, int nrange, void *unused, char *buf, size_t n)
 #if TLA__BODIES
 {
-    tla_ix_buf b;
+    tla__out b = tla__out_array(buf, n);
     tla_ix_names dn;
-    int len;
     (void)unused;
-    memset(&b, 0, sizeof b);
     if (!nm) {
         memset(&dn, 0, sizeof dn);
         dn.nrange = nrange ? nrange : 1 << 30;
         nm = &dn;
     }
     tla_ix_print(c, e, nm, &b);
-    len = (int)b.len;
-    if (n) {
-        size_t k = b.len < n - 1 ? b.len : n - 1;
-        if (b.s) memcpy(buf, b.s, k);
-        buf[k] = '\0';
-    }
-    tla_ix_buf_free(&b);
-    return len;
+    return tla__out_end(&b);
 }
 #endif
 TLA__DECL

@@ -95,10 +95,21 @@ TLA_FUNC tla__where tla__where_push(const tla__where *w, int i) {
     return r;
 }
 
-/* CeilDiv / RoundUp / RoundDown on run-time values (each argument evaluated once; a >= 0,
- * b > 0; ceil_div never overflows, round_up needs the result within int64).  TLA_CEIL_DIV
- * etc. in base.h are the constant forms. */
-TLA_FUNC int64_t tla_ceil_div(int64_t a, int64_t b) { return a / b + (a % b > 0); }
+/* The one run-time division that rounds: floor and ceiling of a / b for any signs (MLIR's
+ * floorDiv / ceilDiv, CATLASS's CeilDiv); b == -1 wraps as 0 - a does, b == 0 gives 0, so
+ * neither ever overflows.  RoundUp / RoundDown on run-time values (round_up needs the result
+ * within int64).  Each argument is evaluated once; TLA_CEIL_DIV etc. in base.h are the
+ * constant forms (a >= 0, b > 0). */
+TLA_FUNC int64_t tla__div_round(int64_t a, int64_t b, int up) {
+    int64_t q;
+    if (b == 0) return 0;
+    if (b == -1) return (int64_t)(0 - (uint64_t)a);
+    q = a / b;
+    if (a % b != 0 && ((a < 0) == (b < 0)) == up) q += up ? 1 : -1;
+    return q;
+}
+TLA_FUNC int64_t tla_floor_div(int64_t a, int64_t b) { return tla__div_round(a, b, 0); }
+TLA_FUNC int64_t tla_ceil_div(int64_t a, int64_t b) { return tla__div_round(a, b, 1); }
 TLA_FUNC int64_t tla_round_up(int64_t a, int64_t b) { return tla_ceil_div(a, b) * b; }
 TLA_FUNC int64_t tla_round_down(int64_t a, int64_t b) { return a / b * b; }
 

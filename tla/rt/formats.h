@@ -114,9 +114,6 @@ TLA_FUNC void tla__flat_tuple(tla_tuple *t, int n, const int64_t *v, unsigned st
     t->stat = stat;
 }
 
-/* ceil(x / k) for x >= 0, k > 0, without overflowing on x + k - 1. */
-TLA_FUNC int64_t tla__ceil_div(int64_t x, int64_t k) { return x / k + (x % k != 0); }
-
 /* The body of tla_layout_format_ex for fractals of 16 x c0 (or c0 x 16) elements, frac =
  * 16 * c0 (elements of any width: rt/formats_ext.h uses it for 4-bit elements, Weight4BitnZ and
  * the MX scales).  L0C ignores c0 and frac. */
@@ -151,9 +148,9 @@ TLA_FUNC int tla__layout_format_c0(tla_layout *out, enum tla_format f, int64_t c
     case TLA_ZZ: /* ((16,r),(C0,c)) : ((C0,roundup(cols,C0)*16),(1,FRACTAL)) */
     case TLA_L0C: /* zN with C0 = 16 */
         sv[0] = TLA_FRACTAL_ROWS;
-        sv[1] = tla__ceil_div(rows, TLA_FRACTAL_ROWS);
+        sv[1] = tla_ceil_div(rows, TLA_FRACTAL_ROWS);
         sv[2] = c0;
-        sv[3] = tla__ceil_div(cols, c0);
+        sv[3] = tla_ceil_div(cols, c0);
         sst = 1u | rs << 1 | 4u | cs << 3;
         if (f == TLA_ZZ) {
             if (tla__mul64(sv[3], c0 * TLA_FRACTAL_ROWS, &big) != 0) goto overflow;
@@ -170,9 +167,9 @@ TLA_FUNC int tla__layout_format_c0(tla_layout *out, enum tla_format f, int64_t c
     case TLA_NZ: /* ((C0,r),(16,c)) : ((1,roundup(cols,16)*C0),(C0,FRACTAL)) */
     case TLA_NN: /* ((C0,r),(16,c)) : ((1,FRACTAL),(C0,roundup(rows,C0)*16)) */
         sv[0] = c0;
-        sv[1] = tla__ceil_div(rows, c0);
+        sv[1] = tla_ceil_div(rows, c0);
         sv[2] = TLA_FRACTAL_ROWS;
-        sv[3] = tla__ceil_div(cols, TLA_FRACTAL_ROWS);
+        sv[3] = tla_ceil_div(cols, TLA_FRACTAL_ROWS);
         sst = 1u | rs << 1 | 4u | cs << 3;
         if (f == TLA_NZ) {
             if (tla__mul64(sv[3], TLA_FRACTAL_ROWS * c0, &big) != 0) goto overflow;
@@ -272,7 +269,7 @@ TLA_FUNC int tla_layout_make_tile(tla_layout *out, const tla_layout *L, const tl
                 return tla__fail(err, -1, "make_layout_tile: mode %d has a fractal size of %lld", k,
                                  (long long)se.val[0]);
             v[0] = se.val[0];
-            v[1] = tla__ceil_div(t[k], se.val[0]);
+            v[1] = tla_ceil_div(t[k], se.val[0]);
             tla__flat_tuple(&modes[k], 2, v, se.stat & 1u);
             differs |= tla__mul64(v[0], v[1], &big) != 0 || big != t[k]; /* overflow: size check below */
         } else {

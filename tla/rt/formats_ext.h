@@ -302,7 +302,7 @@ TLA_API int tla_layout_conv_filter(tla_layout *out, int elem_bytes, int64_t cin1
         return tla__fail(err, -1, "conv_filter: sizes must be >= 0 (got %lld, %lld, %lld, %lld)", (long long)cin1,
                          (long long)kh, (long long)kw, (long long)cout);
     c0 = TLA_C0_BYTES / elem_bytes;
-    if (in_l1 && cout <= INT64_MAX - TLA_FRACTAL_ROWS) co = tla__ceil_div(cout, TLA_FRACTAL_ROWS) * TLA_FRACTAL_ROWS;
+    if (in_l1 && cout <= INT64_MAX - TLA_FRACTAL_ROWS) co = tla_ceil_div(cout, TLA_FRACTAL_ROWS) * TLA_FRACTAL_ROWS;
     v[0] = cin1, v[1] = kh, v[2] = kw, v[3] = co;
     if ((in_l1 && cout > INT64_MAX - TLA_FRACTAL_ROWS) || tla__mul64(co, c0, &d[2]) != 0
         || tla__mul64(kw, d[2], &d[1]) != 0 || tla__mul64(kh, d[1], &d[0]) != 0)

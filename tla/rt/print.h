@@ -10,6 +10,8 @@
  * extent), and end each padding cell of the grid in '*' instead of a space.
  * The snprint functions work like snprintf: they return the full length,
  * write at most n bytes including the NUL, and accept buf == NULL when n == 0.
+ * The text buffer they write through (tla__out) is the one tla.h's printers share: XLA
+ * shapes, indexing maps (tla_ix_buf) and sparse encodings print through it too.
  *
  *   char buf[64];
  *   tla_layout_snprint(buf, sizeof buf, &L);     // "((4,2),(4,3)):((4,16),(1,32))"
@@ -29,31 +31,84 @@
 #define TLA_PRINT_H
 
 #include <stdio.h>
+#include <stdlib.h>
 #include "tla/base.h"
 #include "tla/rt/types.h"
 #include "tla/rt/layout.h"
 
-/* An output: a FILE, or an snprintf-style buffer that counts every byte and
- * stores those that fit. */
+/* The text buffer of tla.h's printers.  Three destinations:
+ *   a caller's array (tla__out_array; snprintf rules: every byte is counted in len, those
+ *     that fit are stored, always NUL-terminated when cap > 0; s may be NULL when cap is 0),
+ *   a FILE (f set: bytes go there, len counts them),
+ *   a growing malloc'ed string (all zero to start, as tla_ix_buf = {0}; free s when done;
+ *     failed is set and nothing more is stored once memory runs out). */
 typedef struct tla__out {
-    char *buf;
-    size_t n; /* capacity, NUL included */
+    char *s;
+    size_t cap; /* bytes s holds, NUL included */
     size_t len; /* bytes produced so far */
-    FILE *f; /* when not NULL, bytes go here instead */
+    FILE *f;
+    int fixed; /* s is the caller's array of cap bytes */
+    int failed;
 } tla__out;
 
+TLA_FUNC tla__out tla__out_array(char *buf, size_t n) {
+    tla__out o = {NULL, 0, 0, NULL, 1, 0};
+    o.s = buf, o.cap = n;
+    return o;
+}
+TLA_FUNC tla__out tla__out_file(FILE *f) {
+    tla__out o = {NULL, 0, 0, NULL, 0, 0};
+    o.f = f;
+    return o;
+}
+
 TLA_FUNC void tla__put(tla__out *o, const char *s, size_t k) {
-    size_t i;
+    size_t fit;
     if (o->f) {
         fwrite(s, 1, k, o->f);
         o->len += k;
         return;
     }
-    for (i = 0; i < k; i++, o->len++)
-        if (o->len + 1 < o->n) o->buf[o->len] = s[i];
+    if (!o->fixed && (o->failed || o->len + k + 1 > o->cap)) {
+        size_t cap = o->cap ? o->cap : 256;
+        char *p;
+        if (o->failed) return;
+        while (cap < o->len + k + 1) cap *= 2;
+        if (!(p = (char *)realloc(o->s, cap))) {
+            o->failed = 1;
+            return;
+        }
+        o->s = p, o->cap = cap;
+    }
+    fit = o->len + 1 >= o->cap ? 0 : o->cap - 1 - o->len < k ? o->cap - 1 - o->len : k;
+    if (fit) memcpy(o->s + o->len, s, fit);
+    if (o->cap) o->s[o->len + fit < o->cap ? o->len + fit : o->cap - 1] = '\0';
+    o->len += k;
 }
 
 TLA_FUNC void tla__puts(tla__out *o, const char *s) { tla__put(o, s, strlen(s)); }
+
+/* printf into the buffer (sb: string buffer). */
+TLA_FUNC TLA__PRINTF(2, 3) void tla__sb(tla__out *o, const char *fmt, ...) {
+    char t[256], *p = t;
+    va_list ap;
+    int k;
+    va_start(ap, fmt);
+    k = vsnprintf(t, sizeof t, fmt, ap);
+    va_end(ap);
+    if (k < 0) return;
+    if ((size_t)k >= sizeof t) { /* rare: a long name */
+        if (!(p = (char *)malloc((size_t)k + 1))) {
+            o->failed = 1;
+            return;
+        }
+        va_start(ap, fmt);
+        vsnprintf(p, (size_t)k + 1, fmt, ap);
+        va_end(ap);
+    }
+    tla__put(o, p, (size_t)k);
+    if (p != t) free(p);
+}
 
 /* v in decimal, right-aligned in width columns. */
 TLA_FUNC void tla__put_int(tla__out *o, long long v, int width) {
@@ -63,8 +118,9 @@ TLA_FUNC void tla__put_int(tla__out *o, long long v, int width) {
     tla__put(o, b, (size_t)k);
 }
 
+/* An array's text is terminated (even when empty); the length it needed (snprintf's result). */
 TLA_FUNC int tla__out_end(tla__out *o) {
-    if (o->n > 0) o->buf[o->len < o->n ? o->len : o->n - 1] = '\0';
+    if (o->fixed && o->cap > 0) o->s[o->len < o->cap ? o->len : o->cap - 1] = '\0';
     return o->len > (size_t)INT_MAX ? INT_MAX : (int)o->len;
 }
 
@@ -97,7 +153,7 @@ TLA_FUNC void tla__put_tuple(tla__out *o, const tla_tuple *t) {
  *   tla_layout_fprint_grid(stdout, &L);
  */
 TLA_FUNC int tla_tuple_snprint(char *buf, size_t n, const tla_tuple *t) {
-    tla__out o = {buf, n, 0, NULL};
+    tla__out o = tla__out_array(buf, n);
     tla__put_tuple(&o, t);
     return tla__out_end(&o);
 }
@@ -112,7 +168,7 @@ TLA_FUNC void tla__put_layout(tla__out *o, const tla_layout *L) {
 TLA_API int tla_layout_snprint(char *buf, size_t n, const tla_layout *L)
 #if TLA__BODIES
 {
-    tla__out o = {buf, n, 0, NULL};
+    tla__out o = tla__out_array(buf, n);
     tla__put_layout(&o, L);
     return tla__out_end(&o);
 }
@@ -250,7 +306,7 @@ TLA_FUNC int tla__put_layout_grid(tla__out *o, const tla_layout *L, const tla_tu
  * the tile coordinate at (or NULL).  f: 0 or -1; buf: the full length, or -1 when an offset of
  * the grid overflows. */
 TLA_FUNC int tla__print_layout(FILE *f, char *buf, size_t n, const tla_layout *L, int grid, const tla_tuple *at) {
-    tla__out o = {buf, n, 0, f};
+    tla__out o = f ? tla__out_file(f) : tla__out_array(buf, n);
     int rc = 0, len;
     if (grid)
         rc = tla__put_layout_grid(&o, L, at);
@@ -273,7 +329,7 @@ TLA_API int tla_layout_snprint_grid(char *buf, size_t n, const tla_layout *L)
 TLA__DECL
 
 TLA_FUNC int tla_tuple_fprint(FILE *f, const tla_tuple *t) {
-    tla__out o = {NULL, 0, 0, f};
+    tla__out o = tla__out_file(f);
     tla__put_tuple(&o, t);
     return ferror(f) ? -1 : 0;
 }
@@ -281,7 +337,7 @@ TLA_FUNC int tla_tuple_fprint(FILE *f, const tla_tuple *t) {
 TLA_API int tla_layout_fprint(FILE *f, const tla_layout *L)
 #if TLA__BODIES
 {
-    tla__out o = {NULL, 0, 0, f};
+    tla__out o = tla__out_file(f);
     tla__put_layout(&o, L);
     return ferror(f) ? -1 : 0;
 }

@@ -45,6 +45,7 @@ typedef struct tla__sp {
     int p, depth, nnames, nlvl_decl;
     tla_error *err;
     tla_sparse_encoding *e;
+    tla_ix_ctx c; /* over e's nodes */
     struct {
         char name[32];
         int kind, num;
@@ -160,27 +161,28 @@ TLA_FUNC int tla__sp_factor(tla__sp *x, int scope, int *out) {
     }
     if ((r = tla__sp_int(x, &v, 0)) != 0) {
         if (r < 0) return -1;
-        *out = tla__aff_const(x->e, v);
+        *out = tla_ix_const(&x->c, v);
     } else if (tla__sp_punct(x, "-")) {
         if (++x->depth > 64) return tla__fail(x->err, at, "expression nests more than 64 operators deep");
         if (tla__sp_factor(x, scope, out) != 0) return -1;
         x->depth--;
-        *out = tla__aff_bin(x->e, TLA_AFF_MUL, *out, tla__aff_const(x->e, -1));
+        *out = tla_ix_m_mul(&x->c, *out, tla_ix_const(&x->c, -1));
     } else if ((len = tla__sp_idlen(x)) > 0) {
         int i = tla__sp_lookup(x, x->s + x->p, len);
         if (i < 0 || (x->names[i].kind != TLA__SP_SYM && x->names[i].kind != scope))
             return tla__fail(x->err, x->p, "use of undeclared identifier '%.*s'", len > 40 ? 40 : len, x->s + x->p);
-        *out = tla__aff_new(x->e, x->names[i].kind == TLA__SP_SYM ? TLA_AFF_SYM : TLA_AFF_DIM, -1, -1, x->names[i].num);
+        *out =
+            x->names[i].kind == TLA__SP_SYM ? tla_ix_sym(&x->c, x->names[i].num) : tla_ix_dim(&x->c, x->names[i].num);
         x->p += len;
     } else
         return tla__sp_fail(x, x->s[x->p] == '+' || x->s[x->p] == '*' ? "missing left operand of binary operator"
                                                                       : "expected affine expression");
-    if (*out < 0) return tla__fail(x->err, at, "expression too large (more than %d nodes)", TLA_SPARSE_MAX_NODES);
+    if (x->c.failed) return tla__fail(x->err, at, "expression too large (more than %d nodes)", TLA_SPARSE_MAX_NODES);
     return 0;
 }
 TLA_FUNC int tla__sp_term(tla__sp *x, int scope, int *out) {
     static const char *const ops[] = {"*", "floordiv", "ceildiv", "mod"};
-    static const int kinds[] = {TLA_AFF_MUL, TLA_AFF_FLOORDIV, TLA_AFF_CEILDIV, TLA_AFF_MOD};
+    static const int kinds[] = {TLA_IX_MUL, TLA_IX_FDIV, TLA_IX_CDIV, TLA_IX_MOD};
     int k, rhs, at;
     if (tla__sp_factor(x, scope, out) != 0) return -1;
     for (;;) {
@@ -190,15 +192,16 @@ TLA_FUNC int tla__sp_term(tla__sp *x, int scope, int *out) {
             if (k == 0 ? tla__sp_punct(x, "*") : tla__sp_kw(x, ops[k])) break;
         if (k == 4) return 0;
         if (tla__sp_factor(x, scope, &rhs) != 0) return -1;
-        if (k == 0 && !tla__aff_symbolic(x->e, *out) && !tla__aff_symbolic(x->e, rhs))
+        if (k == 0 && !tla__ix_symbolic(&x->c, *out) && !tla__ix_symbolic(&x->c, rhs))
             return tla__fail(
                 x->err, at,
                 "non-affine expression: at least one of the multiply operands has to be either a constant or symbolic");
-        if (k > 0 && !tla__aff_symbolic(x->e, rhs))
+        if (k > 0 && !tla__ix_symbolic(&x->c, rhs))
             return tla__fail(x->err, at,
                              "non-affine expression: right operand of %s has to be either a constant or symbolic",
                              ops[k]);
-        if ((*out = tla__aff_bin(x->e, kinds[k], *out, rhs)) < 0)
+        *out = tla_ix_m_bin(&x->c, kinds[k], *out, rhs);
+        if (x->c.failed)
             return tla__fail(x->err, at, "expression too large (more than %d nodes)", TLA_SPARSE_MAX_NODES);
     }
 }
@@ -218,8 +221,9 @@ TLA_FUNC int tla__sp_expr(tla__sp *x, int scope, int *out) {
         if (x->s[x->p] == ':' || x->s[x->p] == ',' || x->s[x->p] == ')' || !x->s[x->p])
             return tla__fail(x->err, x->p, "missing right operand of binary operator");
         if (tla__sp_term(x, scope, &rhs) != 0) return -1;
-        if (neg) rhs = tla__aff_bin(x->e, TLA_AFF_MUL, rhs, tla__aff_const(x->e, -1));
-        if ((*out = tla__aff_bin(x->e, TLA_AFF_ADD, *out, rhs)) < 0)
+        if (neg) rhs = tla_ix_m_mul(&x->c, rhs, tla_ix_const(&x->c, -1));
+        *out = tla_ix_m_add(&x->c, *out, rhs);
+        if (x->c.failed)
             return tla__fail(x->err, at, "expression too large (more than %d nodes)", TLA_SPARSE_MAX_NODES);
     }
 }
@@ -615,7 +619,7 @@ TLA_FUNC void tla__sp_ftostr(double v, int prec, unsigned fprec, unsigned maxpad
 /* MLIR's printFloatValue of a value of the type.  The read-back goes through strtod and the
  * type's rounding (APFloat reads the decimal straight into the type; the two differ only for a
  * decimal within 2^-53 of a halfway point of the type). */
-TLA_FUNC void tla__sp_print_float(tla__sbuf *s, double v, const char *type) {
+TLA_FUNC void tla__sp_print_float(tla__out *s, double v, const char *type) {
     tla__sp_fsem fs = tla__sp_fsem_of(type);
     char b[64];
     if (v == v && v - v == 0) {
@@ -633,7 +637,7 @@ TLA_FUNC void tla__sp_print_float(tla__sbuf *s, double v, const char *type) {
     tla__sb(s, "0x%llX", (unsigned long long)tla__sp_fbits(v, fs));
 }
 
-TLA_FUNC void tla__sp_print_value(tla__sbuf *s, const tla_sparse_value *v) {
+TLA_FUNC void tla__sp_print_value(tla__out *s, const tla_sparse_value *v) {
     if (v->kind == TLA_SPV_COMPLEX) {
         tla__sb(s, "#complex.number<:%s ", v->type);
         tla__sp_print_float(s, v->re, v->type);
@@ -805,14 +809,14 @@ TLA_FUNC int tla__sp_value(tla__sp *x, tla_sparse_value *out, const char *key) {
 
 /* Level l's expression as `d`, `d floordiv c` or `d mod c` (c > 0): op 0, 1, 2; -1 otherwise. */
 TLA_FUNC int tla__sp_lvl_shape(const tla_sparse_encoding *e, int l, int *d, int64_t *c) {
-    const tla_affine_node *n = &e->node[e->lvl_expr[l]];
+    const tla_ix_node *n = &e->node[e->lvl_expr[l]];
     *c = 1;
-    if (n->kind == TLA_AFF_DIM) return *d = (int)n->v, 0;
-    if ((n->kind != TLA_AFF_FLOORDIV && n->kind != TLA_AFF_MOD) || e->node[n->a].kind != TLA_AFF_DIM
-        || !tla__aff_isc(e, n->b, c) || *c <= 0)
+    if (n->kind == TLA_IX_DIM) return *d = (int)n->v, 0;
+    if ((n->kind != TLA_IX_FDIV && n->kind != TLA_IX_MOD) || e->node[n->l].kind != TLA_IX_DIM
+        || e->node[n->r].kind != TLA_IX_CONST || (*c = e->node[n->r].v) <= 0)
         return -1;
-    *d = (int)e->node[n->a].v;
-    return n->kind == TLA_AFF_FLOORDIV ? 1 : 2;
+    *d = (int)e->node[n->l].v;
+    return n->kind == TLA_IX_FDIV ? 1 : 2;
 }
 
 /* MLIR's isBlockSparsity (and, with perm, isPermutation). */
@@ -916,12 +920,13 @@ TLA_FUNC int tla__sparse_verify(tla_sparse_encoding *e, tla_error *err, int chec
     if (e->has_lvl_to_dim) { /* the given inverse must be the one MLIR infers (inferLvlToDim) */
         int inf[TLA_SPARSE_MAX_RANK], ninf = 0, d, k, ok = e->sym_rank == 0;
         int64_t c;
+        tla_ix_ctx x = tla__sp_ctx(e); /* levels are its dimensions here */
         for (l = 0; ok && l < e->lvl_rank; l++) /* plain levels, in level order */
-            if (tla__sp_lvl_shape(e, l, &d, &c) == 0) inf[ninf++] = perm ? -1 : tla__aff_new(e, TLA_AFF_DIM, -1, -1, l);
+            if (tla__sp_lvl_shape(e, l, &d, &c) == 0) inf[ninf++] = perm ? -1 : tla_ix_dim(&x, l);
         if (ok && perm)
             for (ninf = 0, d = 0; d < e->dim_rank; d++)
                 for (l = 0; l < e->lvl_rank; l++)
-                    if (e->node[e->lvl_expr[l]].v == d) inf[ninf++] = tla__aff_new(e, TLA_AFF_DIM, -1, -1, l);
+                    if (e->node[e->lvl_expr[l]].v == d) inf[ninf++] = tla_ix_dim(&x, l);
         for (d = 0; ok && !perm && d < e->dim_rank; d++) { /* then l_floor * c + l_mod, by dimension */
             int lf = -1, lm = -1, dd;
             for (l = 0; l < e->lvl_rank; l++) {
@@ -931,17 +936,17 @@ TLA_FUNC int tla__sparse_verify(tla_sparse_encoding *e, tla_error *err, int chec
             }
             if (lf >= 0 && lm >= 0) {
                 tla__sp_lvl_shape(e, lf, &dd, &c);
-                inf[ninf++] = tla__aff_new(
-                    e, TLA_AFF_ADD,
-                    tla__aff_new(e, TLA_AFF_MUL, tla__aff_new(e, TLA_AFF_DIM, -1, -1, lf), tla__aff_const(e, c), 0),
-                    tla__aff_new(e, TLA_AFF_DIM, -1, -1, lm), 0);
+                inf[ninf++] =
+                    tla_ix_raw(&x, TLA_IX_ADD, tla_ix_raw(&x, TLA_IX_MUL, tla_ix_dim(&x, lf), tla_ix_const(&x, c), 0),
+                               tla_ix_dim(&x, lm), 0);
             }
         }
         for (d = 0, k = 0; ok && d < e->dim_rank; d++)
             if (e->dim_expr[d] >= 0) {
-                if (k >= ninf || inf[k] < 0 || !tla__aff_eq(e, e->dim_expr[d], inf[k])) ok = 0;
+                if (k >= ninf || inf[k] < 0 || x.failed || e->dim_expr[d] != inf[k]) ok = 0; /* unique nodes */
                 k++;
             }
+        e->nnodes = x.len;
         if (!ok || k != ninf) return tla__fail(err, pos, "expected lvlToDim to be an inverse of dimToLvl");
     }
     if (e->dim_rank > e->lvl_rank)
@@ -987,7 +992,7 @@ TLA_API int tla_sparse_parse_ex(const char *text, tla_sparse_encoding *out, tla_
     int len, k, start, maps = 0, last_nl = 0, map_at = 0, pw_at = 0, cw_at = 0, iv_at = 0;
     memset(e, 0, sizeof *e);
     memset(&x, 0, sizeof x);
-    x.s = text, x.err = err, x.e = e;
+    x.s = text, x.err = err, x.e = e, x.c = tla__sp_ctx(e);
     if (tla__sp_punct(&x, "#") && (len = tla__sp_idlen(&x)) > 0
         && strncmp(x.s + x.p, "sparse_tensor.encoding", (size_t)len) != 0) {
         x.p += len; /* #NAME = */
@@ -1039,6 +1044,7 @@ TLA_API int tla_sparse_parse_ex(const char *text, tla_sparse_encoding *out, tla_
         tla__fail(err, map_at, "level-rank mismatch between dimToLvl and lvlTypes: %d != %d", last_nl, e->lvl_rank);
         goto fail;
     }
+    e->nnodes = x.c.len;
     if (tla__sparse_verify(e, err, check_implicit) != 0) {
         if (err)
             err->pos = !strncmp(err->msg, "unexpected position", 19) ? pw_at
@@ -1056,7 +1062,7 @@ fail:
 TLA__DECL
 
 /* The level type as MLIR prints it: `compressed(nonunique, nonordered)`, `structured[2, 4]`. */
-TLA_FUNC void tla__sp_print_lvl(tla__sbuf *s, const tla_lvl_type *t) {
+TLA_FUNC void tla__sp_print_lvl(tla__out *s, const tla_lvl_type *t) {
     static const char *const fmts[] = {"",          "dense", "batch", "compressed", "singleton", "loose_compressed",
                                        "structured"};
     static const char *const props[] = {"nonunique", "nonordered", "soa"};
@@ -1079,10 +1085,8 @@ TLA_FUNC void tla__sp_print_lvl(tla__sbuf *s, const tla_lvl_type *t) {
 TLA_API int tla_sparse_snprint(char *buf, size_t n, const tla_sparse_encoding *e)
 #if TLA__BODIES
 {
-    tla__sbuf s;
+    tla__out s = tla__out_array(buf, n);
     int i, k;
-    s.b = buf, s.n = n, s.len = 0;
-    if (buf && n) buf[0] = '\0';
     tla__sb(&s, "#sparse_tensor.encoding<{ map = ");
     for (i = 0; i < e->sym_rank; i++) tla__sb(&s, "%ss%d%s", i ? ", " : "[", i, i == e->sym_rank - 1 ? "]" : "");
     tla__sb(&s, "(");
@@ -1100,7 +1104,7 @@ TLA_API int tla_sparse_snprint(char *buf, size_t n, const tla_sparse_encoding *e
     tla__sb(&s, ") -> (");
     for (i = 0; i < e->lvl_rank; i++) {
         if (i) tla__sb(&s, ", ");
-        tla__aff_print(&s, e, e->lvl_expr[i], 0);
+        tla__sp_print_expr(&s, e, e->lvl_expr[i]);
         tla__sb(&s, " : ");
         tla__sp_print_lvl(&s, &e->lvl[i]);
     }
@@ -1110,7 +1114,7 @@ TLA_API int tla_sparse_snprint(char *buf, size_t n, const tla_sparse_encoding *e
     if (e->explicit_val.kind) tla__sb(&s, ", explicitVal = "), tla__sp_print_value(&s, &e->explicit_val);
     if (e->implicit_val.kind) tla__sb(&s, ", implicitVal = "), tla__sp_print_value(&s, &e->implicit_val);
     tla__sb(&s, " }>");
-    return (int)s.len;
+    return tla__out_end(&s);
 }
 #endif
 TLA__DECL

@@ -5,9 +5,9 @@
  *   tla_sparse_dim2lvl_map(&enc, dims, &ctx, &map, err)   (d0, ..., dn) -> (level expressions),
  *                                                          domain: di in [0, dims[i] - 1]
  *
- * The level expressions are the encoding's (`i floordiv 2` becomes `d0 floordiv 2`).  Errors: an
- * encoding with symbols (ELL: their range is unknown), a negative or zero size, a map the
- * indexing-map parser refuses.  The map's expressions live in ctx (the caller's, see ixmap/map.h).
+ * The level expressions are the encoding's own (its nodes are the indexing maps' expressions,
+ * tla/sparse/affine.h), copied into ctx (the caller's, see ixmap/map.h).  Errors: an encoding
+ * with symbols (ELL: their range is unknown), a negative or zero size.
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_sparse_encoding enc;  tla_ix_ctx c;  tla_ix_map m;  tla_error e;
@@ -23,31 +23,25 @@
 #define TLA_SPARSE_IXMAP_H
 
 #include "tla/sparse/storage.h"
-#include "tla/ixmap/parse.h"
+#include "tla/ixmap/map.h"
 
 TLA_API int tla_sparse_dim2lvl_map(const tla_sparse_encoding *enc, const int64_t *dims, tla_ix_ctx *c, tla_ix_map *out,
                                    tla_error *err)
 #if TLA__BODIES
 {
-    char text[4096];
-    tla__sbuf s;
+    tla_ix_ctx from = tla__sp_ctx(enc);
+    tla_ix_map m;
     int d, l;
     if (enc->sym_rank > 0)
         return tla__fail(err, -1, "dim2lvl_map: the encoding has symbols, whose range an indexing map needs");
     for (d = 0; d < enc->dim_rank; d++)
         if (dims[d] <= 0) return tla__fail(err, -1, "dim2lvl_map: dimension %d has size %lld", d, (long long)dims[d]);
-    s.b = text, s.n = sizeof text, s.len = 0;
-    tla__sb(&s, "(");
-    for (d = 0; d < enc->dim_rank; d++) tla__sb(&s, "%sd%d", d ? ", " : "", d);
-    tla__sb(&s, ") -> (");
-    for (l = 0; l < enc->lvl_rank; l++) {
-        if (l) tla__sb(&s, ", ");
-        tla__aff_print(&s, enc, enc->lvl_expr[l], 0);
-    }
-    tla__sb(&s, "), domain: ");
-    for (d = 0; d < enc->dim_rank; d++) tla__sb(&s, "%sd%d in [0, %lld]", d ? ", " : "", d, (long long)(dims[d] - 1));
-    if (s.len >= s.n) return tla__fail(err, -1, "dim2lvl_map: the map is longer than %d characters", (int)sizeof text);
-    return tla_ix_map_parse(c, text, out, err);
+    if (tla_ix_map_sizes(c, &m, enc->dim_rank, dims, 0, NULL, enc->lvl_rank) != 0)
+        return tla__fail(err, -1, "dim2lvl_map: more than %d dimensions", TLA_IX_MAX_VARS);
+    for (l = 0; l < enc->lvl_rank; l++) m.res[l] = tla__ix_copy(c, &from, enc->lvl_expr[l]);
+    if (c->failed) return tla__fail(err, -1, "out of memory");
+    *out = m;
+    return 0;
 }
 #endif
 TLA__DECL

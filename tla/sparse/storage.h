@@ -644,7 +644,7 @@ TLA_API int tla_sparse_from_layout(const tla_layout *L, const int *formats, tla_
     int R = tla_layout_rank(L), d, n = 0, i, j, dimof[2 * TLA_SPARSE_MAX_RANK], op[2 * TLA_SPARSE_MAX_RANK];
     int64_t stride[2 * TLA_SPARSE_MAX_RANK], blk[2 * TLA_SPARSE_MAX_RANK], size[TLA_SPARSE_MAX_RANK];
     char text[1024];
-    tla__sbuf sb;
+    tla__out sb;
     if (R > TLA_SPARSE_MAX_RANK)
         return tla__fail(err, -1, "a layout of rank %d (at most %d dimensions)", R, TLA_SPARSE_MAX_RANK);
     for (d = 0; d < R; d++) {
@@ -676,7 +676,7 @@ TLA_API int tla_sparse_from_layout(const tla_layout *L, const int *formats, tla_
             dimof[j] = dimof[j - 1], dimof[j - 1] = t, t = op[j], op[j] = op[j - 1], op[j - 1] = t;
             stride[j] = stride[j - 1], stride[j - 1] = u, u = blk[j], blk[j] = blk[j - 1], blk[j - 1] = u;
         }
-    sb.b = text, sb.n = sizeof text, sb.len = 0;
+    sb = tla__out_array(text, sizeof text);
     tla__sb(&sb, "#sparse_tensor.encoding<{ map = (");
     for (d = 0; d < R; d++) tla__sb(&sb, "%sd%d", d ? ", " : "", d);
     tla__sb(&sb, ") -> (");

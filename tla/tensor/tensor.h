@@ -307,11 +307,11 @@ TLA_FUNC int tla__tensor_tile_fast(tla_tensor *out, const tla_tensor *t, const t
             stat = (stat & ~(1u << leaf)) | ((tile->stat >> k) & 1u) << leaf;
             leaf += 1;
         } else { /* a pair (r0, m): becomes (r0, ceil(n / r0)), the count dynamic */
-            if (S->val[leaf] <= 0 || tla__ceil_div(n, S->val[leaf]) > S->val[leaf + 1]
+            if (S->val[leaf] <= 0 || tla_ceil_div(n, S->val[leaf]) > S->val[leaf + 1]
                 || tla__mul64(S->val[leaf], S->val[leaf + 1], &o) != 0)
                 return 0;
             sv[leaf] = S->val[leaf];
-            sv[leaf + 1] = tla__ceil_div(n, S->val[leaf]);
+            sv[leaf + 1] = tla_ceil_div(n, S->val[leaf]);
             stat &= ~(1u << (leaf + 1));
             leaf += 2;
         }

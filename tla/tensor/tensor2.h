@@ -179,7 +179,7 @@ TLA_API int tla_tensor2_tile(tla_tensor2 *out, const tla_tensor2 *v, int64_t row
     n[0] = rows, n[1] = cols, x[0] = r, x[1] = c;
     for (m = 0; m < 2; m++) { /* the rules of tla__tensor_tile_fast, for two modes */
         int l = tla__t2_leaf(v, m);
-        if (n[m] < 0 || (v->nleaf[m] == 1 ? n[m] > v->shape[l] : tla__ceil_div(n[m], v->shape[l]) > v->shape[l + 1]))
+        if (n[m] < 0 || (v->nleaf[m] == 1 ? n[m] > v->shape[l] : tla_ceil_div(n[m], v->shape[l]) > v->shape[l + 1]))
             return tla__t2_tile_general(out, v, n, x, err);
         o = tla_tensor2_extent(v, m);
         if (o < 0 || x[m] < 0 || x[m] >= o || tla__add64(v->coord[m], x[m], &crd[m]) != 0)
@@ -193,7 +193,7 @@ TLA_API int tla_tensor2_tile(tla_tensor2 *out, const tla_tensor2 *v, int64_t row
             out->shape[l] = n[m];
             out->shape_stat &= (uint8_t) ~(1u << l);
         } else { /* a pair (r0, k) becomes (r0, ceil(n / r0)), the count run-time */
-            out->shape[l + 1] = tla__ceil_div(n[m], out->shape[l]);
+            out->shape[l + 1] = tla_ceil_div(n[m], out->shape[l]);
             out->shape_stat &= (uint8_t) ~(1u << (l + 1));
         }
         out->origin[m] = ext[m];

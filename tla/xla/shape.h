@@ -327,7 +327,7 @@ TLA__DECL
 TLA_API int tla_xla_snprint(char *buf, size_t n, const tla_xla_shape *x)
 #if TLA__BODIES
 {
-    tla__out o = {buf, n, 0, NULL};
+    tla__out o = tla__out_array(buf, n);
     int i, t;
     char num[32];
     tla__puts(&o, tla_xla_type_name(x->type));

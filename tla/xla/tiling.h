@@ -98,7 +98,7 @@ TLA_FUNC int tla__xla_step(int n, const int64_t *ext, const int64_t *crd, const 
             continue;
         }
         if (t == TLA_XLA_KEEP) t = E > 0 ? E : 1;
-        ge[ng] = tla__ceil_div(E, t), gc[ng] = C / t, ie[ng] = t, ic[ng] = C % t, ng++;
+        ge[ng] = tla_ceil_div(E, t), gc[ng] = C / t, ie[ng] = t, ic[ng] = C % t, ng++;
     }
     for (i = 0; i < first; i++) oext[k] = e[i], ocrd ? ocrd[k] = c[i] : 0, k++;
     for (i = 0; i < ng; i++) oext[k] = ge[i], ocrd ? ocrd[k] = gc[i] : 0, k++;
@@ -353,7 +353,7 @@ TLA_FUNC int tla__xla_unmerge(const tla__xdig *d, int64_t m, tla__xdig *lo, tla_
             if (!last && r % a) return -1;
             lo->r[lo->n] = a, lo->s[lo->n] = d->s[i];
             if (tla__mul64(d->s[i], a, &hi->s[hi->n]) != 0) return -1;
-            hi->r[hi->n++] = last ? tla__ceil_div(r, a) : r / a;
+            hi->r[hi->n++] = last ? tla_ceil_div(r, a) : r / a;
             lo->n++;
         }
         if (!last && tla__mul64(P, r, &P) != 0) return -1;
@@ -448,12 +448,12 @@ TLA_FUNC int tla__xla_nstep(tla__xconv *v, int *w, int *n, const int64_t *tile, 
         d = &v->nd[id];
         if (t == TLA_XLA_KEEP) t = d->E > 0 ? d->E : 1;
         if (d->R <= t) { /* the grid is always 0 */
-            g[ng] = tla__xla_node(v, -1, -1, tla__ceil_div(v->nd[id].E, t), 1), in[ng++] = id;
+            g[ng] = tla__xla_node(v, -1, -1, tla_ceil_div(v->nd[id].E, t), 1), in[ng++] = id;
             v->nd[id].E = t;
         } else if (t == 1) {
             g[ng] = id, in[ng++] = tla__xla_node(v, -1, -1, 1, 1);
         } else {
-            int a = tla__xla_node(v, d->var, id, tla__ceil_div(d->E, t), tla__ceil_div(d->R, t));
+            int a = tla__xla_node(v, d->var, id, tla_ceil_div(d->E, t), tla_ceil_div(d->R, t));
             int b = tla__xla_node(v, v->nd[id].var, id, t, t);
             v->nd[id].kid[0] = a, v->nd[id].kid[1] = b, v->nd[id].t = t;
             g[ng] = a, in[ng++] = b;
