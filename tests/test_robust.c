@@ -133,6 +133,18 @@ static void overflow(void) {
     CHECK_EQ(tla_ceil_div(INT64_MAX, 2), INT64_MAX / 2 + 1);
     CHECK_EQ(tla_ceil_div(INT64_MAX - 1, INT64_MAX), 1);
     CHECK_EQ(tla_round_up(7, 4), 8);
+    /* the one floor / ceiling division (the indexing maps' and the encodings' too): every sign,
+     * INT64_MIN by -1 wraps, by 0 is 0 */
+    CHECK_EQ(tla_floor_div(7, 2), 3);
+    CHECK_EQ(tla_floor_div(-7, 2), -4);
+    CHECK_EQ(tla_floor_div(7, -2), -4);
+    CHECK_EQ(tla_floor_div(-7, -2), 3);
+    CHECK_EQ(tla_ceil_div(-7, 2), -3);
+    CHECK_EQ(tla_ceil_div(7, -2), -3);
+    CHECK_EQ(tla_ceil_div(-7, -2), 4);
+    CHECK_EQ(tla_floor_div(INT64_MIN, -1), INT64_MIN);
+    CHECK_EQ(tla_ceil_div(5, 0), 0);
+    CHECK_EQ(tla_ix_floordiv(-7, 2), -4);
 }
 
 /* ---- size-0 modes: what each operation gives (documented at the top of algebra/algebra.h) ---- */

@@ -258,6 +258,17 @@ static void test_roundtrip_print(void) {
              "complex<f16>")},
         {ENC("map = (d0) -> (d0 : compressed), explicitVal = 0xFFFFFFFFFFFFFFFF : i64"),
          ENC("map = (d0) -> (d0 : compressed), explicitVal = -1 : i64")},
+        /* the rules of the indexing maps' expressions, which the encodings' maps are (one core), as
+         * mlir-opt 22 prints them: d1 + d0 is d0 + d1, x - x is 0, x - (x floordiv 2) * 2 is x mod 2,
+         * division by a negative constant folds, a sum of constants that overflows is kept */
+        {ENC("map = [s](i, j) -> (j + i : dense, i - i : dense, i - (i floordiv 2) * 2 : dense, "
+             "(i * 4 + j) floordiv -2 : dense, i : dense, j : compressed)"),
+         ENC("map = [s0](d0, d1) -> (d0 + d1 : dense, 0 : dense, d0 mod 2 : dense, "
+             "d0 * -2 + d1 floordiv -2 : dense, d0 : dense, d1 : compressed)")},
+        {ENC("map = [s](i, j) -> ((i * 6) ceildiv -3 : dense, 7 ceildiv -2 : dense, "
+             "9223372036854775807 + 3 : dense, s * 4611686018427387904 * 4 : dense, i : dense, j : compressed)"),
+         ENC("map = [s0](d0, d1) -> (d0 * -2 : dense, -3 : dense, 9223372036854775807 + 3 : dense, 0 : dense, "
+             "d0 : dense, d1 : compressed)")},
         /* comments, trailing commas, #NAME = */
         {"#X = #sparse_tensor.encoding<{ // a comment\n map = (i) -> (i : compressed), // another\n posWidth = 8, }>",
          ENC("map = (d0) -> (d0 : compressed), posWidth = 8")},

@@ -810,7 +810,7 @@ TLA_FUNC int tla__sp_value(tla__sp *x, tla_sparse_value *out, const char *key) {
 /* Level l's expression as `d`, `d floordiv c` or `d mod c` (c > 0): op 0, 1, 2; -1 otherwise. */
 TLA_FUNC int tla__sp_lvl_shape(const tla_sparse_encoding *e, int l, int *d, int64_t *c) {
     const tla_ix_node *n = &e->node[e->lvl_expr[l]];
-    *c = 1;
+    *c = 1, *d = -1;
     if (n->kind == TLA_IX_DIM) return *d = (int)n->v, 0;
     if ((n->kind != TLA_IX_FDIV && n->kind != TLA_IX_MOD) || e->node[n->l].kind != TLA_IX_DIM
         || e->node[n->r].kind != TLA_IX_CONST || (*c = e->node[n->r].v) <= 0)
