@@ -296,11 +296,15 @@ TLA_API int tla_ix_mod(tla_ix_ctx *c, int a, int b)
 #endif
 TLA__DECL
 TLA_FUNC int tla_ix_modc(tla_ix_ctx *c, int a, int64_t v) { return tla_ix_mod(c, a, tla_ix_const(c, v)); }
+/* XLA's floordiv and ceildiv operators: by 1, the dividend. */
+TLA_FUNC int tla__ix_div(tla_ix_ctx *c, int kind, int a, int b) {
+    if (TLA_IX_IS_CONST(c, b) && TLA_IX_V(c, b) == 1) return a;
+    return tla_ix_raw(c, kind, a, b, 0);
+}
 TLA_API int tla_ix_fdiv(tla_ix_ctx *c, int a, int b)
 #if TLA__BODIES
 {
-    if (TLA_IX_IS_CONST(c, b) && TLA_IX_V(c, b) == 1) return a;
-    return tla_ix_raw(c, TLA_IX_FDIV, a, b, 0);
+    return tla__ix_div(c, TLA_IX_FDIV, a, b);
 }
 #endif
 TLA__DECL
@@ -308,8 +312,7 @@ TLA_FUNC int tla_ix_fdivc(tla_ix_ctx *c, int a, int64_t v) { return tla_ix_fdiv(
 TLA_API int tla_ix_cdiv(tla_ix_ctx *c, int a, int b)
 #if TLA__BODIES
 {
-    if (TLA_IX_IS_CONST(c, b) && TLA_IX_V(c, b) == 1) return a;
-    return tla_ix_raw(c, TLA_IX_CDIV, a, b, 0);
+    return tla__ix_div(c, TLA_IX_CDIV, a, b);
 }
 #endif
 TLA__DECL

@@ -32,6 +32,7 @@ TLA_FUNC int tla__ix_symbolic(const tla_ix_ctx *c, int e) {
 
 TLA_API int tla_ix_m_mul(tla_ix_ctx *c, int a, int b);
 TLA_API int tla_ix_m_mod(tla_ix_ctx *c, int a, int b);
+TLA_API int tla_ix_m_bin(tla_ix_ctx *c, int kind, int a, int b);
 
 /* MLIR's AffineExpr operator+ (simplifyAdd). */
 TLA_API int tla_ix_m_add(tla_ix_ctx *c, int a, int b)
@@ -143,20 +144,8 @@ TLA_FUNC int tla__ix_m_div(tla_ix_ctx *c, int kind, int a, int b) {
     }
     return tla_ix_raw(c, kind, a, b, 0);
 }
-TLA_API int tla_ix_m_fdiv(tla_ix_ctx *c, int a, int b)
-#if TLA__BODIES
-{
-    return tla__ix_m_div(c, TLA_IX_FDIV, a, b);
-}
-#endif
-TLA__DECL
-TLA_API int tla_ix_m_cdiv(tla_ix_ctx *c, int a, int b)
-#if TLA__BODIES
-{
-    return tla__ix_m_div(c, TLA_IX_CDIV, a, b);
-}
-#endif
-TLA__DECL
+TLA_FUNC int tla_ix_m_fdiv(tla_ix_ctx *c, int a, int b) { return tla_ix_m_bin(c, TLA_IX_FDIV, a, b); }
+TLA_FUNC int tla_ix_m_cdiv(tla_ix_ctx *c, int a, int b) { return tla_ix_m_bin(c, TLA_IX_CDIV, a, b); }
 /* MLIR's mod (simplifyMod), by a positive constant. */
 TLA_API int tla_ix_m_mod(tla_ix_ctx *c, int a, int b)
 #if TLA__BODIES
