@@ -1,6 +1,6 @@
 /* tla/sparse/encoding.h - MLIR sparse tensor encodings: parse, verify and print
  * `#sparse_tensor.encoding<{ map = ..., posWidth = ..., crdWidth = ..., explicitVal = ...,
- * implicitVal = ... }>` as MLIR does (spec 5).
+ * implicitVal = ... }>` as MLIR's SparseTensorEncodingAttr does.
  *
  *   tla_sparse_encoding enc;  tla_error err;  char buf[512];
  *   tla_sparse_parse("#BSR = #sparse_tensor.encoding<{ map = (i, j) -> (i floordiv 2 : dense,"

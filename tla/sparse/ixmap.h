@@ -1,5 +1,5 @@
 /* tla/sparse/ixmap.h - an MLIR sparse encoding's dimension-to-level map as an XLA indexing map
- * (spec 4), so the two speak one language: evaluate it, compose it with an HLO op's map,
+ * (XLA's IndexingMap), so the two speak one language: evaluate it, compose it with an HLO op's map,
  * simplify it, print it.
  *
  *   tla_sparse_dim2lvl_map(&enc, dims, &ctx, &map, err)   (d0, ..., dn) -> (level expressions),

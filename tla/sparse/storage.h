@@ -1,5 +1,5 @@
 /* tla/sparse/storage.h - the storage of a dense tensor under an MLIR sparse tensor encoding
- * (spec 5): per level positions and coordinates at the declared bit widths, then values;
+ * (MLIR's StorageLayout): per level positions and coordinates at the declared bit widths, then values;
  * back to dense, iteration over stored entries, and MLIR's sparse_tensor.print form.
  *
  *   size_t bytes;  tla_sparse_storage st;
@@ -226,7 +226,7 @@ TLA_FUNC int tla__sp_walk(tla__spw *w, int l, int64_t parent) {
         for (c = 0; c < size; c++)
             if ((w->lc[l] = c, tla__sp_walk(w, l + 1, parent * size + c)) != 0) return -1;
     } else if (t->format == TLA_LVL_STRUCTURED) {
-        int64_t nblk = (size + t->m - 1) / t->m, blk, o;
+        int64_t nblk = tla_ceil_div(size, t->m), blk, o;
         for (blk = 0; blk < nblk; blk++) {
             int64_t nz = 0, used[256] = {0};
             for (o = 0; o < t->m && blk * t->m + o < size; o++)
@@ -316,7 +316,7 @@ TLA_FUNC int tla__sp_setup(const tla_sparse_encoding *e, int rank, const int64_t
         d = e->lvl_dim[l];
         st->lvl[l] = e->lvl[l], st->lvl_dim[l] = d, st->lvl_op[l] = e->lvl_op[l], st->lvl_block[l] = e->lvl_block[l];
         st->lvl_size[l] = e->lvl_op[l] == 0   ? dims[d]
-                          : e->lvl_op[l] == 1 ? (dims[d] + e->lvl_block[l] - 1) / e->lvl_block[l]
+                          : e->lvl_op[l] == 1 ? tla_ceil_div(dims[d], e->lvl_block[l])
                                               : e->lvl_block[l];
         if (e->lvl_op[l] == 2)
             w->dim_lm[d] = l, w->dim_b[d] = e->lvl_block[l];
@@ -447,7 +447,7 @@ TLA_FUNC int tla__sp_read(tla__spr *r, int l, int64_t p) {
         return 0;
     }
     if (t->format == TLA_LVL_STRUCTURED) {
-        int64_t nblk = (size + t->m - 1) / t->m, blk, j;
+        int64_t nblk = tla_ceil_div(size, t->m), blk, j;
         for (blk = 0; blk < nblk; blk++)
             for (j = 0; j < t->n; j++) {
                 int64_t e = (p * nblk + blk) * t->n + j;

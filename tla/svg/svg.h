@@ -101,7 +101,7 @@ TLA_FUNC int tla__grid_make(tla__grid *g, const tla_layout *L, tla_error *err) {
         g->orows = 1, g->ocols = tla_tuple_is_int(&L->shape) ? tla_layout_origin(L, 0) : n;
         if (tla_tuple_rank(&L->shape) == 1 && !tla_tuple_is_int(&L->shape)) g->inner[0] = L->shape.val[0];
     }
-    for (g->block = 1; (g->rows + g->block - 1) / g->block * ((g->cols + g->block - 1) / g->block) > TLA_SVG_MAX_CELLS;)
+    for (g->block = 1; tla_ceil_div(g->rows, g->block) * tla_ceil_div(g->cols, g->block) > TLA_SVG_MAX_CELLS;)
         g->block++;
     return 0;
 }
@@ -185,7 +185,7 @@ TLA_FUNC int tla__svg_cells(tla__svgw *w, const tla__grid *g, const tla_svg_opti
 
 /* Row and column indices, grid lines, and the tile outline. */
 TLA_FUNC void tla__svg_frame(tla__svgw *w, const tla__grid *g, const tla_svg_options *o, int x0, int y0) {
-    long long r, c, k = g->block, nr = (g->rows + k - 1) / k, nc = (g->cols + k - 1) / k;
+    long long r, c, k = g->block, nr = tla_ceil_div(g->rows, k), nc = tla_ceil_div(g->cols, k);
     int cs = TLA_SVG_CELL;
     for (r = 0; r < nr; r++)
         tla__svgf(w, "<text class=\"idx\" x=\"%d\" y=\"%lld\">%lld</text>", x0 - cs / 2, y0 + r * cs + cs / 2 + 3,
@@ -259,7 +259,7 @@ TLA_API int tla_print_svg(FILE *f, const tla_layout *L, const tla_svg_options *o
     int cs = TLA_SVG_CELL;
     long long nr, nc;
     if (tla__grid_make(&g, L, err) != 0) return -1;
-    nr = (g.rows + g.block - 1) / g.block, nc = (g.cols + g.block - 1) / g.block;
+    nr = tla_ceil_div(g.rows, g.block), nc = tla_ceil_div(g.cols, g.block);
     w.f = f, w.bad = 0;
     tla__svg_title(title, sizeof title, L);
     tla__svg_head(&w, (nc + 2) * cs, (nr + 2) * cs, title);

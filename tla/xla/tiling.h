@@ -548,7 +548,7 @@ TLA_FUNC int tla__xla_radix(const int64_t *T, int64_t n, tla__xdig *d) {
     int64_t m = 1, cnt = n, s, k;
     d->n = 0;
     if (T[0] != 0) return -1;
-    for (; cnt > 1; m *= s, cnt = (n + m - 1) / m) {
+    for (; cnt > 1; m *= s, cnt = tla_ceil_div(n, m)) {
         if (d->n == TLA__XW) return -1;
         for (s = 2; s < cnt && T[s * m] - T[(s - 1) * m] == T[m]; s++) {
         }
