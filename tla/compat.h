@@ -390,9 +390,30 @@ TLA_FUNC tla_tuple tla__compat_tget(tla_tuple t, int n, int i0, int i1, int i2, 
 #define PositionUB TLA_POS_UB
 /* A run-time copy of a layout or tuple, as an lvalue (for the functions' pointers). */
 #define TLA__COMPAT_RTL(L) ((tla_layout[1]){ tla_to_layout(L) })
-#define TLA__COMPAT_RTT(t) ((tla_tuple[1]){ tla_to_tuple(t) })
+/* A run-time copy of a coordinate or tile shape (one integer per mode, at most 4; a tla_tuple is
+ * itself), as an lvalue: from its leaves, not tla_to_tuple (3 KB of text in every GetTile). */
+#define TLA__COMPAT_RTT(t) ((tla_tuple[1]){ TLA__COMPAT_FLATT(t) })
+#define TLA__COMPAT_FLATT(t) __extension__ ({ __auto_type tla__f0 = (t); __auto_type tla__f1 = TLA__RT_NIL(tla__f0); \
+        TLA__VNODEB(tla__fn, tla__f1) _Generic((tla__f0), struct tla_tuple: TLA__AS_RTUP(tla__f0), default: \
+        tla__compat_flat(TLA__DEPTH(tla__fn), TLA__NLEAF(tla__fn), tla__fn.v[0], tla__fn.v[1], tla__fn.v[2], tla__fn.v[3])); })
 /* Run call (an int status naming tla__o), giving tla__o or the empty tensor. */
 #define TLA__COMPAT_TENSOR(call) __extension__ ({ tla_tensor tla__o; if ((call) != 0) tla__o = tla__compat_empty_tensor(); tla__o; })
+/* The tuple of n leaves v0.. at depth 1, or the integer v0 at depth 0; a deeper one, or one of
+ * more than 4 leaves, is ((v0,v1),(v0,v1)), which no run-time tile or tensor function takes as a
+ * coordinate or tile shape (they need one integer per mode): they then report, and compat gives
+ * the empty tensor. */
+TLA_FUNC tla_tuple tla__compat_flat(int depth, int n, long long v0, long long v1, long long v2, long long v3) {
+    tla_tuple c, parts[4], nested[2];
+    long long v[4] = { v0, v1, v2, v3 };
+    for (int k = 0; k < 4; k++) parts[k] = tla_tuple_leaf(v[k], 0);
+    c = parts[0];
+    if (depth > 1 || n > 4 || (depth == 1 && tla_tuple_join(&c, n, parts, NULL) != 0)) {
+        tla_tuple_join(&nested[0], 2, parts, NULL);
+        nested[1] = nested[0];
+        tla_tuple_join(&c, 2, nested, NULL);
+    }
+    return c;
+}
 TLA_FUNC tla_tensor tla__compat_empty_tensor(void) {
     tla_tensor t;
     memset(&t, 0, sizeof t);
@@ -418,10 +439,12 @@ extern const struct tla_tensor tla__rtnt;
 #define TLA__IS_RTT(t) _Generic((t), struct tla_tensor: 1, default: 0)
 /* MakeTensor(ptr, layout, position) or MakeTensor(ptr, layout, coord, position) */
 #define MakeTensor(...) TLA__CAT(TLA__COMPAT_MT_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
-#define TLA__COMPAT_MT_3(p, L, pos) __builtin_choose_expr(TLA__IS_RT_LAYOUT(L), TLA__COMPAT_MT(p, TLA__AS_RTL(L), NULL, pos), \
-        tla_make_static_tensor(p, TLA__AS_SL(L)))
-#define TLA__COMPAT_MT_4(p, L, c, pos) __builtin_choose_expr(TLA__IS_RT_LAYOUT(L), \
-        TLA__COMPAT_MT(p, TLA__AS_RTL(L), TLA__COMPAT_RTT(c), pos), TLA__COMPAT_MT_ST4(p, TLA__AS_SL(L), c))
+/* (L is bound once: a layout written in place is 5 KB of text, and each branch names it) */
+#define TLA__COMPAT_MT_3(p, L, pos) __extension__ ({ __auto_type tla__m3 = (L); __builtin_choose_expr(TLA__IS_RT_LAYOUT(tla__m3), \
+        TLA__COMPAT_MT(p, TLA__AS_RTL(tla__m3), NULL, pos), tla_make_static_tensor(p, TLA__AS_SL(tla__m3))); })
+#define TLA__COMPAT_MT_4(p, L, c, pos) __extension__ ({ __auto_type tla__m4 = (L); __auto_type tla__m4c = (c); \
+        __builtin_choose_expr(TLA__IS_RT_LAYOUT(tla__m4), TLA__COMPAT_MT(p, TLA__AS_RTL(tla__m4), TLA__COMPAT_RTT(tla__m4c), pos), \
+        TLA__COMPAT_MT_ST4(p, TLA__AS_SL(tla__m4), tla__m4c)); })
 /* A static or mixed tensor whose coordinate is c: its layout is L's shape, stride and extent
  * (originShape, else the mode sizes) with c as a tile's coordinate, which every element's
  * coordinate is added to (GetTile adds its own to it, as CATLASS's coord() + coord).  L's
@@ -435,8 +458,8 @@ extern const struct tla_tensor tla__rtnt;
         _Static_assert(tla__4ok, "tla: MakeTensor(ptr, layout, coord, position) over a static or mixed layout takes " \
             "a rank-2 layout and a coordinate (row, col)"); \
         tla_make_static_tensor(p, TLA__LAYOUT_VALUE_EB(32, TLA__LEB(tla__4l))); })
-#define TLA__COMPAT_MT(p, L, c, pos) __extension__ ({ __auto_type tla__mp = (p); \
-        TLA__COMPAT_TENSOR(tla_tensor_make_at(&tla__o, tla__mp, (int)sizeof *tla__mp, TLA__COMPAT_RTL(L), c, pos, NULL)); })
+#define TLA__COMPAT_MT(p, L, c, pos) __extension__ ({ __auto_type tla__mp = (p); tla_layout tla__mL = (L); \
+        TLA__COMPAT_TENSOR(tla_tensor_make_at(&tla__o, tla__mp, (int)sizeof *tla__mp, &tla__mL, c, pos, NULL)); })
 /* MakeTensorLike(Tag, ptr, like, position [, layoutBase]): MakeTensorLike<Tag, Element>(...) */
 #define MakeTensorLike(Tag, p, like, ...) TLA__CAT(TLA__COMPAT_ML_, TLA__NARGS(__VA_ARGS__))(Tag, p, like, __VA_ARGS__)
 /* A static or mixed like: its layout's originShape (its mode sizes where it has none), static
@@ -472,12 +495,14 @@ extern const struct tla_tensor tla__rtnt;
 /* GetTile(tensor, coord, shape) and TileView(tensor, tileCoord, tileShape) (TileView's tile
  * starts at element tileCoord * tileShape, mode by mode, as CATLASS's; a static tensor's tile
  * takes (row, col)) */
-#define GetTile(t, coord, shape) __builtin_choose_expr(TLA__IS_RTT(t), TLA__COMPAT_GT(TLA__AS_RTT(t), coord, shape), \
-        tla_tensor_tile_at(TLA__AS_ST(t), shape, coord))
+#define GetTile(t, coord, shape) __extension__ ({ __auto_type tla__gc = (coord); __auto_type tla__gs = (shape); \
+        __builtin_choose_expr(TLA__IS_RTT(t), TLA__COMPAT_GT(TLA__AS_RTT(t), tla__gc, tla__gs), \
+        tla_tensor_tile_at(TLA__AS_ST(t), tla__gs, tla__gc)); })
 #define TLA__COMPAT_GT(t, coord, shape) __extension__ ({ tla_tensor tla__gt = (t); \
         TLA__COMPAT_TENSOR(tla_tensor_tile(&tla__o, &tla__gt, TLA__COMPAT_RTT(shape), TLA__COMPAT_RTT(coord), NULL)); })
-#define TileView(t, tileCoord, tileShape) __builtin_choose_expr(TLA__IS_RTT(t), \
-        TLA__COMPAT_TV(TLA__AS_RTT(t), tileCoord, tileShape), TLA__COMPAT_STV(TLA__AS_ST(t), tileCoord, tileShape))
+#define TileView(t, tileCoord, tileShape) __extension__ ({ __auto_type tla__vc0 = (tileCoord); \
+        __auto_type tla__vs0 = (tileShape); __builtin_choose_expr(TLA__IS_RTT(t), \
+        TLA__COMPAT_TV(TLA__AS_RTT(t), tla__vc0, tla__vs0), TLA__COMPAT_STV(TLA__AS_ST(t), tla__vc0, tla__vs0)); })
 #define TLA__COMPAT_TV(t, tileCoord, tileShape) __extension__ ({ tla_tensor tla__gt = (t); \
         TLA__COMPAT_TENSOR(tla_tensor_local_tile(&tla__o, &tla__gt, TLA__COMPAT_RTT(tileShape), \
                                                  TLA__COMPAT_RTT(tileCoord), NULL)); })
