@@ -21,8 +21,8 @@
 #  header examples  the example at the top of every header and at its declarations
 #                (tests/docs.sh);
 #  cost          the preprocessed text of one static site of each kind under a bound
-#                (tests/cost.sh); and tools/gen_core.py --check (tla/static/core_gen.h is its
-#                output);
+#                (tests/cost.sh); tools/gen_core.py --check (tla/static/core_gen.h is its
+#                output); tools/names.py --check (the public names, as tests/names.txt lists them);
 #  format        the C sources against .clang-format (skipped, saying so, without clang-format);
 #  install       make install into a scratch DESTDIR, then a pkg-config build (tests/install.sh);
 #  cli           the `tla` tool against expected output (tests/cli.sh);
@@ -182,6 +182,10 @@ cost_stage() {
     if ! command -v python3 > /dev/null; then echo "FAIL generated core: python3 not found"; set -- "$1" $(($2 + 1))
     elif python3 tools/gen_core.py --check; then set -- $(($1 + 1)) "$2"
     else echo "FAIL generated core: tools/gen_core.py --check"; set -- "$1" $(($2 + 1)); fi
+    # the public names against tests/names.txt: a rename is a visible decision
+    if ! command -v python3 > /dev/null; then echo "FAIL public names: python3 not found"; set -- "$1" $(($2 + 1))
+    elif python3 tools/names.py --check; then set -- $(($1 + 1)) "$2"
+    else set -- "$1" $(($2 + 1)); fi
     echo "$1 passed, $2 failed"
 }
 format_stage() {
