@@ -37,6 +37,66 @@ enum { TLA_ROWS_STATIC = 1, TLA_COLS_STATIC = 2 };
  */
 /* "row_major", "RowMajor", "column_major", "ColumnMajor", "zN", "zZ", "nZ",
  * "nN", "l0c", "L0C", "vector", "Vector".  0 on success, -1 if unknown. */
+TLA_API int tla_format_from_name(const char *name, enum tla_format *out);
+
+/* Bytes of an element type name (TLA and XLA spellings, e8m0 for MX scales), -1 if unknown
+ * (4-bit names: tla_elem_bits, rt/formats_ext.h). */
+TLA_API int tla_elem_bytes(const char *name);
+
+/* The layout of a rows x cols matrix (or a vector of `rows` elements) in
+ * format f, for elements of elem_bytes bytes (1, 2 or 4; only the fractal
+ * formats zN zZ nZ nN use it).  Fractal sizes are static; counts and the big
+ * strides are static only when the rows / cols they come from are (flags
+ * TLA_ROWS_STATIC, TLA_COLS_STATIC).  originShape is set to (rows, cols).
+ * 4-bit elements: tla_layout_format_bits (rt/formats_ext.h). */
+TLA_FUNC int tla_layout_format_ex(tla_layout *out, enum tla_format f, int elem_bytes, int64_t rows, int64_t cols,
+                                  int static_flags, tla_error *err);
+
+/* tla_layout_format_ex with dynamic rows and cols. */
+TLA_FUNC int tla_layout_format(tla_layout *out, enum tla_format f, int elem_bytes, int64_t rows, int64_t cols,
+                               tla_error *err);
+
+/* ---------------------------------------------------------------- tiles */
+
+/* MakeLayoutTile: change the shape to cover a tile, keep the stride.  Mode by
+ * mode: an integer mode becomes the tile extent t; a fractal mode (r0,n)
+ * becomes (r0, ceil(t/r0)), r0 keeping its static marker, the count dynamic.
+ * Covers the depth-1 layouts and the rank-2 fractal ((r0,_),(c0,_)) ones.
+ * originShape becomes the tile shape when it differs from the mode sizes. */
+TLA_FUNC int tla_layout_make_tile(tla_layout *out, const tla_layout *L, const tla_tuple *tile_shape, tla_error *err);
+
+/* GetTile: the tile of shape tile_shape at element coordinate coord (one
+ * integer per top-level mode).  Its layout is make_layout_tile's, its
+ * originShape min(tile, origin - coord) per mode, and *offset is where it
+ * starts: crd2offset(coord).  coord must lie in [0, origin] in every mode.
+ * Tile element c is at L(coord + c) = out(coord + c) (the layouts agree on
+ * every coordinate inside L).  That equals *offset + out(c) only when coord
+ * starts on a boundary of every mode (a fractal, for the Ascend formats):
+ * for a zN tile at (0,8) it does not.  tla_tensor_tile does the right thing. */
+TLA_FUNC int tla_layout_get_tile(tla_layout *out, int64_t *offset, const tla_layout *L, const tla_tuple *tile_shape,
+                                 const tla_tuple *coord, tla_error *err);
+
+/* Is L the layout of format f for elements of elem_bytes (1, 2 or 4) bytes?  Run-time form of
+ * tla_is_zN and friends (static/formats.h), by CATLASS's definitions (detail::iszN ...): the structure
+ * and the fractal leaves, not the counts (so a zZ of one fractal column is also a zN, as in
+ * CATLASS).  TLA_L0C is recognised as zN with C0 = 16; elem_bytes is ignored for the plain
+ * formats.  tla_layout_is_format_bits takes the element size in bits (4 for int4 / fp4: C0 = 64). */
+TLA_FUNC int tla_layout_is_format_bits(const tla_layout *L, enum tla_format f, int elem_bits);
+TLA_API int tla_layout_is_format(const tla_layout *L, enum tla_format f, int elem_bytes);
+
+/* tla_layout_is_zN_unalign(&L, elem_bytes) -> 1 or 0: CATLASS's iszNUnAlign at run time (a zN
+ *   whose row mode ((m,1)) is not padded to fractals); static layouts: tla_is_zN_unalign.
+ *   tla_layout_is_zN_unalign_bits takes the element size in bits.
+ * Example:
+ *   tla_layout L;  tla_error e;
+ *   tla_parse_layout("((127,1),(16,16)):((16,2048),(1,2032))", &L, &e);
+ *   if (!tla_layout_is_zN_unalign(&L, 2) || tla_layout_is_format(&L, TLA_ZN, 2)) return 1;
+ */
+TLA_FUNC int tla_layout_is_zN_unalign_bits(const tla_layout *L, int elem_bits);
+TLA_API int tla_layout_is_zN_unalign(const tla_layout *L, int elem_bytes);
+
+/* ---------------------------------------------------------------- internals */
+
 TLA_API int tla_format_from_name(const char *name, enum tla_format *out)
 #if TLA__BODIES
 {
@@ -68,8 +128,6 @@ TLA_API int tla_format_from_name(const char *name, enum tla_format *out)
 #endif
 TLA__DECL
 
-/* Bytes of an element type name (TLA and XLA spellings, e8m0 for MX scales), -1 if unknown
- * (4-bit names: tla_elem_bits, rt/formats_ext.h). */
 TLA_API int tla_elem_bytes(const char *name)
 #if TLA__BODIES
 {
@@ -196,12 +254,6 @@ overflow:
                      (long long)cols);
 }
 
-/* The layout of a rows x cols matrix (or a vector of `rows` elements) in
- * format f, for elements of elem_bytes bytes (1, 2 or 4; only the fractal
- * formats zN zZ nZ nN use it).  Fractal sizes are static; counts and the big
- * strides are static only when the rows / cols they come from are (flags
- * TLA_ROWS_STATIC, TLA_COLS_STATIC).  originShape is set to (rows, cols).
- * 4-bit elements: tla_layout_format_bits (rt/formats_ext.h). */
 TLA_FUNC int tla_layout_format_ex(tla_layout *out, enum tla_format f, int elem_bytes, int64_t rows, int64_t cols,
                                   int static_flags, tla_error *err) {
     int fractal = f == TLA_ZN || f == TLA_ZZ || f == TLA_NZ || f == TLA_NN;
@@ -212,7 +264,6 @@ TLA_FUNC int tla_layout_format_ex(tla_layout *out, enum tla_format f, int elem_b
                                  static_flags, err);
 }
 
-/* tla_layout_format_ex with dynamic rows and cols. */
 TLA_FUNC int tla_layout_format(tla_layout *out, enum tla_format f, int elem_bytes, int64_t rows, int64_t cols,
                                tla_error *err) {
     return tla_layout_format_ex(out, f, elem_bytes, rows, cols, 0, err);
@@ -237,11 +288,6 @@ TLA_FUNC int tla__per_mode_ints(const tla_tuple *t, int r, int64_t *v, unsigned 
     return 0;
 }
 
-/* MakeLayoutTile: change the shape to cover a tile, keep the stride.  Mode by
- * mode: an integer mode becomes the tile extent t; a fractal mode (r0,n)
- * becomes (r0, ceil(t/r0)), r0 keeping its static marker, the count dynamic.
- * Covers the depth-1 layouts and the rank-2 fractal ((r0,_),(c0,_)) ones.
- * originShape becomes the tile shape when it differs from the mode sizes. */
 TLA_FUNC int tla_layout_make_tile(tla_layout *out, const tla_layout *L, const tla_tuple *tile_shape, tla_error *err) {
     int r = tla_layout_rank(L), k, differs = 0;
     int64_t t[TLA_MAX_RANK], v[2], big = 0;
@@ -289,14 +335,6 @@ TLA_FUNC int tla_layout_make_tile(tla_layout *out, const tla_layout *L, const tl
     return 0;
 }
 
-/* GetTile: the tile of shape tile_shape at element coordinate coord (one
- * integer per top-level mode).  Its layout is make_layout_tile's, its
- * originShape min(tile, origin - coord) per mode, and *offset is where it
- * starts: crd2offset(coord).  coord must lie in [0, origin] in every mode.
- * Tile element c is at L(coord + c) = out(coord + c) (the layouts agree on
- * every coordinate inside L).  That equals *offset + out(c) only when coord
- * starts on a boundary of every mode (a fractal, for the Ascend formats):
- * for a zN tile at (0,8) it does not.  tla_tensor_tile does the right thing. */
 TLA_FUNC int tla_layout_get_tile(tla_layout *out, int64_t *offset, const tla_layout *L, const tla_tuple *tile_shape,
                                  const tla_tuple *coord, tla_error *err) {
     int r = tla_layout_rank(L), k;
@@ -330,11 +368,6 @@ TLA_FUNC int tla_layout_get_tile(tla_layout *out, int64_t *offset, const tla_lay
     return 0;
 }
 
-/* Is L the layout of format f for elements of elem_bytes (1, 2 or 4) bytes?  Run-time form of
- * tla_is_zN and friends (static/formats.h), by CATLASS's definitions (detail::iszN ...): the structure
- * and the fractal leaves, not the counts (so a zZ of one fractal column is also a zN, as in
- * CATLASS).  TLA_L0C is recognised as zN with C0 = 16; elem_bytes is ignored for the plain
- * formats.  tla_layout_is_format_bits takes the element size in bits (4 for int4 / fp4: C0 = 64). */
 TLA_FUNC int tla_layout_is_format_bits(const tla_layout *L, enum tla_format f, int elem_bits) {
     static const signed char fractal[10] = {TLA_TOK_OPEN, TLA_TOK_OPEN, TLA_TOK_LEAF, TLA_TOK_LEAF,  TLA_TOK_CLOSE,
                                             TLA_TOK_OPEN, TLA_TOK_LEAF, TLA_TOK_LEAF, TLA_TOK_CLOSE, TLA_TOK_CLOSE};
@@ -369,14 +402,6 @@ TLA_API int tla_layout_is_format(const tla_layout *L, enum tla_format f, int ele
 #endif
 TLA__DECL
 
-/* tla_layout_is_zN_unalign(&L, elem_bytes) -> 1 or 0: CATLASS's iszNUnAlign at run time (a zN
- *   whose row mode ((m,1)) is not padded to fractals); static layouts: tla_is_zN_unalign.
- *   tla_layout_is_zN_unalign_bits takes the element size in bits.
- * Example:
- *   tla_layout L;  tla_error e;
- *   tla_parse_layout("((127,1),(16,16)):((16,2048),(1,2032))", &L, &e);
- *   if (!tla_layout_is_zN_unalign(&L, 2) || tla_layout_is_format(&L, TLA_ZN, 2)) return 1;
- */
 TLA_FUNC int tla_layout_is_zN_unalign_bits(const tla_layout *L, int elem_bits) {
     const int64_t *s = L->shape.val, *d = L->stride.val;
     int64_t c0;

@@ -50,22 +50,7 @@ enum { TLA_STRIDE_EVEN = 4 };
  *   if (tla_elem_bits("fp4") != 4 || tla_elem_bits("half") != 16 || tla_elem_bits("e8m0") != 8) return 1;
  *   if (tla_elem_bits("int3") != -1) return 1;
  */
-TLA_API int tla_elem_bits(const char *name)
-#if TLA__BODIES
-{
-    static const struct {
-        const char *name;
-        int bits;
-    } names[] = {{"int4", 4}, {"s4", 4}, {"fp4", 4}, {"fp8", 8}};
-    size_t i;
-    int b;
-    for (i = 0; name && i < sizeof names / sizeof names[0]; i++)
-        if (strcmp(name, names[i].name) == 0) return names[i].bits;
-    b = tla_elem_bytes(name);
-    return b < 0 ? -1 : 8 * b;
-}
-#endif
-TLA__DECL
+TLA_API int tla_elem_bits(const char *name);
 
 /* tla_layout_format_bits(&L, format, elem_bits, rows, cols, err),
  * tla_layout_format_bits_ex(&L, format, elem_bits, rows, cols, flags, err) -> 0 or -1
@@ -84,6 +69,91 @@ TLA__DECL
  *   if (tla_layout_format_bits(&L, TLA_NZ, 4, 128, 32, &e) != 0 || L.shape.val[0] != 64) return 1;
  *   if (tla_layout_format_bits(&L, TLA_ZN, 2, 32, 32, &e) == 0) return 1;   // 2-bit elements: an error
  */
+TLA_API int tla_layout_format_bits_ex(tla_layout *out, enum tla_format f, int elem_bits, int64_t rows, int64_t cols,
+                                      int static_flags, tla_error *err);
+TLA_API int tla_layout_format_bits(tla_layout *out, enum tla_format f, int elem_bits, int64_t rows, int64_t cols,
+                                   tla_error *err);
+
+/* tla_layout_weight4bit_nZ(&L, rows, cols, static_flags, err) -> 0 or -1
+ *   CATLASS's MakeLayout<Element, layout::Weight4BitnZ>(rows, cols): nZ with C0 = 32 and a
+ *   fractal of 512 elements whatever the element type,
+ *   ((_32,ceil(rows/32)),(_16,ceil(cols/16))):((_1,roundup(cols,16)*32),(_32,_512)), originShape
+ *   (rows, cols).  (The layout tag Catlass::layout::Weight4BitnZ::MakeLayout uses C0 = 16; the
+ *   TLA layout, this one, is what the a8w4 kernels copy with.)
+ *   Errors: negative rows or cols, overflow.
+ * Example:
+ *   tla_layout L;  tla_error e;  char buf[64];
+ *   if (tla_layout_weight4bit_nZ(&L, 64, 32, 0, &e) != 0) return 1;
+ *   tla_layout_snprint(buf, sizeof buf, &L);
+ *   if (strcmp(buf, "((_32,2),(_16,2)):((_1,1024),(_32,_512))") != 0) return 1;
+ */
+TLA_API int tla_layout_weight4bit_nZ(tla_layout *out, int64_t rows, int64_t cols, int static_flags, tla_error *err);
+
+/* tla_layout_mx_scale(&L, format, is_b, rows, cols, static_flags, err) -> 0 or -1
+ *   CATLASS's MakeMxScaleLayout<float8_e8m0_t, Tag, isMxScaleB>(rows, cols) (one-byte e8m0
+ *   scales, C0 = 2, fractal 32), for format TLA_ROW_MAJOR or TLA_COLUMN_MAJOR (is_b: the scales
+ *   of B, else of A), TLA_ZZ or TLA_NN (is_b ignored); formulas at the top of this header.
+ *   originShape (rows, cols).  Counts and strides are static when rows / cols are (flags).
+ *   Errors: "mx_scale: the format must be RowMajor, ColumnMajor, zZ or nN", negative sizes, overflow.
+ * Example:
+ *   tla_layout L;  tla_error e;  char buf[64];
+ *   if (tla_layout_mx_scale(&L, TLA_ROW_MAJOR, 0, 64, 3, 0, &e) != 0) return 1;   // A's scales, m x ceil(k/32)
+ *   tla_layout_snprint(buf, sizeof buf, &L);
+ *   if (strcmp(buf, "(64,(_2,2)):(4,(_1,_2))") != 0) return 1;
+ *   if (tla_layout_mx_scale(&L, TLA_ZN, 0, 64, 4, 0, &e) == 0) return 1;      // no zN MX layout
+ */
+TLA_API int tla_layout_mx_scale(tla_layout *out, enum tla_format f, int is_b, int64_t rows, int64_t cols,
+                                int static_flags, tla_error *err);
+
+/* tla_layout_fmap(&L, elem_bytes, batch, cin1, h, w, static_flags, err) -> 0 or -1
+ *   CATLASS's MakeLayoutFmap<Element>(batch, cin1, h, w): the NC1HWC0 feature map,
+ *   (batch,cin1,h,w,_C0):(cin1*h*w*C0,h*w*C0,w*C0,_C0,_1), C0 = 32 / elem_bytes, originShape
+ *   (batch, cin1, h, w, C0).  static_flags bit i (0..3) marks argument i static; a stride is
+ *   static when every size it is made of is (CATLASS: all dynamic but C0).
+ *   Errors: "fmap: element size must be 1, 2 or 4 bytes", negative sizes, overflow.
+ * Example:
+ *   tla_layout L;  tla_error e;  int64_t off = 0;  tla_tuple c;
+ *   if (tla_layout_fmap(&L, 2, 2, 7, 33, 43, 0, &e) != 0) return 1;   // CATLASS example 56: half, cin 112
+ *   tla_parse_tuple("(1,2,3,4,5)", &c, &e);
+ *   if (tla_layout_crd2offset(&L, &c, &off, &e) != 0 || off != ((((1 * 7 + 2) * 33 + 3) * 43 + 4) * 16 + 5)) return 1;
+ */
+TLA_API int tla_layout_fmap(tla_layout *out, int elem_bytes, int64_t batch, int64_t cin1, int64_t h, int64_t w,
+                            int static_flags, tla_error *err);
+
+/* tla_layout_conv_filter(&L, elem_bytes, cin1, kh, kw, cout, in_l1, static_flags, err) -> 0 or -1
+ *   CATLASS's MakeLayoutFilter<Element, Position>(cin1, kh, kw, cout): the fractal-Z filter
+ *   (CI1KHKWCOCI0), (cin1,kh,kw,co,_C0):(kh*kw*co*C0,kw*co*C0,co*C0,_C0,_1) with co = cout,
+ *   or cout rounded up to 16 when in_l1 (Position = PositionL1); C0 = 32 / elem_bytes;
+ *   originShape (cin1, kh, kw, co, C0).  static_flags bit i (0..3) marks argument i static.
+ *   Errors: "conv_filter: element size must be 1, 2 or 4 bytes", negative sizes, overflow.
+ * Example:
+ *   tla_layout L;  tla_error e;  char buf[80];
+ *   if (tla_layout_conv_filter(&L, 2, 2, 3, 3, 20, 1, 0, &e) != 0) return 1;   // in L1: cout 20 -> 32
+ *   tla_layout_snprint(buf, sizeof buf, &L);
+ *   if (strcmp(buf, "(2,3,3,32,_16):(4608,1536,512,_16,_1)") != 0) return 1;
+ */
+TLA_API int tla_layout_conv_filter(tla_layout *out, int elem_bytes, int64_t cin1, int64_t kh, int64_t kw, int64_t cout,
+                                   int in_l1, int static_flags, tla_error *err);
+
+/* ---------------------------------------------------------------- internals */
+
+TLA_API int tla_elem_bits(const char *name)
+#if TLA__BODIES
+{
+    static const struct {
+        const char *name;
+        int bits;
+    } names[] = {{"int4", 4}, {"s4", 4}, {"fp4", 4}, {"fp8", 8}};
+    size_t i;
+    int b;
+    for (i = 0; name && i < sizeof names / sizeof names[0]; i++)
+        if (strcmp(name, names[i].name) == 0) return names[i].bits;
+    b = tla_elem_bytes(name);
+    return b < 0 ? -1 : 8 * b;
+}
+#endif
+TLA__DECL
+
 TLA_API int tla_layout_format_bits_ex(tla_layout *out, enum tla_format f, int elem_bits, int64_t rows, int64_t cols,
                                       int static_flags, tla_error *err)
 #if TLA__BODIES
@@ -121,19 +191,6 @@ TLA_API int tla_layout_format_bits(tla_layout *out, enum tla_format f, int elem_
 #endif
 TLA__DECL
 
-/* tla_layout_weight4bit_nZ(&L, rows, cols, static_flags, err) -> 0 or -1
- *   CATLASS's MakeLayout<Element, layout::Weight4BitnZ>(rows, cols): nZ with C0 = 32 and a
- *   fractal of 512 elements whatever the element type,
- *   ((_32,ceil(rows/32)),(_16,ceil(cols/16))):((_1,roundup(cols,16)*32),(_32,_512)), originShape
- *   (rows, cols).  (The layout tag Catlass::layout::Weight4BitnZ::MakeLayout uses C0 = 16; the
- *   TLA layout, this one, is what the a8w4 kernels copy with.)
- *   Errors: negative rows or cols, overflow.
- * Example:
- *   tla_layout L;  tla_error e;  char buf[64];
- *   if (tla_layout_weight4bit_nZ(&L, 64, 32, 0, &e) != 0) return 1;
- *   tla_layout_snprint(buf, sizeof buf, &L);
- *   if (strcmp(buf, "((_32,2),(_16,2)):((_1,1024),(_32,_512))") != 0) return 1;
- */
 TLA_API int tla_layout_weight4bit_nZ(tla_layout *out, int64_t rows, int64_t cols, int static_flags, tla_error *err)
 #if TLA__BODIES
 {
@@ -150,19 +207,6 @@ TLA_FUNC int tla__join2(tla_tuple *out, tla_tuple a, tla_tuple b, tla_error *err
     return tla_tuple_join(out, 2, p, err);
 }
 
-/* tla_layout_mx_scale(&L, format, is_b, rows, cols, static_flags, err) -> 0 or -1
- *   CATLASS's MakeMxScaleLayout<float8_e8m0_t, Tag, isMxScaleB>(rows, cols) (one-byte e8m0
- *   scales, C0 = 2, fractal 32), for format TLA_ROW_MAJOR or TLA_COLUMN_MAJOR (is_b: the scales
- *   of B, else of A), TLA_ZZ or TLA_NN (is_b ignored); formulas at the top of this header.
- *   originShape (rows, cols).  Counts and strides are static when rows / cols are (flags).
- *   Errors: "mx_scale: the format must be RowMajor, ColumnMajor, zZ or nN", negative sizes, overflow.
- * Example:
- *   tla_layout L;  tla_error e;  char buf[64];
- *   if (tla_layout_mx_scale(&L, TLA_ROW_MAJOR, 0, 64, 3, 0, &e) != 0) return 1;   // A's scales, m x ceil(k/32)
- *   tla_layout_snprint(buf, sizeof buf, &L);
- *   if (strcmp(buf, "(64,(_2,2)):(4,(_1,_2))") != 0) return 1;
- *   if (tla_layout_mx_scale(&L, TLA_ZN, 0, 64, 4, 0, &e) == 0) return 1;      // no zN MX layout
- */
 TLA_API int tla_layout_mx_scale(tla_layout *out, enum tla_format f, int is_b, int64_t rows, int64_t cols,
                                 int static_flags, tla_error *err)
 #if TLA__BODIES
@@ -242,18 +286,6 @@ TLA_FUNC int tla__conv_layout(tla_layout *out, const int64_t v[4], const int64_t
     return 0;
 }
 
-/* tla_layout_fmap(&L, elem_bytes, batch, cin1, h, w, static_flags, err) -> 0 or -1
- *   CATLASS's MakeLayoutFmap<Element>(batch, cin1, h, w): the NC1HWC0 feature map,
- *   (batch,cin1,h,w,_C0):(cin1*h*w*C0,h*w*C0,w*C0,_C0,_1), C0 = 32 / elem_bytes, originShape
- *   (batch, cin1, h, w, C0).  static_flags bit i (0..3) marks argument i static; a stride is
- *   static when every size it is made of is (CATLASS: all dynamic but C0).
- *   Errors: "fmap: element size must be 1, 2 or 4 bytes", negative sizes, overflow.
- * Example:
- *   tla_layout L;  tla_error e;  int64_t off = 0;  tla_tuple c;
- *   if (tla_layout_fmap(&L, 2, 2, 7, 33, 43, 0, &e) != 0) return 1;   // CATLASS example 56: half, cin 112
- *   tla_parse_tuple("(1,2,3,4,5)", &c, &e);
- *   if (tla_layout_crd2offset(&L, &c, &off, &e) != 0 || off != ((((1 * 7 + 2) * 33 + 3) * 43 + 4) * 16 + 5)) return 1;
- */
 TLA_API int tla_layout_fmap(tla_layout *out, int elem_bytes, int64_t batch, int64_t cin1, int64_t h, int64_t w,
                             int static_flags, tla_error *err)
 #if TLA__BODIES
@@ -278,18 +310,6 @@ TLA_API int tla_layout_fmap(tla_layout *out, int elem_bytes, int64_t batch, int6
 #endif
 TLA__DECL
 
-/* tla_layout_conv_filter(&L, elem_bytes, cin1, kh, kw, cout, in_l1, static_flags, err) -> 0 or -1
- *   CATLASS's MakeLayoutFilter<Element, Position>(cin1, kh, kw, cout): the fractal-Z filter
- *   (CI1KHKWCOCI0), (cin1,kh,kw,co,_C0):(kh*kw*co*C0,kw*co*C0,co*C0,_C0,_1) with co = cout,
- *   or cout rounded up to 16 when in_l1 (Position = PositionL1); C0 = 32 / elem_bytes;
- *   originShape (cin1, kh, kw, co, C0).  static_flags bit i (0..3) marks argument i static.
- *   Errors: "conv_filter: element size must be 1, 2 or 4 bytes", negative sizes, overflow.
- * Example:
- *   tla_layout L;  tla_error e;  char buf[80];
- *   if (tla_layout_conv_filter(&L, 2, 2, 3, 3, 20, 1, 0, &e) != 0) return 1;   // in L1: cout 20 -> 32
- *   tla_layout_snprint(buf, sizeof buf, &L);
- *   if (strcmp(buf, "(2,3,3,32,_16):(4608,1536,512,_16,_1)") != 0) return 1;
- */
 TLA_API int tla_layout_conv_filter(tla_layout *out, int elem_bytes, int64_t cin1, int64_t kh, int64_t kw, int64_t cout,
                                    int in_l1, int static_flags, tla_error *err)
 #if TLA__BODIES

@@ -38,6 +38,72 @@
  */
 /* A layout from congruent shape and stride; shape values must be >= 0 and
  * the size must fit in int64 (so later size and origin queries cannot fail). */
+TLA_FUNC int tla_layout_make(tla_layout *out, const tla_tuple *shape, const tla_tuple *stride, tla_error *err);
+
+/* CuTe's default layout of a shape: compact column-major, strides
+ * _1, s0, s0*s1, ...  A stride is static when every shape value before it is. */
+TLA_FUNC int tla_layout_make_compact(tla_layout *out, const tla_tuple *shape, tla_error *err);
+TLA_FUNC int tla_layout_rank(const tla_layout *L);
+TLA_FUNC int tla_layout_depth(const tla_layout *L);
+TLA_FUNC int tla_layout_size(const tla_layout *L, int64_t *out, tla_error *err);
+
+/* Same shape and stride (static markers and originShape ignored). */
+TLA_API int tla_layout_equal(const tla_layout *a, const tla_layout *b);
+
+/* The largest offset + 1 over all coordinates; 0 for an empty layout.  For
+ * non-negative strides this is L(size-1) + 1.  Each leaf adds its largest
+ * contribution max(0, (s-1)*d) independently, so no enumeration is needed. */
+TLA_FUNC int tla_layout_cosize(const tla_layout *L, int64_t *out, tla_error *err);
+
+/* The extent of top-level mode `mode` that holds real data: originShape if
+ * set, else the size of the mode.  -1 if mode is out of range. */
+TLA_FUNC int64_t tla_layout_origin(const tla_layout *L, int mode);
+
+/* Set originShape: an integer (rank-1 layouts) or a tuple of one integer >= 0
+ * per top-level mode. */
+TLA_FUNC int tla_layout_set_origin(tla_layout *L, const tla_tuple *origin, tla_error *err);
+
+/* The sub-layout of the mode at path.  A one-step path to an integer mode keeps
+ * that mode's originShape; any other sub-layout gets the default origin. */
+TLA_FUNC int tla_layout_get(const tla_layout *L, int npath, const int *path, tla_layout *out, tla_error *err);
+
+/* ---------------------------------------------------------------- crd2offset */
+
+/* tla_layout_crd2offset(&L, &coord, &off, err), tla_tuple_crd2offset(&coord, &shape, &stride, &off, err) -> 0 or -1
+ *   coord: one integer, one integer per top-level mode, a tuple congruent to the shape, or any mix per mode.
+ *   Not range-checked (the last leaf of each mode takes the rest, as in CuTe).
+ *   Errors: "crd2offset: coordinate has rank r but the shape has rank s", "... overflows int64".
+ * Example:
+ *   tla_layout L;  tla_tuple c;  tla_error e;  int64_t off = 0;
+ *   tla_parse_layout("((4,2),(4,3)):((4,16),(1,32))", &L, &e);
+ *   tla_parse_tuple("((1,0),5)", &c, &e);                       // a mix: congruent mode 0, integer mode 1
+ *   if (tla_layout_crd2offset(&L, &c, &off, &e) != 0 || off != 4 + 1 + 32) return 1;
+ */
+/* The offset of coordinate coord under shape:stride (every coordinate form of crd2offset).
+ * (Not named tla_crd2offset: that is the compile-time macro of static/layout.h.) */
+TLA_FUNC int tla_tuple_crd2offset(const tla_tuple *coord, const tla_tuple *shape, const tla_tuple *stride, int64_t *out,
+                                  tla_error *err);
+TLA_FUNC int tla_layout_crd2offset(const tla_layout *L, const tla_tuple *coord, int64_t *out, tla_error *err);
+
+/* ---------------------------------------------------------------- offset range */
+
+/* tla_layout_offset_range(&L, lo, ext, &min, &max, err) -> 0 or -1
+ *   The smallest and largest offset of L over the coordinates whose index in top-level mode m
+ *   lies in [lo[m], lo[m] + ext[m]) (lo[m] >= 0, ext[m] >= 1; one entry for an integer layout),
+ *   exact, without visiting them: tla_copy uses it to tell overlapping tensors.
+ *   Errors: "offset_range: ..." for an empty or negative range, int64 overflow.
+ * Example:
+ *   tla_layout L;  tla_error e;  int64_t lo[2] = {16, 0}, ext[2] = {16, 48}, mn = 0, mx = 0;
+ *   tla_parse_layout("((16,2),(16,3)):((16,256),(1,512))", &L, &e);          // zN half 32x48
+ *   if (tla_layout_offset_range(&L, lo, ext, &mn, &mx, &e) != 0 || mn != 256 || mx != 256 + 240 + 15 + 1024) return 1;
+ */
+TLA_API int tla_layout_offset_range(const tla_layout *L, const int64_t *lo, const int64_t *ext, int64_t *min,
+                                    int64_t *max, tla_error *err);
+
+/* ---------------------------------------------------------------- internals */
+
+/* ---------------------------------------------------------------- layouts */
+
 TLA_FUNC int tla_layout_make(tla_layout *out, const tla_tuple *shape, const tla_tuple *stride, tla_error *err) {
     int64_t sz = 0;
     int i;
@@ -54,8 +120,6 @@ TLA_FUNC int tla_layout_make(tla_layout *out, const tla_tuple *shape, const tla_
     return 0;
 }
 
-/* CuTe's default layout of a shape: compact column-major, strides
- * _1, s0, s0*s1, ...  A stride is static when every shape value before it is. */
 TLA_FUNC int tla_layout_make_compact(tla_layout *out, const tla_tuple *shape, tla_error *err) {
     tla_tuple d = *shape;
     int64_t cur = 1;
@@ -78,7 +142,6 @@ TLA_FUNC int tla_layout_size(const tla_layout *L, int64_t *out, tla_error *err) 
     return tla_tuple_size(&L->shape, out, err);
 }
 
-/* Same shape and stride (static markers and originShape ignored). */
 TLA_API int tla_layout_equal(const tla_layout *a, const tla_layout *b)
 #if TLA__BODIES
 {
@@ -87,9 +150,6 @@ TLA_API int tla_layout_equal(const tla_layout *a, const tla_layout *b)
 #endif
 TLA__DECL
 
-/* The largest offset + 1 over all coordinates; 0 for an empty layout.  For
- * non-negative strides this is L(size-1) + 1.  Each leaf adds its largest
- * contribution max(0, (s-1)*d) independently, so no enumeration is needed. */
 TLA_FUNC int tla_layout_cosize(const tla_layout *L, int64_t *out, tla_error *err) {
     int64_t hi = 0, term;
     int i;
@@ -109,8 +169,6 @@ TLA_FUNC int tla_layout_cosize(const tla_layout *L, int64_t *out, tla_error *err
     return 0;
 }
 
-/* The extent of top-level mode `mode` that holds real data: originShape if
- * set, else the size of the mode.  -1 if mode is out of range. */
 TLA_FUNC int64_t tla_layout_origin(const tla_layout *L, int mode) {
     tla_tuple m;
     int64_t sz = 0;
@@ -121,8 +179,6 @@ TLA_FUNC int64_t tla_layout_origin(const tla_layout *L, int mode) {
     return sz;
 }
 
-/* Set originShape: an integer (rank-1 layouts) or a tuple of one integer >= 0
- * per top-level mode. */
 TLA_FUNC int tla_layout_set_origin(tla_layout *L, const tla_tuple *origin, tla_error *err) {
     int r = tla_layout_rank(L), k;
     int64_t v[TLA_MAX_RANK];
@@ -147,8 +203,6 @@ TLA_FUNC int tla_layout_set_origin(tla_layout *L, const tla_tuple *origin, tla_e
     return 0;
 }
 
-/* The sub-layout of the mode at path.  A one-step path to an integer mode keeps
- * that mode's originShape; any other sub-layout gets the default origin. */
 TLA_FUNC int tla_layout_get(const tla_layout *L, int npath, const int *path, tla_layout *out, tla_error *err) {
     tla_layout r;
     memset(&r, 0, sizeof r);
@@ -246,18 +300,6 @@ TLA_FUNC int tla__crd2off(const tla_tuple *c, const tla_tuple *s, const tla_tupl
     return 0;
 }
 
-/* tla_layout_crd2offset(&L, &coord, &off, err), tla_tuple_crd2offset(&coord, &shape, &stride, &off, err) -> 0 or -1
- *   coord: one integer, one integer per top-level mode, a tuple congruent to the shape, or any mix per mode.
- *   Not range-checked (the last leaf of each mode takes the rest, as in CuTe).
- *   Errors: "crd2offset: coordinate has rank r but the shape has rank s", "... overflows int64".
- * Example:
- *   tla_layout L;  tla_tuple c;  tla_error e;  int64_t off = 0;
- *   tla_parse_layout("((4,2),(4,3)):((4,16),(1,32))", &L, &e);
- *   tla_parse_tuple("((1,0),5)", &c, &e);                       // a mix: congruent mode 0, integer mode 1
- *   if (tla_layout_crd2offset(&L, &c, &off, &e) != 0 || off != 4 + 1 + 32) return 1;
- */
-/* The offset of coordinate coord under shape:stride (every coordinate form of crd2offset).
- * (Not named tla_crd2offset: that is the compile-time macro of static/layout.h.) */
 TLA_FUNC int tla_tuple_crd2offset(const tla_tuple *coord, const tla_tuple *shape, const tla_tuple *stride, int64_t *out,
                                   tla_error *err) {
     tla__where w = {0, {0}};
@@ -365,16 +407,6 @@ TLA_FUNC int tla__mode_extreme(const int64_t *s, const int64_t *d, int n, int64_
     return 0;
 }
 
-/* tla_layout_offset_range(&L, lo, ext, &min, &max, err) -> 0 or -1
- *   The smallest and largest offset of L over the coordinates whose index in top-level mode m
- *   lies in [lo[m], lo[m] + ext[m]) (lo[m] >= 0, ext[m] >= 1; one entry for an integer layout),
- *   exact, without visiting them: tla_copy uses it to tell overlapping tensors.
- *   Errors: "offset_range: ..." for an empty or negative range, int64 overflow.
- * Example:
- *   tla_layout L;  tla_error e;  int64_t lo[2] = {16, 0}, ext[2] = {16, 48}, mn = 0, mx = 0;
- *   tla_parse_layout("((16,2),(16,3)):((16,256),(1,512))", &L, &e);          // zN half 32x48
- *   if (tla_layout_offset_range(&L, lo, ext, &mn, &mx, &e) != 0 || mn != 256 || mx != 256 + 240 + 15 + 1024) return 1;
- */
 TLA_API int tla_layout_offset_range(const tla_layout *L, const int64_t *lo, const int64_t *ext, int64_t *min,
                                     int64_t *max, tla_error *err)
 #if TLA__BODIES

@@ -23,11 +23,46 @@
 #include "tla/rt/types.h"
 #include "tla/rt/layout.h"
 
-TLA_FUNC int tla__is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
-TLA_FUNC int tla_is_digit(char c) { return c >= '0' && c <= '9'; }
+TLA_FUNC int tla_is_digit(char c);
 
 /* Helpers for tools that read the same text (the `tla` tool uses them): the index of the
  * first non-space at or after p, and a name for the character at s[p] in a message. */
+TLA_API int tla_skip_space(const char *s, int p);
+
+/* Describe the character at s[p] for error messages ("end of text", "'x'"). */
+TLA_API const char *tla_char_name(const char *s, int p, char buf[16]);
+
+/* One integer at *pos (after optional spaces): [-]digits, or _[-]digits for a
+ * static one.  Advances *pos past it. */
+TLA_API int tla_parse_int_at(const char *s, int *pos, int64_t *value, int *is_static, tla_error *err);
+
+/* One IntTuple starting at *pos (after optional spaces); advances *pos just
+ * past it.  Checks the limits of rt/types.h: at most 8 elements per tuple,
+ * 32 integers, 4 levels of nesting, 128 tokens. */
+TLA_API int tla_parse_tuple_at(const char *s, int *pos, tla_tuple *out, tla_error *err);
+
+/* The whole string s is one IntTuple (spaces around it allowed). */
+/* tla_parse_tuple(text, &t, err), tla_parse_layout(text, &L, err) -> 0 or -1 (output untouched on error);
+ *   tla_parse_tuple_at / tla_parse_layout_at / tla_parse_int_at(text, &pos, ...) read a prefix and advance pos.
+ *   Errors name what was expected and where (err->pos): "expected ',' or ')', found ...", int64 overflow.
+ * Example:
+ *   tla_tuple t;  tla_layout L;  tla_error e;
+ *   if (tla_parse_tuple("(4,(2,_3))", &t, &e) != 0 || t.nleaf != 3) return 1;
+ *   if (tla_parse_layout("(4,8):(1,", &L, &e) == 0 || e.pos != 9) return 1;   // the end of the text, column 10
+ */
+TLA_API int tla_parse_tuple(const char *s, tla_tuple *out, tla_error *err);
+
+/* One layout Shape:Stride at *pos; advances *pos past it. */
+TLA_API int tla_parse_layout_at(const char *s, int *pos, tla_layout *out, tla_error *err);
+
+/* The whole string s is one layout. */
+TLA_API int tla_parse_layout(const char *s, tla_layout *out, tla_error *err);
+
+/* ---------------------------------------------------------------- internals */
+
+TLA_FUNC int tla__is_space(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f' || c == '\v'; }
+TLA_FUNC int tla_is_digit(char c) { return c >= '0' && c <= '9'; }
+
 TLA_API int tla_skip_space(const char *s, int p)
 #if TLA__BODIES
 {
@@ -37,7 +72,6 @@ TLA_API int tla_skip_space(const char *s, int p)
 #endif
 TLA__DECL
 
-/* Describe the character at s[p] for error messages ("end of text", "'x'"). */
 TLA_API const char *tla_char_name(const char *s, int p, char buf[16])
 #if TLA__BODIES
 {
@@ -52,8 +86,6 @@ TLA_API const char *tla_char_name(const char *s, int p, char buf[16])
 #endif
 TLA__DECL
 
-/* One integer at *pos (after optional spaces): [-]digits, or _[-]digits for a
- * static one.  Advances *pos past it. */
 TLA_API int tla_parse_int_at(const char *s, int *pos, int64_t *value, int *is_static, tla_error *err)
 #if TLA__BODIES
 {
@@ -87,9 +119,6 @@ TLA_API int tla_parse_int_at(const char *s, int *pos, int64_t *value, int *is_st
 #endif
 TLA__DECL
 
-/* One IntTuple starting at *pos (after optional spaces); advances *pos just
- * past it.  Checks the limits of rt/types.h: at most 8 elements per tuple,
- * 32 integers, 4 levels of nesting, 128 tokens. */
 TLA_API int tla_parse_tuple_at(const char *s, int *pos, tla_tuple *out, tla_error *err)
 #if TLA__BODIES
 {
@@ -148,15 +177,6 @@ TLA_API int tla_parse_tuple_at(const char *s, int *pos, tla_tuple *out, tla_erro
 #endif
 TLA__DECL
 
-/* The whole string s is one IntTuple (spaces around it allowed). */
-/* tla_parse_tuple(text, &t, err), tla_parse_layout(text, &L, err) -> 0 or -1 (output untouched on error);
- *   tla_parse_tuple_at / tla_parse_layout_at / tla_parse_int_at(text, &pos, ...) read a prefix and advance pos.
- *   Errors name what was expected and where (err->pos): "expected ',' or ')', found ...", int64 overflow.
- * Example:
- *   tla_tuple t;  tla_layout L;  tla_error e;
- *   if (tla_parse_tuple("(4,(2,_3))", &t, &e) != 0 || t.nleaf != 3) return 1;
- *   if (tla_parse_layout("(4,8):(1,", &L, &e) == 0 || e.pos != 9) return 1;   // the end of the text, column 10
- */
 TLA_API int tla_parse_tuple(const char *s, tla_tuple *out, tla_error *err)
 #if TLA__BODIES
 {
@@ -172,7 +192,6 @@ TLA_API int tla_parse_tuple(const char *s, tla_tuple *out, tla_error *err)
 #endif
 TLA__DECL
 
-/* One layout Shape:Stride at *pos; advances *pos past it. */
 TLA_API int tla_parse_layout_at(const char *s, int *pos, tla_layout *out, tla_error *err)
 #if TLA__BODIES
 {
@@ -198,7 +217,6 @@ TLA_API int tla_parse_layout_at(const char *s, int *pos, tla_layout *out, tla_er
 #endif
 TLA__DECL
 
-/* The whole string s is one layout. */
 TLA_API int tla_parse_layout(const char *s, tla_layout *out, tla_error *err)
 #if TLA__BODIES
 {

@@ -36,6 +36,30 @@
 #include "tla/rt/types.h"
 #include "tla/rt/layout.h"
 
+/* tla_tuple_snprint(buf, n, &t), tla_layout_snprint(buf, n, &L), tla_layout_snprint_grid(buf, n, &L) -> the full
+ *   length (snprintf rules); tla_tuple_fprint, tla_layout_fprint, tla_layout_fprint_grid(FILE *, ...) -> 0, or -1 on
+ *   a write error (the grid: also when an offset overflows int64)
+ * Example:
+ *   tla_layout L;  tla_error e;  char buf[8];
+ *   tla_parse_layout("(2,3):(3,_1)", &L, &e);
+ *   if (tla_layout_snprint(buf, sizeof buf, &L) != 12 || strcmp(buf, "(2,3):(") != 0) return 1;   // cut, terminated
+ *   tla_layout_fprint_grid(stdout, &L);
+ */
+TLA_FUNC int tla_tuple_snprint(char *buf, size_t n, const tla_tuple *t);
+TLA_API int tla_layout_snprint(char *buf, size_t n, const tla_layout *L);
+
+/* The layout line, then for rank-2 layouts the grid.  Returns the full
+ * length, or -1 if an offset would not fit in int64 (then only the line is
+ * written).  The grid has size(L) cells: mind huge layouts. */
+TLA_API int tla_layout_snprint_grid(char *buf, size_t n, const tla_layout *L);
+TLA_FUNC int tla_tuple_fprint(FILE *f, const tla_tuple *t);
+TLA_API int tla_layout_fprint(FILE *f, const tla_layout *L);
+
+/* tla_layout_snprint_grid to a FILE, streamed; 0 on success, -1 on error. */
+TLA_API int tla_layout_fprint_grid(FILE *f, const tla_layout *L);
+
+/* ---------------------------------------------------------------- internals */
+
 /* The text buffer of tla.h's printers.  Three destinations:
  *   a caller's array (tla__out_array; snprintf rules: every byte is counted in len, those
  *     that fit are stored, always NUL-terminated when cap > 0; s may be NULL when cap is 0),
@@ -143,15 +167,6 @@ TLA_FUNC void tla__put_tuple(tla__out *o, const tla_tuple *t) {
     }
 }
 
-/* tla_tuple_snprint(buf, n, &t), tla_layout_snprint(buf, n, &L), tla_layout_snprint_grid(buf, n, &L) -> the full
- *   length (snprintf rules); tla_tuple_fprint, tla_layout_fprint, tla_layout_fprint_grid(FILE *, ...) -> 0, or -1 on
- *   a write error (the grid: also when an offset overflows int64)
- * Example:
- *   tla_layout L;  tla_error e;  char buf[8];
- *   tla_parse_layout("(2,3):(3,_1)", &L, &e);
- *   if (tla_layout_snprint(buf, sizeof buf, &L) != 12 || strcmp(buf, "(2,3):(") != 0) return 1;   // cut, terminated
- *   tla_layout_fprint_grid(stdout, &L);
- */
 TLA_FUNC int tla_tuple_snprint(char *buf, size_t n, const tla_tuple *t) {
     tla__out o = tla__out_array(buf, n);
     tla__put_tuple(&o, t);
@@ -317,9 +332,6 @@ TLA_FUNC int tla__print_layout(FILE *f, char *buf, size_t n, const tla_layout *L
     return rc != 0 ? -1 : len;
 }
 
-/* The layout line, then for rank-2 layouts the grid.  Returns the full
- * length, or -1 if an offset would not fit in int64 (then only the line is
- * written).  The grid has size(L) cells: mind huge layouts. */
 TLA_API int tla_layout_snprint_grid(char *buf, size_t n, const tla_layout *L)
 #if TLA__BODIES
 {
@@ -344,7 +356,6 @@ TLA_API int tla_layout_fprint(FILE *f, const tla_layout *L)
 #endif
 TLA__DECL
 
-/* tla_layout_snprint_grid to a FILE, streamed; 0 on success, -1 on error. */
 TLA_API int tla_layout_fprint_grid(FILE *f, const tla_layout *L)
 #if TLA__BODIES
 {

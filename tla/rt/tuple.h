@@ -20,9 +20,70 @@
 
 /* ---------------------------------------------------------------- tuples */
 
+/* The integer v as a tuple (one LEAF token); is_static makes it print `_v`. */
+TLA_FUNC tla_tuple tla_tuple_leaf(int64_t v, int is_static);
+TLA_FUNC int tla_tuple_is_int(const tla_tuple *t);
+TLA_FUNC int tla_tuple_is_static(const tla_tuple *t, int leaf);
+
+/* Are all leaves of t static?  (One bit a leaf in t->stat; TLA_MAX_LEAVES bits at most.) */
+TLA_API int tla_tuple_all_static(const tla_tuple *t);
+
+/* tla_tuple_rank(&t), tla_tuple_depth(&t) -> int; tla_tuple_size(&t, &n, err), tla_tuple_get(&t, npath, path, &out, err),
+ *   tla_tuple_join(&out, n, parts, err) -> 0 or -1; tla_tuple_congruent(&a, &b), tla_tuple_equal(&a, &b),
+ *   tla_tuple_is_int(&t), tla_tuple_is_static(&t, leaf), tla_tuple_all_static(&t) -> 0 / 1; tla_tuple_leaf(v, is_static)
+ *   Errors (-1, *err filled, outputs untouched): "get: index i is out of range for rank r", "size overflows int64",
+ *   "join: ... more than 8 elements / 32 leaves".
+ * Example:
+ *   tla_tuple t, g, parts[2], j;  tla_error e;  int64_t n = 0;  int path[2] = {1, 0};
+ *   tla_parse_tuple("(2,(3,_4))", &t, &e);
+ *   if (tla_tuple_rank(&t) != 2 || tla_tuple_depth(&t) != 2) return 1;
+ *   if (tla_tuple_size(&t, &n, &e) != 0 || n != 24) return 1;
+ *   if (tla_tuple_get(&t, 2, path, &g, &e) != 0 || g.val[0] != 3) return 1;
+ *   if (tla_tuple_get(&t, 1, (int[]){5}, &g, &e) == 0) return 1;      // out of range: an error
+ *   parts[0] = tla_tuple_leaf(7, 0), parts[1] = t;
+ *   if (tla_tuple_join(&j, 2, parts, &e) != 0 || tla_tuple_rank(&j) != 2 || tla_tuple_depth(&j) != 3) return 1;
+ */
+/* Rank: elements of a tuple; an integer has rank 1. */
+TLA_FUNC int tla_tuple_rank(const tla_tuple *t);
+
+/* Depth: nesting levels; an integer has depth 0, (2,3) depth 1. */
+TLA_FUNC int tla_tuple_depth(const tla_tuple *t);
+
+/* get(t, path[0], path[1], ...): the sub-tuple at that path of indices. */
+TLA_FUNC int tla_tuple_get(const tla_tuple *t, int npath, const int *path, tla_tuple *out, tla_error *err);
+
+/* Product of all leaves. */
+TLA_FUNC int tla_tuple_size(const tla_tuple *t, int64_t *out, tla_error *err);
+
+/* Same tree structure (values ignored). */
+TLA_FUNC int tla_tuple_congruent(const tla_tuple *a, const tla_tuple *b);
+
+/* Same structure and values; static markers are ignored. */
+TLA_API int tla_tuple_equal(const tla_tuple *a, const tla_tuple *b);
+
+/* out = (parts[0], ..., parts[n-1]), n in 1..8.  out may be one of the parts. */
+TLA_FUNC int tla_tuple_join(tla_tuple *out, int n, const tla_tuple *parts, tla_error *err);
+
+/* ---------------------------------------------------------------- idx2crd */
+
+/* tla_tuple_idx2crd(idx, &shape, &out, err) -> 0 or -1 (a mode of size <= 0 that must split the index)
+ * Example:
+ *   tla_tuple s, c;  tla_error e;
+ *   tla_parse_tuple("((4,2),3)", &s, &e);
+ *   if (tla_tuple_idx2crd(13, &s, &c, &e) != 0 || c.val[0] != 1 || c.val[1] != 1 || c.val[2] != 1) return 1;
+ */
+/* The natural coordinate of 1-D index idx in shape: congruent to shape,
+ * colexicographic (first mode fastest).  Every mode takes idx / prefix % size
+ * except the last one (recursively), which keeps the remainder, so that
+ * crd2offset(idx2crd(i, S), S, D) == crd2offset(i, S, D) for every i. */
+TLA_API int tla_tuple_idx2crd(int64_t idx, const tla_tuple *shape, tla_tuple *out, tla_error *err);
+
+/* ---------------------------------------------------------------- internals */
+
+/* ---------------------------------------------------------------- tuples */
+
 TLA_FUNC void tla__tuple_clear(tla_tuple *t) { memset(t, 0, sizeof *t); }
 
-/* The integer v as a tuple (one LEAF token); is_static makes it print `_v`. */
 TLA_FUNC tla_tuple tla_tuple_leaf(int64_t v, int is_static) {
     tla_tuple t;
     tla__tuple_clear(&t);
@@ -38,7 +99,6 @@ TLA_FUNC int tla_tuple_is_int(const tla_tuple *t) { return t->ntok == 1 && t->to
 
 TLA_FUNC int tla_tuple_is_static(const tla_tuple *t, int leaf) { return (int)((t->stat >> leaf) & 1u); }
 
-/* Are all leaves of t static?  (One bit a leaf in t->stat; TLA_MAX_LEAVES bits at most.) */
 TLA_API int tla_tuple_all_static(const tla_tuple *t)
 #if TLA__BODIES
 {
@@ -67,22 +127,6 @@ TLA_FUNC int tla__tok_leaves(const tla_tuple *t, int i, int j) {
     return n;
 }
 
-/* tla_tuple_rank(&t), tla_tuple_depth(&t) -> int; tla_tuple_size(&t, &n, err), tla_tuple_get(&t, npath, path, &out, err),
- *   tla_tuple_join(&out, n, parts, err) -> 0 or -1; tla_tuple_congruent(&a, &b), tla_tuple_equal(&a, &b),
- *   tla_tuple_is_int(&t), tla_tuple_is_static(&t, leaf), tla_tuple_all_static(&t) -> 0 / 1; tla_tuple_leaf(v, is_static)
- *   Errors (-1, *err filled, outputs untouched): "get: index i is out of range for rank r", "size overflows int64",
- *   "join: ... more than 8 elements / 32 leaves".
- * Example:
- *   tla_tuple t, g, parts[2], j;  tla_error e;  int64_t n = 0;  int path[2] = {1, 0};
- *   tla_parse_tuple("(2,(3,_4))", &t, &e);
- *   if (tla_tuple_rank(&t) != 2 || tla_tuple_depth(&t) != 2) return 1;
- *   if (tla_tuple_size(&t, &n, &e) != 0 || n != 24) return 1;
- *   if (tla_tuple_get(&t, 2, path, &g, &e) != 0 || g.val[0] != 3) return 1;
- *   if (tla_tuple_get(&t, 1, (int[]){5}, &g, &e) == 0) return 1;      // out of range: an error
- *   parts[0] = tla_tuple_leaf(7, 0), parts[1] = t;
- *   if (tla_tuple_join(&j, 2, parts, &e) != 0 || tla_tuple_rank(&j) != 2 || tla_tuple_depth(&j) != 3) return 1;
- */
-/* Rank: elements of a tuple; an integer has rank 1. */
 TLA_FUNC int tla_tuple_rank(const tla_tuple *t) {
     int i = 1, r = 0;
     if (tla_tuple_is_int(t)) return 1;
@@ -93,7 +137,6 @@ TLA_FUNC int tla_tuple_rank(const tla_tuple *t) {
     return r;
 }
 
-/* Depth: nesting levels; an integer has depth 0, (2,3) depth 1. */
 TLA_FUNC int tla_tuple_depth(const tla_tuple *t) {
     int i, d = 0, best = 0;
     for (i = 0; i < t->ntok; i++) {
@@ -156,7 +199,6 @@ TLA_FUNC int tla__elem(const tla_tuple *t, int k, tla_tuple *out) {
     return 0;
 }
 
-/* get(t, path[0], path[1], ...): the sub-tuple at that path of indices. */
 TLA_FUNC int tla_tuple_get(const tla_tuple *t, int npath, const int *path, tla_tuple *out, tla_error *err) {
     tla_tuple cur = *t, next;
     tla__where w = {0, {0}};
@@ -173,7 +215,6 @@ TLA_FUNC int tla_tuple_get(const tla_tuple *t, int npath, const int *path, tla_t
     return 0;
 }
 
-/* Product of all leaves. */
 TLA_FUNC int tla_tuple_size(const tla_tuple *t, int64_t *out, tla_error *err) {
     int64_t p = 1;
     int i;
@@ -184,12 +225,10 @@ TLA_FUNC int tla_tuple_size(const tla_tuple *t, int64_t *out, tla_error *err) {
     return 0;
 }
 
-/* Same tree structure (values ignored). */
 TLA_FUNC int tla_tuple_congruent(const tla_tuple *a, const tla_tuple *b) {
     return a->ntok == b->ntok && memcmp(a->tok, b->tok, (size_t)a->ntok) == 0;
 }
 
-/* Same structure and values; static markers are ignored. */
 TLA_API int tla_tuple_equal(const tla_tuple *a, const tla_tuple *b)
 #if TLA__BODIES
 {
@@ -202,7 +241,6 @@ TLA_API int tla_tuple_equal(const tla_tuple *a, const tla_tuple *b)
 #endif
 TLA__DECL
 
-/* out = (parts[0], ..., parts[n-1]), n in 1..8.  out may be one of the parts. */
 TLA_FUNC int tla_tuple_join(tla_tuple *out, int n, const tla_tuple *parts, tla_error *err) {
     tla_tuple r;
     int k, i;
@@ -264,16 +302,6 @@ TLA_FUNC int tla__idx2crd(int64_t idx, const tla_tuple *s, int last, tla_tuple *
     return 0;
 }
 
-/* tla_tuple_idx2crd(idx, &shape, &out, err) -> 0 or -1 (a mode of size <= 0 that must split the index)
- * Example:
- *   tla_tuple s, c;  tla_error e;
- *   tla_parse_tuple("((4,2),3)", &s, &e);
- *   if (tla_tuple_idx2crd(13, &s, &c, &e) != 0 || c.val[0] != 1 || c.val[1] != 1 || c.val[2] != 1) return 1;
- */
-/* The natural coordinate of 1-D index idx in shape: congruent to shape,
- * colexicographic (first mode fastest).  Every mode takes idx / prefix % size
- * except the last one (recursively), which keeps the remainder, so that
- * crd2offset(idx2crd(i, S), S, D) == crd2offset(i, S, D) for every i. */
 TLA_API int tla_tuple_idx2crd(int64_t idx, const tla_tuple *shape, tla_tuple *out, tla_error *err)
 #if TLA__BODIES
 {

@@ -28,26 +28,13 @@
  * {OPEN, LEAF, OPEN, LEAF, LEAF, CLOSE, CLOSE}. */
 enum { TLA_TOK_LEAF = 0, TLA_TOK_OPEN = 1, TLA_TOK_CLOSE = 2 };
 
-/* What the static core reads when a run-time tuple reaches one of its queries by mistake
- * (compat's crd2offset(c, shape(L), stride(L)) with a run-time L, a tla_tuple coordinate): a
- * type only, never stored.  Its slot count `n` and form `dp` point to an incomplete struct, so
- * the query's first error is reading one, and the struct's name says what to do instead; the
- * other facts are plain sizes, so nothing else reports. */
-struct tla_run_time_tla_tuple_in_a_static_query__use_tla_layout_crd2offset_or_tla_tuple_get;
-struct tla__rtinfo {
-    struct tla_run_time_tla_tuple_in_a_static_query__use_tla_layout_crd2offset_or_tla_tuple_get *n, *dp;
-    char (*r)[1], (*st)[1], (*c0)[1], (*c1)[1], (*c2)[1], (*c3)[1], (*c4)[1], (*c5)[1], (*c6)[1], (*c7)[1], (*p0)[1],
-        (*p1)[1], (*p2)[1], (*p3)[1], (*p4)[1], (*p5)[1], (*p6)[1], (*p7)[1];
-    void (*pp)(void);
-};
-
 typedef struct tla_tuple {
     int nleaf; /* leaves in use */
     int ntok; /* tokens in use */
     signed char tok[TLA_MAX_TOKENS]; /* nesting, see above */
     union {
         int64_t val[TLA_MAX_LEAVES]; /* leaf values, in order */
-        /* the names the static core reads (see tla__rtinfo above) */
+        /* the names the static core reads (see tla__rtinfo below) */
         int64_t v[TLA_MAX_LEAVES];
         const struct tla__rtinfo *tla_f;
     };
@@ -82,5 +69,20 @@ typedef struct tla_error {
     int pos;
     char msg[192]; /* long enough for MLIR's longest sparse-encoding messages */
 } tla_error;
+
+/* ---------------------------------------------------------------- internals */
+
+/* What the static core reads when a run-time tuple reaches one of its queries by mistake
+ * (compat's crd2offset(c, shape(L), stride(L)) with a run-time L, a tla_tuple coordinate): a
+ * type only, never stored.  Its slot count `n` and form `dp` point to an incomplete struct, so
+ * the query's first error is reading one, and the struct's name says what to do instead; the
+ * other facts are plain sizes, so nothing else reports. */
+struct tla_run_time_tla_tuple_in_a_static_query__use_tla_layout_crd2offset_or_tla_tuple_get;
+struct tla__rtinfo {
+    struct tla_run_time_tla_tuple_in_a_static_query__use_tla_layout_crd2offset_or_tla_tuple_get *n, *dp;
+    char (*r)[1], (*st)[1], (*c0)[1], (*c1)[1], (*c2)[1], (*c3)[1], (*c4)[1], (*c5)[1], (*c6)[1], (*c7)[1], (*p0)[1],
+        (*p1)[1], (*p2)[1], (*p3)[1], (*p4)[1], (*p5)[1], (*p6)[1], (*p7)[1];
+    void (*pp)(void);
+};
 
 #endif
