@@ -82,16 +82,6 @@
 #define TLA_API TLA_FUNC
 #endif
 #endif
-#if TLA__BODIES
-#define TLA__DECL
-#else
-#define TLA__DECL ;
-#endif
-/* The implementation file defines each run-time function with no declaration before it: the
- * warning some builds turn on for that (-Wmissing-prototypes) would name each one. */
-#if defined(TLA_IMPLEMENTATION) && defined(__GNUC__)
-#pragma GCC diagnostic ignored "-Wmissing-prototypes"
-#endif
 #ifndef TLA_GM
 #define TLA_GM
 #endif
@@ -103,6 +93,27 @@
  * C23 compilers could use `auto` and `typeof`; gcc and clang accept the GNU
  * spellings in every -std mode. */
 #define tla_auto __extension__ __auto_type
+
+#define TLA_IF(c, a, b) __builtin_choose_expr(c, a, b)
+
+/* A compile-time check usable inside an expression; evaluates to 0. */
+#define TLA_STATIC_CHECK(cond, msg) ((int)(0 * sizeof(struct { _Static_assert(cond, msg); int tla__unused; })))
+
+/* ---------------------------------------------------------------- internals */
+
+/* What ends a run-time function's text (the build modes above): nothing after its body, `;`
+ * after its declaration alone. */
+#if TLA__BODIES
+#define TLA__DECL
+#else
+#define TLA__DECL ;
+#endif
+/* The implementation file defines each run-time function with no declaration before it: the
+ * warning some builds turn on for that (-Wmissing-prototypes) would name each one. */
+#if defined(TLA_IMPLEMENTATION) && defined(__GNUC__)
+#pragma GCC diagnostic ignored "-Wmissing-prototypes"
+#endif
+/* A statement expression (GNU C, as tla_auto above). */
 #define TLA__STMT(...) __extension__ ({ __VA_ARGS__ })
 /* Around one typedef of a variably modified pointer type inside a statement expression (the
  * queries' answers, static/query.h): -Wvla stays quiet there and only there. */
@@ -117,11 +128,6 @@
 #define TLA__ALWAYS_INLINE
 #define TLA__MAYBE_UNUSED
 #endif
-
-#define TLA_IF(c, a, b) __builtin_choose_expr(c, a, b)
-
-/* A compile-time check usable inside an expression; evaluates to 0. */
-#define TLA_STATIC_CHECK(cond, msg) ((int)(0 * sizeof(struct { _Static_assert(cond, msg); int tla__unused; })))
 
 #define TLA__CAT_(a, b) a##b
 #define TLA__CAT(a, b) TLA__CAT_(a, b)

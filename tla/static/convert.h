@@ -26,6 +26,23 @@
 #include "tla/rt/layout.h"
 #include "tla/rt/print.h"
 
+/* ---- any value ---- */
+
+/* tla_to_tuple(x) -> tla_tuple; tla_to_layout(x) -> tla_layout
+ *   x: a C integer, a static or mixed tuple / layout, or already a run-time value.  Static
+ *   leaves stay marked static.  Misuse: "tla: tla_to_layout needs a layout".
+ * Example:
+ *   tla_layout L = tla_to_layout(tla_zN(tla_half, TLA_C(32), TLA_C(48)));
+ *   tla_tuple t = tla_to_tuple(tla_make_tuple(TLA_C(2), 3));
+ *   if (L.origin[0] != 32 || t.nleaf != 2 || !tla_tuple_is_static(&t, 0)) return 1;
+ */
+#define tla_to_tuple(x) __extension__ ({ __auto_type tla__cx = (x); TLA__TO_TUPLE(tla__cx); })
+#define tla_to_layout(x) __extension__ ({ __auto_type tla__cx = (x); \
+        _Static_assert(TLA__IS_LAYOUT_VALUE(tla__cx), "tla: tla_to_layout needs a layout"); \
+        TLA__TO_LAYOUT(tla__cx); })
+
+/* ---------------------------------------------------------------- internals */
+
 /* ---- static / mixed node to tla_tuple ---- */
 
 /* Rebuild the nesting tokens of a tuple from the paths of its leaves.  No tuple is empty,
@@ -88,19 +105,6 @@ TLA_FUNC tla_layout tla__layout_from(tla_tuple shape, tla_tuple stride, int has_
 #define TLA__AS_RT_LAYOUT(x) _Generic((x), tla_layout: (x), default: (tla_layout){0})
 #define TLA__IS_LAYOUT_VALUE(x) _Generic((x), tla_layout: 1, tla_tuple: 0, default: TLA__IS_LAYOUT(TLA__SNODE(x)))
 #define TLA__IS_RT_VALUE(x) _Generic((x), tla_layout: 1, tla_tuple: 1, default: 0)
-
-/* tla_to_tuple(x) -> tla_tuple; tla_to_layout(x) -> tla_layout
- *   x: a C integer, a static or mixed tuple / layout, or already a run-time value.  Static
- *   leaves stay marked static.  Misuse: "tla: tla_to_layout needs a layout".
- * Example:
- *   tla_layout L = tla_to_layout(tla_zN(tla_half, TLA_C(32), TLA_C(48)));
- *   tla_tuple t = tla_to_tuple(tla_make_tuple(TLA_C(2), 3));
- *   if (L.origin[0] != 32 || t.nleaf != 2 || !tla_tuple_is_static(&t, 0)) return 1;
- */
-#define tla_to_tuple(x) __extension__ ({ __auto_type tla__cx = (x); TLA__TO_TUPLE(tla__cx); })
-#define tla_to_layout(x) __extension__ ({ __auto_type tla__cx = (x); \
-        _Static_assert(TLA__IS_LAYOUT_VALUE(tla__cx), "tla: tla_to_layout needs a layout"); \
-        TLA__TO_LAYOUT(tla__cx); })
 /* x is a variable (the conversions name it many times).  TLA__TO_LAYOUT is unchecked: on
  * a non-layout it gives a meaningless value (for branches that are never chosen). */
 #define TLA__TO_TUPLE(x) __extension__ ({ TLA__ANODEB(tla__cn, x) (void)tla__cn; \

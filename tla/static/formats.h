@@ -57,38 +57,6 @@
 typedef uint16_t tla_half;  /* storage of an IEEE half (Ascend's half) */
 typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
 
-/* ---- node arithmetic: static when the operands are ---- */
-/* Leaves are bound as a value and a value code (no node wrapper: cheaper to compile):
- * TLA__LEAFB(p, x) declares p##a (x as given), p##k (its code: N + 2^30 when static, else 1)
- * and p##v (its value), after checking that x is an integer.  An x that does not compile is
- * reported once: its class reads 0 and its code 1 (the enum's defaults), so p##v is still bound
- * and nothing after it reports again (as in the tuple constructor, core_gen.h). */
-#define TLA__LEAFB(p, x, msg) TLA__LEAFBN(p, x) _Static_assert(TLA__ELEM_OK(p##t), msg);
-/* (the same, checked by the caller: the formats check rows and cols in one assertion) */
-#define TLA__LEAFBN(p, x) __auto_type p##a = (x); enum { p##t = TLA__CLS(p##a), p##k = TLA__LCODE_K(p##a, p##t) }; \
-        __auto_type p##v = TLA__LVAL_K(p##a, p##t, p##k); (void)p##v;
-#define TLA__RANGE_MSG "tla: a static integer must lie in [-TLA_STATIC_MAX, TLA_STATIC_MAX] (2^30 - 2)"
-/* Shapes, strides and originShapes are built from leaves given as "code, value" (TLA__NODEKV,
- * core_gen.h), with their paths written out: the formats know their structure, so they skip the
- * constructor's nesting walk and do not bind or classify an element again.  The leaves: */
-#define TLA__KVC(N) TLA__B + (N), (N)  /* the static N (an internal constant, in range) */
-#define TLA__KVL(p) p##k, p##v         /* a leaf bound by TLA__LEAFB (prefix p) */
-/* ceil(x / q) * m of a leaf bound by TLA__LEAFB (prefix x), constants q > 0, m >= 0, bound once
- * as a leaf of prefix p (p##k, p##v: TLA__KVL(p)): static when x is, after a check that it fits.
- * It is a stride: computed in long long at run time, as CATLASS's (int64_t) strides are, so that
- * 32-bit extents give offsets past 2^32; a static one is an int, or long long where the
- * format's offsets may pass INT_MAX (_fw, bound by the format's arguments). */
-#define TLA__CEILB(p, x, q, m) enum { p##e = (x##k) >= 2 ? (TLA__CV(x##k) + (q) - 1) / (q) : 0, \
-        p##k = (x##k) >= 2 && p##e * (long long)(m) <= tla__M ? p##e * (long long)(m) + TLA__B : 1 }; \
-    _Static_assert((x##k) < 2 || p##k >= 2, TLA__RANGE_MSG); \
-    __auto_type p##v = __builtin_choose_expr(p##k >= 2, TLA__CV(p##k) + _fw, \
-        (x##v - 1LL + (q)) / (q) * (m)); (void)p##v;
-/* The same for m = 1: ceil(x / q) is no larger than x, so it needs no range check. */
-#define TLA__CEILB1(p, x, q) enum { p##k = (x##k) >= 2 ? (TLA__CV(x##k) + (q) - 1) / (q) + TLA__B : 1 }; \
-    __auto_type p##v = __builtin_choose_expr(p##k >= 2, TLA__CV(p##k), (x##v + (q) - 1) / (q)); (void)p##v;
-#define TLA__KVPAIR(a, b) TLA__NODEKV(2, 2, 2, (1, a), (2, b))
-#define TLA__KVPAIRS(a, b, c, d) TLA__NODEKV(4, 2, 3, (11, a), (21, b), (12, c), (22, d))
-
 /* ---- formats ---- */
 /* 4-bit elements, two to a byte (CATLASS's int4b_t, float4_e2m1x2_t): names for T of a format
  * (C0 = 64, fractal 1024, as CATLASS's SizeOfBits gives), not for objects.  TLA_ELEM_BITS(T)
@@ -96,33 +64,6 @@ typedef uint16_t tla_bf16;  /* storage of a bfloat16 */
 typedef struct tla_int4 { unsigned char tla_two; } tla_int4;
 typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
 #define TLA_ELEM_BITS(T) _Generic((T *)0, tla_int4 *: 4, tla_fp4 *: 4, default: 8 * (int)sizeof(T))
-#define TLA__C0(T) (TLA_C0_BYTES * 8 / TLA_ELEM_BITS(T))
-#define TLA__FRACTAL(T) (TLA_FRACTAL_BYTES * 8 / TLA_ELEM_BITS(T))
-/* ... and binds C0 and the fractal of T once (_ec, _ef: the macros below name them often). */
-/* (T is named once, in a typedef: a type that does not exist, half for tla_half, is one error,
- * "unknown type name", and the typedef then reads as int, so nothing after it reports) */
-#define TLA__CHECK_ELEM_TYPE(T) typedef T _et; _Static_assert(sizeof(_et) == 1 || sizeof(_et) == 2 || sizeof(_et) == 4, \
-        "tla: the Ascend formats take element types of 1, 2 or 4 bytes"); \
-        enum { _ec = TLA__C0(_et), _ef = TLA_FRACTAL_ROWS * _ec }; /* (a fractal is 16 rows of C0) */
-/* Bind rows and cols once, as nodes. */
-#define TLA__FMT_ARGS(rows, cols) TLA__LEAFBN(_fr, rows) TLA__LEAFBN(_fc, cols) \
-        _Static_assert(TLA__ELEM_OK(_frt) && TLA__ELEM_OK(_fct), TLA__FMT_MSG); \
-        TLA__FMT_WIDE(_frk - tla__B + 64ULL <= tla__I / (_fck - tla__B + 64ULL))
-/* _fw, a zero added to a format's strides: an int when the format is static and all its
- * offsets fit in int (rows and cols padded to 64 bound them; a run-time extent's code, 1, reads
- * as a huge unsigned value there, so the test fails), else long long (0LL).  crd2offset
- * sums in the strides' type (layout.h, TLA__CRD_WIDE), so a static 32x48 zN keeps the int (or
- * unsigned) arithmetic a person writes, and a format with run-time extents, or a static one of
- * 70000 x 70000, gives offsets past 2^32 from uint32_t coordinates. */
-#define TLA__FMT_WIDE(small) __auto_type _fw = TLA__IF(small, 0, 0LL);
-/* A leaf bound by TLA__LEAFB used as a stride (row- and column-major): widened as above. */
-#define TLA__KVW(p) p##k, p##v + _fw
-#define TLA__FMT_MSG "tla: rows and cols of a format must be integers"
-#define TLA__FMT_ORIGIN TLA__KVPAIR(TLA__KVL(_fr), TLA__KVL(_fc))
-/* The formats' layouts: shape, stride and originShape are tuples built here (no checks).  The
- * typed ones (tla_zN(T, ...) ...) record sizeof(T) = 32 / C0 (TLA__LEB). */
-#define TLA__FMT_LAYOUT(s, d, o) TLA__LAYOUT_TUPLES(s, d, o, 31, 1)
-#define TLA__FMT_LAYOUT_T(s, d, o) TLA__LAYOUT_TUPLES(s, d, o, 31, 1 + 32 / _ec)
 
 /* tla_row_major(rows, cols), tla_column_major(rows, cols), tla_vector(len),
  * tla_zN(T, rows, cols), tla_zZ, tla_nZ, tla_nN, tla_l0c(rows, cols) -> layout with originShape
@@ -143,19 +84,6 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
 #define tla_vector(len) __extension__ ({ TLA__FMT_ARGS(len, 0) (void)_fw; \
         TLA__FMT_LAYOUT(TLA__NODEKV(1, 1, 2, (1, TLA__KVL(_fr))), TLA__NODEKV(1, 1, 2, (1, TLA__KVC(1))), \
             TLA__NODEKV(1, 1, 2, (1, TLA__KVL(_fr)))); })
-
-/* z? formats: rows in (16, ..), cols in (C0, ..); n? formats: rows in (C0, ..), cols in (16, ..). */
-/* The fractal formats bind their ceilings once (TLA__CEILB): _zr, _zc the shape's outer
- * rows and cols (in fractals), _zs the stride that steps over a column (zN, nN) or a row (zZ, nZ)
- * of fractals. */
-#define TLA__Z_BIND(c0) TLA__CEILB1(_zr, _fr, TLA_FRACTAL_ROWS) TLA__CEILB1(_zc, _fc, c0)
-#define TLA__N_BIND(c0) TLA__CEILB1(_zr, _fr, c0) TLA__CEILB1(_zc, _fc, TLA_FRACTAL_ROWS)
-#define TLA__Z_SHAPE(c0) TLA__KVPAIRS(TLA__KVC(TLA_FRACTAL_ROWS), TLA__KVL(_zr), TLA__KVC(c0), TLA__KVL(_zc))
-#define TLA__N_SHAPE(c0) TLA__KVPAIRS(TLA__KVC(c0), TLA__KVL(_zr), TLA__KVC(TLA_FRACTAL_ROWS), TLA__KVL(_zc))
-#define TLA__ZN(c0, fractal) TLA__ZN_(TLA__FMT_LAYOUT, c0, fractal)
-#define TLA__ZN_(FMT, c0, fractal) TLA__Z_BIND(c0) \
-        TLA__CEILB(_zs, _fr, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS * (c0)) FMT(TLA__Z_SHAPE(c0), \
-        TLA__KVPAIRS(TLA__KVC(c0), TLA__KVC(fractal), TLA__KVC(1), TLA__KVL(_zs)), TLA__FMT_ORIGIN)
 
 #define tla_zN(T, rows, cols) __extension__ ({ TLA__CHECK_ELEM_TYPE(T) TLA__FMT_ARGS(rows, cols) \
         TLA__ZN_(TLA__FMT_LAYOUT_T, _ec, _ef); })
@@ -190,6 +118,146 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
 #define TLA_CONST_NN(name, T, rows, cols) TLA__CONST_FRACTAL(NN, name, T, rows, cols)
 #define TLA_CONST_ROW_MAJOR(name, rows, cols) TLA__CONST_PLAIN(ROW_MAJOR, name, rows, cols)
 #define TLA_CONST_COLUMN_MAJOR(name, rows, cols) TLA__CONST_PLAIN(COLUMN_MAJOR, name, rows, cols)
+
+/* ---- tiles ---- */
+
+/* tla_make_tile(L, tile) -> layout: TLA's MakeLayoutTile
+ *   tile: one integer per top-level mode (the tile's extent); L depth 1, or a rank-2 fractal
+ *   layout ((r0,n),(c0,m)).  The result keeps L's strides and records tile as its originShape.
+ * Example:
+ *   tla_auto Z = tla_zN(tla_half, TLA_C(64), TLA_C(64));
+ *   tla_auto T = tla_make_tile(Z, tla_make_tuple(TLA_C(32), TLA_C(16)));   // ((_16,_2),(_16,_1)):((_16,_256),(_1,_1024))
+ *   _Static_assert(tla_size(T) == 512, "");
+ */
+#define tla_make_tile(L, tile) __extension__ ({ __auto_type tla__tl0 = (L); __auto_type tla__tl1 = TLA__SNODE(tla__tl0); \
+        _Static_assert(TLA__IS_LAYOUT(tla__tl1), "tla: make_tile needs a layout"); __auto_type tla__tl = TLA__AL(tla__tl1); \
+        __auto_type tla__tta = (tile); TLA__NODEB(tla__tt, tla__tta) \
+        TLA__TILE_CHECKS(TLA__IS_LAYOUT(tla__tl1), TLA__LSHAPE(tla__tl), tla__tt) \
+        __auto_type tla__ts = TLA__TILE_SHAPE(TLA__LSHAPE(tla__tl), tla__tt, TLA__SVALLL(tla__tt, 0), TLA__SVALLL(tla__tt, 1)); \
+        TLA__LAYOUT_IMPLXE(tla__ts, TLA__LSTRIDE(tla__tl), tla__tt, ~, 31, 0, TLA__LEB(tla__tl)); })
+
+/* tla_tile_at(L, tile, coord) -> tile layout: TLA's GetTile (rank 2)
+ *   The tile of extent `tile` at coordinate `coord` (row, col) of L: its shape and strides are
+ *   tla_make_tile's, its originShape is cropped to L's data (CATLASS's GetTile), and crd2offset
+ *   of the tile adds coord (one integer per mode).  A tile of a tile adds both coordinates.
+ * Example:
+ *   tla_auto Z = tla_zN(tla_half, TLA_C(64), TLA_C(64));
+ *   int i = 1, j = 2;
+ *   tla_auto T = tla_tile_at(Z, tla_make_tuple(TLA_C(16), TLA_C(16)), tla_make_tuple(16 * i, 16 * j));
+ *   if (tla_crd2offset(tla_make_tuple(1, 2), T) != tla_crd2offset(tla_make_tuple(17, 34), Z)) return 1;
+ */
+#define tla_tile_at(L, tile, coord) __extension__ ({ __auto_type tla__al0 = (L); __auto_type tla__aca = (coord); \
+        __auto_type tla__tta = (tile); __auto_type tla__al1 = &TLA__SNODE(tla__al0); \
+        enum { tla__aL = TLA__IS_LAYOUT(*tla__al1) }; \
+        _Static_assert(tla__aL, "tla: tile_at needs a static or mixed layout (run time: tla_layout_get_tile)"); __auto_type _al = &TLA_IF(tla__aL, *tla__al1, TLA__NIL_LAYOUT); \
+        __auto_type _as = &TLA__LSHAPE(*_al); __auto_type _ac = &TLA__SNODE(tla__aca); __auto_type _at = &TLA__SNODE(tla__tta); \
+        enum { _aN = TLA__NLEAF(*_as) > 0 }; /* (a nil layout has reported already) */ \
+        TLA__TILE_CHECKS(_aN, *_as, *_at) \
+        _Static_assert(!_aN || TLA__TRANK(*_as) == 2 && TLA__IS_TUPLE(*_ac) && TLA__TRANK(*_ac) == 2 && TLA__DEPTH(*_ac) == 1, \
+            "tla: tile_at takes a rank-2 layout and a coordinate (row, col)"); \
+        __auto_type _op = &TLA_IF(TLA__HAS_ORIGIN(*_al), (*_al).tla_o[0], TLA__NIL); /* (nil: no originShape) */ \
+        enum { _q0 = TLA__SCODE(*_at, 0), _q1 = TLA__SCODE(*_at, 1), _q2 = TLA__SCODE(*_op, 0), _q3 = TLA__SCODE(*_op, 1), \
+               _q4 = TLA__SCODE(*_ac, 0), _q5 = TLA__SCODE(*_ac, 1) }; \
+        long long _at0 = tla__cv(_q0, (*_at).v[0]), _at1 = tla__cv(_q1, (*_at).v[1]), _ao[2]; \
+        tla__origin2(_ao, TLA__HAS_ORIGIN(*_al), tla__cv(_q2, _op->v[0]), tla__cv(_q3, _op->v[1]), \
+            TLA__NLEAF(*_as) == 4, TLA__SVALLL(*_as, 0), TLA__SVALLL(*_as, 1), TLA__SVALLL(*_as, 2), TLA__SVALLL(*_as, 3)); \
+        enum { _ok0 = TLA__CROP_CODE(_q0, _q2, _q4), _ok1 = TLA__CROP_CODE(_q1, _q3, _q5) }; \
+        __auto_type _lo = TLA_IF(_ok0 > 1 && _ok1 > 1, TLA__SPAIR(_ok0, _ok1), \
+            TLA__DPAIR(tla__crop(_at0, _ao[0], tla__cv(_q4, (*_ac).v[0])), tla__crop(_at1, _ao[1], tla__cv(_q5, (*_ac).v[1])))); \
+        __auto_type _ls = TLA__TILE_SHAPE_K(*_as, *_at, _q0, _q1, _at0, _at1); __auto_type _ld = TLA__LSTRIDE(*_al); \
+        __auto_type _lx = TLA__TILE_COORD(*_al, *_ac); \
+        TLA__LAYOUT_VALUE_EB(32, TLA__LEB(*_al)); })
+#define tla_is_row_major(L) TLA__PRED_RT(L, TLA__RT_IS, TLA_ROW_MAJOR, 0, TLA__PDEPTH1(2) && TLA__PIS(TLA__PD(1), 1))
+#define tla_is_column_major(L) TLA__PRED_RT(L, TLA__RT_IS, TLA_COLUMN_MAJOR, 0, TLA__PDEPTH1(2) && TLA__PIS(TLA__PD(0), 1))
+#define tla_is_vector(L) TLA__PRED_RT(L, TLA__RT_IS, TLA_VECTOR, 0, TLA__PDEPTH1(1) && TLA__PIS(TLA__PD(0), 1))
+#define tla_is_zN(T, L) TLA__PRED_RT(L, TLA__RT_IS, TLA_ZN, TLA_ELEM_BITS(T), TLA__PFRACTAL && TLA__PIS(TLA__PS(0), TLA_FRACTAL_ROWS) && \
+        TLA__PIS(TLA__PS(2), TLA__C0(T)) && TLA__PIS(TLA__PD(2), 1) && TLA__PIS(TLA__PD(1), TLA__FRACTAL(T)))
+#define tla_is_zZ(T, L) TLA__PRED_RT(L, TLA__RT_IS, TLA_ZZ, TLA_ELEM_BITS(T), TLA__PFRACTAL && TLA__PIS(TLA__PS(0), TLA_FRACTAL_ROWS) && \
+        TLA__PIS(TLA__PS(2), TLA__C0(T)) && TLA__PIS(TLA__PD(2), 1) && TLA__PIS(TLA__PD(3), TLA__FRACTAL(T)))
+#define tla_is_nZ(T, L) TLA__PRED_RT(L, TLA__RT_IS, TLA_NZ, TLA_ELEM_BITS(T), TLA__PFRACTAL && TLA__PIS(TLA__PS(0), TLA__C0(T)) && \
+        TLA__PIS(TLA__PS(2), TLA_FRACTAL_ROWS) && TLA__PIS(TLA__PD(0), 1) && TLA__PIS(TLA__PD(3), TLA__FRACTAL(T)))
+#define tla_is_nN(T, L) TLA__PRED_RT(L, TLA__RT_IS, TLA_NN, TLA_ELEM_BITS(T), TLA__PFRACTAL && TLA__PIS(TLA__PS(0), TLA__C0(T)) && \
+        TLA__PIS(TLA__PS(2), TLA_FRACTAL_ROWS) && TLA__PIS(TLA__PD(0), 1) && TLA__PIS(TLA__PD(1), TLA__FRACTAL(T)))
+/* CATLASS's iszNUnAlign: zN with the row mode not padded to fractals, ((m,_1),(C0,k)) with
+ * strides ((C0,_),(1,_)) (a matmul whose m is not a multiple of 16). */
+#define tla_is_zN_unalign(T, L) TLA__PRED_RT(L, TLA__RT_IS, -1, TLA_ELEM_BITS(T), TLA__PFRACTAL && TLA__PIS(TLA__PS(1), 1) && \
+        TLA__PIS(TLA__PS(2), TLA__C0(T)) && TLA__PIS(TLA__PD(0), TLA__C0(T)) && TLA__PIS(TLA__PD(2), 1))
+
+/* ---------------------------------------------------------------- internals */
+
+/* ---- node arithmetic: static when the operands are ---- */
+/* Leaves are bound as a value and a value code (no node wrapper: cheaper to compile):
+ * TLA__LEAFB(p, x) declares p##a (x as given), p##k (its code: N + 2^30 when static, else 1)
+ * and p##v (its value), after checking that x is an integer.  An x that does not compile is
+ * reported once: its class reads 0 and its code 1 (the enum's defaults), so p##v is still bound
+ * and nothing after it reports again (as in the tuple constructor, core_gen.h). */
+#define TLA__LEAFB(p, x, msg) TLA__LEAFBN(p, x) _Static_assert(TLA__ELEM_OK(p##t), msg);
+/* (the same, checked by the caller: the formats check rows and cols in one assertion) */
+#define TLA__LEAFBN(p, x) __auto_type p##a = (x); enum { p##t = TLA__CLS(p##a), p##k = TLA__LCODE_K(p##a, p##t) }; \
+        __auto_type p##v = TLA__LVAL_K(p##a, p##t, p##k); (void)p##v;
+#define TLA__RANGE_MSG "tla: a static integer must lie in [-TLA_STATIC_MAX, TLA_STATIC_MAX] (2^30 - 2)"
+/* Shapes, strides and originShapes are built from leaves given as "code, value" (TLA__NODEKV,
+ * core_gen.h), with their paths written out: the formats know their structure, so they skip the
+ * constructor's nesting walk and do not bind or classify an element again.  The leaves: */
+#define TLA__KVC(N) TLA__B + (N), (N)  /* the static N (an internal constant, in range) */
+#define TLA__KVL(p) p##k, p##v         /* a leaf bound by TLA__LEAFB (prefix p) */
+/* ceil(x / q) * m of a leaf bound by TLA__LEAFB (prefix x), constants q > 0, m >= 0, bound once
+ * as a leaf of prefix p (p##k, p##v: TLA__KVL(p)): static when x is, after a check that it fits.
+ * It is a stride: computed in long long at run time, as CATLASS's (int64_t) strides are, so that
+ * 32-bit extents give offsets past 2^32; a static one is an int, or long long where the
+ * format's offsets may pass INT_MAX (_fw, bound by the format's arguments). */
+#define TLA__CEILB(p, x, q, m) enum { p##e = (x##k) >= 2 ? (TLA__CV(x##k) + (q) - 1) / (q) : 0, \
+        p##k = (x##k) >= 2 && p##e * (long long)(m) <= tla__M ? p##e * (long long)(m) + TLA__B : 1 }; \
+    _Static_assert((x##k) < 2 || p##k >= 2, TLA__RANGE_MSG); \
+    __auto_type p##v = __builtin_choose_expr(p##k >= 2, TLA__CV(p##k) + _fw, \
+        (x##v - 1LL + (q)) / (q) * (m)); (void)p##v;
+/* The same for m = 1: ceil(x / q) is no larger than x, so it needs no range check. */
+#define TLA__CEILB1(p, x, q) enum { p##k = (x##k) >= 2 ? (TLA__CV(x##k) + (q) - 1) / (q) + TLA__B : 1 }; \
+    __auto_type p##v = __builtin_choose_expr(p##k >= 2, TLA__CV(p##k), (x##v + (q) - 1) / (q)); (void)p##v;
+#define TLA__KVPAIR(a, b) TLA__NODEKV(2, 2, 2, (1, a), (2, b))
+#define TLA__KVPAIRS(a, b, c, d) TLA__NODEKV(4, 2, 3, (11, a), (21, b), (12, c), (22, d))
+
+/* ---- formats ---- */
+#define TLA__C0(T) (TLA_C0_BYTES * 8 / TLA_ELEM_BITS(T))
+#define TLA__FRACTAL(T) (TLA_FRACTAL_BYTES * 8 / TLA_ELEM_BITS(T))
+/* ... and binds C0 and the fractal of T once (_ec, _ef: the macros below name them often). */
+/* (T is named once, in a typedef: a type that does not exist, half for tla_half, is one error,
+ * "unknown type name", and the typedef then reads as int, so nothing after it reports) */
+#define TLA__CHECK_ELEM_TYPE(T) typedef T _et; _Static_assert(sizeof(_et) == 1 || sizeof(_et) == 2 || sizeof(_et) == 4, \
+        "tla: the Ascend formats take element types of 1, 2 or 4 bytes"); \
+        enum { _ec = TLA__C0(_et), _ef = TLA_FRACTAL_ROWS * _ec }; /* (a fractal is 16 rows of C0) */
+/* Bind rows and cols once, as nodes. */
+#define TLA__FMT_ARGS(rows, cols) TLA__LEAFBN(_fr, rows) TLA__LEAFBN(_fc, cols) \
+        _Static_assert(TLA__ELEM_OK(_frt) && TLA__ELEM_OK(_fct), TLA__FMT_MSG); \
+        TLA__FMT_WIDE(_frk - tla__B + 64ULL <= tla__I / (_fck - tla__B + 64ULL))
+/* _fw, a zero added to a format's strides: an int when the format is static and all its
+ * offsets fit in int (rows and cols padded to 64 bound them; a run-time extent's code, 1, reads
+ * as a huge unsigned value there, so the test fails), else long long (0LL).  crd2offset
+ * sums in the strides' type (layout.h, TLA__CRD_WIDE), so a static 32x48 zN keeps the int (or
+ * unsigned) arithmetic a person writes, and a format with run-time extents, or a static one of
+ * 70000 x 70000, gives offsets past 2^32 from uint32_t coordinates. */
+#define TLA__FMT_WIDE(small) __auto_type _fw = TLA__IF(small, 0, 0LL);
+/* A leaf bound by TLA__LEAFB used as a stride (row- and column-major): widened as above. */
+#define TLA__KVW(p) p##k, p##v + _fw
+#define TLA__FMT_MSG "tla: rows and cols of a format must be integers"
+#define TLA__FMT_ORIGIN TLA__KVPAIR(TLA__KVL(_fr), TLA__KVL(_fc))
+/* The formats' layouts: shape, stride and originShape are tuples built here (no checks).  The
+ * typed ones (tla_zN(T, ...) ...) record sizeof(T) = 32 / C0 (TLA__LEB). */
+#define TLA__FMT_LAYOUT(s, d, o) TLA__LAYOUT_TUPLES(s, d, o, 31, 1)
+#define TLA__FMT_LAYOUT_T(s, d, o) TLA__LAYOUT_TUPLES(s, d, o, 31, 1 + 32 / _ec)
+
+/* z? formats: rows in (16, ..), cols in (C0, ..); n? formats: rows in (C0, ..), cols in (16, ..). */
+/* The fractal formats bind their ceilings once (TLA__CEILB): _zr, _zc the shape's outer
+ * rows and cols (in fractals), _zs the stride that steps over a column (zN, nN) or a row (zZ, nZ)
+ * of fractals. */
+#define TLA__Z_BIND(c0) TLA__CEILB1(_zr, _fr, TLA_FRACTAL_ROWS) TLA__CEILB1(_zc, _fc, c0)
+#define TLA__N_BIND(c0) TLA__CEILB1(_zr, _fr, c0) TLA__CEILB1(_zc, _fc, TLA_FRACTAL_ROWS)
+#define TLA__Z_SHAPE(c0) TLA__KVPAIRS(TLA__KVC(TLA_FRACTAL_ROWS), TLA__KVL(_zr), TLA__KVC(c0), TLA__KVL(_zc))
+#define TLA__N_SHAPE(c0) TLA__KVPAIRS(TLA__KVC(c0), TLA__KVL(_zr), TLA__KVC(TLA_FRACTAL_ROWS), TLA__KVL(_zc))
+#define TLA__ZN(c0, fractal) TLA__ZN_(TLA__FMT_LAYOUT, c0, fractal)
+#define TLA__ZN_(FMT, c0, fractal) TLA__Z_BIND(c0) \
+        TLA__CEILB(_zs, _fr, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS * (c0)) FMT(TLA__Z_SHAPE(c0), \
+        TLA__KVPAIRS(TLA__KVC(c0), TLA__KVC(fractal), TLA__KVC(1), TLA__KVL(_zs)), TLA__FMT_ORIGIN)
 /* Check the extents, then bind them (and C0 and the fractal of T) to enum constants named after
  * the layout, so each is written once.  A variable or out-of-range extent is bound as 1, so the
  * one assertion that says so is the only error.  pad, K: every stride of the format is at most
@@ -290,21 +358,6 @@ TLA_FUNC long long tla__cv(unsigned long long c, long long v) { return c > 1 ? (
 /* Slot j's value as a long long (whatever the signedness of the node's run-time values). */
 #define TLA__SVALLL(x, j) TLA__CVAL(TLA__SCODE(x, j), (x).v[j])
 
-/* tla_make_tile(L, tile) -> layout: TLA's MakeLayoutTile
- *   tile: one integer per top-level mode (the tile's extent); L depth 1, or a rank-2 fractal
- *   layout ((r0,n),(c0,m)).  The result keeps L's strides and records tile as its originShape.
- * Example:
- *   tla_auto Z = tla_zN(tla_half, TLA_C(64), TLA_C(64));
- *   tla_auto T = tla_make_tile(Z, tla_make_tuple(TLA_C(32), TLA_C(16)));   // ((_16,_2),(_16,_1)):((_16,_256),(_1,_1024))
- *   _Static_assert(tla_size(T) == 512, "");
- */
-#define tla_make_tile(L, tile) __extension__ ({ __auto_type tla__tl0 = (L); __auto_type tla__tl1 = TLA__SNODE(tla__tl0); \
-        _Static_assert(TLA__IS_LAYOUT(tla__tl1), "tla: make_tile needs a layout"); __auto_type tla__tl = TLA__AL(tla__tl1); \
-        __auto_type tla__tta = (tile); TLA__NODEB(tla__tt, tla__tta) \
-        TLA__TILE_CHECKS(TLA__IS_LAYOUT(tla__tl1), TLA__LSHAPE(tla__tl), tla__tt) \
-        __auto_type tla__ts = TLA__TILE_SHAPE(TLA__LSHAPE(tla__tl), tla__tt, TLA__SVALLL(tla__tt, 0), TLA__SVALLL(tla__tt, 1)); \
-        TLA__LAYOUT_IMPLXE(tla__ts, TLA__LSTRIDE(tla__tl), tla__tt, ~, 31, 0, TLA__LEB(tla__tl)); })
-
 /* The extents of the two top-level modes of a rank-2 layout that hold data, into o[2]: its
  * originShape (has), else the products of each mode's shape leaves s0..s3 (four: the shape is
  * ((a, b), (c, d)); else (a, b): the two forms make_tile takes, TLA__TILE_CHECKS).  A function:
@@ -354,38 +407,6 @@ TLA_FUNC long long tla__crop(long long t, long long o, long long c) { return o -
  * constants, so they need no parentheses, and a - 2^30 + b stays in int when in range) */
 #define TLA__SUM_CODE(a, b) (a >= 2 && b >= 2 && 0u + a + b + tla__M - 2u * TLA__B <= 2u * tla__M ? a - TLA__B + b : 1)
 
-/* tla_tile_at(L, tile, coord) -> tile layout: TLA's GetTile (rank 2)
- *   The tile of extent `tile` at coordinate `coord` (row, col) of L: its shape and strides are
- *   tla_make_tile's, its originShape is cropped to L's data (CATLASS's GetTile), and crd2offset
- *   of the tile adds coord (one integer per mode).  A tile of a tile adds both coordinates.
- * Example:
- *   tla_auto Z = tla_zN(tla_half, TLA_C(64), TLA_C(64));
- *   int i = 1, j = 2;
- *   tla_auto T = tla_tile_at(Z, tla_make_tuple(TLA_C(16), TLA_C(16)), tla_make_tuple(16 * i, 16 * j));
- *   if (tla_crd2offset(tla_make_tuple(1, 2), T) != tla_crd2offset(tla_make_tuple(17, 34), Z)) return 1;
- */
-#define tla_tile_at(L, tile, coord) __extension__ ({ __auto_type tla__al0 = (L); __auto_type tla__aca = (coord); \
-        __auto_type tla__tta = (tile); __auto_type tla__al1 = &TLA__SNODE(tla__al0); \
-        enum { tla__aL = TLA__IS_LAYOUT(*tla__al1) }; \
-        _Static_assert(tla__aL, "tla: tile_at needs a static or mixed layout (run time: tla_layout_get_tile)"); __auto_type _al = &TLA_IF(tla__aL, *tla__al1, TLA__NIL_LAYOUT); \
-        __auto_type _as = &TLA__LSHAPE(*_al); __auto_type _ac = &TLA__SNODE(tla__aca); __auto_type _at = &TLA__SNODE(tla__tta); \
-        enum { _aN = TLA__NLEAF(*_as) > 0 }; /* (a nil layout has reported already) */ \
-        TLA__TILE_CHECKS(_aN, *_as, *_at) \
-        _Static_assert(!_aN || TLA__TRANK(*_as) == 2 && TLA__IS_TUPLE(*_ac) && TLA__TRANK(*_ac) == 2 && TLA__DEPTH(*_ac) == 1, \
-            "tla: tile_at takes a rank-2 layout and a coordinate (row, col)"); \
-        __auto_type _op = &TLA_IF(TLA__HAS_ORIGIN(*_al), (*_al).tla_o[0], TLA__NIL); /* (nil: no originShape) */ \
-        enum { _q0 = TLA__SCODE(*_at, 0), _q1 = TLA__SCODE(*_at, 1), _q2 = TLA__SCODE(*_op, 0), _q3 = TLA__SCODE(*_op, 1), \
-               _q4 = TLA__SCODE(*_ac, 0), _q5 = TLA__SCODE(*_ac, 1) }; \
-        long long _at0 = tla__cv(_q0, (*_at).v[0]), _at1 = tla__cv(_q1, (*_at).v[1]), _ao[2]; \
-        tla__origin2(_ao, TLA__HAS_ORIGIN(*_al), tla__cv(_q2, _op->v[0]), tla__cv(_q3, _op->v[1]), \
-            TLA__NLEAF(*_as) == 4, TLA__SVALLL(*_as, 0), TLA__SVALLL(*_as, 1), TLA__SVALLL(*_as, 2), TLA__SVALLL(*_as, 3)); \
-        enum { _ok0 = TLA__CROP_CODE(_q0, _q2, _q4), _ok1 = TLA__CROP_CODE(_q1, _q3, _q5) }; \
-        __auto_type _lo = TLA_IF(_ok0 > 1 && _ok1 > 1, TLA__SPAIR(_ok0, _ok1), \
-            TLA__DPAIR(tla__crop(_at0, _ao[0], tla__cv(_q4, (*_ac).v[0])), tla__crop(_at1, _ao[1], tla__cv(_q5, (*_ac).v[1])))); \
-        __auto_type _ls = TLA__TILE_SHAPE_K(*_as, *_at, _q0, _q1, _at0, _at1); __auto_type _ld = TLA__LSTRIDE(*_al); \
-        __auto_type _lx = TLA__TILE_COORD(*_al, *_ac); \
-        TLA__LAYOUT_VALUE_EB(32, TLA__LEB(*_al)); })
-
 /* ---- layout predicates (CATLASS's isRowMajor, isColumnMajor, iszN, iszZ, isnZ, iszNUnAlign) ----
  * tla_is_row_major(L), tla_is_column_major(L), tla_is_vector(L), tla_is_zN(T, L),
  * tla_is_zZ(T, L), tla_is_nZ(T, L), tla_is_nN(T, L), tla_is_zN_unalign(T, L) -> 1 or 0, an integer
@@ -421,21 +442,6 @@ TLA_FUNC long long tla__crop(long long t, long long o, long long c) { return o -
         _Generic((L), struct tla_layout: (L), default: tla__rtnl) }, f, bits), default: TLA__PRED(L, cond))
 extern const struct tla_layout tla__rtnl;
 #define TLA__RT_IS tla__catlass_pred
-#define tla_is_row_major(L) TLA__PRED_RT(L, TLA__RT_IS, TLA_ROW_MAJOR, 0, TLA__PDEPTH1(2) && TLA__PIS(TLA__PD(1), 1))
-#define tla_is_column_major(L) TLA__PRED_RT(L, TLA__RT_IS, TLA_COLUMN_MAJOR, 0, TLA__PDEPTH1(2) && TLA__PIS(TLA__PD(0), 1))
-#define tla_is_vector(L) TLA__PRED_RT(L, TLA__RT_IS, TLA_VECTOR, 0, TLA__PDEPTH1(1) && TLA__PIS(TLA__PD(0), 1))
-#define tla_is_zN(T, L) TLA__PRED_RT(L, TLA__RT_IS, TLA_ZN, TLA_ELEM_BITS(T), TLA__PFRACTAL && TLA__PIS(TLA__PS(0), TLA_FRACTAL_ROWS) && \
-        TLA__PIS(TLA__PS(2), TLA__C0(T)) && TLA__PIS(TLA__PD(2), 1) && TLA__PIS(TLA__PD(1), TLA__FRACTAL(T)))
-#define tla_is_zZ(T, L) TLA__PRED_RT(L, TLA__RT_IS, TLA_ZZ, TLA_ELEM_BITS(T), TLA__PFRACTAL && TLA__PIS(TLA__PS(0), TLA_FRACTAL_ROWS) && \
-        TLA__PIS(TLA__PS(2), TLA__C0(T)) && TLA__PIS(TLA__PD(2), 1) && TLA__PIS(TLA__PD(3), TLA__FRACTAL(T)))
-#define tla_is_nZ(T, L) TLA__PRED_RT(L, TLA__RT_IS, TLA_NZ, TLA_ELEM_BITS(T), TLA__PFRACTAL && TLA__PIS(TLA__PS(0), TLA__C0(T)) && \
-        TLA__PIS(TLA__PS(2), TLA_FRACTAL_ROWS) && TLA__PIS(TLA__PD(0), 1) && TLA__PIS(TLA__PD(3), TLA__FRACTAL(T)))
-#define tla_is_nN(T, L) TLA__PRED_RT(L, TLA__RT_IS, TLA_NN, TLA_ELEM_BITS(T), TLA__PFRACTAL && TLA__PIS(TLA__PS(0), TLA__C0(T)) && \
-        TLA__PIS(TLA__PS(2), TLA_FRACTAL_ROWS) && TLA__PIS(TLA__PD(0), 1) && TLA__PIS(TLA__PD(1), TLA__FRACTAL(T)))
-/* CATLASS's iszNUnAlign: zN with the row mode not padded to fractals, ((m,_1),(C0,k)) with
- * strides ((C0,_),(1,_)) (a matmul whose m is not a multiple of 16). */
-#define tla_is_zN_unalign(T, L) TLA__PRED_RT(L, TLA__RT_IS, -1, TLA_ELEM_BITS(T), TLA__PFRACTAL && TLA__PIS(TLA__PS(1), 1) && \
-        TLA__PIS(TLA__PS(2), TLA__C0(T)) && TLA__PIS(TLA__PD(0), TLA__C0(T)) && TLA__PIS(TLA__PD(2), 1))
 
 /* clang-format on */
 #endif

@@ -45,17 +45,6 @@
 #include "tla/static/formats.h"
 
 /* ---- shapes with their paths written out, from leaves given as "code, value" (formats.h) ---- */
-/* (a, (p0, p1)), ((p0, p1), a) and (a, b, c, d, e). */
-#define TLA__KV_LEAF_PAIR(a, p0, p1) TLA__NODEKV(3, 2, 3, (1, a), (12, p0), (22, p1))
-#define TLA__KV_PAIR_LEAF(p0, p1, a) TLA__NODEKV(3, 2, 3, (11, p0), (21, p1), (2, a))
-#define TLA__KV_LEAVES5(a, b, c, d, e) TLA__NODEKV(5, 5, 2, (1, a), (2, b), (3, c), (4, d), (5, e))
-
-/* a * b for two bound leaves (prefixes a, b), bound as a leaf of prefix p: static when both are
- * (after a check that it fits), else a long long. */
-#define TLA__MULB(p, a, b) enum { p##k = (a##k) >= 2 && (b##k) >= 2 && \
-        TLA__CV(a##k) * (long long)TLA__CV(b##k) <= tla__M ? TLA__CV(a##k) * (long long)TLA__CV(b##k) + TLA__B : 1 }; \
-    _Static_assert((a##k) < 2 || (b##k) < 2 || p##k >= 2, TLA__RANGE_MSG); \
-    __auto_type p##v = __builtin_choose_expr(p##k >= 2, TLA__CV(p##k) + _fw, (long long)a##v * b##v); (void)p##v;
 
 /* tla_weight4bit_nZ(rows, cols), tla_mx_scale_a_row(rows, cols), tla_mx_scale_a_col,
  * tla_mx_scale_b_row, tla_mx_scale_b_col, tla_mx_scale_zZ, tla_mx_scale_nN -> layout with
@@ -83,9 +72,6 @@
         TLA__CEILB(_zs, _fr, 2, TLA_FRACTAL_ROWS * 2) \
         TLA__FMT_LAYOUT(TLA__N_SHAPE(2), TLA__KVPAIRS(TLA__KVC(1), TLA__KVC(32), TLA__KVC(2), TLA__KVL(_zs)), \
             TLA__FMT_ORIGIN); })
-/* A's scales (rows, (_2, ceil(cols/2))), B's ((_2, ceil(rows/2)), cols); tla__ms the stride's ceiling */
-#define TLA__MX_A_SHAPE TLA__KV_LEAF_PAIR(TLA__KVL(_fr), TLA__KVC(2), TLA__KVL(tla__mc))
-#define TLA__MX_B_SHAPE TLA__KV_PAIR_LEAF(TLA__KVC(2), TLA__KVL(tla__mc), TLA__KVL(_fc))
 #define tla_mx_scale_a_row(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__CEILB1(tla__mc, _fc, 2) \
         TLA__CEILB(tla__ms, _fc, 2, 2) TLA__FMT_LAYOUT(TLA__MX_A_SHAPE, \
         TLA__KV_LEAF_PAIR(TLA__KVL(tla__ms), TLA__KVC(1), TLA__KVC(2)), TLA__FMT_ORIGIN); })
@@ -112,6 +98,30 @@
         TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, TLA__KVPAIR(TLA__KVL(tla__ms), TLA__KVC(1)), TLA__FMT_ORIGIN); })
 #define tla_column_major_fp4(rows, cols) __extension__ ({ TLA__FMT_ARGS(rows, cols) TLA__CEILB(tla__ms, _fr, 2, 2) \
         TLA__FMT_LAYOUT(TLA__FMT_ORIGIN, TLA__KVPAIR(TLA__KVC(1), TLA__KVL(tla__ms)), TLA__FMT_ORIGIN); })
+#define tla_fmap(T, batch, cin1, h, w) __extension__ ({ TLA__CHECK_ELEM_TYPE(T) TLA__CONV_ARGS(batch, cin1, h, w) \
+        TLA__CONV_LAYOUT(T, tla__c3) })
+#define tla_conv_filter(T, cin1, kh, kw, cout) __extension__ ({ TLA__CHECK_ELEM_TYPE(T) TLA__CONV_ARGS(cin1, kh, kw, cout) \
+        TLA__CONV_LAYOUT(T, tla__c3) })
+#define tla_conv_filter_l1(T, cin1, kh, kw, cout) __extension__ ({ TLA__CHECK_ELEM_TYPE(T) TLA__CONV_ARGS(cin1, kh, kw, cout) \
+        TLA__CEILB(tla__cr, tla__c3, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS) TLA__CONV_LAYOUT(T, tla__cr) })
+
+/* ---------------------------------------------------------------- internals */
+
+/* ---- shapes with their paths written out, from leaves given as "code, value" (formats.h) ---- */
+/* (a, (p0, p1)), ((p0, p1), a) and (a, b, c, d, e). */
+#define TLA__KV_LEAF_PAIR(a, p0, p1) TLA__NODEKV(3, 2, 3, (1, a), (12, p0), (22, p1))
+#define TLA__KV_PAIR_LEAF(p0, p1, a) TLA__NODEKV(3, 2, 3, (11, p0), (21, p1), (2, a))
+#define TLA__KV_LEAVES5(a, b, c, d, e) TLA__NODEKV(5, 5, 2, (1, a), (2, b), (3, c), (4, d), (5, e))
+
+/* a * b for two bound leaves (prefixes a, b), bound as a leaf of prefix p: static when both are
+ * (after a check that it fits), else a long long. */
+#define TLA__MULB(p, a, b) enum { p##k = (a##k) >= 2 && (b##k) >= 2 && \
+        TLA__CV(a##k) * (long long)TLA__CV(b##k) <= tla__M ? TLA__CV(a##k) * (long long)TLA__CV(b##k) + TLA__B : 1 }; \
+    _Static_assert((a##k) < 2 || (b##k) < 2 || p##k >= 2, TLA__RANGE_MSG); \
+    __auto_type p##v = __builtin_choose_expr(p##k >= 2, TLA__CV(p##k) + _fw, (long long)a##v * b##v); (void)p##v;
+/* A's scales (rows, (_2, ceil(cols/2))), B's ((_2, ceil(rows/2)), cols); tla__ms the stride's ceiling */
+#define TLA__MX_A_SHAPE TLA__KV_LEAF_PAIR(TLA__KVL(_fr), TLA__KVC(2), TLA__KVL(tla__mc))
+#define TLA__MX_B_SHAPE TLA__KV_PAIR_LEAF(TLA__KVC(2), TLA__KVL(tla__mc), TLA__KVL(_fc))
 
 /* tla_fmap(T, batch, cin1, h, w), tla_conv_filter(T, cin1, kh, kw, cout),
  * tla_conv_filter_l1(T, cin1, kh, kw, cout) -> rank-5 layout, originShape its five extents
@@ -141,12 +151,6 @@
                                                 TLA__KVC(TLA__CONV_C0(T))); \
         TLA__FMT_LAYOUT(tla__csh, TLA__KV_LEAVES5(TLA__KVL(tla__s0), TLA__KVL(tla__s1), TLA__KVL(tla__s2), \
                                                   TLA__KVC(TLA__CONV_C0(T)), TLA__KVC(1)), tla__csh);
-#define tla_fmap(T, batch, cin1, h, w) __extension__ ({ TLA__CHECK_ELEM_TYPE(T) TLA__CONV_ARGS(batch, cin1, h, w) \
-        TLA__CONV_LAYOUT(T, tla__c3) })
-#define tla_conv_filter(T, cin1, kh, kw, cout) __extension__ ({ TLA__CHECK_ELEM_TYPE(T) TLA__CONV_ARGS(cin1, kh, kw, cout) \
-        TLA__CONV_LAYOUT(T, tla__c3) })
-#define tla_conv_filter_l1(T, cin1, kh, kw, cout) __extension__ ({ TLA__CHECK_ELEM_TYPE(T) TLA__CONV_ARGS(cin1, kh, kw, cout) \
-        TLA__CEILB(tla__cr, tla__c3, TLA_FRACTAL_ROWS, TLA_FRACTAL_ROWS) TLA__CONV_LAYOUT(T, tla__cr) })
 
 /* clang-format on */
 #endif

@@ -35,6 +35,95 @@
 #include "tla/static/tuple.h"
 
 /* ---- construction ---- */
+
+/* tla_make_layout(shape, stride [, originShape]) -> static or mixed layout
+ *   shape and stride congruent (same nesting); originShape one integer per top-level mode, the
+ *   real extent of each (default: the mode sizes).  Each argument is evaluated once.
+ *   Misuse: "tla: shape and stride are not congruent (they must have the same nesting)",
+ *   "tla: originShape needs one integer per top-level mode of the shape".
+ * Example:
+ *   tla_auto L = tla_make_layout(tla_make_tuple(TLA_C(4), 8), tla_make_tuple(TLA_C(1), TLA_C(4)));   // (_4,8):(_1,_4)
+ *   if (tla_size(L) != 32 || tla_cosize(L) != 32) return 1;
+ */
+#define tla_make_layout(...) TLA__CAT(TLA__LAYOUT_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
+
+/* TLA_CONST_LAYOUT(name, shape, stride);  -> declares `static const` layout `name`
+ *   A constant layout, at file scope or in a block: shape and stride written with
+ *   tla_make_tuple (or compat's MakeShape / MakeStride) of static integers, nested in place.
+ *   It is the layout tla_make_layout(shape, stride) makes, so every query takes it (inside a
+ *   function, where its static queries are integer constant expressions).  The name of the
+ *   layout also names two types, tla__shape_t_<name> and tla__stride_t_<name>.
+ *   Misuse: "tla: a constant layout (TLA_CONST_LAYOUT) takes static integers only (TLA_C(n), _n)",
+ *   "tla: shape and stride are not congruent (they must have the same nesting)"; a shape that is
+ *   not written as a constructor call fails with an error naming TLA__FS_ (a paste error, or an
+ *   undeclared TLA__FS_<name>).  The formats have constant forms too (TLA_CONST_ZN, formats.h).
+ * Example:
+ *   TLA_CONST_LAYOUT(kZn, tla_make_tuple(tla_make_tuple(TLA_C(16), TLA_C(2)), tla_make_tuple(TLA_C(16), TLA_C(3))),
+ *                    tla_make_tuple(tla_make_tuple(TLA_C(16), TLA_C(256)), tla_make_tuple(TLA_C(1), TLA_C(512))));
+ *   _Static_assert(tla_cosize(kZn) == 1536, "a constant expression");
+ *   if (tla_crd2offset(tla_make_tuple(17, 33), kZn) != 16 + 256 + 1 + 1024) return 1;
+ */
+#define TLA_CONST_LAYOUT(name, shape, stride) \
+    typedef __typeof__(TLA__FS_##shape) tla__shape_t_##name; \
+    typedef __typeof__(TLA__FS_##stride) tla__stride_t_##name; \
+    _Static_assert(TLA__CONG(*(tla__shape_t_##name *)0, *(tla__stride_t_##name *)0), \
+        "tla: shape and stride are not congruent (they must have the same nesting)"); \
+    static const TLA__LAYOUT_STRUCT(tla__shape_t_##name, tla__stride_t_##name, 30, 1) name TLA__MAYBE_UNUSED = { 0 }
+
+/* ---- parts ---- */
+/* tla_shape of anything but a layout (a tuple, an integer) is that value itself, as CuTe's
+ * shape(); tla_stride takes a layout (one message, then the stride of a layout of nils: no
+ * cascade).  Of a run-time tla_layout, its shape and stride (rt/types.h names them alike). */
+#define tla_shape(L) __extension__ ({ TLA__LQ(L) __builtin_choose_expr(tla__lk, TLA__LSHAPE(TLA__LQP), tla__lq); })
+#define tla_stride(L) __extension__ ({ TLA__LQ(L) _Static_assert(tla__lk || !sizeof tla__lq, "tla: stride takes a layout"); \
+        TLA__LSTRIDE(TLA__LQP); })
+
+/* ---- crd2offset ---- */
+
+/* tla_crd2offset(coord, L) -> the offset, in the common type of the coordinate and the layout's
+ *   stride values (static parts folded; a format's run-time strides are long long, CATLASS's int64_t)
+ *   coord: one integer (over the whole layout, colexicographic), one integer per top-level mode,
+ *   or a tuple congruent to the shape; for a tile (tla_tile_at) one integer per mode.  L: a
+ *   static or mixed layout.  Each argument is evaluated once; coordinates are not range-checked.
+ *   Misuse: "tla: crd2offset: the rank of the coordinate does not match the rank of the layout",
+ *   "tla: tla_crd2offset takes a static or mixed layout; for a run-time tla_layout call tla_layout_crd2offset(...)".
+ * Example:
+ *   unsigned r = 17, c = 33;
+ *   tla_auto L = tla_zN(tla_half, TLA_C(32), TLA_C(48));
+ *   if (tla_crd2offset(tla_make_tuple(r, c), L) != 1 * 16 + 1 * 256 + 1 + 2 * 512) return 1;
+ *   if (tla_crd2offset(r + 32 * c, L) != tla_crd2offset(tla_make_tuple(r, c), L)) return 1;
+ */
+#define tla_crd2offset(c, L) __extension__ ({ __auto_type _tc0 = (c); __auto_type _tL0 = (L); TLA__CRD_LAYOUT(_tL0) \
+        __auto_type _tS = TLA__LSHAPE(*_tL); __auto_type _tD = TLA__LSTRIDE(*_tL); __auto_type _tX = TLA__TILE_X(*_tL); \
+        TLA__CRD_SUMS_TILE; })
+
+/* tla_crd2offset_const(coord, L) -> long long, an integer constant expression
+ *   coord and L all static (any expressions: they are not evaluated).
+ *   Misuse: "tla: crd2offset_const needs a static coordinate and an all-static layout".
+ * Example:
+ *   tla_auto L = tla_make_layout(tla_make_tuple(tla_make_tuple(TLA_C(4), TLA_C(2)), tla_make_tuple(TLA_C(4), TLA_C(3))),
+ *                                 tla_make_tuple(tla_make_tuple(TLA_C(4), TLA_C(16)), tla_make_tuple(TLA_C(1), TLA_C(32))));
+ *   _Static_assert(tla_crd2offset_const(tla_make_tuple(TLA_C(1), TLA_C(5)), L) == 37, "the seed's offset");
+ */
+#define tla_crd2offset_const(c, L) TLA__CRD_CONSTL(c, L)
+/* tla_crd2offset_auto(coord, L) -> an integer constant expression (long long) when coord and L
+ *   are all static, else tla_crd2offset(coord, L) (its value, in its type; each argument
+ *   evaluated once).  L a static or mixed layout, or a tile.  Nothing is declared in the
+ *   caller's block, so a macro may name it twice (CeilDiv(a, tla_crd2offset_auto(c, L))); the
+ *   same for tla_crd2offset_const and tla_value.
+ * Example:
+ *   int i = 1;
+ *   tla_auto L = tla_make_layout(tla_make_tuple(TLA_C(4), TLA_C(8)), tla_make_tuple(TLA_C(1), TLA_C(4)));
+ *   _Static_assert(tla_crd2offset_auto(tla_make_tuple(TLA_C(3), TLA_C(2)), L) == 11, "static");
+ *   if (tla_crd2offset_auto(tla_make_tuple(i, 2), L) != 9) return 1;                // run time
+ */
+#define tla_crd2offset_auto(c, L) TLA__CRD_AUTOL(c, L)
+/* The same with a shape and a stride (compat's crd2offset(coord, shape, stride)). */
+#define tla_crd2offset3_auto(c, s, d) TLA__CRD_AUTO(c, s, d)
+
+/* ---------------------------------------------------------------- internals */
+
+/* ---- construction ---- */
 /* kind is a literal 30, 31 or 32 (node.h); an originShape (31, 32) and a tile's coordinate (32)
  * are stored only when there, else they are nil pointers in the union (no storage).  check = 0
  * skips the structure checks (for sub-layouts, whose parts are known to fit). */
@@ -85,42 +174,8 @@
         __auto_type _lo = (o); TLA__LAYOUT_VALUE_EB(kind, eb); })
 /* A layout from a shape node and a stride node known to fit (sub-layouts): no checks. */
 #define TLA__LAYOUT_OF_NODES(sn, dn) __extension__ ({ __auto_type _ls = (sn); __auto_type _ld = (dn); TLA__LAYOUT_VALUE(30); })
-
-/* tla_make_layout(shape, stride [, originShape]) -> static or mixed layout
- *   shape and stride congruent (same nesting); originShape one integer per top-level mode, the
- *   real extent of each (default: the mode sizes).  Each argument is evaluated once.
- *   Misuse: "tla: shape and stride are not congruent (they must have the same nesting)",
- *   "tla: originShape needs one integer per top-level mode of the shape".
- * Example:
- *   tla_auto L = tla_make_layout(tla_make_tuple(TLA_C(4), 8), tla_make_tuple(TLA_C(1), TLA_C(4)));   // (_4,8):(_1,_4)
- *   if (tla_size(L) != 32 || tla_cosize(L) != 32) return 1;
- */
-#define tla_make_layout(...) TLA__CAT(TLA__LAYOUT_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
 #define TLA__LAYOUT_2(s, d) TLA__LAYOUT_IMPLXE(s, d, ~, ~, 30, 1, 1)
 #define TLA__LAYOUT_3(s, d, o) TLA__LAYOUT_IMPLXE(s, d, o, ~, 31, 1, 1)
-
-/* TLA_CONST_LAYOUT(name, shape, stride);  -> declares `static const` layout `name`
- *   A constant layout, at file scope or in a block: shape and stride written with
- *   tla_make_tuple (or compat's MakeShape / MakeStride) of static integers, nested in place.
- *   It is the layout tla_make_layout(shape, stride) makes, so every query takes it (inside a
- *   function, where its static queries are integer constant expressions).  The name of the
- *   layout also names two types, tla__shape_t_<name> and tla__stride_t_<name>.
- *   Misuse: "tla: a constant layout (TLA_CONST_LAYOUT) takes static integers only (TLA_C(n), _n)",
- *   "tla: shape and stride are not congruent (they must have the same nesting)"; a shape that is
- *   not written as a constructor call fails with an error naming TLA__FS_ (a paste error, or an
- *   undeclared TLA__FS_<name>).  The formats have constant forms too (TLA_CONST_ZN, formats.h).
- * Example:
- *   TLA_CONST_LAYOUT(kZn, tla_make_tuple(tla_make_tuple(TLA_C(16), TLA_C(2)), tla_make_tuple(TLA_C(16), TLA_C(3))),
- *                    tla_make_tuple(tla_make_tuple(TLA_C(16), TLA_C(256)), tla_make_tuple(TLA_C(1), TLA_C(512))));
- *   _Static_assert(tla_cosize(kZn) == 1536, "a constant expression");
- *   if (tla_crd2offset(tla_make_tuple(17, 33), kZn) != 16 + 256 + 1 + 1024) return 1;
- */
-#define TLA_CONST_LAYOUT(name, shape, stride) \
-    typedef __typeof__(TLA__FS_##shape) tla__shape_t_##name; \
-    typedef __typeof__(TLA__FS_##stride) tla__stride_t_##name; \
-    _Static_assert(TLA__CONG(*(tla__shape_t_##name *)0, *(tla__stride_t_##name *)0), \
-        "tla: shape and stride are not congruent (they must have the same nesting)"); \
-    static const TLA__LAYOUT_STRUCT(tla__shape_t_##name, tla__stride_t_##name, 30, 1) name TLA__MAYBE_UNUSED = { 0 }
 /* The constructor names TLA_CONST_LAYOUT's arguments may start with (pasted onto TLA__FS_). */
 #define TLA__FS_tla_make_tuple TLA__STATIC_TUPLE
 /* A shape written as (8, 4) pastes to an invalid token, then reads as a call of TLA__FS_: declared
@@ -135,12 +190,6 @@ struct tla__nil TLA__FS_(int, ...);
  * either.  Only layouts have parts: x when it is one, else a layout of nils (for code compiled
  * for any node, whose layout branch is chosen only for layouts). */
 #define TLA__AL(x) TLA_IF(TLA__IS_LAYOUT(x), (x), TLA__NIL_LAYOUT)
-/* tla_shape of anything but a layout (a tuple, an integer) is that value itself, as CuTe's
- * shape(); tla_stride takes a layout (one message, then the stride of a layout of nils: no
- * cascade).  Of a run-time tla_layout, its shape and stride (rt/types.h names them alike). */
-#define tla_shape(L) __extension__ ({ TLA__LQ(L) __builtin_choose_expr(tla__lk, TLA__LSHAPE(TLA__LQP), tla__lq); })
-#define tla_stride(L) __extension__ ({ TLA__LQ(L) _Static_assert(tla__lk || !sizeof tla__lq, "tla: stride takes a layout"); \
-        TLA__LSTRIDE(TLA__LQP); })
 /* L bound to tla__lq; tla__lk: it is a layout, static, mixed or run-time; TLA__LQP: the layout,
  * or a layout of nils where it is not one (tla__nlo, declared and never defined: it is only in
  * branches that are not taken).  (The assert names tla__lq too: clang skips a condition that
@@ -176,23 +225,6 @@ struct tla__nil TLA__FS_(int, ...);
 #define TLA__CRD_FORM_MSG "tla: crd2offset: the coordinate does not fit the layout (an integer, one integer per mode, or congruent to the shape)"
 #define TLA__CRD_TILE_CHECK _Static_assert(!TLA__IS_TILE(*_tL) || _tcf || _tcl && TLA__F(*_tL, r) == 2, \
         "tla: crd2offset of a tile takes one integer per mode");
-
-/* tla_crd2offset(coord, L) -> the offset, in the common type of the coordinate and the layout's
- *   stride values (static parts folded; a format's run-time strides are long long, CATLASS's int64_t)
- *   coord: one integer (over the whole layout, colexicographic), one integer per top-level mode,
- *   or a tuple congruent to the shape; for a tile (tla_tile_at) one integer per mode.  L: a
- *   static or mixed layout.  Each argument is evaluated once; coordinates are not range-checked.
- *   Misuse: "tla: crd2offset: the rank of the coordinate does not match the rank of the layout",
- *   "tla: tla_crd2offset takes a static or mixed layout; for a run-time tla_layout call tla_layout_crd2offset(...)".
- * Example:
- *   unsigned r = 17, c = 33;
- *   tla_auto L = tla_zN(tla_half, TLA_C(32), TLA_C(48));
- *   if (tla_crd2offset(tla_make_tuple(r, c), L) != 1 * 16 + 1 * 256 + 1 + 2 * 512) return 1;
- *   if (tla_crd2offset(r + 32 * c, L) != tla_crd2offset(tla_make_tuple(r, c), L)) return 1;
- */
-#define tla_crd2offset(c, L) __extension__ ({ __auto_type _tc0 = (c); __auto_type _tL0 = (L); TLA__CRD_LAYOUT(_tL0) \
-        __auto_type _tS = TLA__LSHAPE(*_tL); __auto_type _tD = TLA__LSTRIDE(*_tL); __auto_type _tX = TLA__TILE_X(*_tL); \
-        TLA__CRD_SUMS_TILE; })
 /* The sum's type.  An all-static coordinate (a static integer, or a tuple of them) sums in long
  * long: its leaves are int, and 65535 * 65536 would wrap.  Any other coordinate sums in the
  * common type of its own and the stride's values, from the first division on, as hand-written
@@ -283,30 +315,6 @@ struct tla__nil TLA__FS_(int, ...);
         __typeof__(&TLA__SNODE(*_tLq)) _tLn = 0; TLA__CRD_LPTR TLA__CRD_PFACTS __typeof__(_tXp->tla_f) _tXf = 0; TLA__CRD_CX \
         _Static_assert(_tst || !_tcd, TLA__CONST_MSG); \
         (char (*)[(unsigned long long)TLA__CRD_CSUM + TLA__BIAS])0; })) - (unsigned long long)TLA__BIAS))
-
-/* tla_crd2offset_const(coord, L) -> long long, an integer constant expression
- *   coord and L all static (any expressions: they are not evaluated).
- *   Misuse: "tla: crd2offset_const needs a static coordinate and an all-static layout".
- * Example:
- *   tla_auto L = tla_make_layout(tla_make_tuple(tla_make_tuple(TLA_C(4), TLA_C(2)), tla_make_tuple(TLA_C(4), TLA_C(3))),
- *                                 tla_make_tuple(tla_make_tuple(TLA_C(4), TLA_C(16)), tla_make_tuple(TLA_C(1), TLA_C(32))));
- *   _Static_assert(tla_crd2offset_const(tla_make_tuple(TLA_C(1), TLA_C(5)), L) == 37, "the seed's offset");
- */
-#define tla_crd2offset_const(c, L) TLA__CRD_CONSTL(c, L)
-/* tla_crd2offset_auto(coord, L) -> an integer constant expression (long long) when coord and L
- *   are all static, else tla_crd2offset(coord, L) (its value, in its type; each argument
- *   evaluated once).  L a static or mixed layout, or a tile.  Nothing is declared in the
- *   caller's block, so a macro may name it twice (CeilDiv(a, tla_crd2offset_auto(c, L))); the
- *   same for tla_crd2offset_const and tla_value.
- * Example:
- *   int i = 1;
- *   tla_auto L = tla_make_layout(tla_make_tuple(TLA_C(4), TLA_C(8)), tla_make_tuple(TLA_C(1), TLA_C(4)));
- *   _Static_assert(tla_crd2offset_auto(tla_make_tuple(TLA_C(3), TLA_C(2)), L) == 11, "static");
- *   if (tla_crd2offset_auto(tla_make_tuple(i, 2), L) != 9) return 1;                // run time
- */
-#define tla_crd2offset_auto(c, L) TLA__CRD_AUTOL(c, L)
-/* The same with a shape and a stride (compat's crd2offset(coord, shape, stride)). */
-#define tla_crd2offset3_auto(c, s, d) TLA__CRD_AUTO(c, s, d)
 
 /* ---- public queries on tuples, integers and layouts (query.h adds run-time values) ---- */
 #define TLA__RANK(x) TLA__TRANK(x)

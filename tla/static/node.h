@@ -64,11 +64,6 @@
 #define TLA_STATIC_MAX 1073741822 /* 2^30 - 2: the largest |N| of a static integer */
 
 /* ---- static integers ---- */
-/* The bias of a value code, 2^30; tla__M bounds a static value (tla__M1 = tla__M + 1), tla__P a
- * static product, tla__I is INT_MAX.  Enum constants, so each of their many mentions in a site's
- * text is one short token (tla__B: 42 in the compat reference site). */
-enum { tla__B = 1 << 30, tla__M = TLA_STATIC_MAX, tla__M1 = TLA_STATIC_MAX + 1, tla__P = 2147483644, tla__I = 2147483647 };
-#define TLA__B tla__B
 /* TLA_C(N): the static integer N (N an integer constant expression in
  * [-TLA_STATIC_MAX, TLA_STATIC_MAX], like CuTe's Int<N>). */
 /* (N is taken modulo 2^30 - 1, which leaves every value in range as it is: out of range, N + 2^30
@@ -76,6 +71,15 @@ enum { tla__B = 1 << 30, tla__M = TLA_STATIC_MAX, tla__M1 = TLA_STATIC_MAX + 1, 
  * named twice, and the range check once, |N| < 2^30 - 1: clang reports an undeclared N at each
  * mention.) */
 #define TLA_C(N) ((union { char (*tla_sv)[(N) % tla__M1 + TLA__B + TLA__RANGE_CHECK(N)]; int tla_v; }){ 0 })
+
+/* ---------------------------------------------------------------- internals */
+
+/* ---- static integers ---- */
+/* The bias of a value code, 2^30; tla__M bounds a static value (tla__M1 = tla__M + 1), tla__P a
+ * static product, tla__I is INT_MAX.  Enum constants, so each of their many mentions in a site's
+ * text is one short token (tla__B: 42 in the compat reference site). */
+enum { tla__B = 1 << 30, tla__M = TLA_STATIC_MAX, tla__M1 = TLA_STATIC_MAX + 1, tla__P = 2147483644, tla__I = 2147483647 };
+#define TLA__B tla__B
 #define TLA__IN_RANGE(N) ((N) / tla__M1 == 0)
 #define TLA__RANGE_CHECK(N) 0 * sizeof(struct { _Static_assert(TLA__IN_RANGE(N), \
         "tla: a static integer must lie in [-TLA_STATIC_MAX, TLA_STATIC_MAX]"); char u; })

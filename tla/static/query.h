@@ -32,22 +32,6 @@
 #include "tla/rt/print.h"
 
 /* ---- printing ---- */
-/* Any value to f (when not NULL) or into buf: a tuple as itself, a layout as its line (grid: and
- * its grid, rt/print.h): Shape:Stride, its originShape when it differs from the modes' sizes,
- * and a tile's coordinate (is_tile: `at` holds it). */
-TLA_FUNC int tla__print_any(FILE *f, char *buf, size_t n, int grid, int is_layout, tla_layout L, tla_tuple t, int is_tile,
-                            tla_tuple at) {
-    if (!is_layout) return f ? tla_tuple_fprint(f, &t) : tla_tuple_snprint(buf, n, &t);
-    return tla__print_layout(f, buf, n, &L, grid, is_tile ? &at : NULL);
-}
-/* The layout part and the tuple part of any value (the one not asked for is empty). */
-#define TLA__LAYOUT_PART(x) TLA_IF(TLA__IS_LAYOUT_VALUE(x), TLA__TO_LAYOUT(x), (tla_layout){0})
-#define TLA__TUPLE_PART(x) TLA_IF(TLA__IS_LAYOUT_VALUE(x), (tla_tuple){0}, TLA__TO_TUPLE(x))
-/* A tile's coordinate (tla_tile_at keeps it; tla_to_layout drops it): whether x is a static or
- * mixed tile, and the coordinate (empty for any other value). */
-#define TLA__IS_TILE_VALUE(x) _Generic((x), tla_layout: 0, tla_tuple: 0, default: TLA__IS_TILE(TLA__AL(TLA__SNODE(x))))
-#define TLA__TILE_PART(x) __extension__ ({ __auto_type tla__tn = TLA__AL(TLA__SNODE(x)); \
-        __auto_type tla__tx = TLA__TILE_X(tla__tn); (void)tla__tx; TLA__NODE_TO_TUPLE(tla__tx); })
 
 /* tla_snprint(buf, n, x) -> int; tla_fprint(f, x), tla_print(x)
  *   Any value: integers, static, mixed and run-time tuples and layouts.  snprintf rules: at most
@@ -66,17 +50,56 @@ TLA_FUNC int tla__print_any(FILE *f, char *buf, size_t n, int grid, int is_layou
  */
 #define tla_snprint(buf, n, x) TLA__PRINT_ANY(NULL, buf, n, 0, x)
 #define tla_fprint(f, x) TLA__PRINT_ANY(f, NULL, 0, 0, x)
-#define TLA__PRINT_ANY(f, buf, n, grid, x) __extension__ ({ __auto_type tla__px = (x); \
-        tla__print_any(f, buf, n, grid, TLA__IS_LAYOUT_VALUE(tla__px), TLA__LAYOUT_PART(tla__px), TLA__TUPLE_PART(tla__px), \
-            TLA__IS_TILE_VALUE(tla__px), TLA__TILE_PART(tla__px)); })
 #define tla_print(x) tla_fprint(stdout, x)
 
 /* (the grid of a layout: tla_to_layout says when L is not one) */
 #define tla_snprint_layout(buf, n, L) TLA__PRINT_ANY(NULL, buf, n, 1, TLA__GRID_ARG(L))
 #define tla_fprint_layout(f, L) TLA__PRINT_ANY(f, NULL, 0, 1, TLA__GRID_ARG(L))
+#define tla_print_layout(L) tla_fprint_layout(stdout, L)
+
+/* ---- queries on run-time values (the static forms live in layout.h) ---- */
+
+/* tla_rank(x), tla_depth(x), tla_size(x) -> of a tuple, or of a layout's shape; tla_cosize(L)
+ *   Integer constant expressions on static values (size: when every leaf is static); x any
+ *   static, mixed or run-time value, evaluated once.  size is -1 when a run-time size does not
+ *   fit in long long; a static size past 2^31 - 3 is a compile error ("static overflow"). */
+#define tla_rank(x) TLA__QUERY(x, TLA__ALWAYS_RANK, TLA__RANK, TLA__Q_RANK, int)
+#define tla_depth(x) TLA__QUERY(x, TLA__ALWAYS_DEPTH, TLA__DEPTH_OF, TLA__Q_DEPTH, int)
+#define tla_cosize(L) TLA__QUERYC(L, TLA__COSIZE_IS_CONST, TLA__COSIZE_ANY, TLA__Q_COSIZE, long long, \
+        _Static_assert(_Generic((tla__ex), struct tla_layout: 1, default: TLA__IS_LAYOUT(tla__en)), \
+            "tla: cosize takes a layout (of a tuple, the number of coordinates is tla_size)");)
+/* size: the static product is bound to enum constants (_uz8: -1 when not static or too big). */
+#define tla_size(x) ((long long)TLA__ONCE(TLA__BIND_EN(x) \
+        enum { TLA__SSIZE_ENUMS(tla__en) tla__qs = !TLA__IS_RT_VALUE(tla__ex) && TLA__ALL_STATIC(tla__en), \
+               tla__qc = tla__qs && _uz8 >= 0 }; \
+        _Static_assert(!tla__qs || TLA__SNEG || _uz8 >= 0, \
+            "tla: static overflow: the size of this all-static shape is past 2^31 - 3 (make a leaf dynamic)"); \
+        TLA__ONCE_ANSWER(tla__qc, _uz8, TLA__IS_RT_VALUE(tla__ex) ? TLA__RT_QUERY(tla__ex, TLA__Q_SIZE) : TLA__RSIZE(tla__en))))
+
+/* ---------------------------------------------------------------- internals */
+
+/* ---- printing ---- */
+/* Any value to f (when not NULL) or into buf: a tuple as itself, a layout as its line (grid: and
+ * its grid, rt/print.h): Shape:Stride, its originShape when it differs from the modes' sizes,
+ * and a tile's coordinate (is_tile: `at` holds it). */
+TLA_FUNC int tla__print_any(FILE *f, char *buf, size_t n, int grid, int is_layout, tla_layout L, tla_tuple t, int is_tile,
+                            tla_tuple at) {
+    if (!is_layout) return f ? tla_tuple_fprint(f, &t) : tla_tuple_snprint(buf, n, &t);
+    return tla__print_layout(f, buf, n, &L, grid, is_tile ? &at : NULL);
+}
+/* The layout part and the tuple part of any value (the one not asked for is empty). */
+#define TLA__LAYOUT_PART(x) TLA_IF(TLA__IS_LAYOUT_VALUE(x), TLA__TO_LAYOUT(x), (tla_layout){0})
+#define TLA__TUPLE_PART(x) TLA_IF(TLA__IS_LAYOUT_VALUE(x), (tla_tuple){0}, TLA__TO_TUPLE(x))
+/* A tile's coordinate (tla_tile_at keeps it; tla_to_layout drops it): whether x is a static or
+ * mixed tile, and the coordinate (empty for any other value). */
+#define TLA__IS_TILE_VALUE(x) _Generic((x), tla_layout: 0, tla_tuple: 0, default: TLA__IS_TILE(TLA__AL(TLA__SNODE(x))))
+#define TLA__TILE_PART(x) __extension__ ({ __auto_type tla__tn = TLA__AL(TLA__SNODE(x)); \
+        __auto_type tla__tx = TLA__TILE_X(tla__tn); (void)tla__tx; TLA__NODE_TO_TUPLE(tla__tx); })
+#define TLA__PRINT_ANY(f, buf, n, grid, x) __extension__ ({ __auto_type tla__px = (x); \
+        tla__print_any(f, buf, n, grid, TLA__IS_LAYOUT_VALUE(tla__px), TLA__LAYOUT_PART(tla__px), TLA__TUPLE_PART(tla__px), \
+            TLA__IS_TILE_VALUE(tla__px), TLA__TILE_PART(tla__px)); })
 #define TLA__GRID_ARG(L) __extension__ ({ __auto_type tla__gx = (L); \
         _Static_assert(TLA__IS_LAYOUT_VALUE(tla__gx), "tla: tla_print_layout needs a layout"); tla__gx; })
-#define tla_print_layout(L) tla_fprint_layout(stdout, L)
 
 /* ---- queries on run-time values (the static forms live in layout.h) ---- */
 enum { TLA__Q_RANK, TLA__Q_DEPTH, TLA__Q_SIZE, TLA__Q_COSIZE };
@@ -134,23 +157,6 @@ TLA_FUNC long long tla__rt_query(const void *p, int is_layout, int what) {
 #define TLA__ALWAYS_DEPTH(n) 1
 #define TLA__COSIZE_IS_CONST(n) (TLA__IS_LAYOUT(n) && TLA__ALL_STATIC(TLA__LSHAPE(TLA__AL(n))) && TLA__ALL_STATIC(TLA__LSTRIDE(TLA__AL(n))))
 #define TLA__COSIZE_ANY(n) TLA__COSIZE(TLA__AL(n))
-
-/* tla_rank(x), tla_depth(x), tla_size(x) -> of a tuple, or of a layout's shape; tla_cosize(L)
- *   Integer constant expressions on static values (size: when every leaf is static); x any
- *   static, mixed or run-time value, evaluated once.  size is -1 when a run-time size does not
- *   fit in long long; a static size past 2^31 - 3 is a compile error ("static overflow"). */
-#define tla_rank(x) TLA__QUERY(x, TLA__ALWAYS_RANK, TLA__RANK, TLA__Q_RANK, int)
-#define tla_depth(x) TLA__QUERY(x, TLA__ALWAYS_DEPTH, TLA__DEPTH_OF, TLA__Q_DEPTH, int)
-#define tla_cosize(L) TLA__QUERYC(L, TLA__COSIZE_IS_CONST, TLA__COSIZE_ANY, TLA__Q_COSIZE, long long, \
-        _Static_assert(_Generic((tla__ex), struct tla_layout: 1, default: TLA__IS_LAYOUT(tla__en)), \
-            "tla: cosize takes a layout (of a tuple, the number of coordinates is tla_size)");)
-/* size: the static product is bound to enum constants (_uz8: -1 when not static or too big). */
-#define tla_size(x) ((long long)TLA__ONCE(TLA__BIND_EN(x) \
-        enum { TLA__SSIZE_ENUMS(tla__en) tla__qs = !TLA__IS_RT_VALUE(tla__ex) && TLA__ALL_STATIC(tla__en), \
-               tla__qc = tla__qs && _uz8 >= 0 }; \
-        _Static_assert(!tla__qs || TLA__SNEG || _uz8 >= 0, \
-            "tla: static overflow: the size of this all-static shape is past 2^31 - 3 (make a leaf dynamic)"); \
-        TLA__ONCE_ANSWER(tla__qc, _uz8, TLA__IS_RT_VALUE(tla__ex) ? TLA__RT_QUERY(tla__ex, TLA__Q_SIZE) : TLA__RSIZE(tla__en))))
 
 /* clang-format on */
 #endif

@@ -49,6 +49,25 @@
  *   if (tla_value(tla_get(tla_make_tuple(TLA_C(1), n), 1)) != 5) return 1;
  */
 #define tla_value TLA__VALUE
+
+/* ---- get ---- */
+/* tla_get(x, i [, j, k, l]) -> node: element i of x, then element j of that, ...
+ *   Of a layout: the sub-layout (shape and stride at that path).  Indices are literals 0..7 below
+ *   the rank (like get<1,0> in TLA); x is evaluated once.  A leaf comes back as a static integer
+ *   or as its run-time value; a sub-tuple is made on demand (node.h), in one step however many
+ *   indices there are; a get written in another get's argument joins it (tla_get(tla_get(x, 1),
+ *   0) is tla_get(x, 1, 0), one step: core_gen.h, "get's levels").
+ *   Misuse: "tla: get index is past the end of the tuple", "tla: get of an integer: it has no
+ *   elements", "tla: get takes literal indices 0..7, like get<1,0> in TLA", "tla: get needs an
+ *   index", "tla: tla_get takes a static or mixed value; a run-time one: tla_tuple_get, ...".
+ * Example:
+ *   tla_auto L = tla_zN(float, TLA_C(32), TLA_C(32));       // ((_16,_2),(_8,_4)):((_8,_128),(_1,_256))
+ *   _Static_assert(tla_size(tla_get(L, 1)) == 32, "the column mode");
+ *   _Static_assert(tla_value(tla_get(tla_stride(L), 1, 1)) == 256, "");
+ */
+#define tla_get TLA__GET
+
+/* ---------------------------------------------------------------- internals */
 /* x is named three times, each in a statement expression of its own: in the condition and in
  * the constant (inside sizeof, so not evaluated: x's type gives its value code, which leaves as
  * the extent of an array type, through an enum: clang drops a last expression that names a
@@ -105,21 +124,6 @@
 #define TLA__GET_PD_4(i, j, k, l) TLA__GET_PREFIX_4(i, j, k, l), 10000
 
 /* ---- get ---- */
-/* tla_get(x, i [, j, k, l]) -> node: element i of x, then element j of that, ...
- *   Of a layout: the sub-layout (shape and stride at that path).  Indices are literals 0..7 below
- *   the rank (like get<1,0> in TLA); x is evaluated once.  A leaf comes back as a static integer
- *   or as its run-time value; a sub-tuple is made on demand (node.h), in one step however many
- *   indices there are; a get written in another get's argument joins it (tla_get(tla_get(x, 1),
- *   0) is tla_get(x, 1, 0), one step: core_gen.h, "get's levels").
- *   Misuse: "tla: get index is past the end of the tuple", "tla: get of an integer: it has no
- *   elements", "tla: get takes literal indices 0..7, like get<1,0> in TLA", "tla: get needs an
- *   index", "tla: tla_get takes a static or mixed value; a run-time one: tla_tuple_get, ...".
- * Example:
- *   tla_auto L = tla_zN(float, TLA_C(32), TLA_C(32));       // ((_16,_2),(_8,_4)):((_8,_128),(_1,_256))
- *   _Static_assert(tla_size(tla_get(L, 1)) == 32, "the column mode");
- *   _Static_assert(tla_value(tla_get(tla_stride(L), 1, 1)) == 256, "");
- */
-#define tla_get TLA__GET
 /* One get step (core_gen.h finds the level of a call and joins the indices of nested gets). */
 #define TLA__GET_NOW(x, ...) __extension__ ({ __auto_type _ug0a = (x); __auto_type _ux = TLA__GET_ARG(_ug0a); \
         _Static_assert(TLA__CAT(TLA__GET_LITERALS_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__), \
