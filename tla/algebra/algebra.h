@@ -81,6 +81,88 @@ typedef struct tla_tiler {
     tla_layout mode[TLA_MAX_RANK];
 } tla_tiler;
 
+/* ---------------------------------------------------------------- modes */
+
+/* tla_layout_make_of(&R, n, modes, err), tla_append(&R, &L, &M, err), tla_prepend, tla_group(&R, &L, begin, end, err),
+ *   tla_select(&R, &L, n, idx, err), tla_flatten, tla_coalesce, tla_filter(&R, &L, err) -> 0 or -1
+ *   Errors: results past the run-time capacity (rank 8, 32 leaves), indices out of range.
+ * Example:
+ *   tla_layout A, B, R;  tla_error e;  char buf[64];
+ *   tla_parse_layout("(2,(1,6)):(1,(6,2))", &A, &e);
+ *   if (tla_coalesce(&R, &A, &e) != 0) return 1;
+ *   tla_layout_snprint(buf, sizeof buf, &R);
+ *   if (strcmp(buf, "12:1") != 0) return 1;
+ *   tla_parse_layout("4:8", &B, &e);
+ *   if (tla_append(&R, &A, &B, &e) != 0 || tla_layout_rank(&R) != 3) return 1;
+ */
+/* make_layout(M0, M1, ...): each layout becomes one mode of the result (always a tuple). */
+TLA_API int tla_layout_make_of(tla_layout *out, int n, const tla_layout *modes, tla_error *err);
+TLA_API int tla_append(tla_layout *out, const tla_layout *L, const tla_layout *M, tla_error *err);
+TLA_API int tla_prepend(tla_layout *out, const tla_layout *L, const tla_layout *M, tla_error *err);
+
+/* group(L, b, e): modes b..e-1 become one mode. */
+TLA_API int tla_group(tla_layout *out, const tla_layout *L, int b, int e, tla_error *err);
+
+/* select(L, idx[0..n-1]): the listed modes, in that order. */
+TLA_API int tla_select(tla_layout *out, const tla_layout *L, int n, const int *idx, tla_error *err);
+
+/* ---------------------------------------------------------------- flatten, coalesce, filter */
+
+TLA_API int tla_flatten(tla_layout *out, const tla_layout *L, tla_error *err);
+TLA_API int tla_coalesce(tla_layout *out, const tla_layout *L, tla_error *err);
+TLA_API int tla_filter(tla_layout *out, const tla_layout *L, tla_error *err);
+
+/* ---------------------------------------------------------------- composition */
+
+/* tla_composition(&R, &A, &B, err), tla_composition_checked, tla_complement(&R, &A, cosize, err),
+ *   tla_right_inverse(&R, &A, err), tla_left_inverse, tla_logical_divide / zipped_ / tiled_ / flat_divide(&R, &A, &B, err),
+ *   tla_logical_product, zipped_, tiled_, blocked_, raked_product -> 0 or -1; the *_tiler forms take a by-mode tla_tiler.
+ *   R(c) == A(B(c)) for every coordinate c of B exactly when tla_composition_checked succeeds (see below).
+ *   Errors: "complement: ... not injective ...", "composition: ... stride does not divide ...", zero-size modes.
+ * Example:
+ *   tla_layout A, B, R;  tla_error e;  char buf[64];
+ *   tla_parse_layout("(4,8):(8,1)", &A, &e);
+ *   tla_parse_layout("(2,2):(1,4)", &B, &e);
+ *   if (tla_composition(&R, &A, &B, &e) != 0) return 1;
+ *   tla_layout_snprint(buf, sizeof buf, &R);
+ *   if (strcmp(buf, "(2,2):(8,1)") != 0) return 1;
+ *   tla_parse_layout("(2,2):(1,4)", &A, &e);
+ *   if (tla_complement(&R, &A, 16, &e) != 0 || tla_layout_snprint(buf, sizeof buf, &R) < 0 || strcmp(buf, "(2,2):(2,8)") != 0) return 1;
+ *   tla_parse_layout("(6,2):(1,10)", &A, &e);
+ *   tla_parse_layout("(2,3):(3,2)", &B, &e);
+ *   if (tla_composition(&R, &A, &B, &e) != 0 || tla_composition_checked(&R, &A, &B, &e) == 0) return 1;   // by mode only
+ */
+TLA_API int tla_composition(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err);
+
+/* When does R = A o B (by mode) satisfy R(c) == A(B(c)) for every coordinate c of B?  Write A
+ * by its coalesced leaves (s_j, d_j), with P_j = s_0 ... s_(j-1) (the last leaf takes every
+ * index past size(A)), and B by its leaves (b_k, e_k), so B(c) = sum_k c_k e_k.  R(c) = sum_k A(c_k e_k) (CuTe composes mode by mode, down to B's leaves).
+ * A(x) = sum_j floor(x / P_j) g_j with g_0 = d_0 and g_j = d_j - s_(j-1) d_(j-1), which is
+ * not 0 for a coalesced A.  So the two agree for every c exactly when adding the terms c_k e_k
+ * never carries across a boundary P_j (j >= 1): when sum_k max_c ((c e_k) mod P_j) < P_j for
+ * every j, and each leaf composes exactly (A o (b:e) has b elements: "shape divisibility",
+ * which fails for A = (3,2):(1,6), B = 4:1).  (6,2):(1,10) o (2,3):(3,2) carries: 3 + 4 = 7
+ * crosses P_1 = 6, so A(7) = 11 but R(1,2) = 7.  tla_composition_checked returns R only then. */
+TLA_API int tla_composition_checked(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err);
+TLA_API int tla_composition_tiler(tla_layout *out, const tla_layout *A, const tla_tiler *T, tla_error *err);
+
+/* ---------------------------------------------------------------- complement, inverses */
+
+TLA_API int tla_complement(tla_layout *out, const tla_layout *A, int64_t M, tla_error *err);
+TLA_API int tla_right_inverse(tla_layout *out, const tla_layout *A, tla_error *err);
+TLA_API int tla_left_inverse(tla_layout *out, const tla_layout *A, tla_error *err);
+
+/* ---------------------------------------------------------------- slicing, crd2crd */
+
+TLA_API int tla_slice(tla_layout *out, int64_t *offset, const tla_layout *L, const tla_tuple *coord, tla_error *err);
+
+/* crd2crd(coord, dst_shape, src_shape): the same point in dst_shape's coordinates
+ * (through the 1-D index when the structures differ). */
+TLA_API int tla_crd2crd(tla_tuple *out, const tla_tuple *coord, const tla_tuple *dst, const tla_tuple *src,
+                        tla_error *err);
+
+/* ---------------------------------------------------------------- internals */
+
 /* ---------------------------------------------------------------- flat lists */
 
 /* The leaves of a layout as parallel lists (values and static markers). */
@@ -232,19 +314,6 @@ TLA_FUNC int tla__mode(const tla_layout *L, int i, tla_layout *out) {
     return rc;
 }
 
-/* tla_layout_make_of(&R, n, modes, err), tla_append(&R, &L, &M, err), tla_prepend, tla_group(&R, &L, begin, end, err),
- *   tla_select(&R, &L, n, idx, err), tla_flatten, tla_coalesce, tla_filter(&R, &L, err) -> 0 or -1
- *   Errors: results past the run-time capacity (rank 8, 32 leaves), indices out of range.
- * Example:
- *   tla_layout A, B, R;  tla_error e;  char buf[64];
- *   tla_parse_layout("(2,(1,6)):(1,(6,2))", &A, &e);
- *   if (tla_coalesce(&R, &A, &e) != 0) return 1;
- *   tla_layout_snprint(buf, sizeof buf, &R);
- *   if (strcmp(buf, "12:1") != 0) return 1;
- *   tla_parse_layout("4:8", &B, &e);
- *   if (tla_append(&R, &A, &B, &e) != 0 || tla_layout_rank(&R) != 3) return 1;
- */
-/* make_layout(M0, M1, ...): each layout becomes one mode of the result (always a tuple). */
 TLA_API int tla_layout_make_of(tla_layout *out, int n, const tla_layout *modes, tla_error *err)
 #if TLA__BODIES
 {
@@ -297,7 +366,6 @@ TLA_API int tla_prepend(tla_layout *out, const tla_layout *L, const tla_layout *
 #endif
 TLA__DECL
 
-/* group(L, b, e): modes b..e-1 become one mode. */
 TLA_API int tla_group(tla_layout *out, const tla_layout *L, int b, int e, tla_error *err)
 #if TLA__BODIES
 {
@@ -315,7 +383,6 @@ TLA_API int tla_group(tla_layout *out, const tla_layout *L, int b, int e, tla_er
 #endif
 TLA__DECL
 
-/* select(L, idx[0..n-1]): the listed modes, in that order. */
 TLA_API int tla_select(tla_layout *out, const tla_layout *L, int n, const int *idx, tla_error *err)
 #if TLA__BODIES
 {
@@ -476,24 +543,6 @@ TLA_FUNC int tla__compose(tla_layout *out, const tla_layout *A, const tla_layout
     return tla__build_end(&b, out, err);
 }
 
-/* tla_composition(&R, &A, &B, err), tla_composition_checked, tla_complement(&R, &A, cosize, err),
- *   tla_right_inverse(&R, &A, err), tla_left_inverse, tla_logical_divide / zipped_ / tiled_ / flat_divide(&R, &A, &B, err),
- *   tla_logical_product, zipped_, tiled_, blocked_, raked_product -> 0 or -1; the *_tiler forms take a by-mode tla_tiler.
- *   R(c) == A(B(c)) for every coordinate c of B exactly when tla_composition_checked succeeds (see below).
- *   Errors: "complement: ... not injective ...", "composition: ... stride does not divide ...", zero-size modes.
- * Example:
- *   tla_layout A, B, R;  tla_error e;  char buf[64];
- *   tla_parse_layout("(4,8):(8,1)", &A, &e);
- *   tla_parse_layout("(2,2):(1,4)", &B, &e);
- *   if (tla_composition(&R, &A, &B, &e) != 0) return 1;
- *   tla_layout_snprint(buf, sizeof buf, &R);
- *   if (strcmp(buf, "(2,2):(8,1)") != 0) return 1;
- *   tla_parse_layout("(2,2):(1,4)", &A, &e);
- *   if (tla_complement(&R, &A, 16, &e) != 0 || tla_layout_snprint(buf, sizeof buf, &R) < 0 || strcmp(buf, "(2,2):(2,8)") != 0) return 1;
- *   tla_parse_layout("(6,2):(1,10)", &A, &e);
- *   tla_parse_layout("(2,3):(3,2)", &B, &e);
- *   if (tla_composition(&R, &A, &B, &e) != 0 || tla_composition_checked(&R, &A, &B, &e) == 0) return 1;   // by mode only
- */
 TLA_API int tla_composition(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err)
 #if TLA__BODIES
 {
@@ -513,15 +562,6 @@ TLA_FUNC int64_t tla__max_mod(int64_t b, int64_t e, int64_t P) {
     return e * ((b < P / e ? b : P / e) - 1);
 }
 
-/* When does R = A o B (by mode) satisfy R(c) == A(B(c)) for every coordinate c of B?  Write A
- * by its coalesced leaves (s_j, d_j), with P_j = s_0 ... s_(j-1) (the last leaf takes every
- * index past size(A)), and B by its leaves (b_k, e_k), so B(c) = sum_k c_k e_k.  R(c) = sum_k A(c_k e_k) (CuTe composes mode by mode, down to B's leaves).
- * A(x) = sum_j floor(x / P_j) g_j with g_0 = d_0 and g_j = d_j - s_(j-1) d_(j-1), which is
- * not 0 for a coalesced A.  So the two agree for every c exactly when adding the terms c_k e_k
- * never carries across a boundary P_j (j >= 1): when sum_k max_c ((c e_k) mod P_j) < P_j for
- * every j, and each leaf composes exactly (A o (b:e) has b elements: "shape divisibility",
- * which fails for A = (3,2):(1,6), B = 4:1).  (6,2):(1,10) o (2,3):(3,2) carries: 3 + 4 = 7
- * crosses P_1 = 6, so A(7) = 11 but R(1,2) = 7.  tla_composition_checked returns R only then. */
 TLA_API int tla_composition_checked(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err)
 #if TLA__BODIES
 {
@@ -785,8 +825,6 @@ TLA_API int tla_slice(tla_layout *out, int64_t *offset, const tla_layout *L, con
 #endif
 TLA__DECL
 
-/* crd2crd(coord, dst_shape, src_shape): the same point in dst_shape's coordinates
- * (through the 1-D index when the structures differ). */
 TLA_API int tla_crd2crd(tla_tuple *out, const tla_tuple *coord, const tla_tuple *dst, const tla_tuple *src,
                         tla_error *err)
 #if TLA__BODIES

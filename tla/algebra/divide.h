@@ -28,6 +28,29 @@
 
 /* ---------------------------------------------------------------- divides and products */
 
+/* By a layout B, and by mode with a tiler T (the _tiler forms); the header's comment says what
+ * each computes. */
+TLA_API int tla_logical_divide(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err);
+TLA_API int tla_logical_divide_tiler(tla_layout *out, const tla_layout *A, const tla_tiler *T, tla_error *err);
+TLA_API int tla_zipped_divide(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err);
+TLA_API int tla_zipped_divide_tiler(tla_layout *out, const tla_layout *A, const tla_tiler *T, tla_error *err);
+TLA_API int tla_tiled_divide(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err);
+TLA_API int tla_tiled_divide_tiler(tla_layout *out, const tla_layout *A, const tla_tiler *T, tla_error *err);
+TLA_API int tla_flat_divide(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err);
+TLA_API int tla_flat_divide_tiler(tla_layout *out, const tla_layout *A, const tla_tiler *T, tla_error *err);
+TLA_API int tla_logical_product(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err);
+TLA_API int tla_logical_product_tiler(tla_layout *out, const tla_layout *A, const tla_tiler *T, tla_error *err);
+TLA_API int tla_zipped_product(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err);
+TLA_API int tla_zipped_product_tiler(tla_layout *out, const tla_layout *A, const tla_tiler *T, tla_error *err);
+TLA_API int tla_tiled_product(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err);
+TLA_API int tla_tiled_product_tiler(tla_layout *out, const tla_layout *A, const tla_tiler *T, tla_error *err);
+TLA_API int tla_blocked_product(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err);
+TLA_API int tla_raked_product(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err);
+
+/* ---------------------------------------------------------------- internals */
+
+/* ---------------------------------------------------------------- divides and products */
+
 TLA_FUNC int tla__logical_divide(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) {
     tla_layout comp, tiler;
     int64_t n = 0;
