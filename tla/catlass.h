@@ -47,11 +47,6 @@ typedef struct tla_layout_tag {
     int64_t org[2];
 } tla_layout_tag;
 
-/* 1 for the formats whose tags are fractal (4-D shape + originShape). */
-TLA_FUNC int tla__tag_is_fractal(enum tla_format f) {
-    return f == TLA_ZN || f == TLA_ZZ || f == TLA_NZ || f == TLA_NN || f == TLA_L0C;
-}
-
 /* tla_layout_tag_make(&tag, format, elem_bytes, rows, cols, err) -> 0 or -1
  *   The tag CATLASS's Tag::MakeLayout<Element>(rows, cols) returns (a vector: VectorLayout(cols)),
  *   read off tla_layout_format's layout, so both always agree.
@@ -61,6 +56,129 @@ TLA_FUNC int tla__tag_is_fractal(enum tla_format f) {
  *   if (tla_layout_tag_make(&t, TLA_ZN, 2, 40, 70, &e) != 0) return 1;
  *   if (t.shape[1] != 3 || t.shape[3] != 5 || t.stride[3] != 48 * 16 || t.org[1] != 70) return 1;
  */
+TLA_API int tla_layout_tag_make(tla_layout_tag *out, enum tla_format f, int elem_bytes, int64_t rows, int64_t cols,
+                                tla_error *err);
+
+/* tla_layout_from_tag(&L, &tag, err) -> 0 or -1: tla::MakeLayoutFromTag
+ *   RowMajor   (rows,cols):(ld,_1)            originShape (rows,cols)
+ *   ColumnMajor (rows,cols):(_1,ld)           originShape (rows,cols)
+ *   VectorLayout (n):(d)                      originShape (n)
+ *   zN, nZ, zZ, nN, L0C ((s0,s1),(s2,s3)):((d0,d1),(d2,d3)), originShape org
+ *   (CATLASS takes zN, nZ and L0C; zZ and nN are built the same way here.)
+ *   Errors: a negative extent; a RowMajor tag whose column stride is not 1 (or a ColumnMajor
+ *   one whose row stride is not 1: CATLASS would drop it silently); an originShape past the
+ *   fractal shape; an unknown format.
+ * Example:
+ *   tla_layout_tag t = { TLA_ROW_MAJOR, {4, 6}, {8, 1}, {0, 0} };   // layout::RowMajor{4, 6, 8}
+ *   tla_layout L;  tla_error e;  char s[64];
+ *   if (tla_layout_from_tag(&L, &t, &e) != 0) return 1;
+ *   tla_layout_snprint(s, sizeof s, &L);
+ *   if (strcmp(s, "(4,6):(8,_1)") != 0) return 1;
+ */
+TLA_FUNC int tla_layout_from_tag(tla_layout *out, const tla_layout_tag *tag, tla_error *err);
+
+/* ---------------------------------------------------------------- tensors */
+
+/* tla_tensor_make_at(&t, ptr, elem_bytes, &L, &coord, position, err) -> 0 or -1
+ *   tla::MakeTensor(ptr, layout, coord, position): element c is at ptr + L(coord + c), the way
+ *   a tile keeps its parent's pointer.  coord: one integer >= 0 per top-level mode (NULL: 0).
+ *   Errors: "make_tensor: the coordinate needs one integer per mode (rank R)", a negative
+ *   element, elem_bytes not positive.
+ * Example:
+ *   static float m[32 * 32];
+ *   tla_layout L;  tla_tuple c;  tla_tensor t;  tla_error e;
+ *   tla_layout_format(&L, TLA_ROW_MAJOR, 4, 32, 32, &e);
+ *   tla_parse_tuple("(2,3)", &c, &e);
+ *   if (tla_tensor_make_at(&t, m, 4, &L, &c, TLA_POS_GM, &e) != 0) return 1;
+ *   if (tla_tensor_at2(&t, 1, 1) != (void *)&m[3 * 32 + 4]) return 1;
+ */
+TLA_FUNC int tla_tensor_make_at(tla_tensor *out, TLA_GM void *data, int elem_bytes, const tla_layout *L,
+                                const tla_tuple *coord, enum tla_position pos, tla_error *err);
+
+/* tla_tensor_make_like(&t, ptr, elem_bytes, format, &like, position, err) -> 0 or -1
+ *   tla::MakeTensorLike<LayoutTag, Element>(ptr, like, position): a tensor over ptr in `format`
+ *   for elem_bytes-byte elements, whose extent is like's originShape (a rank-1 like gives a
+ *   vector; a fractal format pads the buffer to whole fractals).  The element size may
+ *   differ from like's (L0C keeps float accumulators of a half C).
+ *   Errors: like of rank other than 1 or 2; those of tla_layout_format.
+ * Example: see the top of this file.
+ */
+TLA_FUNC int tla_tensor_make_like(tla_tensor *out, TLA_GM void *data, int elem_bytes, enum tla_format f,
+                                  const tla_tensor *like, enum tla_position pos, tla_error *err);
+
+/* tla_tensor_make_like_base(&t, ptr, elem_bytes, &like, &base, position, err) -> 0 or -1
+ *   MakeTensorLike(ptr, like, position, layoutBase): base's shape and stride (a buffer laid out
+ *   for the largest tile, say) with like's originShape (the tile actually there).
+ *   Errors: base and like of different ranks; an extent of like past base's mode.
+ * Example:
+ *   static uint16_t l1[128 * 128], g[100 * 100];
+ *   tla_layout Lb, Lg;  tla_tensor G, T, B;  tla_tuple tile, crd;  tla_error e;
+ *   tla_layout_format(&Lb, TLA_ZN, 2, 128, 128, &e);
+ *   tla_layout_format(&Lg, TLA_ROW_MAJOR, 2, 100, 100, &e);
+ *   G = tla_tensor_make(g, 2, &Lg, TLA_POS_GM);
+ *   tla_parse_tuple("(128,128)", &tile, &e);  tla_parse_tuple("(0,0)", &crd, &e);
+ *   if (tla_tensor_tile(&T, &G, &tile, &crd, &e) != 0) return 1;                // 100 x 100 of a 128 x 128 tile
+ *   if (tla_tensor_make_like_base(&B, l1, 2, &T, &Lb, TLA_POS_L1, &e) != 0) return 1;
+ *   if (tla_tensor_extent(&B, 0) != 100 || !tla_tuple_equal(&B.layout.stride, &Lb.stride)) return 1;  // zN strides, 100 x 100
+ */
+TLA_FUNC int tla_tensor_make_like_base(tla_tensor *out, TLA_GM void *data, int elem_bytes, const tla_tensor *like,
+                                       const tla_layout *base, enum tla_position pos, tla_error *err);
+
+/* tla_tensor_slice(&s, &t, &coord, err) -> 0 or -1: tensor(i, _) in CATLASS
+ *   coord has one integer per top-level mode of t; the modes given as TLA_UNDERSCORE (`_` in
+ *   the parser) are kept, in order, with their originShape; the others are fixed there.
+ *   A view: element c of the slice is element (c placed at the `_` modes, the fixed integers
+ *   elsewhere) of t.  t may be a tile at any coordinate: its coordinate stays with the kept
+ *   modes, so a slice of a fractal tile off a fractal boundary still addresses the right elements.
+ *   Errors: a coordinate that is not one integer or `_` per mode; no `_`; a fixed integer
+ *   outside the mode's originShape.
+ * Example:
+ *   static float m[32 * 48];
+ *   tla_layout L;  tla_tuple c, p[2];  tla_tensor A, row;  tla_error e;
+ *   tla_layout_format(&L, TLA_ZN, 4, 30, 48, &e);
+ *   A = tla_tensor_make(m, 4, &L, TLA_POS_L1);
+ *   p[0] = tla_tuple_leaf(5, 0), p[1] = tla_tuple_leaf(TLA_UNDERSCORE, 0);
+ *   tla_tuple_join(&c, 2, p, &e);                                         // (5,_): row 5
+ *   if (tla_tensor_slice(&row, &A, &c, &e) != 0 || tla_tensor_extent(&row, 0) != 48) return 1;
+ *   tla_tuple i = tla_tuple_leaf(17, 0);
+ *   if (tla_tensor_ptr(&row, &i) != tla_tensor_at2(&A, 5, 17)) return 1;
+ */
+TLA_FUNC int tla_tensor_slice(tla_tensor *out, const tla_tensor *t, const tla_tuple *coord, tla_error *err);
+
+/* ---------------------------------------------------------------- layouts */
+
+/* tla_layout_prepend_dim(&out, &L, extent, stride, err) -> 0 or -1
+ *   PrependDimLayout_t / MakeBatchedLayout_t as a value: (extent, L's modes...) with stride
+ *   (stride, L's strides...) and originShape (extent, L's originShape...).  A rank-8 L has
+ *   no room (TLA_MAX_RANK) and is an error.
+ * Example:
+ *   tla_layout L, B;  tla_error e;
+ *   tla_layout_format(&L, TLA_ZN, 2, 40, 70, &e);
+ *   if (tla_layout_prepend_dim(&B, &L, 3, 48 * 80, &e) != 0 || tla_layout_rank(&B) != 3) return 1;
+ *   if (tla_layout_origin(&B, 0) != 3 || tla_layout_origin(&B, 2) != 70) return 1;
+ */
+TLA_FUNC int tla_layout_prepend_dim(tla_layout *out, const tla_layout *L, int64_t extent, int64_t stride,
+                                    tla_error *err);
+
+/* tla_layout_origin_shape(&L) -> tla_tuple: layout.originShape(), one integer per top-level
+ *   mode (an integer for a rank-1 integer layout).  tla_layout_origin(&L, m) gives one.
+ * Example:
+ *   tla_layout L;  tla_error e;
+ *   tla_layout_format(&L, TLA_NZ, 2, 40, 70, &e);
+ *   tla_tuple o = tla_layout_origin_shape(&L);
+ *   if (tla_tuple_rank(&o) != 2 || o.val[0] != 40 || o.val[1] != 70) return 1;
+ */
+TLA_FUNC tla_tuple tla_layout_origin_shape(const tla_layout *L);
+
+/* ---------------------------------------------------------------- internals */
+
+/* ---------------------------------------------------------------- layout tags */
+
+/* 1 for the formats whose tags are fractal (4-D shape + originShape). */
+TLA_FUNC int tla__tag_is_fractal(enum tla_format f) {
+    return f == TLA_ZN || f == TLA_ZZ || f == TLA_NZ || f == TLA_NN || f == TLA_L0C;
+}
+
 TLA_API int tla_layout_tag_make(tla_layout_tag *out, enum tla_format f, int elem_bytes, int64_t rows, int64_t cols,
                                 tla_error *err)
 #if TLA__BODIES
@@ -83,22 +201,6 @@ TLA_API int tla_layout_tag_make(tla_layout_tag *out, enum tla_format f, int elem
 #endif
 TLA__DECL
 
-/* tla_layout_from_tag(&L, &tag, err) -> 0 or -1: tla::MakeLayoutFromTag
- *   RowMajor   (rows,cols):(ld,_1)            originShape (rows,cols)
- *   ColumnMajor (rows,cols):(_1,ld)           originShape (rows,cols)
- *   VectorLayout (n):(d)                      originShape (n)
- *   zN, nZ, zZ, nN, L0C ((s0,s1),(s2,s3)):((d0,d1),(d2,d3)), originShape org
- *   (CATLASS takes zN, nZ and L0C; zZ and nN are built the same way here.)
- *   Errors: a negative extent; a RowMajor tag whose column stride is not 1 (or a ColumnMajor
- *   one whose row stride is not 1: CATLASS would drop it silently); an originShape past the
- *   fractal shape; an unknown format.
- * Example:
- *   tla_layout_tag t = { TLA_ROW_MAJOR, {4, 6}, {8, 1}, {0, 0} };   // layout::RowMajor{4, 6, 8}
- *   tla_layout L;  tla_error e;  char s[64];
- *   if (tla_layout_from_tag(&L, &t, &e) != 0) return 1;
- *   tla_layout_snprint(s, sizeof s, &L);
- *   if (strcmp(s, "(4,6):(8,_1)") != 0) return 1;
- */
 TLA_FUNC int tla_layout_from_tag(tla_layout *out, const tla_layout_tag *tag, tla_error *err) {
     tla_tuple sh, st;
     tla_layout L;
@@ -143,19 +245,6 @@ TLA_FUNC int tla_layout_from_tag(tla_layout *out, const tla_layout_tag *tag, tla
 
 /* ---------------------------------------------------------------- tensors */
 
-/* tla_tensor_make_at(&t, ptr, elem_bytes, &L, &coord, position, err) -> 0 or -1
- *   tla::MakeTensor(ptr, layout, coord, position): element c is at ptr + L(coord + c), the way
- *   a tile keeps its parent's pointer.  coord: one integer >= 0 per top-level mode (NULL: 0).
- *   Errors: "make_tensor: the coordinate needs one integer per mode (rank R)", a negative
- *   element, elem_bytes not positive.
- * Example:
- *   static float m[32 * 32];
- *   tla_layout L;  tla_tuple c;  tla_tensor t;  tla_error e;
- *   tla_layout_format(&L, TLA_ROW_MAJOR, 4, 32, 32, &e);
- *   tla_parse_tuple("(2,3)", &c, &e);
- *   if (tla_tensor_make_at(&t, m, 4, &L, &c, TLA_POS_GM, &e) != 0) return 1;
- *   if (tla_tensor_at2(&t, 1, 1) != (void *)&m[3 * 32 + 4]) return 1;
- */
 TLA_FUNC int tla_tensor_make_at(tla_tensor *out, TLA_GM void *data, int elem_bytes, const tla_layout *L,
                                 const tla_tuple *coord, enum tla_position pos, tla_error *err) {
     tla_tensor t;
@@ -190,14 +279,6 @@ TLA_FUNC int tla__like_extent(const tla_tensor *like, int64_t *rows, int64_t *co
     return 0;
 }
 
-/* tla_tensor_make_like(&t, ptr, elem_bytes, format, &like, position, err) -> 0 or -1
- *   tla::MakeTensorLike<LayoutTag, Element>(ptr, like, position): a tensor over ptr in `format`
- *   for elem_bytes-byte elements, whose extent is like's originShape (a rank-1 like gives a
- *   vector; a fractal format pads the buffer to whole fractals).  The element size may
- *   differ from like's (L0C keeps float accumulators of a half C).
- *   Errors: like of rank other than 1 or 2; those of tla_layout_format.
- * Example: see the top of this file.
- */
 TLA_FUNC int tla_tensor_make_like(tla_tensor *out, TLA_GM void *data, int elem_bytes, enum tla_format f,
                                   const tla_tensor *like, enum tla_position pos, tla_error *err) {
     tla_layout L;
@@ -210,21 +291,6 @@ TLA_FUNC int tla_tensor_make_like(tla_tensor *out, TLA_GM void *data, int elem_b
     return 0;
 }
 
-/* tla_tensor_make_like_base(&t, ptr, elem_bytes, &like, &base, position, err) -> 0 or -1
- *   MakeTensorLike(ptr, like, position, layoutBase): base's shape and stride (a buffer laid out
- *   for the largest tile, say) with like's originShape (the tile actually there).
- *   Errors: base and like of different ranks; an extent of like past base's mode.
- * Example:
- *   static uint16_t l1[128 * 128], g[100 * 100];
- *   tla_layout Lb, Lg;  tla_tensor G, T, B;  tla_tuple tile, crd;  tla_error e;
- *   tla_layout_format(&Lb, TLA_ZN, 2, 128, 128, &e);
- *   tla_layout_format(&Lg, TLA_ROW_MAJOR, 2, 100, 100, &e);
- *   G = tla_tensor_make(g, 2, &Lg, TLA_POS_GM);
- *   tla_parse_tuple("(128,128)", &tile, &e);  tla_parse_tuple("(0,0)", &crd, &e);
- *   if (tla_tensor_tile(&T, &G, &tile, &crd, &e) != 0) return 1;                // 100 x 100 of a 128 x 128 tile
- *   if (tla_tensor_make_like_base(&B, l1, 2, &T, &Lb, TLA_POS_L1, &e) != 0) return 1;
- *   if (tla_tensor_extent(&B, 0) != 100 || !tla_tuple_equal(&B.layout.stride, &Lb.stride)) return 1;  // zN strides, 100 x 100
- */
 TLA_FUNC int tla_tensor_make_like_base(tla_tensor *out, TLA_GM void *data, int elem_bytes, const tla_tensor *like,
                                        const tla_layout *base, enum tla_position pos, tla_error *err) {
     tla_layout L = *base;
@@ -243,25 +309,6 @@ TLA_FUNC int tla_tensor_make_like_base(tla_tensor *out, TLA_GM void *data, int e
     return 0;
 }
 
-/* tla_tensor_slice(&s, &t, &coord, err) -> 0 or -1: tensor(i, _) in CATLASS
- *   coord has one integer per top-level mode of t; the modes given as TLA_UNDERSCORE (`_` in
- *   the parser) are kept, in order, with their originShape; the others are fixed there.
- *   A view: element c of the slice is element (c placed at the `_` modes, the fixed integers
- *   elsewhere) of t.  t may be a tile at any coordinate: its coordinate stays with the kept
- *   modes, so a slice of a fractal tile off a fractal boundary still addresses the right elements.
- *   Errors: a coordinate that is not one integer or `_` per mode; no `_`; a fixed integer
- *   outside the mode's originShape.
- * Example:
- *   static float m[32 * 48];
- *   tla_layout L;  tla_tuple c, p[2];  tla_tensor A, row;  tla_error e;
- *   tla_layout_format(&L, TLA_ZN, 4, 30, 48, &e);
- *   A = tla_tensor_make(m, 4, &L, TLA_POS_L1);
- *   p[0] = tla_tuple_leaf(5, 0), p[1] = tla_tuple_leaf(TLA_UNDERSCORE, 0);
- *   tla_tuple_join(&c, 2, p, &e);                                         // (5,_): row 5
- *   if (tla_tensor_slice(&row, &A, &c, &e) != 0 || tla_tensor_extent(&row, 0) != 48) return 1;
- *   tla_tuple i = tla_tuple_leaf(17, 0);
- *   if (tla_tensor_ptr(&row, &i) != tla_tensor_at2(&A, 5, 17)) return 1;
- */
 TLA_FUNC int tla_tensor_slice(tla_tensor *out, const tla_tensor *t, const tla_tuple *coord, tla_error *err) {
     int r = tla_tensor_rank(t), k, nk = 0;
     tla_tuple e, ks[TLA_MAX_RANK], kd[TLA_MAX_RANK], fixed;
@@ -325,16 +372,6 @@ TLA_FUNC int tla_tensor_slice(tla_tensor *out, const tla_tensor *t, const tla_tu
 
 /* ---------------------------------------------------------------- layouts */
 
-/* tla_layout_prepend_dim(&out, &L, extent, stride, err) -> 0 or -1
- *   PrependDimLayout_t / MakeBatchedLayout_t as a value: (extent, L's modes...) with stride
- *   (stride, L's strides...) and originShape (extent, L's originShape...).  A rank-8 L has
- *   no room (TLA_MAX_RANK) and is an error.
- * Example:
- *   tla_layout L, B;  tla_error e;
- *   tla_layout_format(&L, TLA_ZN, 2, 40, 70, &e);
- *   if (tla_layout_prepend_dim(&B, &L, 3, 48 * 80, &e) != 0 || tla_layout_rank(&B) != 3) return 1;
- *   if (tla_layout_origin(&B, 0) != 3 || tla_layout_origin(&B, 2) != 70) return 1;
- */
 TLA_FUNC int tla_layout_prepend_dim(tla_layout *out, const tla_layout *L, int64_t extent, int64_t stride,
                                     tla_error *err) {
     int r = tla_layout_rank(L), k;
@@ -360,14 +397,6 @@ TLA_FUNC int tla_layout_prepend_dim(tla_layout *out, const tla_layout *L, int64_
     return 0;
 }
 
-/* tla_layout_origin_shape(&L) -> tla_tuple: layout.originShape(), one integer per top-level
- *   mode (an integer for a rank-1 integer layout).  tla_layout_origin(&L, m) gives one.
- * Example:
- *   tla_layout L;  tla_error e;
- *   tla_layout_format(&L, TLA_NZ, 2, 40, 70, &e);
- *   tla_tuple o = tla_layout_origin_shape(&L);
- *   if (tla_tuple_rank(&o) != 2 || o.val[0] != 40 || o.val[1] != 70) return 1;
- */
 TLA_FUNC tla_tuple tla_layout_origin_shape(const tla_layout *L) {
     int r = tla_layout_rank(L), k;
     int64_t v[TLA_MAX_RANK];

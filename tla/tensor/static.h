@@ -77,6 +77,23 @@
                       TLA__DTYPE(tla__mtl) tla_dv[tla__mmn + !tla__mmn]; } tla__mt = { { .tla_p = tla__mtp }, { 0 } }; \
                 tla__dpack4(tla__mt.tla_dv, tla__mmn + !tla__mmn, sizeof *tla__mt.tla_dv, tla__mm0, tla__mm1, tla__mm2, tla__mm3, \
                             TLA__DPARTS(tla__mtl)); tla__mt; })); })
+#define tla_tensor_layout(A) __extension__ ({ TLA__TENSOR_ARG(tla__tlA, A, "tla_tensor_layout") TLA__TENSOR_LAYOUT(*tla__tlA); })
+#define tla_tensor_data(A) __extension__ ({ TLA__TENSOR_ARG(tla__tdA, A, "tla_tensor_data") tla__tdA->tla_p; })
+
+/* tla_tensor_elem(A, c...) -> pointer to the element: A's pointer + crd2offset(c, layout).
+ *   One argument: any crd2offset coordinate; two or more: one integer per top-level mode. */
+#define tla_tensor_elem(A, ...) __extension__ ({ TLA__TENSOR_ARG(tla__teA, A, "tla_tensor_elem") \
+        __auto_type tla__teL = TLA__TENSOR_LAYOUT(*tla__teA); __auto_type tla__tec = TLA__TENSOR_CRD(__VA_ARGS__); \
+        TLA__TENSOR_CHECKED(tla__teA->tla_p + tla_crd2offset(tla__tec, tla__teL)); })
+
+/* tla_tensor_tile_at(A, tile, coord) -> the tile tensor (see the top of this file; the layout
+ *   is tla_tile_at's, so static tile extents stay static and its coordinate is added to every
+ *   element's). */
+#define tla_tensor_tile_at(A, tile, coord) __extension__ ({ TLA__TENSOR_ARG(tla__ttA, A, "tla_tensor_tile_at") \
+        __auto_type tla__ttL = TLA__TENSOR_LAYOUT(*tla__ttA); \
+        tla_make_static_tensor(tla__ttA->tla_p, tla_tile_at(tla__ttL, tile, coord)); })
+
+/* ---------------------------------------------------------------- internals */
 
 /* ---- a mixed tensor keeps the layout's run-time values only ----
  * Slot j of a part (shape, stride, originShape, tile coordinate) is a run-time value when it
@@ -187,14 +204,6 @@ typedef struct { union { char *tla_p; tla__nil_layout *tla_lt; char (*tla_lk)[TL
 #define TLA__STATIC_LAYOUT(T) __extension__ ({ __typeof__(*(T).tla_lt) tla__sl = { 0 }; struct tla__nil tla__sx = { .v = { 0 } }; \
         __auto_type tla__sp = &TLA__IF(TLA__IS_TILE(tla__sl), tla__sl.tla_x[0], tla__sx); \
         tla__sp->v[0] = TLA__SVALR(*tla__sp, 0), tla__sp->v[1] = TLA__SVALR(*tla__sp, 1); tla__sl; })
-#define tla_tensor_layout(A) __extension__ ({ TLA__TENSOR_ARG(tla__tlA, A, "tla_tensor_layout") TLA__TENSOR_LAYOUT(*tla__tlA); })
-#define tla_tensor_data(A) __extension__ ({ TLA__TENSOR_ARG(tla__tdA, A, "tla_tensor_data") tla__tdA->tla_p; })
-
-/* tla_tensor_elem(A, c...) -> pointer to the element: A's pointer + crd2offset(c, layout).
- *   One argument: any crd2offset coordinate; two or more: one integer per top-level mode. */
-#define tla_tensor_elem(A, ...) __extension__ ({ TLA__TENSOR_ARG(tla__teA, A, "tla_tensor_elem") \
-        __auto_type tla__teL = TLA__TENSOR_LAYOUT(*tla__teA); __auto_type tla__tec = TLA__TENSOR_CRD(__VA_ARGS__); \
-        TLA__TENSOR_CHECKED(tla__teA->tla_p + tla_crd2offset(tla__tec, tla__teL)); })
 #define TLA__TENSOR_CRD(...) TLA__CAT(TLA__TENSOR_CRD_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
 #define TLA__TENSOR_CRD_1(c) (c)
 #define TLA__TENSOR_CRD_2(a, b) tla_make_tuple(a, b)
@@ -213,13 +222,6 @@ TLA_FUNC int tla__static_contains(tla_layout L, tla_tuple c) {
 #else
 #define TLA__TENSOR_CHECKED(ptr) (ptr)
 #endif
-
-/* tla_tensor_tile_at(A, tile, coord) -> the tile tensor (see the top of this file; the layout
- *   is tla_tile_at's, so static tile extents stay static and its coordinate is added to every
- *   element's). */
-#define tla_tensor_tile_at(A, tile, coord) __extension__ ({ TLA__TENSOR_ARG(tla__ttA, A, "tla_tensor_tile_at") \
-        __auto_type tla__ttL = TLA__TENSOR_LAYOUT(*tla__ttA); \
-        tla_make_static_tensor(tla__ttA->tla_p, tla_tile_at(tla__ttL, tile, coord)); })
 
 /* clang-format on */
 #endif

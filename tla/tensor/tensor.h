@@ -47,6 +47,70 @@ typedef struct tla_tensor {
                                   * every coordinate before the layout applies */
 } tla_tensor;
 
+TLA_FUNC tla_tensor tla_tensor_make(TLA_GM void *data, int elem_bytes, const tla_layout *L, enum tla_position pos);
+
+/* tla_tensor_make_bits(ptr, bits, &L, position) -> tla_tensor: elements of `bits` bits, 4 (two
+ *   to a byte: CATLASS's int4b_t, float4_e2m1x2_t; layouts from tla_layout_format_bits) or a
+ *   multiple of 8 (then it is tla_tensor_make(ptr, bits / 8, ...)).  Other widths make a
+ *   tensor tla_copy refuses. */
+TLA_API tla_tensor tla_tensor_make_bits(TLA_GM void *data, int bits, const tla_layout *L, enum tla_position pos);
+TLA_FUNC int tla_tensor_rank(const tla_tensor *t);
+
+/* The logical extent of mode m (originShape, or the mode's size). */
+TLA_FUNC int64_t tla_tensor_extent(const tla_tensor *t, int m);
+
+/* Is coord inside the tensor's logical extent (originShape) in every mode? */
+TLA_FUNC int tla_tensor_contains(const tla_tensor *t, const tla_tuple *coord);
+
+/* Address of the element at a coordinate (any crd2offset form); NULL if it is invalid. */
+/* With TLA_CHECKED defined before including tla.h, element access checks the coordinate
+ * against the tensor's extent and gives NULL outside it (a pointer past the buffer
+ * otherwise: coordinates are not range-checked, as in CuTe and CATLASS).  Without it the
+ * check is not compiled, so it costs nothing. */
+TLA_FUNC TLA_GM void *tla_tensor_ptr(const tla_tensor *t, const tla_tuple *coord);
+
+/* Rank-2 shortcut: element (r, c). */
+TLA_FUNC TLA_GM void *tla_tensor_at2(const tla_tensor *t, int64_t r, int64_t c);
+TLA_FUNC int tla_tensor_get4(const tla_tensor *t, const tla_tuple *coord);
+TLA_FUNC int tla_tensor_set4(tla_tensor *t, const tla_tuple *coord, int v);
+TLA_FUNC int tla_tensor_get4_at2(const tla_tensor *t, int64_t r, int64_t c);
+TLA_FUNC int tla_tensor_set4_at2(tla_tensor *t, int64_t r, int64_t c, int val);
+
+/* GetTile: the tile of extent `tile` (one integer per mode) at element coordinate `coord`,
+ * cropped to the parent's originShape.  A view: no data moves.  Like CATLASS's GetTile the
+ * tile keeps the parent's data pointer, takes MakeLayoutTile's layout and adds `coord` to
+ * its own coordinate, so tile element c is parent element coord + c at any coord, on a
+ * fractal boundary or not. */
+TLA_FUNC int tla_tensor_tile(tla_tensor *out, const tla_tensor *t, const tla_tuple *tile, const tla_tuple *coord,
+                             tla_error *err);
+
+/* local_tile: tile number `index` (one integer per mode) of extent `tile`. */
+TLA_FUNC int tla_tensor_local_tile(tla_tensor *out, const tla_tensor *t, const tla_tuple *tile, const tla_tuple *index,
+                                   tla_error *err);
+
+/* ---------------------------------------------------------------- tiles inside a parent */
+
+/* A partition through the algebra: the view t o L (L maps the new coordinates to t's
+ * 1-D index), e.g. one thread's elements.  Its extent is L's full shape. */
+TLA_API int tla_tensor_compose(tla_tensor *out, const tla_tensor *t, const tla_layout *L, tla_error *err);
+
+/* ---------------------------------------------------------------- coordinate loops */
+
+/* A logical coordinate of a tensor, one integer per top-level mode, walked first mode
+ * fastest over the tensor's extent (padding excluded). */
+typedef struct tla_coord {
+    int rank, valid;
+    int64_t x[TLA_MAX_RANK], extent[TLA_MAX_RANK];
+    tla_tuple tuple; /* the same coordinate as a tuple, for tla_tensor_ptr */
+} tla_coord;
+
+TLA_FUNC tla_coord tla_coord_begin(const tla_tensor *t);
+TLA_FUNC void tla_coord_next(tla_coord *c);
+/* TLA_FOR_EACH(c, &t) { ... c.x[0], c.x[1] ... tla_tensor_ptr(&t, &c.tuple) ... } */
+#define TLA_FOR_EACH(c, tp) for (tla_coord c = tla_coord_begin(tp); c.valid; tla_coord_next(&c))
+
+/* ---------------------------------------------------------------- internals */
+
 TLA_FUNC tla_tensor tla_tensor_make(TLA_GM void *data, int elem_bytes, const tla_layout *L, enum tla_position pos) {
     tla_tensor t;
     memset(&t, 0, sizeof t);
@@ -58,10 +122,6 @@ TLA_FUNC tla_tensor tla_tensor_make(TLA_GM void *data, int elem_bytes, const tla
     return t;
 }
 
-/* tla_tensor_make_bits(ptr, bits, &L, position) -> tla_tensor: elements of `bits` bits, 4 (two
- *   to a byte: CATLASS's int4b_t, float4_e2m1x2_t; layouts from tla_layout_format_bits) or a
- *   multiple of 8 (then it is tla_tensor_make(ptr, bits / 8, ...)).  Other widths make a
- *   tensor tla_copy refuses. */
 TLA_API tla_tensor tla_tensor_make_bits(TLA_GM void *data, int bits, const tla_layout *L, enum tla_position pos)
 #if TLA__BODIES
 {
@@ -80,7 +140,6 @@ TLA_FUNC TLA_GM char *tla__elem_addr(const tla_tensor *t, int64_t off) {
 }
 
 TLA_FUNC int tla_tensor_rank(const tla_tensor *t) { return tla_layout_rank(&t->layout); }
-/* The logical extent of mode m (originShape, or the mode's size). */
 TLA_FUNC int64_t tla_tensor_extent(const tla_tensor *t, int m) { return tla_layout_origin(&t->layout, m); }
 
 /* Does the view start inside its parent (a tile)?  Then element c is at layout(coord + c). */
@@ -166,8 +225,6 @@ TLA_FUNC int tla__tensor_offset(const tla_tensor *t, const tla_tuple *coord, int
     return tla_layout_crd2offset(&t->layout, &c, off, err);
 }
 
-/* Address of the element at a coordinate (any crd2offset form); NULL if it is invalid. */
-/* Is coord inside the tensor's logical extent (originShape) in every mode? */
 TLA_FUNC int tla_tensor_contains(const tla_tensor *t, const tla_tuple *coord) {
     int64_t x[TLA_MAX_RANK];
     int m, r = tla_tensor_rank(t);
@@ -177,10 +234,6 @@ TLA_FUNC int tla_tensor_contains(const tla_tensor *t, const tla_tuple *coord) {
     return 1;
 }
 
-/* With TLA_CHECKED defined before including tla.h, element access checks the coordinate
- * against the tensor's extent and gives NULL outside it (a pointer past the buffer
- * otherwise: coordinates are not range-checked, as in CuTe and CATLASS).  Without it the
- * check is not compiled, so it costs nothing. */
 TLA_FUNC TLA_GM void *tla_tensor_ptr(const tla_tensor *t, const tla_tuple *coord) {
     int64_t off = 0;
 #ifdef TLA_CHECKED
@@ -189,7 +242,6 @@ TLA_FUNC TLA_GM void *tla_tensor_ptr(const tla_tensor *t, const tla_tuple *coord
     if (tla__tensor_offset(t, coord, &off, NULL) != 0) return NULL;
     return tla__elem_addr(t, off);
 }
-/* Rank-2 shortcut: element (r, c). */
 TLA_FUNC TLA_GM void *tla_tensor_at2(const tla_tensor *t, int64_t r, int64_t c) {
     tla_tuple crd;
     int64_t v[2];
@@ -346,18 +398,12 @@ TLA_FUNC int tla__tensor_tile_general(tla_tensor *out, const tla_tensor *t, cons
     return 0;
 }
 
-/* GetTile: the tile of extent `tile` (one integer per mode) at element coordinate `coord`,
- * cropped to the parent's originShape.  A view: no data moves.  Like CATLASS's GetTile the
- * tile keeps the parent's data pointer, takes MakeLayoutTile's layout and adds `coord` to
- * its own coordinate, so tile element c is parent element coord + c at any coord, on a
- * fractal boundary or not. */
 TLA_FUNC int tla_tensor_tile(tla_tensor *out, const tla_tensor *t, const tla_tuple *tile, const tla_tuple *coord,
                              tla_error *err) {
     if (tla__tensor_tile_fast(out, t, tile, coord)) return 0;
     return tla__tensor_tile_general(out, t, tile, coord, err);
 }
 
-/* local_tile: tile number `index` (one integer per mode) of extent `tile`. */
 TLA_FUNC int tla_tensor_local_tile(tla_tensor *out, const tla_tensor *t, const tla_tuple *tile, const tla_tuple *index,
                                    tla_error *err) {
     tla_tuple crd = *index;
@@ -413,8 +459,6 @@ TLA_FUNC int tla__tensor_absorb_coord(tla_tensor *t) {
     return 0;
 }
 
-/* A partition through the algebra: the view t o L (L maps the new coordinates to t's
- * 1-D index), e.g. one thread's elements.  Its extent is L's full shape. */
 TLA_API int tla_tensor_compose(tla_tensor *out, const tla_tensor *t, const tla_layout *L, tla_error *err)
 #if TLA__BODIES
 {
@@ -435,14 +479,6 @@ TLA_API int tla_tensor_compose(tla_tensor *out, const tla_tensor *t, const tla_l
 TLA__DECL
 
 /* ---------------------------------------------------------------- coordinate loops */
-
-/* A logical coordinate of a tensor, one integer per top-level mode, walked first mode
- * fastest over the tensor's extent (padding excluded). */
-typedef struct tla_coord {
-    int rank, valid;
-    int64_t x[TLA_MAX_RANK], extent[TLA_MAX_RANK];
-    tla_tuple tuple; /* the same coordinate as a tuple, for tla_tensor_ptr */
-} tla_coord;
 
 TLA_FUNC void tla__coord_sync(tla_coord *c) {
     int k;
@@ -473,8 +509,6 @@ TLA_FUNC void tla_coord_next(tla_coord *c) {
     }
     c->valid = 0;
 }
-/* TLA_FOR_EACH(c, &t) { ... c.x[0], c.x[1] ... tla_tensor_ptr(&t, &c.tuple) ... } */
-#define TLA_FOR_EACH(c, tp) for (tla_coord c = tla_coord_begin(tp); c.valid; tla_coord_next(&c))
 
 /* tla_copy and its planner: copy.h (included by tla.h after this header). */
 

@@ -56,6 +56,18 @@ typedef struct tla_tensor2 {
     int64_t coord[2]; /* where the view starts inside its parent (tiles) */
 } tla_tensor2;
 
+TLA_FUNC int64_t tla_tensor2_extent(const tla_tensor2 *v, int m);
+TLA_API int tla_tensor2_from(tla_tensor2 *out, const tla_tensor *t, tla_error *err);
+TLA_API tla_tensor tla_tensor2_to(const tla_tensor2 *v);
+TLA_FUNC TLA_GM void *tla_tensor2_at(const tla_tensor2 *v, int64_t r, int64_t c);
+TLA_API int tla_tensor2_tile(tla_tensor2 *out, const tla_tensor2 *v, int64_t rows, int64_t cols, int64_t r, int64_t c,
+                             tla_error *err);
+
+/* tla_copy of two compact tensors: planned as tla_copy plans any two layouts. */
+TLA_API int tla_tensor2_copy(const tla_tensor2 *dst, const tla_tensor2 *src, tla_error *err);
+
+/* ---------------------------------------------------------------- internals */
+
 /* The first leaf of mode m. */
 TLA_FUNC int tla__t2_leaf(const tla_tensor2 *v, int m) { return m == 0 ? 0 : v->nleaf[0]; }
 
@@ -205,7 +217,6 @@ TLA_API int tla_tensor2_tile(tla_tensor2 *out, const tla_tensor2 *v, int64_t row
 #endif
 TLA__DECL
 
-/* tla_copy of two compact tensors: planned as tla_copy plans any two layouts. */
 TLA_API int tla_tensor2_copy(const tla_tensor2 *dst, const tla_tensor2 *src, tla_error *err)
 #if TLA__BODIES
 {
