@@ -56,84 +56,6 @@
 #define Int(N) (TLA_STATIC_CHECK(TLA__IS_ICE(N), "tla: Int(N) / TLA_C(N) needs an integer constant expression " \
         "(an enum constant or a #define), not a variable: the value of a static integer is part of its type"), \
         TLA_C(__builtin_choose_expr(TLA__IS_ICE(N), (N), 0)))
-/* (1 when N is an integer constant expression: (void *)(N * 0l) is then a null pointer constant,
- * and the conditional has type int *; else void *) */
-#define TLA__IS_ICE(N) _Generic((1 ? (int *)0 : (void *)((N) * 0l)), int *: 1, default: 0)
-#define TLA__COMPAT_INT(name, N) typedef union { char (*tla_sv)[(N) + TLA__B]; int tla_v; } tla__c##name;
-TLA__COMPAT_INT(m32, -32)
-TLA__COMPAT_INT(m24, -24)
-TLA__COMPAT_INT(m16, -16)
-TLA__COMPAT_INT(m12, -12)
-TLA__COMPAT_INT(m10, -10)
-TLA__COMPAT_INT(m9, -9)
-TLA__COMPAT_INT(m8, -8)
-TLA__COMPAT_INT(m7, -7)
-TLA__COMPAT_INT(m6, -6)
-TLA__COMPAT_INT(m5, -5)
-TLA__COMPAT_INT(m4, -4)
-TLA__COMPAT_INT(m3, -3)
-TLA__COMPAT_INT(m2, -2)
-TLA__COMPAT_INT(m1, -1)
-TLA__COMPAT_INT(0, 0)
-TLA__COMPAT_INT(1, 1)
-TLA__COMPAT_INT(2, 2)
-TLA__COMPAT_INT(3, 3)
-TLA__COMPAT_INT(4, 4)
-TLA__COMPAT_INT(5, 5)
-TLA__COMPAT_INT(6, 6)
-TLA__COMPAT_INT(7, 7)
-TLA__COMPAT_INT(8, 8)
-TLA__COMPAT_INT(9, 9)
-TLA__COMPAT_INT(10, 10)
-TLA__COMPAT_INT(11, 11)
-TLA__COMPAT_INT(12, 12)
-TLA__COMPAT_INT(13, 13)
-TLA__COMPAT_INT(14, 14)
-TLA__COMPAT_INT(15, 15)
-TLA__COMPAT_INT(16, 16)
-TLA__COMPAT_INT(17, 17)
-TLA__COMPAT_INT(18, 18)
-TLA__COMPAT_INT(19, 19)
-TLA__COMPAT_INT(20, 20)
-TLA__COMPAT_INT(21, 21)
-TLA__COMPAT_INT(22, 22)
-TLA__COMPAT_INT(23, 23)
-TLA__COMPAT_INT(24, 24)
-TLA__COMPAT_INT(25, 25)
-TLA__COMPAT_INT(26, 26)
-TLA__COMPAT_INT(27, 27)
-TLA__COMPAT_INT(28, 28)
-TLA__COMPAT_INT(29, 29)
-TLA__COMPAT_INT(30, 30)
-TLA__COMPAT_INT(31, 31)
-TLA__COMPAT_INT(32, 32)
-TLA__COMPAT_INT(48, 48)
-TLA__COMPAT_INT(64, 64)
-TLA__COMPAT_INT(80, 80)
-TLA__COMPAT_INT(96, 96)
-TLA__COMPAT_INT(112, 112)
-TLA__COMPAT_INT(128, 128)
-TLA__COMPAT_INT(144, 144)
-TLA__COMPAT_INT(160, 160)
-TLA__COMPAT_INT(176, 176)
-TLA__COMPAT_INT(192, 192)
-TLA__COMPAT_INT(208, 208)
-TLA__COMPAT_INT(224, 224)
-TLA__COMPAT_INT(240, 240)
-TLA__COMPAT_INT(256, 256)
-TLA__COMPAT_INT(384, 384)
-TLA__COMPAT_INT(512, 512)
-TLA__COMPAT_INT(768, 768)
-TLA__COMPAT_INT(1024, 1024)
-TLA__COMPAT_INT(2048, 2048)
-TLA__COMPAT_INT(4096, 4096)
-TLA__COMPAT_INT(8192, 8192)
-TLA__COMPAT_INT(16384, 16384)
-TLA__COMPAT_INT(32768, 32768)
-TLA__COMPAT_INT(65536, 65536)
-TLA__COMPAT_INT(131072, 131072)
-TLA__COMPAT_INT(262144, 262144)
-TLA__COMPAT_INT(524288, 524288)
 #define _m32 (tla__cm32){ 0 }
 #define _m24 (tla__cm24){ 0 }
 #define _m16 (tla__cm16){ 0 }
@@ -215,23 +137,11 @@ TLA__COMPAT_INT(524288, 524288)
  * object-like step (one fewer: MakeCoord(kTypo, j) in crd2offset 23 -> 17 lines). */
 #define MakeShape TLA__TUPLE
 #define MakeStride TLA__TUPLE
-/* TLA_CONST_LAYOUT(name, MakeShape(...), MakeStride(...)) (static/layout.h) takes them too. */
-#define TLA__FS_MakeShape TLA__STATIC_TUPLE
-#define TLA__FS_MakeStride TLA__STATIC_TUPLE
 #define MakeCoord TLA__TUPLE
 #define MakeLayout(...) TLA__CAT(TLA__COMPAT_MKL_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
-#define TLA__COMPAT_MKL_1(len) tla_vector(len)
-#define TLA__COMPAT_MKL_2(s, d) TLA__LAYOUT_2(s, d)
-#define TLA__COMPAT_MKL_3(s, d, o) TLA__LAYOUT_3(s, d, o)
-#define TLA__COMPAT_MKL_4(T, Tag, rows, cols) TLA__COMPAT_TAG_##Tag(T, rows, cols)
 #define MakeLayoutTile(L, tileShape) tla_make_tile(L, tileShape)
 
 /* ---- queries; with indices they apply to get(x, I...) ---- */
-#define TLA__COMPAT_1(f, x) f(x)
-#define TLA__COMPAT_N(f, x, ...) f(get(x, __VA_ARGS__))
-#define TLA__COMPAT_PICK(_1, _2, _3, _4, _5, N, ...) N
-#define TLA__COMPAT(f, ...) TLA__COMPAT_PICK(__VA_ARGS__, TLA__COMPAT_N, TLA__COMPAT_N, TLA__COMPAT_N, \
-        TLA__COMPAT_N, TLA__COMPAT_1, ~)(f, __VA_ARGS__)
 #define rank(...) TLA__COMPAT(tla_rank, __VA_ARGS__)
 #define depth(...) TLA__COMPAT(tla_depth, __VA_ARGS__)
 #define size(...) TLA__COMPAT(tla_size, __VA_ARGS__)
@@ -247,6 +157,204 @@ TLA__COMPAT_INT(524288, 524288)
  * does), x itself otherwise. */
 #define get(x, ...) __builtin_choose_expr(TLA__IS_RT_VALUE(x), TLA__COMPAT_RTGET(x, __VA_ARGS__), \
         tla_get(TLA_IF(TLA__IS_RT_VALUE(x), TLA__CAT(TLA__COMPAT_PATH_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__), x), __VA_ARGS__))
+#define print(x) tla_print(x)
+#define print_layout(x) tla_print_layout(x)
+
+/* ---- CATLASS helpers and constants ---- */
+#define CeilDiv(a, b) TLA_CEIL_DIV(a, b)
+#define RoundUp(a, b) TLA_ROUND_UP(a, b)
+#define RoundDown(a, b) TLA_ROUND_DOWN(a, b)
+#define BYTE_PER_C0 TLA_C0_BYTES
+#define C0_NUM_PER_FRACTAL TLA_FRACTAL_ROWS
+#define BYTE_PER_FRACTAL TLA_FRACTAL_BYTES
+#define ELE_NUM_PER_C0(T) TLA_C0_ELEMS(T)
+#define ELE_NUM_PER_FRACTAL(T) TLA_FRACTAL_ELEMS(T)
+/* CATLASS's layout predicates (detail::isRowMajor<Layout>::value ...) as constant expressions */
+#define isRowMajor(L) tla_is_row_major(L)
+#define isColumnMajor(L) tla_is_column_major(L)
+#define isVector(L) tla_is_vector(L)
+#define iszN(T, L) tla_is_zN(T, L)
+#define iszZ(T, L) tla_is_zZ(T, L)
+#define isnZ(T, L) tla_is_nZ(T, L)
+
+#define iszNUnAlign(T, L) tla_is_zN_unalign(T, L)
+/* MakeLayoutL0C, MakeMxScaleLayout<e8m0, Tag, isMxScaleB>, MakeLayoutFmap<T>, MakeLayoutFilter<T, Position>
+ * (tla/static/formats_ext.h; isB is the literal true or false, Position PositionGM or PositionL1) */
+#define MakeLayoutL0C(rows, cols) tla_l0c(rows, cols)
+#define MakeMxScaleLayout(E, Tag, isB, rows, cols) TLA__COMPAT_MX_##Tag##_##isB(rows, cols)
+#define MakeLayoutFmap(T, batch, cin1, h, w) tla_fmap(T, batch, cin1, h, w)
+#define MakeLayoutFilter(T, Pos, cin1, kh, kw, cout) TLA__COMPAT_FILTER_##Pos(T, cin1, kh, kw, cout)
+
+/* ---- CATLASS tensors: run-time tla_tensor values (tla/tensor/tensor.h, tla/catlass.h) ----
+ * The element size comes from the pointer's type, layouts and coordinates may be static,
+ * mixed or run-time.  Like CATLASS's, these report no errors: on an error (which the tla_
+ * function named in docs/catlass.md's table would report) they give an empty tensor (no data,
+ * extent 0 in every mode), so every access through it is NULL. */
+#define PositionGM TLA_POS_GM
+#define PositionL1 TLA_POS_L1
+#define PositionL0A TLA_POS_L0A
+#define PositionL0B TLA_POS_L0B
+#define PositionL0C TLA_POS_L0C
+#define PositionUB TLA_POS_UB
+/* MakeTensor(ptr, layout, position) or MakeTensor(ptr, layout, coord, position) */
+#define MakeTensor(...) TLA__CAT(TLA__COMPAT_MT_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
+/* MakeTensorLike(Tag, ptr, like, position [, layoutBase]): MakeTensorLike<Tag, Element>(...) */
+#define MakeTensorLike(Tag, p, like, ...) TLA__CAT(TLA__COMPAT_ML_, TLA__NARGS(__VA_ARGS__))(Tag, p, like, __VA_ARGS__)
+/* GetTile(tensor, coord, shape) and TileView(tensor, tileCoord, tileShape) (TileView's tile
+ * starts at element tileCoord * tileShape, mode by mode, as CATLASS's; a static tensor's tile
+ * takes (row, col)) */
+#define GetTile(t, coord, shape) __extension__ ({ __auto_type tla__gc = (coord); __auto_type tla__gs = (shape); \
+        __builtin_choose_expr(TLA__IS_RTT(t), TLA__COMPAT_GT(TLA__AS_RTT(t), tla__gc, tla__gs), \
+        tla_tensor_tile_at(TLA__AS_ST(t), tla__gs, tla__gc)); })
+#define TileView(t, tileCoord, tileShape) __extension__ ({ __auto_type tla__vc0 = (tileCoord); \
+        __auto_type tla__vs0 = (tileShape); __builtin_choose_expr(TLA__IS_RTT(t), \
+        TLA__COMPAT_TV(TLA__AS_RTT(t), tla__vc0, tla__vs0), TLA__COMPAT_STV(TLA__AS_ST(t), tla__vc0, tla__vs0)); })
+/* data(t), layout(t), coord(t): CATLASS's t.data(), t.layout(), t.coord() (CuTe's layout(t)).
+ * Of a static or mixed tensor: its pointer; its layout without the coordinate (shape, stride,
+ * originShape: static where they are); its coordinate, a static or mixed (row, col), (_0, _0)
+ * when it has none.  Of a run-time tla_tensor: t.data (a char pointer), t.layout, and its
+ * coordinate's first two modes as a mixed (row, col) (a rank-2 tensor's: t.coord[] has them all).  So crd2offset(coord(t), layout(t)) is t.layout()(t.coord()),
+ * the offset of the tensor's first element from data(t), and shape(layout(t)), stride(layout(t))
+ * are t.shape(), t.stride(). */
+#define data(t) _Generic((t), struct tla_tensor: TLA__AS_RTT(t).data, default: tla_tensor_data(TLA__AS_ST(t)))
+#define layout(t) _Generic((t), struct tla_tensor: TLA__AS_RTT(t).layout, default: TLA__COMPAT_LAYOUT(TLA__AS_ST(t)))
+#define coord(t) _Generic((t), struct tla_tensor: tla_make_tuple(TLA__AS_RTT(t).coord[0], TLA__AS_RTT(t).coord[1]), \
+        default: TLA__COMPAT_COORD(TLA__AS_ST(t)))
+/* ---- slices: CATLASS's tensor(i, _), tensor(_, j), tensor(b, _, _) ----
+ * Slice(t, c0, c1 [, c2, c3]): each c an integer or _ (Underscore); the modes given as _ are
+ * kept, in order, with their originShape, the others fixed there (at least one _).  Of a
+ * run-time tla_tensor, any rank (tla_tensor_slice; an empty tensor on error).  Of a static or
+ * mixed rank-2 tensor: (i, _) and (_, j) give a rank-1 static or mixed tensor of the kept
+ * mode (a mode of one or two leaves, as every format's), (_, _) the tensor itself.  A tile's
+ * coordinate in the kept mode stays with the slice (CATLASS adds it to the pointer instead,
+ * which misplaces a fractal tile's row that starts off a fractal boundary).
+ * `_` is defined unless something defined it first (gettext's _("...")): then write Underscore. */
+struct tla_underscore { char tla_u; };
+#define Underscore ((struct tla_underscore){ 0 })
+#ifndef _
+#define _ Underscore
+#endif
+#define Slice(t, ...) __builtin_choose_expr(TLA__IS_RTT(t), tla__compat_slice(TLA__AS_RTT(t), TLA__NARGS(__VA_ARGS__), \
+        TLA__COMPAT_SV4(__VA_ARGS__, 0, 0, 0, ~)), TLA__COMPAT_SSLICE(TLA__AS_ST(t), TLA__NARGS(__VA_ARGS__), __VA_ARGS__, 0, ~))
+/* GetTileLayout(layout, tileShape, coord): static and mixed (tla_tile_at; run time:
+ * tla_layout_get_tile). */
+#define GetTileLayout(L, tileShape, coord) tla_tile_at(L, tileShape, coord)
+/* MakeLayoutFromTag(tag): tag a tla_layout_tag; an empty layout (0:0) on error */
+#define MakeLayoutFromTag(tag) __extension__ ({ tla_layout tla__fl; \
+        if (tla_layout_from_tag(&tla__fl, &(tag), NULL) != 0) tla__fl = tla__compat_empty_tensor().layout; tla__fl; })
+/* originShape(x) -> tla_tuple (of a layout or tensor of any kind); originShape(x, i) -> extent i (a literal) of a layout or
+ * tensor: of a static or mixed layout or tensor its originShape's leaf (an integer constant
+ * expression where static; the mode's size where it has none), of a run-time tla_layout an
+ * int64_t (originShape<I>(t) in CATLASS) */
+#define originShape(...) TLA__CAT(TLA__COMPAT_OS_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
+/* PrependDimLayout(layout, extent, stride): PrependDimLayout_t as a value (run-time layout) */
+#define PrependDimLayout(L, extent, stride) __extension__ ({ tla_layout tla__pl; \
+        if (tla_layout_prepend_dim(&tla__pl, TLA__COMPAT_RTL(L), extent, stride, NULL) != 0) \
+            tla__pl = tla__compat_empty_tensor().layout; tla__pl; })
+
+/* crd2offset(coord, layout) or crd2offset(coord, shape, stride): static or mixed, an integer
+ * constant expression where all static (tla_crd2offset_auto); a run-time tla_layout (t.layout of
+ * a run-time tensor) gives the int64_t offset at run time (tla_layout_crd2offset; -1 where that
+ * reports an error: a coordinate of another rank, an overflow).  The three-argument form takes
+ * run-time shape and stride tuples (shape(t.layout), stride(t.layout)) the same way, with a
+ * flat coordinate (one integer per mode). */
+#define crd2offset(...) TLA__CAT(TLA__COMPAT_CRD_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
+
+/* ---------------------------------------------------------------- internals */
+/* (1 when N is an integer constant expression: (void *)(N * 0l) is then a null pointer constant,
+ * and the conditional has type int *; else void *) */
+#define TLA__IS_ICE(N) _Generic((1 ? (int *)0 : (void *)((N) * 0l)), int *: 1, default: 0)
+#define TLA__COMPAT_INT(name, N) typedef union { char (*tla_sv)[(N) + TLA__B]; int tla_v; } tla__c##name;
+TLA__COMPAT_INT(m32, -32)
+TLA__COMPAT_INT(m24, -24)
+TLA__COMPAT_INT(m16, -16)
+TLA__COMPAT_INT(m12, -12)
+TLA__COMPAT_INT(m10, -10)
+TLA__COMPAT_INT(m9, -9)
+TLA__COMPAT_INT(m8, -8)
+TLA__COMPAT_INT(m7, -7)
+TLA__COMPAT_INT(m6, -6)
+TLA__COMPAT_INT(m5, -5)
+TLA__COMPAT_INT(m4, -4)
+TLA__COMPAT_INT(m3, -3)
+TLA__COMPAT_INT(m2, -2)
+TLA__COMPAT_INT(m1, -1)
+TLA__COMPAT_INT(0, 0)
+TLA__COMPAT_INT(1, 1)
+TLA__COMPAT_INT(2, 2)
+TLA__COMPAT_INT(3, 3)
+TLA__COMPAT_INT(4, 4)
+TLA__COMPAT_INT(5, 5)
+TLA__COMPAT_INT(6, 6)
+TLA__COMPAT_INT(7, 7)
+TLA__COMPAT_INT(8, 8)
+TLA__COMPAT_INT(9, 9)
+TLA__COMPAT_INT(10, 10)
+TLA__COMPAT_INT(11, 11)
+TLA__COMPAT_INT(12, 12)
+TLA__COMPAT_INT(13, 13)
+TLA__COMPAT_INT(14, 14)
+TLA__COMPAT_INT(15, 15)
+TLA__COMPAT_INT(16, 16)
+TLA__COMPAT_INT(17, 17)
+TLA__COMPAT_INT(18, 18)
+TLA__COMPAT_INT(19, 19)
+TLA__COMPAT_INT(20, 20)
+TLA__COMPAT_INT(21, 21)
+TLA__COMPAT_INT(22, 22)
+TLA__COMPAT_INT(23, 23)
+TLA__COMPAT_INT(24, 24)
+TLA__COMPAT_INT(25, 25)
+TLA__COMPAT_INT(26, 26)
+TLA__COMPAT_INT(27, 27)
+TLA__COMPAT_INT(28, 28)
+TLA__COMPAT_INT(29, 29)
+TLA__COMPAT_INT(30, 30)
+TLA__COMPAT_INT(31, 31)
+TLA__COMPAT_INT(32, 32)
+TLA__COMPAT_INT(48, 48)
+TLA__COMPAT_INT(64, 64)
+TLA__COMPAT_INT(80, 80)
+TLA__COMPAT_INT(96, 96)
+TLA__COMPAT_INT(112, 112)
+TLA__COMPAT_INT(128, 128)
+TLA__COMPAT_INT(144, 144)
+TLA__COMPAT_INT(160, 160)
+TLA__COMPAT_INT(176, 176)
+TLA__COMPAT_INT(192, 192)
+TLA__COMPAT_INT(208, 208)
+TLA__COMPAT_INT(224, 224)
+TLA__COMPAT_INT(240, 240)
+TLA__COMPAT_INT(256, 256)
+TLA__COMPAT_INT(384, 384)
+TLA__COMPAT_INT(512, 512)
+TLA__COMPAT_INT(768, 768)
+TLA__COMPAT_INT(1024, 1024)
+TLA__COMPAT_INT(2048, 2048)
+TLA__COMPAT_INT(4096, 4096)
+TLA__COMPAT_INT(8192, 8192)
+TLA__COMPAT_INT(16384, 16384)
+TLA__COMPAT_INT(32768, 32768)
+TLA__COMPAT_INT(65536, 65536)
+TLA__COMPAT_INT(131072, 131072)
+TLA__COMPAT_INT(262144, 262144)
+TLA__COMPAT_INT(524288, 524288)
+
+/* ---- construction ---- */
+/* TLA_CONST_LAYOUT(name, MakeShape(...), MakeStride(...)) (static/layout.h) takes them too. */
+#define TLA__FS_MakeShape TLA__STATIC_TUPLE
+#define TLA__FS_MakeStride TLA__STATIC_TUPLE
+#define TLA__COMPAT_MKL_1(len) tla_vector(len)
+#define TLA__COMPAT_MKL_2(s, d) TLA__LAYOUT_2(s, d)
+#define TLA__COMPAT_MKL_3(s, d, o) TLA__LAYOUT_3(s, d, o)
+#define TLA__COMPAT_MKL_4(T, Tag, rows, cols) TLA__COMPAT_TAG_##Tag(T, rows, cols)
+
+/* ---- queries; with indices they apply to get(x, I...) ---- */
+#define TLA__COMPAT_1(f, x) f(x)
+#define TLA__COMPAT_N(f, x, ...) f(get(x, __VA_ARGS__))
+#define TLA__COMPAT_PICK(_1, _2, _3, _4, _5, N, ...) N
+#define TLA__COMPAT(f, ...) TLA__COMPAT_PICK(__VA_ARGS__, TLA__COMPAT_N, TLA__COMPAT_N, TLA__COMPAT_N, \
+        TLA__COMPAT_N, TLA__COMPAT_1, ~)(f, __VA_ARGS__)
 /* (values, not compound literals: clang takes a compound literal inside a type's array extent,
  * where crd2offset's run-time sum is, for one at file scope, whose initializer must be constant) */
 #define TLA__COMPAT_RTGET(x, ...) _Generic((x), struct tla_layout: tla__compat_lget(TLA__AS_RTL(x), \
@@ -318,27 +426,8 @@ TLA_FUNC tla_tuple tla__compat_tget(tla_tuple t, int n, int i0, int i1, int i2, 
 #define TLA__COMPAT_P2_6_0 tla_make_tuple(0, 0, 0, 0, 0, 0, tla_make_tuple(0))
 #define TLA__COMPAT_P2_6_1 tla_make_tuple(0, 0, 0, 0, 0, 0, tla_make_tuple(0, 0))
 #define TLA__COMPAT_P2_7_0 tla_make_tuple(0, 0, 0, 0, 0, 0, 0, tla_make_tuple(0))
-#define print(x) tla_print(x)
-#define print_layout(x) tla_print_layout(x)
 
 /* ---- CATLASS helpers and constants ---- */
-#define CeilDiv(a, b) TLA_CEIL_DIV(a, b)
-#define RoundUp(a, b) TLA_ROUND_UP(a, b)
-#define RoundDown(a, b) TLA_ROUND_DOWN(a, b)
-#define BYTE_PER_C0 TLA_C0_BYTES
-#define C0_NUM_PER_FRACTAL TLA_FRACTAL_ROWS
-#define BYTE_PER_FRACTAL TLA_FRACTAL_BYTES
-#define ELE_NUM_PER_C0(T) TLA_C0_ELEMS(T)
-#define ELE_NUM_PER_FRACTAL(T) TLA_FRACTAL_ELEMS(T)
-/* CATLASS's layout predicates (detail::isRowMajor<Layout>::value ...) as constant expressions */
-#define isRowMajor(L) tla_is_row_major(L)
-#define isColumnMajor(L) tla_is_column_major(L)
-#define isVector(L) tla_is_vector(L)
-#define iszN(T, L) tla_is_zN(T, L)
-#define iszZ(T, L) tla_is_zZ(T, L)
-#define isnZ(T, L) tla_is_nZ(T, L)
-
-#define iszNUnAlign(T, L) tla_is_zN_unalign(T, L)
 
 /* ---- CATLASS layouts by tag: MakeLayout(Element, Tag, rows, cols) for MakeLayout<Element, Tag>(rows, cols)
  * (static or mixed, as tla_zN and friends; Tag is RowMajor, ColumnMajor, zN, zZ, nZ, nN or L0C)
@@ -351,10 +440,6 @@ TLA_FUNC tla_tuple tla__compat_tget(tla_tuple t, int n, int i0, int i1, int i2, 
 #define TLA__COMPAT_TAG_nN(T, r, c) tla_nN(T, r, c)
 #define TLA__COMPAT_TAG_L0C(T, r, c) tla_l0c(r, c)
 #define TLA__COMPAT_TAG_Weight4BitnZ(T, r, c) tla_weight4bit_nZ(r, c)
-/* MakeLayoutL0C, MakeMxScaleLayout<e8m0, Tag, isMxScaleB>, MakeLayoutFmap<T>, MakeLayoutFilter<T, Position>
- * (tla/static/formats_ext.h; isB is the literal true or false, Position PositionGM or PositionL1) */
-#define MakeLayoutL0C(rows, cols) tla_l0c(rows, cols)
-#define MakeMxScaleLayout(E, Tag, isB, rows, cols) TLA__COMPAT_MX_##Tag##_##isB(rows, cols)
 #define TLA__COMPAT_MX_RowMajor_false(r, c) tla_mx_scale_a_row(r, c)
 #define TLA__COMPAT_MX_RowMajor_true(r, c) tla_mx_scale_b_row(r, c)
 #define TLA__COMPAT_MX_ColumnMajor_false(r, c) tla_mx_scale_a_col(r, c)
@@ -363,8 +448,6 @@ TLA_FUNC tla_tuple tla__compat_tget(tla_tuple t, int n, int i0, int i1, int i2, 
 #define TLA__COMPAT_MX_zZ_true(r, c) tla_mx_scale_zZ(r, c)
 #define TLA__COMPAT_MX_nN_false(r, c) tla_mx_scale_nN(r, c)
 #define TLA__COMPAT_MX_nN_true(r, c) tla_mx_scale_nN(r, c)
-#define MakeLayoutFmap(T, batch, cin1, h, w) tla_fmap(T, batch, cin1, h, w)
-#define MakeLayoutFilter(T, Pos, cin1, kh, kw, cout) TLA__COMPAT_FILTER_##Pos(T, cin1, kh, kw, cout)
 #define TLA__COMPAT_FILTER_PositionGM(T, a, b, c, d) tla_conv_filter(T, a, b, c, d)
 #define TLA__COMPAT_FILTER_PositionL1(T, a, b, c, d) tla_conv_filter_l1(T, a, b, c, d)
 /* The run-time format of a tag name (MakeTensorLike). */
@@ -376,18 +459,6 @@ TLA_FUNC tla_tuple tla__compat_tget(tla_tuple t, int n, int i0, int i1, int i2, 
 #define TLA__COMPAT_FMT_nZ TLA_NZ
 #define TLA__COMPAT_FMT_nN TLA_NN
 #define TLA__COMPAT_FMT_L0C TLA_L0C
-
-/* ---- CATLASS tensors: run-time tla_tensor values (tla/tensor/tensor.h, tla/catlass.h) ----
- * The element size comes from the pointer's type, layouts and coordinates may be static,
- * mixed or run-time.  Like CATLASS's, these report no errors: on an error (which the tla_
- * function named in docs/catlass.md's table would report) they give an empty tensor (no data,
- * extent 0 in every mode), so every access through it is NULL. */
-#define PositionGM TLA_POS_GM
-#define PositionL1 TLA_POS_L1
-#define PositionL0A TLA_POS_L0A
-#define PositionL0B TLA_POS_L0B
-#define PositionL0C TLA_POS_L0C
-#define PositionUB TLA_POS_UB
 /* A run-time copy of a layout or tuple, as an lvalue (for the functions' pointers). */
 #define TLA__COMPAT_RTL(L) ((tla_layout[1]){ tla_to_layout(L) })
 /* A run-time copy of a coordinate or tile shape (one integer per mode, at most 4; a tla_tuple is
@@ -437,8 +508,6 @@ extern const struct tla_tensor tla__rtnt;
 #define TLA__AS_SL(L) _Generic((L), struct tla_layout: tla__nill0, default: (L))
 #define TLA__AS_ST(t) _Generic((t), struct tla_tensor: ((tla__nil_tensor){ { 0 } }), default: (t))
 #define TLA__IS_RTT(t) _Generic((t), struct tla_tensor: 1, default: 0)
-/* MakeTensor(ptr, layout, position) or MakeTensor(ptr, layout, coord, position) */
-#define MakeTensor(...) TLA__CAT(TLA__COMPAT_MT_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
 /* (L is bound once: a layout written in place is 5 KB of text, and each branch names it) */
 #define TLA__COMPAT_MT_3(p, L, pos) __extension__ ({ __auto_type tla__m3 = (L); __builtin_choose_expr(TLA__IS_RT_LAYOUT(tla__m3), \
         TLA__COMPAT_MT(p, TLA__AS_RTL(tla__m3), NULL, pos), tla_make_static_tensor(p, TLA__AS_SL(tla__m3))); })
@@ -460,8 +529,6 @@ extern const struct tla_tensor tla__rtnt;
         tla_make_static_tensor(p, TLA__LAYOUT_VALUE_EB(32, TLA__LEB(tla__4l))); })
 #define TLA__COMPAT_MT(p, L, c, pos) __extension__ ({ __auto_type tla__mp = (p); tla_layout tla__mL = (L); \
         TLA__COMPAT_TENSOR(tla_tensor_make_at(&tla__o, tla__mp, (int)sizeof *tla__mp, &tla__mL, c, pos, NULL)); })
-/* MakeTensorLike(Tag, ptr, like, position [, layoutBase]): MakeTensorLike<Tag, Element>(...) */
-#define MakeTensorLike(Tag, p, like, ...) TLA__CAT(TLA__COMPAT_ML_, TLA__NARGS(__VA_ARGS__))(Tag, p, like, __VA_ARGS__)
 /* A static or mixed like: its layout's originShape (its mode sizes where it has none), static
  * where it is, gives the extents of MakeLayout(T, Tag, rows, cols), T the pointer's element. */
 #define TLA__COMPAT_ML_1(Tag, p, like, pos) __builtin_choose_expr(TLA__IS_RTT(like), \
@@ -492,17 +559,8 @@ extern const struct tla_tensor tla__rtnt;
 #define TLA__COMPAT_ML_RTB(Tag, p, like, pos, base) __extension__ ({ __auto_type tla__mp = (p); tla_tensor tla__ml = (like); \
         TLA__COMPAT_TENSOR(tla_tensor_make_like_base(&tla__o, tla__mp, (int)sizeof *tla__mp, &tla__ml, \
                                                      TLA__COMPAT_RTL(base), pos, NULL)); })
-/* GetTile(tensor, coord, shape) and TileView(tensor, tileCoord, tileShape) (TileView's tile
- * starts at element tileCoord * tileShape, mode by mode, as CATLASS's; a static tensor's tile
- * takes (row, col)) */
-#define GetTile(t, coord, shape) __extension__ ({ __auto_type tla__gc = (coord); __auto_type tla__gs = (shape); \
-        __builtin_choose_expr(TLA__IS_RTT(t), TLA__COMPAT_GT(TLA__AS_RTT(t), tla__gc, tla__gs), \
-        tla_tensor_tile_at(TLA__AS_ST(t), tla__gs, tla__gc)); })
 #define TLA__COMPAT_GT(t, coord, shape) __extension__ ({ tla_tensor tla__gt = (t); \
         TLA__COMPAT_TENSOR(tla_tensor_tile(&tla__o, &tla__gt, TLA__COMPAT_RTT(shape), TLA__COMPAT_RTT(coord), NULL)); })
-#define TileView(t, tileCoord, tileShape) __extension__ ({ __auto_type tla__vc0 = (tileCoord); \
-        __auto_type tla__vs0 = (tileShape); __builtin_choose_expr(TLA__IS_RTT(t), \
-        TLA__COMPAT_TV(TLA__AS_RTT(t), tla__vc0, tla__vs0), TLA__COMPAT_STV(TLA__AS_ST(t), tla__vc0, tla__vs0)); })
 #define TLA__COMPAT_TV(t, tileCoord, tileShape) __extension__ ({ tla_tensor tla__gt = (t); \
         TLA__COMPAT_TENSOR(tla_tensor_local_tile(&tla__o, &tla__gt, TLA__COMPAT_RTT(tileShape), \
                                                  TLA__COMPAT_RTT(tileCoord), NULL)); })
@@ -518,17 +576,6 @@ extern const struct tla_tensor tla__rtnt;
                           (tla__xk - tla__B) * (long long)(tla__yk - tla__B) >= -tla__M }; \
         TLA__IF(tla__xyk, (union { char (*tla_sv)[tla__xyk ? (tla__xk - tla__B) * (tla__yk - tla__B) + tla__B : 1]; \
                                    int tla_v; }){ 0 }, (long long)tla__xv * tla__yv); })
-/* data(t), layout(t), coord(t): CATLASS's t.data(), t.layout(), t.coord() (CuTe's layout(t)).
- * Of a static or mixed tensor: its pointer; its layout without the coordinate (shape, stride,
- * originShape: static where they are); its coordinate, a static or mixed (row, col), (_0, _0)
- * when it has none.  Of a run-time tla_tensor: t.data (a char pointer), t.layout, and its
- * coordinate's first two modes as a mixed (row, col) (a rank-2 tensor's: t.coord[] has them all).  So crd2offset(coord(t), layout(t)) is t.layout()(t.coord()),
- * the offset of the tensor's first element from data(t), and shape(layout(t)), stride(layout(t))
- * are t.shape(), t.stride(). */
-#define data(t) _Generic((t), struct tla_tensor: TLA__AS_RTT(t).data, default: tla_tensor_data(TLA__AS_ST(t)))
-#define layout(t) _Generic((t), struct tla_tensor: TLA__AS_RTT(t).layout, default: TLA__COMPAT_LAYOUT(TLA__AS_ST(t)))
-#define coord(t) _Generic((t), struct tla_tensor: tla_make_tuple(TLA__AS_RTT(t).coord[0], TLA__AS_RTT(t).coord[1]), \
-        default: TLA__COMPAT_COORD(TLA__AS_ST(t)))
 /* (a tile's layout as a layout with an originShape and no coordinate; any other as itself) */
 #define TLA__COMPAT_LAYOUT(t) __extension__ ({ __auto_type tla__yl = tla_tensor_layout(t); \
         __auto_type _ls = TLA__LSHAPE(tla__yl); __auto_type _ld = TLA__LSTRIDE(tla__yl); \
@@ -538,24 +585,8 @@ extern const struct tla_tensor tla__rtnt;
         enum { tla__ycok = TLA__TRANK(TLA__LSHAPE(tla__yc)) == 2 || TLA__NLEAF(TLA__LSHAPE(tla__yc)) == 0 }; \
         _Static_assert(tla__ycok, "tla: coord(t) takes a rank-2 static or mixed tensor"); \
         TLA_IF(TLA__IS_TILE(tla__yc), TLA__TILE_X(tla__yc), tla_make_tuple(TLA_C(0), TLA_C(0))); })
-/* ---- slices: CATLASS's tensor(i, _), tensor(_, j), tensor(b, _, _) ----
- * Slice(t, c0, c1 [, c2, c3]): each c an integer or _ (Underscore); the modes given as _ are
- * kept, in order, with their originShape, the others fixed there (at least one _).  Of a
- * run-time tla_tensor, any rank (tla_tensor_slice; an empty tensor on error).  Of a static or
- * mixed rank-2 tensor: (i, _) and (_, j) give a rank-1 static or mixed tensor of the kept
- * mode (a mode of one or two leaves, as every format's), (_, _) the tensor itself.  A tile's
- * coordinate in the kept mode stays with the slice (CATLASS adds it to the pointer instead,
- * which misplaces a fractal tile's row that starts off a fractal boundary).
- * `_` is defined unless something defined it first (gettext's _("...")): then write Underscore. */
-struct tla_underscore { char tla_u; };
-#define Underscore ((struct tla_underscore){ 0 })
-#ifndef _
-#define _ Underscore
-#endif
 #define TLA__IS_US(a) _Generic((a), struct tla_underscore: 1, default: 0)
 #define TLA__COMPAT_NUS(a) _Generic((a), struct tla_underscore: 0, default: (a))
-#define Slice(t, ...) __builtin_choose_expr(TLA__IS_RTT(t), tla__compat_slice(TLA__AS_RTT(t), TLA__NARGS(__VA_ARGS__), \
-        TLA__COMPAT_SV4(__VA_ARGS__, 0, 0, 0, ~)), TLA__COMPAT_SSLICE(TLA__AS_ST(t), TLA__NARGS(__VA_ARGS__), __VA_ARGS__, 0, ~))
 /* (run time: each c as a long long, _ as TLA_UNDERSCORE) */
 #define TLA__COMPAT_SV4(a, b, c, d, ...) TLA__COMPAT_SV(a), TLA__COMPAT_SV(b), TLA__COMPAT_SV(c), TLA__COMPAT_SV(d)
 #define TLA__COMPAT_SV(a) _Generic((a), struct tla_underscore: (long long)TLA_UNDERSCORE, \
@@ -604,17 +635,6 @@ TLA_FUNC tla_tensor tla__compat_slice(tla_tensor t, int n, long long v0, long lo
         : TLA__SCODE(S, 3))
 #define TLA__COMPAT_SP(S, i) ((int)((i) == 0 ? TLA__F(S, p0) : (i) == 1 ? TLA__F(S, p1) : (i) == 2 ? TLA__F(S, p2) \
         : TLA__F(S, p3)) - 1)
-/* GetTileLayout(layout, tileShape, coord): static and mixed (tla_tile_at; run time:
- * tla_layout_get_tile). */
-#define GetTileLayout(L, tileShape, coord) tla_tile_at(L, tileShape, coord)
-/* MakeLayoutFromTag(tag): tag a tla_layout_tag; an empty layout (0:0) on error */
-#define MakeLayoutFromTag(tag) __extension__ ({ tla_layout tla__fl; \
-        if (tla_layout_from_tag(&tla__fl, &(tag), NULL) != 0) tla__fl = tla__compat_empty_tensor().layout; tla__fl; })
-/* originShape(x) -> tla_tuple (of a layout or tensor of any kind); originShape(x, i) -> extent i (a literal) of a layout or
- * tensor: of a static or mixed layout or tensor its originShape's leaf (an integer constant
- * expression where static; the mode's size where it has none), of a run-time tla_layout an
- * int64_t (originShape<I>(t) in CATLASS) */
-#define originShape(...) TLA__CAT(TLA__COMPAT_OS_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
 #define TLA__COMPAT_OS_1(x) tla_layout_origin_shape(TLA__COMPAT_RTL(_Generic((x), struct tla_tensor: TLA__AS_RTT(x).layout, \
         struct tla_layout: TLA__AS_RTL(x), default: TLA__COMPAT_SL(x))))
 #define TLA__COMPAT_OS_2(L, i) __builtin_choose_expr(TLA__IS_RT_LAYOUT(L), \
@@ -624,18 +644,6 @@ TLA_FUNC tla_tensor tla__compat_slice(tla_tensor t, int n, long long v0, long lo
 #define TLA__COMPAT_IS_ST(x) (TLA__K(TLA__SNODE_X(x, struct tla_tensor: TLA__NIL,)) == TLA__KIND_TENSOR)
 #define TLA__COMPAT_SL(x) TLA_IF(TLA__COMPAT_IS_ST(x), tla_tensor_layout(TLA_IF(TLA__COMPAT_IS_ST(x), (x), \
         ((tla__nil_tensor){ { 0 } }))), TLA__AL(TLA__SNODE_X(x, struct tla_tensor: TLA__NIL,)))
-/* PrependDimLayout(layout, extent, stride): PrependDimLayout_t as a value (run-time layout) */
-#define PrependDimLayout(L, extent, stride) __extension__ ({ tla_layout tla__pl; \
-        if (tla_layout_prepend_dim(&tla__pl, TLA__COMPAT_RTL(L), extent, stride, NULL) != 0) \
-            tla__pl = tla__compat_empty_tensor().layout; tla__pl; })
-
-/* crd2offset(coord, layout) or crd2offset(coord, shape, stride): static or mixed, an integer
- * constant expression where all static (tla_crd2offset_auto); a run-time tla_layout (t.layout of
- * a run-time tensor) gives the int64_t offset at run time (tla_layout_crd2offset; -1 where that
- * reports an error: a coordinate of another rank, an overflow).  The three-argument form takes
- * run-time shape and stride tuples (shape(t.layout), stride(t.layout)) the same way, with a
- * flat coordinate (one integer per mode). */
-#define crd2offset(...) TLA__CAT(TLA__COMPAT_CRD_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)
 #define TLA__COMPAT_CRD_2(c, L) TLA__CRD_AUTOL_H(c, TLA__AS_SL(L), __builtin_choose_expr(TLA__IS_RT_LAYOUT(L), \
         tla__crdl(TLA__COMPAT_LEAVES, TLA__AS_RTL(L)), TLA__CRD_SUM), + TLA__IF(TLA__IS_RT_LAYOUT(L), 0LL, 0))
 #define TLA__COMPAT_CRD_3(c, s, d) TLA__CRD_AUTO_H(c, TLA__RT_NIL(s), TLA__RT_NIL(d), __builtin_choose_expr(TLA__IS_RT_TUPLE(s), \
