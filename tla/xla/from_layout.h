@@ -17,6 +17,17 @@
 
 /* ---------------------------------------------------------------- TLA to XLA */
 
+/* The XLA layout of L (one mode per dimension; each an integer, or a (tile, grid) pair),
+ * when it has one: minor_to_major from the grid strides, the tile from the in-tile
+ * extents (a single-leaf mode may be untiled or one whole tile), each candidate verified
+ * by converting it back.  Repeated tiles: two levels, the second over the first's
+ * in-tile dimensions (like TPU's T(8,128)(2,1)). */
+TLA_API int tla_layout_to_xla(const tla_layout *L, tla_xla_type type, tla_xla_shape *out, tla_error *err);
+
+/* ---------------------------------------------------------------- internals */
+
+/* ---------------------------------------------------------------- TLA to XLA */
+
 /* Mode m of L as digits (leaves, first fastest), read on 0..D-1: digits past D dropped, the
  * last one unbounded, radix-1 digits dropped, contiguous neighbours coalesced. */
 TLA_FUNC int tla__xla_canon(const tla_layout *L, int m, int64_t D, tla__xdig *d) {
@@ -75,11 +86,6 @@ TLA_FUNC int tla__xla_same(const tla_xla_shape *x, const tla_layout *L) {
     return 1;
 }
 
-/* The XLA layout of L (one mode per dimension; each an integer, or a (tile, grid) pair),
- * when it has one: minor_to_major from the grid strides, the tile from the in-tile
- * extents (a single-leaf mode may be untiled or one whole tile), each candidate verified
- * by converting it back.  Repeated tiles: two levels, the second over the first's
- * in-tile dimensions (like TPU's T(8,128)(2,1)). */
 TLA_API int tla_layout_to_xla(const tla_layout *L, tla_xla_type type, tla_xla_shape *out, tla_error *err)
 #if TLA__BODIES
 {

@@ -88,6 +88,44 @@ typedef struct tla_xla_info {
     int64_t scale[TLA_XLA_MAX_RANK]; /* its weight there: mode coordinate = sum of index[d] * scale[d] */
 } tla_xla_info;
 
+TLA_FUNC int tla_xla_type_bits(tla_xla_type t);
+TLA_API const char *tla_xla_type_name(tla_xla_type t);
+
+/* "f32", "F32", "bf16", ...: 0 and *out, or -1. */
+TLA_API int tla_xla_type_from_name(const char *s, size_t n, tla_xla_type *out);
+
+/* ---------------------------------------------------------------- parsing */
+
+/* Parse "f32[3,5]{1,0:T(2,2)}".  0, or -1 with err (pos = byte offset); *out untouched then. */
+/* tla_xla_parse(text, &s, err), tla_xla_snprint(buf, n, &s), tla_xla_to_layout(&s, &L, &info, err),
+ *   tla_xla_linear_index(&s, coord, &index, err), tla_xla_multi_index(&s, index, coord, err),
+ *   tla_layout_to_xla(&L, type, &s, err), tla_xla_bytes(&s, &n, err) -> 0 or -1 (or the length)
+ *   Errors name the place in the shape string: "expected ...", tiles of 0, permutations that repeat,
+ *   '*' on a tile's most minor dimension; a tile entry of -1 keeps that dimension whole.
+ * Example:
+ *   tla_xla_shape s;  tla_error e;  char buf[64];  int64_t c[2] = {2, 3}, lin = 0;
+ *   if (tla_xla_parse("f32[3,5]{1,0:T(2,2)}", &s, &e) != 0) return 1;
+ *   tla_xla_snprint(buf, sizeof buf, &s);
+ *   if (strcmp(buf, "f32[3,5]{1,0:T(2,2)}") != 0) return 1;
+ *   if (tla_xla_linear_index(&s, c, &lin, &e) != 0 || lin != 17) return 1;
+ *   if (tla_xla_parse("f32[3,5]{1,1}", &s, &e) == 0) return 1;   // not a permutation
+ */
+TLA_API int tla_xla_parse(const char *s, tla_xla_shape *out, tla_error *err);
+
+/* XLA's canonical spelling: lower-case type, attributes in XLA's order (D T L # * E S P M). */
+TLA_API int tla_xla_snprint(char *buf, size_t n, const tla_xla_shape *x);
+
+/* ---------------------------------------------------------------- facts */
+
+/* Dimensions of size > 1. */
+TLA_API int tla_xla_true_rank(const tla_xla_shape *x);
+
+/* The dimension letters of XLA's shapes-and-layouts documentation: x; y,x; z,y,x; p,z,y,x (NULL
+ * beyond rank 4). */
+TLA_API const char *tla_xla_dim_letters(int rank);
+
+/* ---------------------------------------------------------------- internals */
+
 static const struct {
     const char *name;
     int bits;
@@ -104,7 +142,6 @@ TLA_API const char *tla_xla_type_name(tla_xla_type t)
 }
 #endif
 TLA__DECL
-/* "f32", "F32", "bf16", ...: 0 and *out, or -1. */
 TLA_API int tla_xla_type_from_name(const char *s, size_t n, tla_xla_type *out)
 #if TLA__BODIES
 {
@@ -259,20 +296,6 @@ TLA_FUNC int tla__xla_parse_layout(const char *s, int *p, tla_xla_shape *x, tla_
     }
 }
 
-/* Parse "f32[3,5]{1,0:T(2,2)}".  0, or -1 with err (pos = byte offset); *out untouched then. */
-/* tla_xla_parse(text, &s, err), tla_xla_snprint(buf, n, &s), tla_xla_to_layout(&s, &L, &info, err),
- *   tla_xla_linear_index(&s, coord, &index, err), tla_xla_multi_index(&s, index, coord, err),
- *   tla_layout_to_xla(&L, type, &s, err), tla_xla_bytes(&s, &n, err) -> 0 or -1 (or the length)
- *   Errors name the place in the shape string: "expected ...", tiles of 0, permutations that repeat,
- *   '*' on a tile's most minor dimension; a tile entry of -1 keeps that dimension whole.
- * Example:
- *   tla_xla_shape s;  tla_error e;  char buf[64];  int64_t c[2] = {2, 3}, lin = 0;
- *   if (tla_xla_parse("f32[3,5]{1,0:T(2,2)}", &s, &e) != 0) return 1;
- *   tla_xla_snprint(buf, sizeof buf, &s);
- *   if (strcmp(buf, "f32[3,5]{1,0:T(2,2)}") != 0) return 1;
- *   if (tla_xla_linear_index(&s, c, &lin, &e) != 0 || lin != 17) return 1;
- *   if (tla_xla_parse("f32[3,5]{1,1}", &s, &e) == 0) return 1;   // not a permutation
- */
 TLA_API int tla_xla_parse(const char *s, tla_xla_shape *out, tla_error *err)
 #if TLA__BODIES
 {
@@ -323,7 +346,6 @@ TLA_API int tla_xla_parse(const char *s, tla_xla_shape *out, tla_error *err)
 #endif
 TLA__DECL
 
-/* XLA's canonical spelling: lower-case type, attributes in XLA's order (D T L # * E S P M). */
 TLA_API int tla_xla_snprint(char *buf, size_t n, const tla_xla_shape *x)
 #if TLA__BODIES
 {
@@ -386,7 +408,6 @@ TLA__DECL
 
 /* ---------------------------------------------------------------- facts */
 
-/* Dimensions of size > 1. */
 TLA_API int tla_xla_true_rank(const tla_xla_shape *x)
 #if TLA__BODIES
 {
@@ -396,7 +417,6 @@ TLA_API int tla_xla_true_rank(const tla_xla_shape *x)
 }
 #endif
 TLA__DECL
-/* The seed's dimension letters: x; y,x; z,y,x; p,z,y,x (NULL beyond rank 4). */
 TLA_API const char *tla_xla_dim_letters(int rank)
 #if TLA__BODIES
 {

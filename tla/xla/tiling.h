@@ -45,6 +45,38 @@
 #include <stdlib.h>
 #include "tla/xla/shape.h"
 
+/* ---------------------------------------------------------------- the definition */
+
+/* Storage in elements: tile padding and L(n) tail padding included.  0, or -1 with err. */
+TLA_API int tla_xla_padded_size(const tla_xla_shape *x, int64_t *out, tla_error *err);
+
+/* Storage in bytes (padding included; sub-byte types round up).  0, or -1 with err. */
+TLA_API int tla_xla_bytes(const tla_xla_shape *x, int64_t *out, tla_error *err);
+
+/* The same, -1 on any error (kept for older code; tla_xla_bytes says why). */
+TLA_API int64_t tla_xla_byte_size(const tla_xla_shape *x);
+
+/* Multi-index (one per logical dimension) to XLA's linear index, by the definition. */
+TLA_API int tla_xla_linear_index(const tla_xla_shape *x, const int64_t *index, int64_t *out, tla_error *err);
+
+/* The linear indices of elements first .. first+count-1, logical coordinates in row-major
+ * order (what `tla xla --offsets` prints), into out[0..count).  0, or -1 with err. */
+TLA_API int tla_xla_linear_indices(const tla_xla_shape *x, int64_t first, int64_t count, int64_t *out, tla_error *err);
+
+/* XLA linear index back to the multi-index: the steps backwards; padding is an error. */
+TLA_API int tla_xla_multi_index(const tla_xla_shape *x, int64_t linear, int64_t *index, tla_error *err);
+
+/* ---------------------------------------------------------------- the search: by the offsets */
+/* In tla_xla_to_layout's message when the tiling was too large to search: a layout may exist,
+ * this version does not find it (the CLI exits 3 for it: not built, rather than bad input). */
+#define TLA_XLA_UNDECIDED "the search by offsets takes"
+
+/* XLA shape to TLA layout (see the top of tla/xla/shape.h).  info may be NULL.  When no TLA layout
+ * expresses the tiling the error says so; tla_xla_linear_index still gives every offset. */
+TLA_API int tla_xla_to_layout(const tla_xla_shape *x, tla_layout *out, tla_xla_info *info, tla_error *err);
+
+/* ---------------------------------------------------------------- internals */
+
 #define TLA__XW 48 /* working dimensions: the rank plus every tile's rank */
 
 /* ---------------------------------------------------------------- the definition */
@@ -137,7 +169,6 @@ TLA_FUNC int tla__xla_plan(const tla_xla_shape *x, tla__xplan *p, tla_error *err
     return 0;
 }
 
-/* Storage in elements: tile padding and L(n) tail padding included.  0, or -1 with err. */
 TLA_API int tla_xla_padded_size(const tla_xla_shape *x, int64_t *out, tla_error *err)
 #if TLA__BODIES
 {
@@ -149,7 +180,6 @@ TLA_API int tla_xla_padded_size(const tla_xla_shape *x, int64_t *out, tla_error 
 #endif
 TLA__DECL
 
-/* Storage in bytes (padding included; sub-byte types round up).  0, or -1 with err. */
 TLA_API int tla_xla_bytes(const tla_xla_shape *x, int64_t *out, tla_error *err)
 #if TLA__BODIES
 {
@@ -163,7 +193,6 @@ TLA_API int tla_xla_bytes(const tla_xla_shape *x, int64_t *out, tla_error *err)
 #endif
 TLA__DECL
 
-/* The same, -1 on any error (kept for older code; tla_xla_bytes says why). */
 TLA_API int64_t tla_xla_byte_size(const tla_xla_shape *x)
 #if TLA__BODIES
 {
@@ -200,7 +229,6 @@ TLA_FUNC int64_t tla__xla_index(const tla_xla_shape *x, const tla__xplan *p, int
     return lin;
 }
 
-/* Multi-index (one per logical dimension) to XLA's linear index, by the definition. */
 TLA_API int tla_xla_linear_index(const tla_xla_shape *x, const int64_t *index, int64_t *out, tla_error *err)
 #if TLA__BODIES
 {
@@ -219,8 +247,6 @@ TLA_API int tla_xla_linear_index(const tla_xla_shape *x, const int64_t *index, i
 #endif
 TLA__DECL
 
-/* The linear indices of elements first .. first+count-1, logical coordinates in row-major
- * order (what `tla xla --offsets` prints), into out[0..count).  0, or -1 with err. */
 TLA_API int tla_xla_linear_indices(const tla_xla_shape *x, int64_t first, int64_t count, int64_t *out, tla_error *err)
 #if TLA__BODIES
 {
@@ -245,7 +271,6 @@ TLA_API int tla_xla_linear_indices(const tla_xla_shape *x, int64_t first, int64_
 #endif
 TLA__DECL
 
-/* XLA linear index back to the multi-index: the steps backwards; padding is an error. */
 TLA_API int tla_xla_multi_index(const tla_xla_shape *x, int64_t linear, int64_t *index, tla_error *err)
 #if TLA__BODIES
 {
@@ -539,9 +564,6 @@ TLA_FUNC int tla__xla_mode(const tla__xdig *d, tla_tuple *shp, tla_tuple *std) {
  * and the grouping tests stop after TLA__XLA_WORK element steps (about 0.05 s). */
 #define TLA__XLA_SEARCH (1 << 20)
 #define TLA__XLA_WORK (64 << 16)
-/* In tla_xla_to_layout's message when the tiling was too large to search: a layout may exist,
- * this version does not find it (the CLI exits 3 for it: not built, rather than bad input). */
-#define TLA_XLA_UNDECIDED "the search by offsets takes"
 
 /* x -> T[x * m] on 0..n-1 as mixed-radix digits (the last leaf covers the rest): 0, or -1. */
 TLA_FUNC int tla__xla_radix(const int64_t *T, int64_t n, tla__xdig *d) {
@@ -706,8 +728,6 @@ TLA_FUNC int tla__xla_search(const tla_xla_shape *x, const tla__xplan *p, tla__x
     return 0;
 }
 
-/* XLA shape to TLA layout (see the top of tla/xla/shape.h).  info may be NULL.  When no TLA layout
- * expresses the tiling the error says so; tla_xla_linear_index still gives every offset. */
 TLA_API int tla_xla_to_layout(const tla_xla_shape *x, tla_layout *out, tla_xla_info *info, tla_error *err)
 #if TLA__BODIES
 {
