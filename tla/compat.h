@@ -1,4 +1,4 @@
-/* tla/compat.h - opt-in TLA / CuTe spellings, so seed code ports nearly verbatim.
+/* tla/compat.h - opt-in TLA / CuTe spellings, so CATLASS TLA code ports nearly verbatim.
  *
  *   #include "tla/compat.h"        (includes tla.h)
  *
@@ -32,7 +32,7 @@
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_auto shape  = MakeShape(MakeShape(_4, _2), MakeShape(_4, _3));
  *   tla_auto stride = MakeStride(MakeStride(_4, _16), MakeStride(_1, _32));
- *   _Static_assert(crd2offset(MakeCoord(_1, _5), shape, stride) == 37, "the seed's offset");
+ *   _Static_assert(crd2offset(MakeCoord(_1, _5), shape, stride) == 37, "the offset of CATLASS's layout documentation");
  *   tla_auto w2xh4 = MakeLayout(MakeShape(_2, 4), MakeStride(_12, _1));
  *   print(w2xh4);                                             // (_2,4):(_12,_1)
  *   printf("\n");

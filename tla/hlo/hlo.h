@@ -542,7 +542,8 @@ TLA_FUNC int tla__hlo_resolve(tla__hlo_rd *R) {
                                      in->name, callee);
                 in->called = m->comp[l];
             }
-            if (!in->has_shape && !strcmp(in->opcode, "dynamic-slice") && in->nops > 0) { /* the seed omits it */
+            /* (the shape of a dynamic-slice, which XLA's indexing-analysis documentation omits) */
+            if (!in->has_shape && !strcmp(in->opcode, "dynamic-slice") && in->nops > 0) {
                 tla_hlo_array *a = &in->shape.a[0];
                 int r = tla__hlo_ints(tla_hlo_attr_get(in, "dynamic_slice_sizes"), a->dims, TLA_HLO_MAX_RANK);
                 if (r >= 0) {

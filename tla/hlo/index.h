@@ -682,8 +682,9 @@ TLA_API int tla_hlo_input_to_output(tla_ix_ctx *c, const tla_hlo_instr *in, int 
         for (i = 0; i < arity; i++)
             if (tla__hlo_put(ix, i, &m, err) != 0) return -1;
         return 0;
-    } else if (!strcmp(op, "dot")
-               && in->nops >= 2) { /* XLA has no rule; the seed's maps: free dims of the other side are symbols */
+    } else if (!strcmp(op, "dot") && in->nops >= 2) {
+        /* XLA has no rule; as the maps of XLA's indexing-analysis documentation: the free dims of
+         * the other side are symbols */
         int64_t bd[2][TLA_HLO_MAX_RANK], cd[2][TLA_HLO_MAX_RANK], sizes[TLA_HLO_MAX_RANK];
         int nb, nb2, nc, nc2, side, k, od = 0, ns = 0;
         if ((nb = tla__hlo_attr_ints(in, "lhs_batch_dims", bd[0], TLA_HLO_MAX_RANK, 0, err)) < 0

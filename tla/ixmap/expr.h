@@ -59,6 +59,71 @@ typedef struct tla_ix_ctx {
     int fixed;
 } tla_ix_ctx;
 
+TLA_FUNC void tla_ix_ctx_init(tla_ix_ctx *c);
+TLA_API void tla_ix_ctx_free(tla_ix_ctx *c);
+
+#define TLA_IX_KIND(c, e) ((c)->n[e].kind)
+#define TLA_IX_L(c, e) ((c)->n[e].l)
+#define TLA_IX_R(c, e) ((c)->n[e].r)
+#define TLA_IX_V(c, e) ((c)->n[e].v)
+#define TLA_IX_IS_BIN(c, e) ((c)->n[e].kind <= TLA_IX_CDIV)
+#define TLA_IX_IS_CONST(c, e) ((c)->n[e].kind == TLA_IX_CONST)
+
+/* The unique node (kind, l, r, v), built without any simplification.  The constant 0 on
+ * failure (and c->failed set). */
+TLA_API int tla_ix_raw(tla_ix_ctx *c, int kind, int32_t l, int32_t r, int64_t v);
+TLA_API int tla_ix_const(tla_ix_ctx *c, int64_t v);
+TLA_FUNC int tla_ix_dim(tla_ix_ctx *c, int i);
+TLA_FUNC int tla_ix_sym(tla_ix_ctx *c, int i);
+
+/* floordiv and ceildiv of values: rt/error.h's tla_floor_div and tla_ceil_div. */
+TLA_FUNC int64_t tla_ix_floordiv(int64_t a, int64_t b);
+TLA_FUNC int64_t tla_ix_ceildiv(int64_t a, int64_t b);
+
+/* XLA's mod: the sign of the divisor (non-negative for a positive divisor). */
+TLA_API int64_t tla_ix_modv(int64_t a, int64_t b);
+
+/* ---------------------------------------------------------------- comparison (XLA's order) */
+
+/* <0, 0, >0: XLA's SymbolicExpr::operator< (kind, then variable id / value, then operands). */
+TLA_API int tla_ix_cmp(const tla_ix_ctx *c, int a, int b);
+
+/* ---------------------------------------------------------------- XLA's operators */
+
+TLA_API int tla_ix_mul(tla_ix_ctx *c, int a, int b);
+TLA_API int tla_ix_add(tla_ix_ctx *c, int a, int b);
+TLA_FUNC int tla_ix_addc(tla_ix_ctx *c, int a, int64_t v);
+TLA_FUNC int tla_ix_mulc(tla_ix_ctx *c, int a, int64_t v);
+TLA_API int tla_ix_canon(tla_ix_ctx *c, int e);
+TLA_API int tla_ix_neg(tla_ix_ctx *c, int a);
+TLA_FUNC int tla_ix_sub(tla_ix_ctx *c, int a, int b);
+TLA_API int tla_ix_subc(tla_ix_ctx *c, int a, int64_t v);
+TLA_API int tla_ix_mod(tla_ix_ctx *c, int a, int b);
+TLA_FUNC int tla_ix_modc(tla_ix_ctx *c, int a, int64_t v);
+TLA_API int tla_ix_fdiv(tla_ix_ctx *c, int a, int b);
+TLA_FUNC int tla_ix_fdivc(tla_ix_ctx *c, int a, int64_t v);
+TLA_API int tla_ix_cdiv(tla_ix_ctx *c, int a, int b);
+
+/* ---------------------------------------------------------------- XLA's Canonicalize */
+
+/* ---------------------------------------------------------------- evaluation, substitution */
+
+/* The value of e for dimension values dims[] and symbol values syms[]: 0, or -1 when it
+ * divides by zero (or a variable has no value). */
+TLA_API int tla_ix_eval(const tla_ix_ctx *c, int e, const int64_t *dims, const int64_t *syms, int64_t *out);
+
+/* e with dimension i replaced by dims[i] and symbol j by syms[j] (ids; NULL keeps them),
+ * rebuilt with XLA's raw constructor (as ReplaceVariables does). */
+TLA_API int tla_ix_replace(tla_ix_ctx *c, int e, const int *dims, int ndims, const int *syms, int nsyms);
+
+/* Replace the sub-expression `from` by `to` everywhere in e. */
+TLA_API int tla_ix_replace_expr(tla_ix_ctx *c, int e, int from, int to);
+
+/* Mark used dimensions (bit i of *dims) and symbols (bit j of *syms); up to 64 of each. */
+TLA_API void tla_ix_used(const tla_ix_ctx *c, int e, uint64_t *dims, uint64_t *syms);
+
+/* ---------------------------------------------------------------- internals */
+
 TLA_FUNC void tla_ix_ctx_init(tla_ix_ctx *c) { memset(c, 0, sizeof *c); }
 TLA_API void tla_ix_ctx_free(tla_ix_ctx *c)
 #if TLA__BODIES
@@ -69,13 +134,6 @@ TLA_API void tla_ix_ctx_free(tla_ix_ctx *c)
 }
 #endif
 TLA__DECL
-
-#define TLA_IX_KIND(c, e) ((c)->n[e].kind)
-#define TLA_IX_L(c, e) ((c)->n[e].l)
-#define TLA_IX_R(c, e) ((c)->n[e].r)
-#define TLA_IX_V(c, e) ((c)->n[e].v)
-#define TLA_IX_IS_BIN(c, e) ((c)->n[e].kind <= TLA_IX_CDIV)
-#define TLA_IX_IS_CONST(c, e) ((c)->n[e].kind == TLA_IX_CONST)
 
 TLA_FUNC uint64_t tla__ix_hash(int kind, int32_t l, int32_t r, int64_t v) {
     uint64_t h = (uint64_t)kind * 0x9E3779B97F4A7C15u;
@@ -121,8 +179,6 @@ TLA_FUNC int tla__ix_find(const tla_ix_ctx *c, int kind, int32_t l, int32_t r, i
     return -1;
 }
 
-/* The unique node (kind, l, r, v), built without any simplification.  The constant 0 on
- * failure (and c->failed set). */
 TLA_API int tla_ix_raw(tla_ix_ctx *c, int kind, int32_t l, int32_t r, int64_t v)
 #if TLA__BODIES
 {
@@ -172,10 +228,8 @@ TLA_FUNC int tla_ix_sym(tla_ix_ctx *c, int i) { return tla_ix_raw(c, TLA_IX_SYM,
 TLA_FUNC int64_t tla__ix_wadd(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
 TLA_FUNC int64_t tla__ix_wmul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
 TLA_FUNC int64_t tla__ix_wneg(int64_t a) { return (int64_t)(0 - (uint64_t)a); }
-/* floordiv and ceildiv of values: rt/error.h's tla_floor_div and tla_ceil_div. */
 TLA_FUNC int64_t tla_ix_floordiv(int64_t a, int64_t b) { return tla_floor_div(a, b); }
 TLA_FUNC int64_t tla_ix_ceildiv(int64_t a, int64_t b) { return tla_ceil_div(a, b); }
-/* XLA's mod: the sign of the divisor (non-negative for a positive divisor). */
 TLA_API int64_t tla_ix_modv(int64_t a, int64_t b)
 #if TLA__BODIES
 {
@@ -201,7 +255,6 @@ TLA_FUNC int64_t tla__ix_gcd(int64_t a, int64_t b) {
 
 TLA_FUNC int tla__ix_rank(int kind) { return kind == TLA_IX_SYM ? TLA_IX_DIM : kind; }
 
-/* <0, 0, >0: XLA's SymbolicExpr::operator< (kind, then variable id / value, then operands). */
 TLA_API int tla_ix_cmp(const tla_ix_ctx *c, int a, int b)
 #if TLA__BODIES
 {
@@ -533,7 +586,6 @@ TLA_FUNC int64_t tla__ix_fold(int kind, int64_t a, int64_t b) {
     }
 }
 
-/* XLA's SymbolicExpr::Canonicalize (memoized per node). */
 TLA_API int tla_ix_canon(tla_ix_ctx *c, int e)
 #if TLA__BODIES
 {
@@ -561,8 +613,6 @@ TLA__DECL
 
 /* ---------------------------------------------------------------- evaluation, substitution */
 
-/* The value of e for dimension values dims[] and symbol values syms[]: 0, or -1 when it
- * divides by zero (or a variable has no value). */
 TLA_API int tla_ix_eval(const tla_ix_ctx *c, int e, const int64_t *dims, const int64_t *syms, int64_t *out)
 #if TLA__BODIES
 {
@@ -588,8 +638,6 @@ TLA_API int tla_ix_eval(const tla_ix_ctx *c, int e, const int64_t *dims, const i
 #endif
 TLA__DECL
 
-/* e with dimension i replaced by dims[i] and symbol j by syms[j] (ids; NULL keeps them),
- * rebuilt with XLA's raw constructor (as ReplaceVariables does). */
 TLA_API int tla_ix_replace(tla_ix_ctx *c, int e, const int *dims, int ndims, const int *syms, int nsyms)
 #if TLA__BODIES
 {
@@ -614,7 +662,6 @@ TLA_FUNC int tla__ix_copy(tla_ix_ctx *c, const tla_ix_ctx *from, int e) {
     return tla_ix_raw(c, x->kind, tla__ix_copy(c, from, x->l), tla__ix_copy(c, from, x->r), 0);
 }
 
-/* Replace the sub-expression `from` by `to` everywhere in e. */
 TLA_API int tla_ix_replace_expr(tla_ix_ctx *c, int e, int from, int to)
 #if TLA__BODIES
 {
@@ -630,7 +677,6 @@ TLA_API int tla_ix_replace_expr(tla_ix_ctx *c, int e, int from, int to)
 #endif
 TLA__DECL
 
-/* Mark used dimensions (bit i of *dims) and symbols (bit j of *syms); up to 64 of each. */
 TLA_API void tla_ix_used(const tla_ix_ctx *c, int e, uint64_t *dims, uint64_t *syms)
 #if TLA__BODIES
 {

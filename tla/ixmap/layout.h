@@ -24,6 +24,14 @@
 #include "tla/ixmap/simplify.h"
 #include "tla/rt/layout.h"
 
+/* Coordinate-to-offset: (d0, ..., d_{r-1}) -> (offset), one dimension per top-level mode. */
+TLA_API int tla_ix_from_layout(tla_ix_ctx *c, const tla_layout *L, tla_ix_map *out, tla_error *err);
+
+/* Offset-to-coordinate of an injective layout: (d0) -> (coordinate of each top-level mode). */
+TLA_API int tla_ix_from_layout_inverse(tla_ix_ctx *c, const tla_layout *L, tla_ix_map *out, tla_error *err);
+
+/* ---------------------------------------------------------------- internals */
+
 /* The leaves of a layout grouped by top-level mode: mode[k] for leaf k. */
 TLA_FUNC int tla__ix_layout_modes(const tla_layout *L, int *mode, int *nmodes) {
     const tla_tuple *s = &L->shape;
@@ -48,7 +56,6 @@ TLA_FUNC int tla__ix_layout_modes(const tla_layout *L, int *mode, int *nmodes) {
     return leaf == s->nleaf ? 0 : -1;
 }
 
-/* Coordinate-to-offset: (d0, ..., d_{r-1}) -> (offset), one dimension per top-level mode. */
 TLA_API int tla_ix_from_layout(tla_ix_ctx *c, const tla_layout *L, tla_ix_map *out, tla_error *err)
 #if TLA__BODIES
 {
@@ -87,7 +94,6 @@ TLA_API int tla_ix_from_layout(tla_ix_ctx *c, const tla_layout *L, tla_ix_map *o
 #endif
 TLA__DECL
 
-/* Offset-to-coordinate of an injective layout: (d0) -> (coordinate of each top-level mode). */
 TLA_API int tla_ix_from_layout_inverse(tla_ix_ctx *c, const tla_layout *L, tla_ix_map *out, tla_error *err)
 #if TLA__BODIES
 {

@@ -57,6 +57,72 @@ TLA_API void tla_ix_map_reset_empty(tla_ix_ctx *c, tla_ix_map *m);
 
 /* A map with nd dimensions, nr range variables and nt runtime variables, every bound
  * [0, -1] until set, and nres results (all 0 until set).  -1 when over a limit. */
+TLA_API int tla_ix_map_init(tla_ix_ctx *c, tla_ix_map *m, int nd, int nr, int nt, int nres);
+
+/* IndexingMap::FromTensorSizes: dimension i in [0, dims[i] - 1], range variable j in
+ * [0, syms[j] - 1]; results set by the caller.  A non-positive size gives KNOWN EMPTY. */
+TLA_API int tla_ix_map_sizes(tla_ix_ctx *c, tla_ix_map *m, int nd, const int64_t *dims, int nr, const int64_t *syms,
+                             int nres);
+TLA_FUNC int tla_ix_map_nsym(const tla_ix_map *m);
+
+/* ---------------------------------------------------------------- intervals */
+
+/* The range of e over the map's domain (XLA's RangeEvaluator), intersected with a
+ * constraint on e itself when use_cons. */
+TLA_API void tla_ix_range(const tla_ix_ctx *c, const tla_ix_map *m, int e, int use_cons, int64_t *lo, int64_t *hi);
+
+/* ---------------------------------------------------------------- domain */
+
+TLA_API void tla_ix_erase_cons(tla_ix_map *m, int e);
+
+/* XLA's AddConstraint: a variable's interval is narrowed, a constant checked, anything else
+ * recorded (intersected with an existing constraint on the same expression); an infeasible
+ * range makes the map KNOWN EMPTY. */
+TLA_API void tla_ix_add_cons(tla_ix_ctx *c, tla_ix_map *m, int e, int64_t lo, int64_t hi);
+
+/* Every variable interval feasible (else the map becomes KNOWN EMPTY, as XLA's constructor does). */
+TLA_API void tla_ix_map_verify(tla_ix_ctx *c, tla_ix_map *m);
+
+/* 1 when the point (dims, syms) lies in the domain (intervals and constraints). */
+TLA_API int tla_ix_map_contains(const tla_ix_ctx *c, const tla_ix_map *m, const int64_t *dims, const int64_t *syms);
+
+/* The results at a point: 0, or -1 (a division by zero). */
+TLA_API int tla_ix_map_eval(const tla_ix_ctx *c, const tla_ix_map *m, const int64_t *dims, const int64_t *syms,
+                            int64_t *out);
+
+/* ---------------------------------------------------------------- composition */
+
+/* XLA's ComposeIndexingMaps(a, b): apply a, then b (b's dimensions are a's results). */
+TLA_API int tla_ix_compose(tla_ix_ctx *c, const tla_ix_map *a, const tla_ix_map *b, tla_ix_map *out, tla_error *err);
+
+/* ---------------------------------------------------------------- unused variables */
+
+/* DetectUnusedVariables + CompressVars: XLA's RemoveUnusedSymbols (dims = 0) or
+ * RemoveUnusedVars (dims = 1).  The removed dimensions and symbols as bit sets (bit i:
+ * dimension i, bit j: symbol j); either pointer may be NULL. */
+TLA_API void tla_ix_remove_unused_ex(tla_ix_ctx *c, tla_ix_map *m, int dims, uint64_t *removed_dims,
+                                     uint64_t *removed_syms);
+
+/* The same; returns the removed symbols as a bit set (bit j: symbol j). */
+TLA_API uint64_t tla_ix_remove_unused(tla_ix_ctx *c, tla_ix_map *m, int dims);
+
+/* XLA's ConstraintsSatisfied: 1 when every constraint holds at (dims, syms) (the variables'
+ * intervals are not checked, as in XLA); 0 for KNOWN EMPTY, a failed constraint, or one
+ * that divides by zero there. */
+TLA_API int tla_ix_constraints_satisfied(const tla_ix_ctx *c, const tla_ix_map *m, const int64_t *dims,
+                                         const int64_t *syms);
+
+/* ---------------------------------------------------------------- printing */
+
+/* XLA's ToString(IndexingMap), one item a line: "(d0)[s0]{rt0} -> (...),\ndomain:\nd0 in [0, 9],\n...";
+ * "KNOWN EMPTY" and "UNDEFINED" for those maps.  oneline: items separated by ", " instead. */
+TLA_API void tla_ix_map_print_ex(tla_ix_ctx *c, const tla_ix_map *m, int oneline, tla_ix_buf *b);
+TLA_FUNC void tla_ix_map_print(tla_ix_ctx *c, const tla_ix_map *m, tla_ix_buf *b);
+
+/* ---------------------------------------------------------------- internals */
+
+TLA_API void tla_ix_map_reset_empty(tla_ix_ctx *c, tla_ix_map *m);
+
 TLA_API int tla_ix_map_init(tla_ix_ctx *c, tla_ix_map *m, int nd, int nr, int nt, int nres)
 #if TLA__BODIES
 {
@@ -79,8 +145,6 @@ TLA_API int tla_ix_map_init(tla_ix_ctx *c, tla_ix_map *m, int nd, int nr, int nt
 #endif
 TLA__DECL
 
-/* IndexingMap::FromTensorSizes: dimension i in [0, dims[i] - 1], range variable j in
- * [0, syms[j] - 1]; results set by the caller.  A non-positive size gives KNOWN EMPTY. */
 TLA_API int tla_ix_map_sizes(tla_ix_ctx *c, tla_ix_map *m, int nd, const int64_t *dims, int nr, const int64_t *syms,
                              int nres)
 #if TLA__BODIES
@@ -106,8 +170,6 @@ TLA_FUNC int64_t tla__ix_sat(int64_t a, int64_t b, int mul) {
     return a > 0 ? INT64_MAX : INT64_MIN;
 }
 
-/* The range of e over the map's domain (XLA's RangeEvaluator), intersected with a
- * constraint on e itself when use_cons. */
 TLA_API void tla_ix_range(const tla_ix_ctx *c, const tla_ix_map *m, int e, int use_cons, int64_t *lo, int64_t *hi)
 #if TLA__BODIES
 {
@@ -213,9 +275,6 @@ TLA_API void tla_ix_erase_cons(tla_ix_map *m, int e)
 #endif
 TLA__DECL
 
-/* XLA's AddConstraint: a variable's interval is narrowed, a constant checked, anything else
- * recorded (intersected with an existing constraint on the same expression); an infeasible
- * range makes the map KNOWN EMPTY. */
 TLA_API void tla_ix_add_cons(tla_ix_ctx *c, tla_ix_map *m, int e, int64_t lo, int64_t hi)
 #if TLA__BODIES
 {
@@ -256,7 +315,6 @@ TLA_API void tla_ix_add_cons(tla_ix_ctx *c, tla_ix_map *m, int e, int64_t lo, in
 #endif
 TLA__DECL
 
-/* Every variable interval feasible (else the map becomes KNOWN EMPTY, as XLA's constructor does). */
 TLA_API void tla_ix_map_verify(tla_ix_ctx *c, tla_ix_map *m)
 #if TLA__BODIES
 {
@@ -275,7 +333,6 @@ empty:
 #endif
 TLA__DECL
 
-/* 1 when the point (dims, syms) lies in the domain (intervals and constraints). */
 TLA_API int tla_ix_map_contains(const tla_ix_ctx *c, const tla_ix_map *m, const int64_t *dims, const int64_t *syms)
 #if TLA__BODIES
 {
@@ -293,7 +350,6 @@ TLA_API int tla_ix_map_contains(const tla_ix_ctx *c, const tla_ix_map *m, const 
 #endif
 TLA__DECL
 
-/* The results at a point: 0, or -1 (a division by zero). */
 TLA_API int tla_ix_map_eval(const tla_ix_ctx *c, const tla_ix_map *m, const int64_t *dims, const int64_t *syms,
                             int64_t *out)
 #if TLA__BODIES
@@ -308,7 +364,6 @@ TLA__DECL
 
 /* ---------------------------------------------------------------- composition */
 
-/* XLA's ComposeIndexingMaps(a, b): apply a, then b (b's dimensions are a's results). */
 TLA_API int tla_ix_compose(tla_ix_ctx *c, const tla_ix_map *a, const tla_ix_map *b, tla_ix_map *out, tla_error *err)
 #if TLA__BODIES
 {
@@ -399,9 +454,6 @@ TLA_FUNC void tla__ix_compress(tla_ix_ctx *c, tla_ix_map *m, uint64_t unused_d, 
     *m = r;
 }
 
-/* DetectUnusedVariables + CompressVars: XLA's RemoveUnusedSymbols (dims = 0) or
- * RemoveUnusedVars (dims = 1).  The removed dimensions and symbols as bit sets (bit i:
- * dimension i, bit j: symbol j); either pointer may be NULL. */
 TLA_API void tla_ix_remove_unused_ex(tla_ix_ctx *c, tla_ix_map *m, int dims, uint64_t *removed_dims,
                                      uint64_t *removed_syms)
 #if TLA__BODIES
@@ -439,7 +491,6 @@ TLA_API void tla_ix_remove_unused_ex(tla_ix_ctx *c, tla_ix_map *m, int dims, uin
 #endif
 TLA__DECL
 
-/* The same; returns the removed symbols as a bit set (bit j: symbol j). */
 TLA_API uint64_t tla_ix_remove_unused(tla_ix_ctx *c, tla_ix_map *m, int dims)
 #if TLA__BODIES
 {
@@ -450,9 +501,6 @@ TLA_API uint64_t tla_ix_remove_unused(tla_ix_ctx *c, tla_ix_map *m, int dims)
 #endif
 TLA__DECL
 
-/* XLA's ConstraintsSatisfied: 1 when every constraint holds at (dims, syms) (the variables'
- * intervals are not checked, as in XLA); 0 for KNOWN EMPTY, a failed constraint, or one
- * that divides by zero there. */
 TLA_API int tla_ix_constraints_satisfied(const tla_ix_ctx *c, const tla_ix_map *m, const int64_t *dims,
                                          const int64_t *syms)
 #if TLA__BODIES
@@ -482,8 +530,6 @@ TLA_FUNC void tla__ix_names(const tla_ix_map *m, const char **dn, const char **s
 
 TLA_FUNC int tla__ix_strcmp(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
 
-/* XLA's ToString(IndexingMap), one item a line: "(d0)[s0]{rt0} -> (...),\ndomain:\nd0 in [0, 9],\n...";
- * "KNOWN EMPTY" and "UNDEFINED" for those maps.  oneline: items separated by ", " instead. */
 TLA_API void tla_ix_map_print_ex(tla_ix_ctx *c, const tla_ix_map *m, int oneline, tla_ix_buf *b)
 #if TLA__BODIES
 {

@@ -22,6 +22,49 @@
 
 /* ---------------------------------------------------------------- MLIR's AffineExpr rules */
 
+TLA_API int tla_ix_m_mul(tla_ix_ctx *c, int a, int b);
+TLA_API int tla_ix_m_mod(tla_ix_ctx *c, int a, int b);
+TLA_API int tla_ix_m_bin(tla_ix_ctx *c, int kind, int a, int b);
+
+/* MLIR's AffineExpr operator+ (simplifyAdd). */
+TLA_API int tla_ix_m_add(tla_ix_ctx *c, int a, int b);
+TLA_FUNC int tla_ix_m_fdiv(tla_ix_ctx *c, int a, int b);
+TLA_FUNC int tla_ix_m_cdiv(tla_ix_ctx *c, int a, int b);
+
+/* e rebuilt bottom-up with MLIR's rules: what XLA's printer prints (memoized). */
+TLA_API int tla_ix_to_mlir(tla_ix_ctx *c, int e);
+
+/* ---------------------------------------------------------------- printing (XLA's printer) */
+
+/* A growable string the caller owns (tla_ix_buf_free): rt/print.h's text buffer, all zero to
+ * start (tla_ix_buf b = {0}); b.s is the text, b.len its length, b.failed set when memory ran out. */
+typedef tla__out tla_ix_buf;
+
+TLA_API void tla_ix_buf_free(tla_ix_buf *b);
+TLA_API void tla_ix_buf_put(tla_ix_buf *b, const char *s);
+TLA_API void tla_ix_buf_int(tla_ix_buf *b, int64_t v);
+
+/* Names for printing: dimension i is dim_names[i] (or "d<i>"), symbol j is sym_names[j] (or
+ * "s<j>" for j < nrange, "rt<j - nrange>" after); NULL entries take the default. */
+typedef struct tla_ix_names {
+    const char *const *dims;
+    int ndims;
+    const char *const *syms;
+    int nsyms;
+    int nrange;
+} tla_ix_names;
+
+/* Append e in XLA's printed form (converted to MLIR form first). */
+TLA_API void tla_ix_print(tla_ix_ctx *c, int e, const tla_ix_names *nm, tla_ix_buf *b);
+
+/* e printed into buf (truncated to n bytes) with default names (nrange range variables,
+ * then runtime variables); the length it needed. */
+TLA_API int tla_ix_snprint(tla_ix_ctx *c, int e, const tla_ix_names *nm, int nrange, void *unused, char *buf, size_t n);
+
+/* ---------------------------------------------------------------- internals */
+
+/* ---------------------------------------------------------------- MLIR's AffineExpr rules */
+
 /* Symbols and constants only (MLIR's isSymbolicOrConstant). */
 TLA_FUNC int tla__ix_symbolic(const tla_ix_ctx *c, int e) {
     const tla_ix_node *x = &c->n[e];
@@ -34,7 +77,6 @@ TLA_API int tla_ix_m_mul(tla_ix_ctx *c, int a, int b);
 TLA_API int tla_ix_m_mod(tla_ix_ctx *c, int a, int b);
 TLA_API int tla_ix_m_bin(tla_ix_ctx *c, int kind, int a, int b);
 
-/* MLIR's AffineExpr operator+ (simplifyAdd). */
 TLA_API int tla_ix_m_add(tla_ix_ctx *c, int a, int b)
 #if TLA__BODIES
 {
@@ -91,7 +133,6 @@ TLA_API int tla_ix_m_add(tla_ix_ctx *c, int a, int b)
 #endif
 TLA__DECL
 
-/* MLIR's AffineExpr operator* (simplifyMul); a product of two non-symbolic terms is kept. */
 TLA_API int tla_ix_m_mul(tla_ix_ctx *c, int a, int b)
 #if TLA__BODIES
 {
@@ -146,7 +187,6 @@ TLA_FUNC int tla__ix_m_div(tla_ix_ctx *c, int kind, int a, int b) {
 }
 TLA_FUNC int tla_ix_m_fdiv(tla_ix_ctx *c, int a, int b) { return tla_ix_m_bin(c, TLA_IX_FDIV, a, b); }
 TLA_FUNC int tla_ix_m_cdiv(tla_ix_ctx *c, int a, int b) { return tla_ix_m_bin(c, TLA_IX_CDIV, a, b); }
-/* MLIR's mod (simplifyMod), by a positive constant. */
 TLA_API int tla_ix_m_mod(tla_ix_ctx *c, int a, int b)
 #if TLA__BODIES
 {
@@ -183,7 +223,6 @@ TLA_API int tla_ix_m_bin(tla_ix_ctx *c, int kind, int a, int b)
 #endif
 TLA__DECL
 
-/* e rebuilt bottom-up with MLIR's rules: what XLA's printer prints (memoized). */
 TLA_API int tla_ix_to_mlir(tla_ix_ctx *c, int e)
 #if TLA__BODIES
 {
@@ -200,10 +239,6 @@ TLA_API int tla_ix_to_mlir(tla_ix_ctx *c, int e)
 TLA__DECL
 
 /* ---------------------------------------------------------------- printing (XLA's printer) */
-
-/* A growable string the caller owns (tla_ix_buf_free): rt/print.h's text buffer, all zero to
- * start (tla_ix_buf b = {0}); b.s is the text, b.len its length, b.failed set when memory ran out. */
-typedef tla__out tla_ix_buf;
 
 TLA_API void tla_ix_buf_free(tla_ix_buf *b)
 #if TLA__BODIES
@@ -227,16 +262,6 @@ TLA_API void tla_ix_buf_int(tla_ix_buf *b, int64_t v)
 }
 #endif
 TLA__DECL
-
-/* Names for printing: dimension i is dim_names[i] (or "d<i>"), symbol j is sym_names[j] (or
- * "s<j>" for j < nrange, "rt<j - nrange>" after); NULL entries take the default. */
-typedef struct tla_ix_names {
-    const char *const *dims;
-    int ndims;
-    const char *const *syms;
-    int nsyms;
-    int nrange;
-} tla_ix_names;
 
 TLA_FUNC void tla__ix_var_name(tla_ix_buf *b, const tla_ix_names *nm, int sym, int64_t i) {
     char t[40];
@@ -309,7 +334,6 @@ TLA_FUNC void tla__ix_print(const tla_ix_ctx *c, int e, const tla_ix_names *nm, 
     if (paren) tla_ix_buf_put(b, ")");
 }
 
-/* Append e in XLA's printed form (converted to MLIR form first). */
 TLA_API void tla_ix_print(tla_ix_ctx *c, int e, const tla_ix_names *nm, tla_ix_buf *b)
 #if TLA__BODIES
 {
@@ -318,8 +342,6 @@ TLA_API void tla_ix_print(tla_ix_ctx *c, int e, const tla_ix_names *nm, tla_ix_b
 #endif
 TLA__DECL
 
-/* e printed into buf (truncated to n bytes) with default names (nrange range variables,
- * then runtime variables); the length it needed. */
 TLA_API int tla_ix_snprint(tla_ix_ctx *c, int e, const tla_ix_names *nm, int nrange, void *unused, char *buf, size_t n)
 #if TLA__BODIES
 {

@@ -1,5 +1,5 @@
 /* tla/ixmap/parse.h - read indexing maps: XLA's current text form ("(d0, d1)[s0]{rt0} -> (...),
- * domain: d0 in [0, 9], ..., d0 + s0 in [0, 11]") and the older one the seed prints (no
+ * domain: d0 in [0, 9], ..., d0 + s0 in [0, 11]") and the older one XLA's indexing-analysis documentation prints (no
  * commas between domain items; `floorDiv`; `100d0` for 100 * d0).  Variable names may be
  * anything; a name equal to its default (d3, s0, rt1) is not kept, as in XLA's parser.
  * Expressions are built with MLIR's rules (as XLA parses them with MLIR's parser).  The
@@ -17,6 +17,36 @@
 #define TLA_IXPARSE_H
 
 #include "tla/ixmap/map.h"
+
+/* ---------------------------------------------------------------- parsing */
+
+/* Parse an indexing map: XLA's current form ("(d0, d1)[s0]{rt0} -> (...), domain: d0 in
+ * [0, 9], ..., d0 + s0 in [0, 11]") and the older one XLA's indexing-analysis documentation prints (no commas between
+ * domain items; `floorDiv`; `100d0` for 100 * d0).  Variable names may be anything; names
+ * equal to the default (d0, s0, rt0) print as the default.  On error: err->pos, err->msg. */
+TLA_API int tla_ix_map_parse_at(tla_ix_ctx *c, const char *s, int *pos, tla_ix_map *out, tla_error *err);
+
+/* The whole of s is one map (surrounding spaces allowed).  Example:
+ *   tla_ix_ctx c;  tla_ix_map m;  tla_error e;
+ *   tla_ix_ctx_init(&c);
+ *   if (tla_ix_map_parse(&c, "(d0) -> (d0 floordiv 8, d0 mod 8), domain: d0 in [0, 31]", &m, &e) != 0) return 1;
+ *   if (tla_ix_map_parse(&c, "(d0) -> (d0 floordiv 0)", &m, &e) == 0) return 1;   // says where and why
+ *   tla_ix_ctx_free(&c);
+ */
+TLA_API int tla_ix_map_parse(tla_ix_ctx *c, const char *s, tla_ix_map *out, tla_error *err);
+
+/* One expression over m's variables (their names, or the defaults d0, s0, rt0), built with
+ * MLIR's rules as in a map; the whole of s (surrounding spaces allowed).  Example:
+ *   tla_ix_ctx c;  tla_ix_map m;  tla_error e;  int x;  int64_t lo, hi;
+ *   tla_ix_ctx_init(&c);
+ *   if (tla_ix_map_parse(&c, "(d0, d1) -> (0), domain: d0 in [0, 9], d1 in [-10, -1]", &m, &e) != 0) return 1;
+ *   if (tla_ix_expr_parse(&c, &m, "d0 * 2 + d1", &x, &e) != 0) return 1;
+ *   tla_ix_range(&c, &m, x, 1, &lo, &hi);   // [-10, 17], XLA's RangeEvaluatorTest
+ *   tla_ix_ctx_free(&c);
+ */
+TLA_API int tla_ix_expr_parse(tla_ix_ctx *c, const tla_ix_map *m, const char *s, int *out, tla_error *err);
+
+/* ---------------------------------------------------------------- internals */
 
 /* ---------------------------------------------------------------- parsing */
 
@@ -86,7 +116,7 @@ TLA_FUNC int tla__ix_poperand(tla__ix_parser *P, int *out) {
         *out = tla_ix_const(c, v);
         if (tla__ix_is_id0(P->s[P->p]) && !tla__ix_peek_kw(P, "mod") && !tla__ix_peek_kw(P, "floordiv")
             && !tla__ix_peek_kw(P, "floorDiv") && !tla__ix_peek_kw(P, "ceildiv") && !tla__ix_peek_kw(P, "ceilDiv")
-            && !tla__ix_peek_kw(P, "in")) { /* 100d0: the seed's implicit product */
+            && !tla__ix_peek_kw(P, "in")) { /* 100d0: the older form's implicit product */
             int v2;
             if (tla__ix_poperand(P, &v2) != 0) return -1;
             *out = tla_ix_m_mul(c, v2, *out);
@@ -191,10 +221,6 @@ TLA_FUNC int tla__ix_pinterval(tla__ix_parser *P, int64_t *lo, int64_t *hi) {
     return tla__ix_expect(P, ']', "to close the interval");
 }
 
-/* Parse an indexing map: XLA's current form ("(d0, d1)[s0]{rt0} -> (...), domain: d0 in
- * [0, 9], ..., d0 + s0 in [0, 11]") and the older one the seed prints (no commas between
- * domain items; `floorDiv`; `100d0` for 100 * d0).  Variable names may be anything; names
- * equal to the default (d0, s0, rt0) print as the default.  On error: err->pos, err->msg. */
 TLA_API int tla_ix_map_parse_at(tla_ix_ctx *c, const char *s, int *pos, tla_ix_map *out, tla_error *err)
 #if TLA__BODIES
 {
@@ -301,13 +327,6 @@ TLA_API int tla_ix_map_parse_at(tla_ix_ctx *c, const char *s, int *pos, tla_ix_m
 #endif
 TLA__DECL
 
-/* The whole of s is one map (surrounding spaces allowed).  Example:
- *   tla_ix_ctx c;  tla_ix_map m;  tla_error e;
- *   tla_ix_ctx_init(&c);
- *   if (tla_ix_map_parse(&c, "(d0) -> (d0 floordiv 8, d0 mod 8), domain: d0 in [0, 31]", &m, &e) != 0) return 1;
- *   if (tla_ix_map_parse(&c, "(d0) -> (d0 floordiv 0)", &m, &e) == 0) return 1;   // says where and why
- *   tla_ix_ctx_free(&c);
- */
 TLA_API int tla_ix_map_parse(tla_ix_ctx *c, const char *s, tla_ix_map *out, tla_error *err)
 #if TLA__BODIES
 {
@@ -317,7 +336,7 @@ TLA_API int tla_ix_map_parse(tla_ix_ctx *c, const char *s, tla_ix_map *out, tla_
     if (tla_ix_map_parse_at(c, s, &pos, &m, err) != 0) return -1;
     pos = tla_skip_space(s, pos);
     if (s[pos]) {
-        /* the seed's style puts each domain item on its own line without commas */
+        /* the older form puts each domain item on its own line without commas */
         return tla__fail(err, pos, "unexpected %s after the map", tla_char_name(s, pos, cb));
     }
     *out = m;
@@ -326,15 +345,6 @@ TLA_API int tla_ix_map_parse(tla_ix_ctx *c, const char *s, tla_ix_map *out, tla_
 #endif
 TLA__DECL
 
-/* One expression over m's variables (their names, or the defaults d0, s0, rt0), built with
- * MLIR's rules as in a map; the whole of s (surrounding spaces allowed).  Example:
- *   tla_ix_ctx c;  tla_ix_map m;  tla_error e;  int x;  int64_t lo, hi;
- *   tla_ix_ctx_init(&c);
- *   if (tla_ix_map_parse(&c, "(d0, d1) -> (0), domain: d0 in [0, 9], d1 in [-10, -1]", &m, &e) != 0) return 1;
- *   if (tla_ix_expr_parse(&c, &m, "d0 * 2 + d1", &x, &e) != 0) return 1;
- *   tla_ix_range(&c, &m, x, 1, &lo, &hi);   // [-10, 17], XLA's RangeEvaluatorTest
- *   tla_ix_ctx_free(&c);
- */
 TLA_API int tla_ix_expr_parse(tla_ix_ctx *c, const tla_ix_map *m, const char *s, int *out, tla_error *err)
 #if TLA__BODIES
 {

@@ -24,6 +24,19 @@
 
 #include "tla/ixmap/util.h"
 
+/* ---------------------------------------------------------------- constraints */
+
+/* One expression simplified over the map's domain (constraints used); preserve: keep
+ * sub-expressions whose range is a single point. */
+TLA_API int tla_ix_simplify_expr(tla_ix_ctx *c, tla_ix_map *m, int e, int preserve);
+
+/* IndexingMap::Simplify: constraints first (until nothing changes), mod constraints merged,
+ * then the results.  preserve = 1 is XLA's SimplifyPointDimensions::kPreserve (reshape and
+ * bitcast use it).  1 if anything changed. */
+TLA_API int tla_ix_simplify(tla_ix_ctx *c, tla_ix_map *m, int preserve);
+
+/* ---------------------------------------------------------------- internals */
+
 typedef struct tla__ix_simp {
     tla_ix_ctx *c;
     tla_ix_map *m;
@@ -504,8 +517,6 @@ TLA_FUNC int tla__ix_simplify_constraint_ranges(tla__ix_simp *S) {
     return nadd > 0;
 }
 
-/* One expression simplified over the map's domain (constraints used); preserve: keep
- * sub-expressions whose range is a single point. */
 TLA_API int tla_ix_simplify_expr(tla_ix_ctx *c, tla_ix_map *m, int e, int preserve)
 #if TLA__BODIES
 {
@@ -520,9 +531,6 @@ TLA_API int tla_ix_simplify_expr(tla_ix_ctx *c, tla_ix_map *m, int e, int preser
 #endif
 TLA__DECL
 
-/* IndexingMap::Simplify: constraints first (until nothing changes), mod constraints merged,
- * then the results.  preserve = 1 is XLA's SimplifyPointDimensions::kPreserve (reshape and
- * bitcast use it).  1 if anything changed. */
 TLA_API int tla_ix_simplify(tla_ix_ctx *c, tla_ix_map *m, int preserve)
 #if TLA__BODIES
 {

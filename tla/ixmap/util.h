@@ -22,6 +22,25 @@
 /* ConvertRangeVariablesToDimensions: range variables idx[0] < idx[1] < ... become new
  * dimensions (appended in that order). */
 TLA_API int tla_ix_range_vars_to_dims(tla_ix_ctx *c, const tla_ix_map *m, const int *idx, int n, tla_ix_map *out,
+                                      tla_error *err);
+
+/* MergeModConstraints: `x mod a in [r, r]` and `x mod b in [r, r]` become `x mod lcm in
+ * [r, r]`; a variable's bounds snap to the values with that remainder.  1 if it changed. */
+TLA_API int tla_ix_merge_mod_constraints(tla_ix_ctx *c, tla_ix_map *m);
+
+/* RescaleSymbols: a range variable s with `s mod k in [r, r]` is replaced by s * k + r
+ * (its interval rescaled) and the constraint dropped.  1 if it changed. */
+TLA_API int tla_ix_rescale_symbols(tla_ix_ctx *c, tla_ix_map *m);
+
+/* ConvertSymbolsToDimensions: every range variable, then every runtime variable, becomes a
+ * new dimension (appended in that order, names kept); constraints are added again. */
+TLA_API int tla_ix_symbols_to_dims(tla_ix_ctx *c, const tla_ix_map *m, tla_ix_map *out, tla_error *err);
+
+/* ---------------------------------------------------------------- internals */
+
+/* ---------------------------------------------------------------- more of XLA's utilities */
+
+TLA_API int tla_ix_range_vars_to_dims(tla_ix_ctx *c, const tla_ix_map *m, const int *idx, int n, tla_ix_map *out,
                                       tla_error *err)
 #if TLA__BODIES
 {
@@ -52,8 +71,6 @@ TLA_API int tla_ix_range_vars_to_dims(tla_ix_ctx *c, const tla_ix_map *m, const 
 #endif
 TLA__DECL
 
-/* MergeModConstraints: `x mod a in [r, r]` and `x mod b in [r, r]` become `x mod lcm in
- * [r, r]`; a variable's bounds snap to the values with that remainder.  1 if it changed. */
 TLA_API int tla_ix_merge_mod_constraints(tla_ix_ctx *c, tla_ix_map *m)
 #if TLA__BODIES
 {
@@ -99,8 +116,6 @@ TLA_API int tla_ix_merge_mod_constraints(tla_ix_ctx *c, tla_ix_map *m)
 #endif
 TLA__DECL
 
-/* RescaleSymbols: a range variable s with `s mod k in [r, r]` is replaced by s * k + r
- * (its interval rescaled) and the constraint dropped.  1 if it changed. */
 TLA_API int tla_ix_rescale_symbols(tla_ix_ctx *c, tla_ix_map *m)
 #if TLA__BODIES
 {
@@ -131,8 +146,6 @@ TLA_API int tla_ix_rescale_symbols(tla_ix_ctx *c, tla_ix_map *m)
 #endif
 TLA__DECL
 
-/* ConvertSymbolsToDimensions: every range variable, then every runtime variable, becomes a
- * new dimension (appended in that order, names kept); constraints are added again. */
 TLA_API int tla_ix_symbols_to_dims(tla_ix_ctx *c, const tla_ix_map *m, tla_ix_map *out, tla_error *err)
 #if TLA__BODIES
 {

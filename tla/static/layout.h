@@ -103,7 +103,7 @@
  * Example:
  *   tla_auto L = tla_make_layout(tla_make_tuple(tla_make_tuple(TLA_C(4), TLA_C(2)), tla_make_tuple(TLA_C(4), TLA_C(3))),
  *                                 tla_make_tuple(tla_make_tuple(TLA_C(4), TLA_C(16)), tla_make_tuple(TLA_C(1), TLA_C(32))));
- *   _Static_assert(tla_crd2offset_const(tla_make_tuple(TLA_C(1), TLA_C(5)), L) == 37, "the seed's offset");
+ *   _Static_assert(tla_crd2offset_const(tla_make_tuple(TLA_C(1), TLA_C(5)), L) == 37, "the offset of CATLASS's layout documentation");
  */
 #define tla_crd2offset_const(c, L) TLA__CRD_CONSTL(c, L)
 /* tla_crd2offset_auto(coord, L) -> an integer constant expression (long long) when coord and L
