@@ -89,6 +89,31 @@ typedef struct tla_hlo_module {
     tla_hlo_comp *entry;
 } tla_hlo_module;
 
+TLA_API void tla_hlo_free(tla_hlo_module *m);
+TLA_FUNC const tla_hlo_instr *tla_hlo_root(const tla_hlo_module *m);
+
+/* The value of attribute key, or NULL. */
+TLA_API const char *tla_hlo_attr_get(const tla_hlo_instr *in, const char *key);
+
+/* The instruction called name (a leading % ignored) in computation comp (NULL: any); an error
+ * when there is none, or when several computations have one (naming them). */
+TLA_API int tla_hlo_find(const tla_hlo_module *m, const char *comp, const char *name, const tla_hlo_instr **out,
+                         tla_error *err);
+
+/* ---------------------------------------------------------------- reader */
+
+/* Read HLO text into *out (the caller frees it with tla_hlo_free).  -1 and *err on error. */
+TLA_API int tla_hlo_read(const char *text, tla_hlo_module **out, tla_error *err);
+
+/* ---------------------------------------------------------------- printing */
+
+TLA_API void tla_hlo_array_print(const tla_hlo_array *a, char *buf, size_t n);
+
+/* The instruction as XLA prints it, without operand shapes: `%name = shape opcode(%a, %b), k=v`. */
+TLA_API void tla_hlo_instr_print(const tla_hlo_instr *in, char *buf, size_t n);
+
+/* ---------------------------------------------------------------- internals */
+
 TLA_API void tla_hlo_free(tla_hlo_module *m)
 #if TLA__BODIES
 {
@@ -108,7 +133,6 @@ TLA__DECL
 
 TLA_FUNC const tla_hlo_instr *tla_hlo_root(const tla_hlo_module *m) { return m->entry ? m->entry->root : NULL; }
 
-/* The value of attribute key, or NULL. */
 TLA_API const char *tla_hlo_attr_get(const tla_hlo_instr *in, const char *key)
 #if TLA__BODIES
 {
@@ -120,8 +144,6 @@ TLA_API const char *tla_hlo_attr_get(const tla_hlo_instr *in, const char *key)
 #endif
 TLA__DECL
 
-/* The instruction called name (a leading % ignored) in computation comp (NULL: any); an error
- * when there is none, or when several computations have one (naming them). */
 TLA_API int tla_hlo_find(const tla_hlo_module *m, const char *comp, const char *name, const tla_hlo_instr **out,
                          tla_error *err)
 #if TLA__BODIES
@@ -567,7 +589,6 @@ TLA_FUNC int tla__hlo_resolve(tla__hlo_rd *R) {
     return 0;
 }
 
-/* Read HLO text into *out (the caller frees it with tla_hlo_free).  -1 and *err on error. */
 TLA_API int tla_hlo_read(const char *text, tla_hlo_module **out, tla_error *err)
 #if TLA__BODIES
 {
@@ -685,7 +706,6 @@ TLA_API void tla_hlo_array_print(const tla_hlo_array *a, char *buf, size_t n)
 #endif
 TLA__DECL
 
-/* The instruction as XLA prints it, without operand shapes: `%name = shape opcode(%a, %b), k=v`. */
 TLA_API void tla_hlo_instr_print(const tla_hlo_instr *in, char *buf, size_t n)
 #if TLA__BODIES
 {

@@ -41,6 +41,125 @@ TLA_API int tla_hlo_input_to_output(tla_ix_ctx *c, const tla_hlo_instr *in, int 
 /* ComposeOperandIndexing(first, second): first applied first.  The replica map is first's,
  * or second's composed after first's map; two collectives in a row give unknown indexing. */
 TLA_API int tla_hlo_opidx_compose(tla_ix_ctx *c, const tla_hlo_opidx *a, const tla_hlo_opidx *b, tla_hlo_opidx *out,
+                                  tla_error *err);
+
+/* ------------------------------------------------------------ fusion adaptors */
+
+/* XLA's HloFusionAdaptor, as far as the grouped and epilogue analyses use it: the instructions
+ * of a fusion in post order (operands first; no parameters and no tuple root of a fused
+ * computation, as XLA's adaptor leaves them out), and the fusion instructions whose bodies it
+ * holds (up to two, for a producer and a consumer).  Operands resolve across the boundaries of
+ * those bodies: a parameter to the fusion's operand, a fusion to its body's root.
+ * tla_hlo_fusion_free releases it. */
+typedef struct tla_hlo_fusion {
+    int n;
+    const tla_hlo_instr **post; /* n instructions in post order */
+    int nf;
+    const tla_hlo_instr *fusions[2]; /* fusion instructions whose bodies are in post */
+    const tla_hlo_comp *comp; /* the computation of ForComputation (NULL otherwise) */
+} tla_hlo_fusion;
+
+TLA_API void tla_hlo_fusion_free(tla_hlo_fusion *f);
+
+/* HloFusionAdaptor::ForComputation: every instruction of comp. */
+TLA_API int tla_hlo_fusion_for_computation(const tla_hlo_comp *comp, tla_hlo_fusion *f, tla_error *err);
+
+/* HloFusionAdaptor::ForInstruction: a fusion instruction's body, or the instruction alone. */
+TLA_API int tla_hlo_fusion_for_instruction(const tla_hlo_instr *x, tla_hlo_fusion *f, tla_error *err);
+
+/* HloFusionAdaptor::ForProducerConsumer: the producer's instructions, then the consumer's. */
+TLA_API int tla_hlo_fusion_for_producer_consumer(const tla_hlo_instr *producer, const tla_hlo_instr *consumer,
+                                                 tla_hlo_fusion *f, tla_error *err);
+
+/* HloInstructionAdaptor::GetOperand: operand k of x, seen through the fusion's boundaries. */
+TLA_API const tla_hlo_instr *tla_hlo_fusion_operand(const tla_hlo_fusion *f, const tla_hlo_instr *x, int k);
+
+/* GroupedByOpIndexing: sets of maps keyed by instruction, in the order they were first made. */
+typedef struct tla_hlo_grouped {
+    int n, cap;
+    const tla_hlo_instr **instr;
+    tla_hlo_idxset *sets;
+} tla_hlo_grouped;
+
+TLA_API void tla_hlo_grouped_free(tla_hlo_grouped *g);
+
+/* The set of x (made empty when absent), or NULL when out of memory. */
+TLA_API tla_hlo_idxset *tla_hlo_grouped_at(tla_hlo_grouped *g, const tla_hlo_instr *x, int make);
+
+/* XLA's ComputeGroupedOutputToInputIndexing(fusion, target): the maps from target's output to
+ * every instruction it reads inside the fusion (target's own identity map first), the operands
+ * just outside the fusion included; the maps are composed consumer first, each simplified and
+ * without unused symbols.  A target parameter of a fused body gives the fusion's operand the
+ * identity map.  out is tla_hlo_grouped_free'd by the caller (also on error). */
+TLA_API int tla_hlo_grouped_output_to_input(tla_ix_ctx *c, const tla_hlo_fusion *f, const tla_hlo_instr *target,
+                                            tla_hlo_grouped *out, tla_error *err);
+
+/* XLA's GroupIndexingMapsByProducers: the sets of ix (one per operand of in) merged by the
+ * instruction that produces the operand.  by->sets[k] belongs to in->ops[first[k]]; by->n
+ * producers, in operand order of first use. */
+TLA_API int tla_hlo_group_by_producers(const tla_hlo_instr *in, const tla_hlo_indexing *ix, tla_hlo_indexing *by,
+                                       int *first, tla_error *err);
+
+/* The maps from output out_id of a computation (a fusion body) to its parameters 0 .. nparams - 1
+ * (ComputeGroupedOutputToInputIndexing on HloFusionAdaptor::ForComputation, keyed by parameter
+ * number).  `in` names the instruction in errors (may be the root). */
+TLA_API int tla_hlo_comp_output_to_input(tla_ix_ctx *c, const tla_hlo_comp *comp, int nparams, const tla_hlo_instr *in,
+                                         int out_id, tla_hlo_indexing *ix, tla_error *err);
+
+/* ComputeOutputToInputFusionOpIndexing: the grouped maps of the fusion's body
+ * (HloFusionAdaptor::ForInstruction), one set per operand; an instruction passed as two
+ * operands gets the maps of both in each. */
+TLA_API int tla_hlo_fusion_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                           tla_error *err);
+
+/* HloFindUseChain(parent, root): the instructions from parent to root, each a user of the one
+ * before (users in the order of the computation, searched depth first, as XLA's users are in
+ * the order they were added); 0 instructions when root is not reached. */
+TLA_API int tla_hlo_use_chain(const tla_hlo_instr *parent, const tla_hlo_instr *root, const tla_hlo_instr **chain,
+                              int max);
+
+/* XLA's ComputeEpilogueInputToOutputIndexing(parent, root): the input-to-output maps along the
+ * use chain from parent to root (HloFindUseChain), composed from parent's identity, each step
+ * simplified and without unused symbols; an unknown step makes the map UNDEFINED.  parent and
+ * root are in one computation; no chain is an error (XLA's CHECK). */
+TLA_API int tla_hlo_epilogue_input_to_output(tla_ix_ctx *c, const tla_hlo_instr *parent, const tla_hlo_instr *root,
+                                             tla_ix_map *out, tla_error *err);
+
+/* The number of parameters of a computation (1 + the largest parameter number). */
+TLA_API int tla_hlo_comp_nparams(const tla_hlo_comp *comp);
+
+/* What `tla hlo` prints for a module: the root of an ENTRY computation gets its own maps
+ * (XLA's ComputeOutputToInputIndexing, a fusion root the fused maps); a named computation
+ * without ENTRY, or a bare list whose root reads more than parameters and constants, is a
+ * fusion body (one set per parameter, maps composed through its instructions).  *fused says
+ * which it was. */
+TLA_API int tla_hlo_module_output_to_input(tla_ix_ctx *c, const tla_hlo_module *m, int out_id, tla_hlo_indexing *ix,
+                                           int *fused, tla_error *err);
+
+/* --physical: compose with the layout permutations (physical output -> logical output ->
+ * logical operand -> physical operand; the other way for input-to-output). */
+TLA_API int tla_hlo_indexing_physical(tla_ix_ctx *c, const tla_hlo_instr *in, int id, int input_to_output,
+                                      tla_hlo_indexing *ix, tla_error *err);
+
+/* HloInstructionIndexing::Simplify: every map simplified, unused symbols dropped, unknown
+ * maps removed. */
+TLA_API void tla_hlo_indexing_simplify(tla_ix_ctx *c, tla_hlo_indexing *ix);
+
+/* One map, its runtime variables ("rtK: <instruction>; <map on one line>") and its replica
+ * map ("replica id:" and the map). */
+TLA_API void tla_hlo_opidx_print(tla_ix_ctx *c, const tla_hlo_opidx *o, tla_ix_buf *b);
+
+/* XLA's HloInstructionIndexing::ToString: "operand id = K" and the maps of operand K. */
+TLA_API void tla_hlo_indexing_print(tla_ix_ctx *c, const tla_hlo_indexing *ix, tla_ix_buf *b);
+
+/* ---------------------------------------------------------------- internals */
+
+TLA_API int tla_hlo_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                    tla_error *err);
+TLA_API int tla_hlo_input_to_output(tla_ix_ctx *c, const tla_hlo_instr *in, int in_id, tla_hlo_indexing *ix,
+                                    tla_error *err);
+
+TLA_API int tla_hlo_opidx_compose(tla_ix_ctx *c, const tla_hlo_opidx *a, const tla_hlo_opidx *b, tla_hlo_opidx *out,
                                   tla_error *err)
 #if TLA__BODIES
 {
@@ -74,20 +193,6 @@ TLA_API int tla_hlo_opidx_compose(tla_ix_ctx *c, const tla_hlo_opidx *a, const t
 TLA__DECL
 
 /* ------------------------------------------------------------ fusion adaptors */
-
-/* XLA's HloFusionAdaptor, as far as the grouped and epilogue analyses use it: the instructions
- * of a fusion in post order (operands first; no parameters and no tuple root of a fused
- * computation, as XLA's adaptor leaves them out), and the fusion instructions whose bodies it
- * holds (up to two, for a producer and a consumer).  Operands resolve across the boundaries of
- * those bodies: a parameter to the fusion's operand, a fusion to its body's root.
- * tla_hlo_fusion_free releases it. */
-typedef struct tla_hlo_fusion {
-    int n;
-    const tla_hlo_instr **post; /* n instructions in post order */
-    int nf;
-    const tla_hlo_instr *fusions[2]; /* fusion instructions whose bodies are in post */
-    const tla_hlo_comp *comp; /* the computation of ForComputation (NULL otherwise) */
-} tla_hlo_fusion;
 
 TLA_API void tla_hlo_fusion_free(tla_hlo_fusion *f)
 #if TLA__BODIES
@@ -144,7 +249,6 @@ TLA_FUNC int tla__hlo_add_post(tla_hlo_fusion *f, const tla_hlo_comp *comp, tla_
     return 0;
 }
 
-/* HloFusionAdaptor::ForComputation: every instruction of comp. */
 TLA_API int tla_hlo_fusion_for_computation(const tla_hlo_comp *comp, tla_hlo_fusion *f, tla_error *err)
 #if TLA__BODIES
 {
@@ -168,7 +272,6 @@ TLA_FUNC int tla__hlo_fusion_add(const tla_hlo_instr *x, tla_hlo_fusion *f, tla_
     return 0;
 }
 
-/* HloFusionAdaptor::ForInstruction: a fusion instruction's body, or the instruction alone. */
 TLA_API int tla_hlo_fusion_for_instruction(const tla_hlo_instr *x, tla_hlo_fusion *f, tla_error *err)
 #if TLA__BODIES
 {
@@ -178,7 +281,6 @@ TLA_API int tla_hlo_fusion_for_instruction(const tla_hlo_instr *x, tla_hlo_fusio
 #endif
 TLA__DECL
 
-/* HloFusionAdaptor::ForProducerConsumer: the producer's instructions, then the consumer's. */
 TLA_API int tla_hlo_fusion_for_producer_consumer(const tla_hlo_instr *producer, const tla_hlo_instr *consumer,
                                                  tla_hlo_fusion *f, tla_error *err)
 #if TLA__BODIES
@@ -200,7 +302,6 @@ TLA_FUNC const tla_hlo_instr *tla__hlo_param_fusion(const tla_hlo_fusion *f, con
     return NULL;
 }
 
-/* HloInstructionAdaptor::GetOperand: operand k of x, seen through the fusion's boundaries. */
 TLA_API const tla_hlo_instr *tla_hlo_fusion_operand(const tla_hlo_fusion *f, const tla_hlo_instr *x, int k)
 #if TLA__BODIES
 {
@@ -220,13 +321,6 @@ TLA_API const tla_hlo_instr *tla_hlo_fusion_operand(const tla_hlo_fusion *f, con
 #endif
 TLA__DECL
 
-/* GroupedByOpIndexing: sets of maps keyed by instruction, in the order they were first made. */
-typedef struct tla_hlo_grouped {
-    int n, cap;
-    const tla_hlo_instr **instr;
-    tla_hlo_idxset *sets;
-} tla_hlo_grouped;
-
 TLA_API void tla_hlo_grouped_free(tla_hlo_grouped *g)
 #if TLA__BODIES
 {
@@ -238,7 +332,6 @@ TLA_API void tla_hlo_grouped_free(tla_hlo_grouped *g)
 #endif
 TLA__DECL
 
-/* The set of x (made empty when absent), or NULL when out of memory. */
 TLA_API tla_hlo_idxset *tla_hlo_grouped_at(tla_hlo_grouped *g, const tla_hlo_instr *x, int make)
 #if TLA__BODIES
 {
@@ -261,11 +354,6 @@ TLA_API tla_hlo_idxset *tla_hlo_grouped_at(tla_hlo_grouped *g, const tla_hlo_ins
 #endif
 TLA__DECL
 
-/* XLA's ComputeGroupedOutputToInputIndexing(fusion, target): the maps from target's output to
- * every instruction it reads inside the fusion (target's own identity map first), the operands
- * just outside the fusion included; the maps are composed consumer first, each simplified and
- * without unused symbols.  A target parameter of a fused body gives the fusion's operand the
- * identity map.  out is tla_hlo_grouped_free'd by the caller (also on error). */
 TLA_API int tla_hlo_grouped_output_to_input(tla_ix_ctx *c, const tla_hlo_fusion *f, const tla_hlo_instr *target,
                                             tla_hlo_grouped *out, tla_error *err)
 #if TLA__BODIES
@@ -328,9 +416,6 @@ done:
 #endif
 TLA__DECL
 
-/* XLA's GroupIndexingMapsByProducers: the sets of ix (one per operand of in) merged by the
- * instruction that produces the operand.  by->sets[k] belongs to in->ops[first[k]]; by->n
- * producers, in operand order of first use. */
 TLA_API int tla_hlo_group_by_producers(const tla_hlo_instr *in, const tla_hlo_indexing *ix, tla_hlo_indexing *by,
                                        int *first, tla_error *err)
 #if TLA__BODIES
@@ -362,9 +447,6 @@ TLA_FUNC const tla_hlo_instr *tla__hlo_comp_target(const tla_hlo_comp *comp, con
     return t;
 }
 
-/* The maps from output out_id of a computation (a fusion body) to its parameters 0 .. nparams - 1
- * (ComputeGroupedOutputToInputIndexing on HloFusionAdaptor::ForComputation, keyed by parameter
- * number).  `in` names the instruction in errors (may be the root). */
 TLA_API int tla_hlo_comp_output_to_input(tla_ix_ctx *c, const tla_hlo_comp *comp, int nparams, const tla_hlo_instr *in,
                                          int out_id, tla_hlo_indexing *ix, tla_error *err)
 #if TLA__BODIES
@@ -390,9 +472,6 @@ TLA_API int tla_hlo_comp_output_to_input(tla_ix_ctx *c, const tla_hlo_comp *comp
 #endif
 TLA__DECL
 
-/* ComputeOutputToInputFusionOpIndexing: the grouped maps of the fusion's body
- * (HloFusionAdaptor::ForInstruction), one set per operand; an instruction passed as two
- * operands gets the maps of both in each. */
 TLA_API int tla_hlo_fusion_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
                                            tla_error *err)
 #if TLA__BODIES
@@ -420,9 +499,6 @@ TLA_API int tla_hlo_fusion_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *i
 #endif
 TLA__DECL
 
-/* HloFindUseChain(parent, root): the instructions from parent to root, each a user of the one
- * before (users in the order of the computation, searched depth first, as XLA's users are in
- * the order they were added); 0 instructions when root is not reached. */
 TLA_API int tla_hlo_use_chain(const tla_hlo_instr *parent, const tla_hlo_instr *root, const tla_hlo_instr **chain,
                               int max)
 #if TLA__BODIES
@@ -458,10 +534,6 @@ TLA_API int tla_hlo_use_chain(const tla_hlo_instr *parent, const tla_hlo_instr *
 #endif
 TLA__DECL
 
-/* XLA's ComputeEpilogueInputToOutputIndexing(parent, root): the input-to-output maps along the
- * use chain from parent to root (HloFindUseChain), composed from parent's identity, each step
- * simplified and without unused symbols; an unknown step makes the map UNDEFINED.  parent and
- * root are in one computation; no chain is an error (XLA's CHECK). */
 TLA_API int tla_hlo_epilogue_input_to_output(tla_ix_ctx *c, const tla_hlo_instr *parent, const tla_hlo_instr *root,
                                              tla_ix_map *out, tla_error *err)
 #if TLA__BODIES
@@ -507,7 +579,6 @@ done:
 #endif
 TLA__DECL
 
-/* The number of parameters of a computation (1 + the largest parameter number). */
 TLA_API int tla_hlo_comp_nparams(const tla_hlo_comp *comp)
 #if TLA__BODIES
 {
@@ -566,7 +637,6 @@ TLA_FUNC int tla__hlo_check(const tla_hlo_instr *in, tla_error *err) {
     return 0;
 }
 
-/* The output-to-input maps of `in` for its output out_id: one set per operand. */
 TLA_API int tla_hlo_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
                                     tla_error *err)
 #if TLA__BODIES
@@ -604,11 +674,6 @@ TLA_API int tla_hlo_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *in, int 
 #endif
 TLA__DECL
 
-/* What `tla hlo` prints for a module: the root of an ENTRY computation gets its own maps
- * (XLA's ComputeOutputToInputIndexing, a fusion root the fused maps); a named computation
- * without ENTRY, or a bare list whose root reads more than parameters and constants, is a
- * fusion body (one set per parameter, maps composed through its instructions).  *fused says
- * which it was. */
 TLA_API int tla_hlo_module_output_to_input(tla_ix_ctx *c, const tla_hlo_module *m, int out_id, tla_hlo_indexing *ix,
                                            int *fused, tla_error *err)
 #if TLA__BODIES
@@ -626,7 +691,6 @@ TLA_API int tla_hlo_module_output_to_input(tla_ix_ctx *c, const tla_hlo_module *
 #endif
 TLA__DECL
 
-/* The input-to-output maps of operand in_id of `in`: one set per output. */
 TLA_API int tla_hlo_input_to_output(tla_ix_ctx *c, const tla_hlo_instr *in, int in_id, tla_hlo_indexing *ix,
                                     tla_error *err)
 #if TLA__BODIES
@@ -743,8 +807,6 @@ TLA_API int tla_hlo_input_to_output(tla_ix_ctx *c, const tla_hlo_instr *in, int 
 #endif
 TLA__DECL
 
-/* --physical: compose with the layout permutations (physical output -> logical output ->
- * logical operand -> physical operand; the other way for input-to-output). */
 TLA_API int tla_hlo_indexing_physical(tla_ix_ctx *c, const tla_hlo_instr *in, int id, int input_to_output,
                                       tla_hlo_indexing *ix, tla_error *err)
 #if TLA__BODIES
@@ -796,8 +858,6 @@ fail:
 #endif
 TLA__DECL
 
-/* HloInstructionIndexing::Simplify: every map simplified, unused symbols dropped, unknown
- * maps removed. */
 TLA_API void tla_hlo_indexing_simplify(tla_ix_ctx *c, tla_hlo_indexing *ix)
 #if TLA__BODIES
 {
@@ -825,8 +885,6 @@ TLA_API void tla_hlo_indexing_simplify(tla_ix_ctx *c, tla_hlo_indexing *ix)
 #endif
 TLA__DECL
 
-/* One map, its runtime variables ("rtK: <instruction>; <map on one line>") and its replica
- * map ("replica id:" and the map). */
 TLA_API void tla_hlo_opidx_print(tla_ix_ctx *c, const tla_hlo_opidx *o, tla_ix_buf *b)
 #if TLA__BODIES
 {
@@ -854,7 +912,6 @@ TLA_API void tla_hlo_opidx_print(tla_ix_ctx *c, const tla_hlo_opidx *o, tla_ix_b
 #endif
 TLA__DECL
 
-/* XLA's HloInstructionIndexing::ToString: "operand id = K" and the maps of operand K. */
 TLA_API void tla_hlo_indexing_print(tla_ix_ctx *c, const tla_hlo_indexing *ix, tla_ix_buf *b)
 #if TLA__BODIES
 {

@@ -58,6 +58,31 @@ typedef struct tla_hlo_indexing {
     tla_hlo_idxset *sets;
 } tla_hlo_indexing;
 
+TLA_API void tla_hlo_indexing_free(tla_hlo_indexing *ix);
+TLA_API int tla_hlo_indexing_init(tla_hlo_indexing *ix, int n, tla_error *err);
+
+/* Structural equality of two maps (constraints in any order). */
+TLA_API int tla_ix_map_equal(const tla_ix_map *a, const tla_ix_map *b);
+
+/* XLA's operator==: the map and the runtime variables (the replica map does not count). */
+TLA_API int tla_hlo_opidx_equal(const tla_hlo_opidx *a, const tla_hlo_opidx *b);
+
+/* Add x to the set unless an equal one is there. */
+TLA_API int tla_hlo_set_insert(tla_hlo_idxset *s, const tla_hlo_opidx *x, tla_error *err);
+
+/* OperandIndexing::RemoveUnusedSymbols: the runtime variables whose symbols went go too. */
+TLA_API void tla_hlo_opidx_remove_unused(tla_ix_ctx *c, tla_hlo_opidx *o);
+
+/* ---------------------------------------------------------------- building blocks */
+
+/* Logical coordinates -> physical (layout-ordered, major first) coordinates of a shape. */
+TLA_API int tla_hlo_logical_to_physical(tla_ix_ctx *c, const tla_hlo_array *a, tla_ix_map *m);
+
+/* Physical coordinates -> logical ones. */
+TLA_API int tla_hlo_physical_to_logical(tla_ix_ctx *c, const tla_hlo_array *a, tla_ix_map *m);
+
+/* ---------------------------------------------------------------- internals */
+
 TLA_API void tla_hlo_indexing_free(tla_hlo_indexing *ix)
 #if TLA__BODIES
 {
@@ -80,7 +105,6 @@ TLA_API int tla_hlo_indexing_init(tla_hlo_indexing *ix, int n, tla_error *err)
 #endif
 TLA__DECL
 
-/* Structural equality of two maps (constraints in any order). */
 TLA_API int tla_ix_map_equal(const tla_ix_map *a, const tla_ix_map *b)
 #if TLA__BODIES
 {
@@ -105,7 +129,6 @@ TLA_API int tla_ix_map_equal(const tla_ix_map *a, const tla_ix_map *b)
 #endif
 TLA__DECL
 
-/* XLA's operator==: the map and the runtime variables (the replica map does not count). */
 TLA_API int tla_hlo_opidx_equal(const tla_hlo_opidx *a, const tla_hlo_opidx *b)
 #if TLA__BODIES
 {
@@ -118,7 +141,6 @@ TLA_API int tla_hlo_opidx_equal(const tla_hlo_opidx *a, const tla_hlo_opidx *b)
 #endif
 TLA__DECL
 
-/* Add x to the set unless an equal one is there. */
 TLA_API int tla_hlo_set_insert(tla_hlo_idxset *s, const tla_hlo_opidx *x, tla_error *err)
 #if TLA__BODIES
 {
@@ -155,7 +177,6 @@ TLA_FUNC int tla__hlo_put(tla_hlo_indexing *ix, int k, const tla_ix_map *m, tla_
     return tla__hlo_put_rep(ix, k, m, NULL, err);
 }
 
-/* OperandIndexing::RemoveUnusedSymbols: the runtime variables whose symbols went go too. */
 TLA_API void tla_hlo_opidx_remove_unused(tla_ix_ctx *c, tla_hlo_opidx *o)
 #if TLA__BODIES
 {
@@ -287,7 +308,6 @@ TLA_FUNC void tla__hlo_phys_dims(const tla_hlo_array *a, int64_t *perm, int64_t 
     int i;
     for (i = 0; i < a->rank; i++) perm[i] = a->m2m[a->rank - 1 - i], pd[i] = a->dims[perm[i]];
 }
-/* Logical coordinates -> physical (layout-ordered, major first) coordinates of a shape. */
 TLA_API int tla_hlo_logical_to_physical(tla_ix_ctx *c, const tla_hlo_array *a, tla_ix_map *m)
 #if TLA__BODIES
 {
@@ -297,7 +317,6 @@ TLA_API int tla_hlo_logical_to_physical(tla_ix_ctx *c, const tla_hlo_array *a, t
 }
 #endif
 TLA__DECL
-/* Physical coordinates -> logical ones. */
 TLA_API int tla_hlo_physical_to_logical(tla_ix_ctx *c, const tla_hlo_array *a, tla_ix_map *m)
 #if TLA__BODIES
 {

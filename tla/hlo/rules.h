@@ -21,6 +21,61 @@
 
 #include "tla/hlo/ops.h"
 
+TLA_API int tla_hlo_is_elementwise(const char *op);
+
+/* ---------------------------------------------------------------- output to input */
+
+TLA_API int tla_hlo_rule_elementwise(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                     tla_error *err);
+TLA_API int tla_hlo_rule_broadcast(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                   tla_error *err);
+TLA_API int tla_hlo_rule_concatenate(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                     tla_error *err);
+TLA_API int tla_hlo_rule_dot(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix, tla_error *err);
+
+/* ComputeOutputToInputScaledDotOpIndexing: lhs and rhs as for dot, their scales (operands 2
+ * and 3) through RescaleIndexingMap; four sets whatever the operand count. */
+TLA_API int tla_hlo_rule_scaled_dot(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                    tla_error *err);
+TLA_API int tla_hlo_rule_dynamic_slice(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                       tla_error *err);
+TLA_API int tla_hlo_rule_dynamic_update_slice(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                              tla_error *err);
+TLA_API int tla_hlo_rule_gather(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                tla_error *err);
+TLA_API int tla_hlo_rule_pad(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix, tla_error *err);
+TLA_API int tla_hlo_rule_reduce(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                tla_error *err);
+TLA_API int tla_hlo_rule_reduce_window(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                       tla_error *err);
+TLA_API int tla_hlo_rule_convolution(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                     tla_error *err);
+TLA_API int tla_hlo_rule_reshape(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                 tla_error *err);
+TLA_API int tla_hlo_rule_bitcast(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                 tla_error *err);
+TLA_API int tla_hlo_rule_reverse(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                 tla_error *err);
+TLA_API int tla_hlo_rule_slice(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                               tla_error *err);
+TLA_API int tla_hlo_rule_transpose(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                   tla_error *err);
+
+/* ComputeOutputToInputScanOpIndexing: the first nops - num_carries operands (the inputs) map
+ * by identity, the carries (inits) by a scalar map; for a scalar output every operand maps by
+ * a scalar map. */
+TLA_API int tla_hlo_rule_scan(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix, tla_error *err);
+
+/* ComputeOutputToInputAllGatherOpIndexing: output element (.., d_k, ..) of the gathered
+ * dimension k reads operand 0 at d_k mod n (n its size there) on replica d_k floordiv n.
+ * A tuple shape (all-gather-start) indexes its element 1.  One set, whatever the operand count. */
+TLA_API int tla_hlo_rule_all_gather(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                    tla_error *err);
+TLA_API int tla_hlo_rule_get_tuple_element(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                           tla_error *err);
+
+/* ---------------------------------------------------------------- internals */
+
 #define TLA__HLO_OPS_ELEMENTWISE \
     " abs add and atan2 cbrt ceil clamp clz compare complex convert copy cos divide erf exp exponential " \
     "exponential-minus-one expm1 floor imag is-finite log log-plus-one log1p logistic maximum minimum multiply " \
@@ -221,8 +276,6 @@ TLA_FUNC int tla__hlo_rescale(tla_ix_ctx *c, const tla_hlo_instr *in, const tla_
     return 0;
 }
 
-/* ComputeOutputToInputScaledDotOpIndexing: lhs and rhs as for dot, their scales (operands 2
- * and 3) through RescaleIndexingMap; four sets whatever the operand count. */
 TLA_API int tla_hlo_rule_scaled_dot(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
                                     tla_error *err)
 #if TLA__BODIES
@@ -741,9 +794,6 @@ TLA_API int tla_hlo_rule_transpose(tla_ix_ctx *c, const tla_hlo_instr *in, int o
 #endif
 TLA__DECL
 
-/* ComputeOutputToInputScanOpIndexing: the first nops - num_carries operands (the inputs) map
- * by identity, the carries (inits) by a scalar map; for a scalar output every operand maps by
- * a scalar map. */
 TLA_API int tla_hlo_rule_scan(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix, tla_error *err)
 #if TLA__BODIES
 {
@@ -763,9 +813,6 @@ TLA_API int tla_hlo_rule_scan(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id
 #endif
 TLA__DECL
 
-/* ComputeOutputToInputAllGatherOpIndexing: output element (.., d_k, ..) of the gathered
- * dimension k reads operand 0 at d_k mod n (n its size there) on replica d_k floordiv n.
- * A tuple shape (all-gather-start) indexes its element 1.  One set, whatever the operand count. */
 TLA_API int tla_hlo_rule_all_gather(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
                                     tla_error *err)
 #if TLA__BODIES
