@@ -67,6 +67,8 @@ typedef struct tla_sparse_encoding {
     tla_ix_node node[TLA_SPARSE_MAX_NODES];
 } tla_sparse_encoding;
 
+/* ---------------------------------------------------------------- internals */
+
 /* ------------------------------------------------------------ the map's expressions */
 
 /* The encoding's nodes as an expression context (tla/ixmap/expr.h, fixed: nothing allocated).

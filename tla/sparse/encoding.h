@@ -36,6 +36,60 @@
 #include "tla/sparse/affine.h"
 #include "tla/rt/parse.h"
 
+/* ------------------------------------------------------------------ verification */
+
+/* tla_sparse_verify(&enc, err) -> 0 or -1: SparseTensorEncodingAttr::verify (tla_sparse_parse calls
+ * it), and fills lvl_dim / lvl_op / lvl_block.  For an encoding built or changed by hand.
+ * Example:
+ *   tla_sparse_encoding enc;  tla_error e;
+ *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>", &enc, &e)) return 1;
+ *   enc.lvl[0].format = TLA_LVL_SINGLETON;
+ *   if (tla_sparse_verify(&enc, &e) == 0) return 1;   // expected compressed or loose_compressed level before singleton level
+ */
+TLA_API int tla_sparse_verify(tla_sparse_encoding *e, tla_error *err);
+
+/* ------------------------------------------------------------------ parse and print */
+
+/* tla_sparse_parse(text, &enc, err) -> 0, or -1 with MLIR's message and err->pos (enc untouched).
+ * text is `#sparse_tensor.encoding<{...}>`, optionally after `#NAME =`.
+ * Example:
+ *   tla_sparse_encoding enc;  tla_error e;
+ *   if (tla_sparse_parse("#CSR = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>", &enc, &e)) return 1;
+ *   if (enc.dim_rank != 2 || enc.lvl_rank != 2 || enc.lvl[1].format != TLA_LVL_COMPRESSED) return 1;
+ *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d0 : compressed) }>", &enc, &e) == 0) return 1;
+ *   if (strcmp(e.msg, "failed to infer lvlToDim from dimToLvl") != 0) return 1;
+ */
+TLA_API int tla_sparse_parse_ex(const char *text, tla_sparse_encoding *out, tla_error *err, int check_implicit);
+TLA_API int tla_sparse_parse(const char *text, tla_sparse_encoding *out, tla_error *err);
+
+/* tla_sparse_snprint(buf, n, &enc): MLIR's canonical one-line form; returns the full length
+ * (snprintf semantics: the text fits when the result is less than n).
+ * Example:
+ *   tla_sparse_encoding enc;  tla_error e;  char buf[256];
+ *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = [c](i, j) -> (c * 3 * i : dense, i : dense, j : compressed) }>", &enc, &e)) return 1;
+ *   tla_sparse_snprint(buf, sizeof buf, &enc);
+ *   if (strcmp(buf, "#sparse_tensor.encoding<{ map = [s0](d0, d1) -> (d0 * (s0 * 3) : dense, d0 : dense, d1 : compressed) }>")) return 1;
+ */
+TLA_API int tla_sparse_snprint(char *buf, size_t n, const tla_sparse_encoding *e);
+
+/* tla_sparse_verify_type(&enc, "tensor<8x?xf32>", err) -> 0 or -1: MLIR's
+ * SparseTensorEncodingAttr::verifyEncoding, the checks an encoding meets on a tensor type
+ * (mlir-opt 22's messages): "expected non-scalar sparse tensor", "dimension-rank mismatch
+ * between encoding and tensor shape: 2 != 1", "explicit value type mismatch between encoding
+ * and tensor element type: 'f32' != 'f64'", the same for the implicit value, then "implicit
+ * value must be zero" (parse with tla_sparse_parse_ex(..., 0) to get this order).  MLIR 22 checks
+ * no block size against a static dimension (tensor<8x8xf32> with blocks of 3 is accepted), so
+ * neither does this.  err->pos is a byte offset in the type text for a malformed type.
+ * Example:
+ *   tla_sparse_encoding enc;  tla_error e;
+ *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed), explicitVal = 1.0 : f32 }>", &enc, &e)) return 1;
+ *   if (tla_sparse_verify_type(&enc, "tensor<8x8xf32>", &e) != 0) return 1;
+ *   if (tla_sparse_verify_type(&enc, "tensor<8x8xf64>", &e) == 0) return 1;   // ... 'f32' != 'f64'
+ */
+TLA_API int tla_sparse_verify_type(const tla_sparse_encoding *e, const char *type, tla_error *err);
+
+/* ---------------------------------------------------------------- internals */
+
 /* ------------------------------------------------------------------ lexing */
 
 enum { TLA__SP_SYM, TLA__SP_DIM, TLA__SP_LVL };
@@ -840,14 +894,6 @@ TLA_FUNC int tla__sp_is_block(const tla_sparse_encoding *e, int *perm) {
     return block;
 }
 
-/* tla_sparse_verify(&enc, err) -> 0 or -1: SparseTensorEncodingAttr::verify (tla_sparse_parse calls
- * it), and fills lvl_dim / lvl_op / lvl_block.  For an encoding built or changed by hand.
- * Example:
- *   tla_sparse_encoding enc;  tla_error e;
- *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>", &enc, &e)) return 1;
- *   enc.lvl[0].format = TLA_LVL_SINGLETON;
- *   if (tla_sparse_verify(&enc, &e) == 0) return 1;   // expected compressed or loose_compressed level before singleton level
- */
 TLA_FUNC int tla__sparse_verify(tla_sparse_encoding *e, tla_error *err, int check_implicit);
 TLA_API int tla_sparse_verify(tla_sparse_encoding *e, tla_error *err)
 #if TLA__BODIES
@@ -964,15 +1010,6 @@ TLA_FUNC int tla__sparse_verify(tla_sparse_encoding *e, tla_error *err, int chec
 
 /* ------------------------------------------------------------------ parse and print */
 
-/* tla_sparse_parse(text, &enc, err) -> 0, or -1 with MLIR's message and err->pos (enc untouched).
- * text is `#sparse_tensor.encoding<{...}>`, optionally after `#NAME =`.
- * Example:
- *   tla_sparse_encoding enc;  tla_error e;
- *   if (tla_sparse_parse("#CSR = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>", &enc, &e)) return 1;
- *   if (enc.dim_rank != 2 || enc.lvl_rank != 2 || enc.lvl[1].format != TLA_LVL_COMPRESSED) return 1;
- *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d0 : compressed) }>", &enc, &e) == 0) return 1;
- *   if (strcmp(e.msg, "failed to infer lvlToDim from dimToLvl") != 0) return 1;
- */
 TLA_API int tla_sparse_parse_ex(const char *text, tla_sparse_encoding *out, tla_error *err, int check_implicit);
 TLA_API int tla_sparse_parse(const char *text, tla_sparse_encoding *out, tla_error *err)
 #if TLA__BODIES
@@ -981,8 +1018,6 @@ TLA_API int tla_sparse_parse(const char *text, tla_sparse_encoding *out, tla_err
 }
 #endif
 TLA__DECL
-/* The same; check_implicit = 0 leaves "implicit value must be zero" to tla_sparse_verify_type,
- * which checks it where MLIR's verifyEncoding does (after the element types). */
 TLA_API int tla_sparse_parse_ex(const char *text, tla_sparse_encoding *out, tla_error *err, int check_implicit)
 #if TLA__BODIES
 {
@@ -1074,14 +1109,6 @@ TLA_FUNC void tla__sp_print_lvl(tla__out *s, const tla_lvl_type *t) {
     if (n) tla__sb(s, ")");
 }
 
-/* tla_sparse_snprint(buf, n, &enc): MLIR's canonical one-line form; returns the full length
- * (snprintf semantics: the text fits when the result is less than n).
- * Example:
- *   tla_sparse_encoding enc;  tla_error e;  char buf[256];
- *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = [c](i, j) -> (c * 3 * i : dense, i : dense, j : compressed) }>", &enc, &e)) return 1;
- *   tla_sparse_snprint(buf, sizeof buf, &enc);
- *   if (strcmp(buf, "#sparse_tensor.encoding<{ map = [s0](d0, d1) -> (d0 * (s0 * 3) : dense, d0 : dense, d1 : compressed) }>")) return 1;
- */
 TLA_API int tla_sparse_snprint(char *buf, size_t n, const tla_sparse_encoding *e)
 #if TLA__BODIES
 {
@@ -1119,20 +1146,6 @@ TLA_API int tla_sparse_snprint(char *buf, size_t n, const tla_sparse_encoding *e
 #endif
 TLA__DECL
 
-/* tla_sparse_verify_type(&enc, "tensor<8x?xf32>", err) -> 0 or -1: MLIR's
- * SparseTensorEncodingAttr::verifyEncoding, the checks an encoding meets on a tensor type
- * (mlir-opt 22's messages): "expected non-scalar sparse tensor", "dimension-rank mismatch
- * between encoding and tensor shape: 2 != 1", "explicit value type mismatch between encoding
- * and tensor element type: 'f32' != 'f64'", the same for the implicit value, then "implicit
- * value must be zero" (parse with tla_sparse_parse_ex(..., 0) to get this order).  MLIR 22 checks
- * no block size against a static dimension (tensor<8x8xf32> with blocks of 3 is accepted), so
- * neither does this.  err->pos is a byte offset in the type text for a malformed type.
- * Example:
- *   tla_sparse_encoding enc;  tla_error e;
- *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed), explicitVal = 1.0 : f32 }>", &enc, &e)) return 1;
- *   if (tla_sparse_verify_type(&enc, "tensor<8x8xf32>", &e) != 0) return 1;
- *   if (tla_sparse_verify_type(&enc, "tensor<8x8xf64>", &e) == 0) return 1;   // ... 'f32' != 'f64'
- */
 TLA_API int tla_sparse_verify_type(const tla_sparse_encoding *e, const char *type, tla_error *err)
 #if TLA__BODIES
 {

@@ -26,6 +26,11 @@
 #include "tla/ixmap/map.h"
 
 TLA_API int tla_sparse_dim2lvl_map(const tla_sparse_encoding *enc, const int64_t *dims, tla_ix_ctx *c, tla_ix_map *out,
+                                   tla_error *err);
+
+/* ---------------------------------------------------------------- internals */
+
+TLA_API int tla_sparse_dim2lvl_map(const tla_sparse_encoding *enc, const int64_t *dims, tla_ix_ctx *c, tla_ix_map *out,
                                    tla_error *err)
 #if TLA__BODIES
 {

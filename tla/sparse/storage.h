@@ -64,6 +64,117 @@ typedef struct tla_sparse_storage {
     int64_t lvl_block[TLA_SPARSE_MAX_RANK];
 } tla_sparse_storage;
 
+/* tla_sparse_get_pos(&st, l, batch, i), tla_sparse_get_crd(&st, l, batch, i): element i of
+ * level l's positions / coordinates in batch `batch` (AoS COO: crd[coo_start] interleaved).
+ * Example:
+ *   tla_sparse_encoding enc;  tla_sparse_storage st;  tla_error e;  static double mem[16];
+ *   double v[5] = {0, 7, 0, 0, 9};  int64_t n = 5;
+ *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i) -> (i : compressed) }>", &enc, &e)) return 1;
+ *   if (tla_sparse_pack(&enc, 1, &n, v, mem, sizeof mem, &st, &e)) return 1;
+ *   if (tla_sparse_get_pos(&st, 0, 0, 1) != 2 || tla_sparse_get_crd(&st, 0, 0, 1) != 4 || st.values[1] != 9) return 1;
+ */
+TLA_API int64_t tla_sparse_get_pos(const tla_sparse_storage *st, int l, int64_t b, int64_t i);
+TLA_API int64_t tla_sparse_get_crd(const tla_sparse_storage *st, int l, int64_t b, int64_t i);
+
+/* tla_sparse_size(&enc, rank, dims, dense, &bytes, err): the bytes tla_sparse_pack needs for this
+ * tensor (dense: row-major, dims[0] * ... elements); checks everything pack checks.
+ * Example:
+ *   tla_sparse_encoding enc;  tla_error e;  size_t bytes = 0;
+ *   double v[8] = {0, 0, 3, 0, 0, 0, 0, 5};  int64_t dims[2] = {2, 4};
+ *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>", &enc, &e)) return 1;
+ *   if (tla_sparse_size(&enc, 2, dims, v, &bytes, &e) || bytes != 2 * 8 + 3 * 8 + 2 * 8) return 1;   // values, pos, crd
+ */
+TLA_API int tla_sparse_size(const tla_sparse_encoding *e, int rank, const int64_t *dims, const double *dense,
+                            size_t *bytes, tla_error *err);
+
+/* tla_sparse_pack(&enc, rank, dims, dense, mem, bytes, &st, err) -> 0 or -1: the storage, its
+ * buffers in mem (8-byte aligned, at least tla_sparse_size bytes); st points into mem.
+ * Errors (nothing written): a coordinate or position past its width, more than n non-zeros in a
+ * block of structured[n, m], two entries under a unique COO level, a map with symbols.
+ * Example:
+ *   tla_sparse_encoding enc;  tla_sparse_storage st;  tla_error e;  static double mem[16];
+ *   double v[4] = {0, 300, 0, 0};  int64_t n = 4;
+ *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i) -> (i : compressed) }>", &enc, &e)) return 1;
+ *   if (tla_sparse_pack(&enc, 1, &n, v, mem, sizeof mem, &st, &e) || st.nse != 1 || st.values[0] != 300) return 1;
+ */
+TLA_API int tla_sparse_pack(const tla_sparse_encoding *e, int rank, const int64_t *dims, const double *dense, void *mem,
+                            size_t bytes, tla_sparse_storage *out, tla_error *err);
+
+/* ------------------------------------------------------------------ reading the storage */
+
+typedef int (*tla_sparse_entry_fn)(void *ctx, const int64_t *lvl_crd, const int64_t *dim_crd, double value);
+
+/* tla_sparse_foreach(&st, fn, ctx, err): fn(ctx, level coordinates, dimension coordinates, value)
+ * for every stored entry in storage order (explicit zeros of dense levels included; padding
+ * past the tensor's end not); fn returns non-zero to stop.  -1 if the buffers are inconsistent.
+ * Example:
+ *   tla_sparse_encoding enc;  tla_sparse_storage st;  tla_error e;  static double mem[32];
+ *   double v[6] = {0, 5, 0, 7, 0, 0};  int64_t dims[2] = {2, 3};  double sum = 0;
+ *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i, j) -> (j : compressed, i : compressed) }>", &enc, &e)) return 1;
+ *   if (tla_sparse_pack(&enc, 2, dims, v, mem, sizeof mem, &st, &e)) return 1;
+ *   if (tla_sparse_foreach(&st, tla_sparse_sum_entry, &sum, &e) || sum != 12) return 1;
+ */
+TLA_API int tla_sparse_foreach(const tla_sparse_storage *st, tla_sparse_entry_fn fn, void *ctx, tla_error *err);
+
+/* An entry function for tla_sparse_foreach: adds the value to *(double *)ctx. */
+TLA_API int tla_sparse_sum_entry(void *ctx, const int64_t *lvl_crd, const int64_t *dim_crd, double v);
+
+/* tla_sparse_unpack(&st, dense, err): the dense tensor (row-major, dim_size[0] * ... elements,
+ * overwritten) that st stores; duplicates of a nonunique level add up.
+ * Example:
+ *   tla_sparse_encoding enc;  tla_sparse_storage st;  tla_error e;  static double mem[32];
+ *   double v[6] = {0, 5, 0, 7, 0, 0}, back[6];  int64_t dims[2] = {2, 3};
+ *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i, j) -> (i : compressed(nonunique), j : singleton(soa)) }>", &enc, &e)) return 1;
+ *   if (tla_sparse_pack(&enc, 2, dims, v, mem, sizeof mem, &st, &e) || tla_sparse_unpack(&st, back, &e)) return 1;
+ *   if (memcmp(v, back, sizeof v) != 0) return 1;
+ */
+TLA_API int tla_sparse_unpack(const tla_sparse_storage *st, double *dense, tla_error *err);
+
+/* tla_sparse_fprint(f, &st): the storage in MLIR's sparse_tensor.print form.
+ * Example:
+ *   tla_sparse_encoding enc;  tla_sparse_storage st;  tla_error e;  static double mem[32];
+ *   double v[4] = {1, 0, 0, 2};  int64_t dims[2] = {2, 2};
+ *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>", &enc, &e)) return 1;
+ *   if (tla_sparse_pack(&enc, 2, dims, v, mem, sizeof mem, &st, &e)) return 1;
+ *   tla_sparse_fprint(stdout, &st);   // nse = 2, dim = ( 2, 2 ), lvl = ( 2, 2 ), pos[1] : ( 0, 1, 2 ), ...
+ */
+TLA_API void tla_sparse_fprint(FILE *f, const tla_sparse_storage *st);
+
+/* ------------------------------------------------------------------ TLA layouts */
+
+/* tla_sparse_from_layout(&L, formats, &enc, dims, err): the dimension-to-level map of a blocked
+ * layout, one dimension per mode: a mode (b, n):(s_in, s_out) gives levels `d floordiv b`
+ * (stride s_out) and `d mod b` (stride s_in), a single leaf gives `d`; levels go from the
+ * largest stride to the smallest.  formats[l] (TLA_LVL_*) per level, or NULL for the BSR
+ * pattern: the first level dense, the other floordiv / plain levels compressed, the mod levels
+ * dense.  dims (optional) receives each mode's size.
+ * Example:
+ *   tla_layout L;  tla_sparse_encoding enc;  tla_error e;  char buf[256];  int64_t dims[2];
+ *   if (tla_parse_layout("((2,3),(2,4)):((2,32),(1,4))", &L, &e)) return 1;   // 2x2 blocks, row-major
+ *   if (tla_sparse_from_layout(&L, NULL, &enc, dims, &e) || dims[0] != 6 || dims[1] != 8) return 1;
+ *   tla_sparse_snprint(buf, sizeof buf, &enc);
+ *   if (strcmp(buf, "#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 floordiv 2 : dense, d1 floordiv 2 : compressed,"
+ *                   " d0 mod 2 : dense, d1 mod 2 : dense) }>") != 0) return 1;
+ */
+TLA_API int tla_sparse_from_layout(const tla_layout *L, const int *formats, tla_sparse_encoding *out, int64_t *dims,
+                                   tla_error *err);
+
+/* tla_sparse_block_layout(&enc, &block, err): a block-sparse encoding's dense blocks as a TLA
+ * layout over the values of one block: a mode per blocked dimension (in dimension order), with
+ * the strides of its trailing dense `d mod b` levels.  Stored block k's values start at k *
+ * size(block).
+ * Example:
+ *   tla_sparse_encoding enc;  tla_layout B;  tla_error e;  char buf[64];
+ *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i, j) -> (i floordiv 2 : dense, j floordiv 3 : compressed,"
+ *                        " i mod 2 : dense, j mod 3 : dense) }>", &enc, &e)) return 1;
+ *   if (tla_sparse_block_layout(&enc, &B, &e)) return 1;
+ *   tla_layout_snprint(buf, sizeof buf, &B);
+ *   if (strcmp(buf, "(2,3):(3,1)") != 0) return 1;
+ */
+TLA_API int tla_sparse_block_layout(const tla_sparse_encoding *e, tla_layout *out, tla_error *err);
+
+/* ---------------------------------------------------------------- internals */
+
 TLA_FUNC int64_t tla__sp_load(const void *buf, int bytes, int64_t i) {
     switch (bytes) {
     case 1: return ((const uint8_t *)buf)[i];
@@ -81,15 +192,6 @@ TLA_FUNC void tla__sp_store(void *buf, int bytes, int64_t i, int64_t v) {
     }
 }
 
-/* tla_sparse_get_pos(&st, l, batch, i), tla_sparse_get_crd(&st, l, batch, i): element i of
- * level l's positions / coordinates in batch `batch` (AoS COO: crd[coo_start] interleaved).
- * Example:
- *   tla_sparse_encoding enc;  tla_sparse_storage st;  tla_error e;  static double mem[16];
- *   double v[5] = {0, 7, 0, 0, 9};  int64_t n = 5;
- *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i) -> (i : compressed) }>", &enc, &e)) return 1;
- *   if (tla_sparse_pack(&enc, 1, &n, v, mem, sizeof mem, &st, &e)) return 1;
- *   if (tla_sparse_get_pos(&st, 0, 0, 1) != 2 || tla_sparse_get_crd(&st, 0, 0, 1) != 4 || st.values[1] != 9) return 1;
- */
 TLA_API int64_t tla_sparse_get_pos(const tla_sparse_storage *st, int l, int64_t b, int64_t i)
 #if TLA__BODIES
 {
@@ -355,14 +457,6 @@ TLA_FUNC int tla__sp_plan(const tla_sparse_encoding *e, int rank, const int64_t 
     return 0;
 }
 
-/* tla_sparse_size(&enc, rank, dims, dense, &bytes, err): the bytes tla_sparse_pack needs for this
- * tensor (dense: row-major, dims[0] * ... elements); checks everything pack checks.
- * Example:
- *   tla_sparse_encoding enc;  tla_error e;  size_t bytes = 0;
- *   double v[8] = {0, 0, 3, 0, 0, 0, 0, 5};  int64_t dims[2] = {2, 4};
- *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>", &enc, &e)) return 1;
- *   if (tla_sparse_size(&enc, 2, dims, v, &bytes, &e) || bytes != 2 * 8 + 3 * 8 + 2 * 8) return 1;   // values, pos, crd
- */
 TLA_API int tla_sparse_size(const tla_sparse_encoding *e, int rank, const int64_t *dims, const double *dense,
                             size_t *bytes, tla_error *err)
 #if TLA__BODIES
@@ -374,16 +468,6 @@ TLA_API int tla_sparse_size(const tla_sparse_encoding *e, int rank, const int64_
 #endif
 TLA__DECL
 
-/* tla_sparse_pack(&enc, rank, dims, dense, mem, bytes, &st, err) -> 0 or -1: the storage, its
- * buffers in mem (8-byte aligned, at least tla_sparse_size bytes); st points into mem.
- * Errors (nothing written): a coordinate or position past its width, more than n non-zeros in a
- * block of structured[n, m], two entries under a unique COO level, a map with symbols.
- * Example:
- *   tla_sparse_encoding enc;  tla_sparse_storage st;  tla_error e;  static double mem[16];
- *   double v[4] = {0, 300, 0, 0};  int64_t n = 4;
- *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i) -> (i : compressed) }>", &enc, &e)) return 1;
- *   if (tla_sparse_pack(&enc, 1, &n, v, mem, sizeof mem, &st, &e) || st.nse != 1 || st.values[0] != 300) return 1;
- */
 TLA_API int tla_sparse_pack(const tla_sparse_encoding *e, int rank, const int64_t *dims, const double *dense, void *mem,
                             size_t bytes, tla_sparse_storage *out, tla_error *err)
 #if TLA__BODIES
@@ -413,8 +497,6 @@ TLA_API int tla_sparse_pack(const tla_sparse_encoding *e, int rank, const int64_
 TLA__DECL
 
 /* ------------------------------------------------------------------ reading the storage */
-
-typedef int (*tla_sparse_entry_fn)(void *ctx, const int64_t *lvl_crd, const int64_t *dim_crd, double value);
 
 typedef struct tla__spr {
     const tla_sparse_storage *st;
@@ -477,16 +559,6 @@ TLA_FUNC int tla__sp_read(tla__spr *r, int l, int64_t p) {
     return 0;
 }
 
-/* tla_sparse_foreach(&st, fn, ctx, err): fn(ctx, level coordinates, dimension coordinates, value)
- * for every stored entry in storage order (explicit zeros of dense levels included; padding
- * past the tensor's end not); fn returns non-zero to stop.  -1 if the buffers are inconsistent.
- * Example:
- *   tla_sparse_encoding enc;  tla_sparse_storage st;  tla_error e;  static double mem[32];
- *   double v[6] = {0, 5, 0, 7, 0, 0};  int64_t dims[2] = {2, 3};  double sum = 0;
- *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i, j) -> (j : compressed, i : compressed) }>", &enc, &e)) return 1;
- *   if (tla_sparse_pack(&enc, 2, dims, v, mem, sizeof mem, &st, &e)) return 1;
- *   if (tla_sparse_foreach(&st, tla_sparse_sum_entry, &sum, &e) || sum != 12) return 1;
- */
 TLA_API int tla_sparse_foreach(const tla_sparse_storage *st, tla_sparse_entry_fn fn, void *ctx, tla_error *err)
 #if TLA__BODIES
 {
@@ -514,7 +586,6 @@ TLA_API int tla_sparse_foreach(const tla_sparse_storage *st, tla_sparse_entry_fn
 #endif
 TLA__DECL
 
-/* An entry function for tla_sparse_foreach: adds the value to *(double *)ctx. */
 TLA_API int tla_sparse_sum_entry(void *ctx, const int64_t *lvl_crd, const int64_t *dim_crd, double v)
 #if TLA__BODIES
 {
@@ -539,15 +610,6 @@ TLA_FUNC int tla__sp_unpack_entry(void *ctx, const int64_t *lc, const int64_t *d
     return 0;
 }
 
-/* tla_sparse_unpack(&st, dense, err): the dense tensor (row-major, dim_size[0] * ... elements,
- * overwritten) that st stores; duplicates of a nonunique level add up.
- * Example:
- *   tla_sparse_encoding enc;  tla_sparse_storage st;  tla_error e;  static double mem[32];
- *   double v[6] = {0, 5, 0, 7, 0, 0}, back[6];  int64_t dims[2] = {2, 3};
- *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i, j) -> (i : compressed(nonunique), j : singleton(soa)) }>", &enc, &e)) return 1;
- *   if (tla_sparse_pack(&enc, 2, dims, v, mem, sizeof mem, &st, &e) || tla_sparse_unpack(&st, back, &e)) return 1;
- *   if (memcmp(v, back, sizeof v) != 0) return 1;
- */
 TLA_API int tla_sparse_unpack(const tla_sparse_storage *st, double *dense, tla_error *err)
 #if TLA__BODIES
 {
@@ -582,14 +644,6 @@ TLA_FUNC void tla__sp_fprint_buf(FILE *f, const tla_sparse_storage *st, int l, i
     if (len) fputs(" )", f);
 }
 
-/* tla_sparse_fprint(f, &st): the storage in MLIR's sparse_tensor.print form.
- * Example:
- *   tla_sparse_encoding enc;  tla_sparse_storage st;  tla_error e;  static double mem[32];
- *   double v[4] = {1, 0, 0, 2};  int64_t dims[2] = {2, 2};
- *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>", &enc, &e)) return 1;
- *   if (tla_sparse_pack(&enc, 2, dims, v, mem, sizeof mem, &st, &e)) return 1;
- *   tla_sparse_fprint(stdout, &st);   // nse = 2, dim = ( 2, 2 ), lvl = ( 2, 2 ), pos[1] : ( 0, 1, 2 ), ...
- */
 TLA_API void tla_sparse_fprint(FILE *f, const tla_sparse_storage *st)
 #if TLA__BODIES
 {
@@ -622,20 +676,6 @@ TLA__DECL
 
 /* ------------------------------------------------------------------ TLA layouts */
 
-/* tla_sparse_from_layout(&L, formats, &enc, dims, err): the dimension-to-level map of a blocked
- * layout, one dimension per mode: a mode (b, n):(s_in, s_out) gives levels `d floordiv b`
- * (stride s_out) and `d mod b` (stride s_in), a single leaf gives `d`; levels go from the
- * largest stride to the smallest.  formats[l] (TLA_LVL_*) per level, or NULL for the BSR
- * pattern: the first level dense, the other floordiv / plain levels compressed, the mod levels
- * dense.  dims (optional) receives each mode's size.
- * Example:
- *   tla_layout L;  tla_sparse_encoding enc;  tla_error e;  char buf[256];  int64_t dims[2];
- *   if (tla_parse_layout("((2,3),(2,4)):((2,32),(1,4))", &L, &e)) return 1;   // 2x2 blocks, row-major
- *   if (tla_sparse_from_layout(&L, NULL, &enc, dims, &e) || dims[0] != 6 || dims[1] != 8) return 1;
- *   tla_sparse_snprint(buf, sizeof buf, &enc);
- *   if (strcmp(buf, "#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 floordiv 2 : dense, d1 floordiv 2 : compressed,"
- *                   " d0 mod 2 : dense, d1 mod 2 : dense) }>") != 0) return 1;
- */
 TLA_API int tla_sparse_from_layout(const tla_layout *L, const int *formats, tla_sparse_encoding *out, int64_t *dims,
                                    tla_error *err)
 #if TLA__BODIES
@@ -697,18 +737,6 @@ TLA_API int tla_sparse_from_layout(const tla_layout *L, const int *formats, tla_
 #endif
 TLA__DECL
 
-/* tla_sparse_block_layout(&enc, &block, err): a block-sparse encoding's dense blocks as a TLA
- * layout over the values of one block: a mode per blocked dimension (in dimension order), with
- * the strides of its trailing dense `d mod b` levels.  Stored block k's values start at k *
- * size(block).
- * Example:
- *   tla_sparse_encoding enc;  tla_layout B;  tla_error e;  char buf[64];
- *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i, j) -> (i floordiv 2 : dense, j floordiv 3 : compressed,"
- *                        " i mod 2 : dense, j mod 3 : dense) }>", &enc, &e)) return 1;
- *   if (tla_sparse_block_layout(&enc, &B, &e)) return 1;
- *   tla_layout_snprint(buf, sizeof buf, &B);
- *   if (strcmp(buf, "(2,3):(3,1)") != 0) return 1;
- */
 TLA_API int tla_sparse_block_layout(const tla_sparse_encoding *e, tla_layout *out, tla_error *err)
 #if TLA__BODIES
 {

@@ -29,6 +29,10 @@
 /* tla_print_svg_map(f, &ctx, &m, err) -> 0 or -1: the picture described at the top.
  * Example: see the top of this file.
  */
+TLA_API int tla_print_svg_map(FILE *f, const tla_ix_ctx *c, const tla_ix_map *m, tla_error *err);
+
+/* ---------------------------------------------------------------- internals */
+
 TLA_API int tla_print_svg_map(FILE *f, const tla_ix_ctx *c, const tla_ix_map *m, tla_error *err)
 #if TLA__BODIES
 {

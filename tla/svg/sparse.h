@@ -28,6 +28,14 @@
 #include "tla/svg/svg.h"
 #include "tla/sparse/storage.h"
 
+/* tla_print_svg_sparse(f, &enc, &st, err) -> 0 or -1: the picture described at the top.
+ *   enc is the encoding st was packed with (for the dense blocks it outlines).
+ * Example: see the top of this file.
+ */
+TLA_API int tla_print_svg_sparse(FILE *f, const tla_sparse_encoding *enc, const tla_sparse_storage *st, tla_error *err);
+
+/* ---------------------------------------------------------------- internals */
+
 #define TLA__SVSP_SHOWN 64 /* buffer entries drawn per buffer */
 
 /* Where each stored entry sits: entry[r * cols + c] = its index in the values (-1: none). */
@@ -69,10 +77,6 @@ TLA_FUNC void tla__svsp_buffer(tla__svgw *w, long long y, const char *label, int
     tla__svgf(w, "\n");
 }
 
-/* tla_print_svg_sparse(f, &enc, &st, err) -> 0 or -1: the picture described at the top.
- *   enc is the encoding st was packed with (for the dense blocks it outlines).
- * Example: see the top of this file.
- */
 TLA_API int tla_print_svg_sparse(FILE *f, const tla_sparse_encoding *enc, const tla_sparse_storage *st, tla_error *err)
 #if TLA__BODIES
 {

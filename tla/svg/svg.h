@@ -52,6 +52,78 @@ typedef struct tla_svg_options {
     int show_padding; /* draw the cells beyond originShape (default 1) */
 } tla_svg_options;
 
+TLA_API tla_svg_options tla_svg_defaults(void);
+
+/* ---------------------------------------------------------------- SVG */
+
+/* tla_print_svg(f, &L, &opt, err) -> 0 or -1
+ *   The picture described at the top of this file; opt may be NULL (tla_svg_defaults()).
+ *   Errors: "svg: a picture takes a layout of rank 1 or 2, not R", offsets past int64, a
+ *   failed write ("svg: writing failed").
+ * Example:
+ *   tla_layout L;  tla_error e;  tla_svg_options o = tla_svg_defaults();
+ *   FILE *f = tmpfile();
+ *   if (!f) return 1;
+ *   tla_layout_format(&L, TLA_ZN, 2, 40, 40, &e);
+ *   o.has_tile = 1, o.tile_extent[0] = o.tile_extent[1] = 16, o.tile_coord[0] = 8, o.tile_coord[1] = 8;
+ *   if (tla_print_svg(f, &L, &o, &e) != 0) return 1;   // the padding rows 40..47 hatched
+ *   fclose(f);
+ */
+TLA_API int tla_print_svg(FILE *f, const tla_layout *L, const tla_svg_options *opt, tla_error *err);
+
+/* tla_print_svg_tv(f, &TV, M, N, &opt, err) -> 0 or -1
+ *   TV maps (thread, value) to an index of an M x N tile, column-major (CuTe's TV layouts):
+ *   the cell (i % M, i / M) of TV(t, v) shows "T<t>" over "V<v>", coloured by thread (CuTe's
+ *   eight TV colours).  Cells no (t, v) reaches stay white.
+ *   Errors: TV not of rank 2; an index outside M x N; M x N past TLA_SVG_MAX_CELLS.
+ * Example:
+ *   tla_layout TV;  tla_error e;
+ *   FILE *f = tmpfile();
+ *   if (!f) return 1;
+ *   tla_parse_layout("((4,2),2):((2,8),1)", &TV, &e);   // 8 threads x 2 values over a 4 x 4 tile
+ *   if (tla_print_svg_tv(f, &TV, 4, 4, NULL, &e) != 0) return 1;
+ *   fclose(f);
+ */
+TLA_API int tla_print_svg_tv(FILE *f, const tla_layout *TV, int64_t M, int64_t N, const tla_svg_options *opt,
+                             tla_error *err);
+
+/* ---------------------------------------------------------------- a copy */
+
+/* tla_print_svg_copy(f, &dst, &src, &opt, err) -> 0 or -1
+ *   The source (left) and destination (right) layouts of a copy over their common logical
+ *   extent, each cell with its own offset, coloured by the run of the copy that moves it:
+ *   one colour is one stretch contiguous on both sides (one memcpy).  Rank-2 layouts of the
+ *   same extent, at most TLA_SVG_MAX_CELLS cells each.
+ *   Errors: rank not 2; different originShapes; too many cells.
+ * Example:
+ *   tla_layout R, Z;  tla_error e;
+ *   FILE *f = tmpfile();
+ *   if (!f) return 1;
+ *   tla_layout_format(&R, TLA_ROW_MAJOR, 2, 32, 32, &e);
+ *   tla_layout_format(&Z, TLA_ZN, 2, 32, 32, &e);
+ *   if (tla_print_svg_copy(f, &Z, &R, NULL, &e) != 0) return 1;   // 16-element rows of each fractal
+ *   fclose(f);
+ */
+TLA_API int tla_print_svg_copy(FILE *f, const tla_layout *dst, const tla_layout *src, const tla_svg_options *opt,
+                               tla_error *err);
+
+/* ---------------------------------------------------------------- LaTeX / TikZ */
+
+/* tla_print_latex(f, &L, &opt, err) -> 0 or -1
+ *   The picture of tla_print_svg as a standalone LaTeX document with one TikZ picture (cells
+ *   0.5 cm, offsets in \tiny, the same colours and tile outline).
+ * Example:
+ *   tla_layout L;  tla_error e;
+ *   FILE *f = tmpfile();
+ *   if (!f) return 1;
+ *   tla_parse_layout("(4,8):(8,1)", &L, &e);
+ *   if (tla_print_latex(f, &L, NULL, &e) != 0) return 1;
+ *   fclose(f);
+ */
+TLA_API int tla_print_latex(FILE *f, const tla_layout *L, const tla_svg_options *opt, tla_error *err);
+
+/* ---------------------------------------------------------------- internals */
+
 TLA_API tla_svg_options tla_svg_defaults(void)
 #if TLA__BODIES
 {
@@ -237,19 +309,6 @@ TLA_FUNC void tla__svg_head(tla__svgw *w, long long width, long long height, con
 /* The layout printed into buf, with characters that XML reserves left out of the title. */
 TLA_FUNC void tla__svg_title(char *buf, size_t n, const tla_layout *L) { tla_layout_snprint(buf, n, L); }
 
-/* tla_print_svg(f, &L, &opt, err) -> 0 or -1
- *   The picture described at the top of this file; opt may be NULL (tla_svg_defaults()).
- *   Errors: "svg: a picture takes a layout of rank 1 or 2, not R", offsets past int64, a
- *   failed write ("svg: writing failed").
- * Example:
- *   tla_layout L;  tla_error e;  tla_svg_options o = tla_svg_defaults();
- *   FILE *f = tmpfile();
- *   if (!f) return 1;
- *   tla_layout_format(&L, TLA_ZN, 2, 40, 40, &e);
- *   o.has_tile = 1, o.tile_extent[0] = o.tile_extent[1] = 16, o.tile_coord[0] = 8, o.tile_coord[1] = 8;
- *   if (tla_print_svg(f, &L, &o, &e) != 0) return 1;   // the padding rows 40..47 hatched
- *   fclose(f);
- */
 TLA_API int tla_print_svg(FILE *f, const tla_layout *L, const tla_svg_options *opt, tla_error *err)
 #if TLA__BODIES
 {
@@ -274,19 +333,6 @@ TLA_API int tla_print_svg(FILE *f, const tla_layout *L, const tla_svg_options *o
 #endif
 TLA__DECL
 
-/* tla_print_svg_tv(f, &TV, M, N, &opt, err) -> 0 or -1
- *   TV maps (thread, value) to an index of an M x N tile, column-major (CuTe's TV layouts):
- *   the cell (i % M, i / M) of TV(t, v) shows "T<t>" over "V<v>", coloured by thread (CuTe's
- *   eight TV colours).  Cells no (t, v) reaches stay white.
- *   Errors: TV not of rank 2; an index outside M x N; M x N past TLA_SVG_MAX_CELLS.
- * Example:
- *   tla_layout TV;  tla_error e;
- *   FILE *f = tmpfile();
- *   if (!f) return 1;
- *   tla_parse_layout("((4,2),2):((2,8),1)", &TV, &e);   // 8 threads x 2 values over a 4 x 4 tile
- *   if (tla_print_svg_tv(f, &TV, 4, 4, NULL, &e) != 0) return 1;
- *   fclose(f);
- */
 TLA_API int tla_print_svg_tv(FILE *f, const tla_layout *TV, int64_t M, int64_t N, const tla_svg_options *opt,
                              tla_error *err)
 #if TLA__BODIES
@@ -373,21 +419,6 @@ TLA_FUNC int64_t tla__copy_runs(const tla__grid *gd, const tla__grid *gs, int64_
     return runs;
 }
 
-/* tla_print_svg_copy(f, &dst, &src, &opt, err) -> 0 or -1
- *   The source (left) and destination (right) layouts of a copy over their common logical
- *   extent, each cell with its own offset, coloured by the run of the copy that moves it:
- *   one colour is one stretch contiguous on both sides (one memcpy).  Rank-2 layouts of the
- *   same extent, at most TLA_SVG_MAX_CELLS cells each.
- *   Errors: rank not 2; different originShapes; too many cells.
- * Example:
- *   tla_layout R, Z;  tla_error e;
- *   FILE *f = tmpfile();
- *   if (!f) return 1;
- *   tla_layout_format(&R, TLA_ROW_MAJOR, 2, 32, 32, &e);
- *   tla_layout_format(&Z, TLA_ZN, 2, 32, 32, &e);
- *   if (tla_print_svg_copy(f, &Z, &R, NULL, &e) != 0) return 1;   // 16-element rows of each fractal
- *   fclose(f);
- */
 TLA_API int tla_print_svg_copy(FILE *f, const tla_layout *dst, const tla_layout *src, const tla_svg_options *opt,
                                tla_error *err)
 #if TLA__BODIES
@@ -450,17 +481,6 @@ TLA__DECL
 
 /* ---------------------------------------------------------------- LaTeX / TikZ */
 
-/* tla_print_latex(f, &L, &opt, err) -> 0 or -1
- *   The picture of tla_print_svg as a standalone LaTeX document with one TikZ picture (cells
- *   0.5 cm, offsets in \tiny, the same colours and tile outline).
- * Example:
- *   tla_layout L;  tla_error e;
- *   FILE *f = tmpfile();
- *   if (!f) return 1;
- *   tla_parse_layout("(4,8):(8,1)", &L, &e);
- *   if (tla_print_latex(f, &L, NULL, &e) != 0) return 1;
- *   fclose(f);
- */
 TLA_API int tla_print_latex(FILE *f, const tla_layout *L, const tla_svg_options *opt, tla_error *err)
 #if TLA__BODIES
 {
