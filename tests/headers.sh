@@ -43,5 +43,56 @@ else
     echo "FAIL headers: an include circle:"; head "${TMPDIR:-/tmp}/tla-tsort.$$"; failed=$((failed + 1))
 fi
 rm -f "${TMPDIR:-/tmp}/tla-tsort.$$"
+
+# Top-down order (ARCHITECTURE.md, "How a header reads"): a header that defines a function or
+# an internal name (tla__ / TLA__) has the marker line exactly once; above it no function body
+# and no internal definition (but the few the public part needs, listed in NEEDED); below it
+# no public macro or type, and every public function defined there has its prototype above.
+# tla/static/core_gen.h is generated and internal only.  The copy headers are being rewritten
+# (#36) and join the check when they follow the order.
+NEEDED="tla/base.h:TLA__BODIES tla/base.h:TLA__LINKED tla/rt/error.h:TLA__PRINTF"
+order=$(for h in tla/*.h tla/*/*.h; do
+    case $h in tla/static/core_gen.h | tla/tensor/copy.h | tla/tensor/copy_plan.h | tla/tensor/copy_exec.h) continue ;; esac
+    awk -v h="$h" -v needed=" $NEEDED " '
+    function bad(msg) { print h ":" FNR ": " msg; }
+    BEGIN { marker = "/* ---------------------------------------------------------------- internals */" }
+    $0 == marker { nmark++; below = 1; next }
+    # a function head: gather it up to its ";" (a prototype) or its body
+    head != "" || /^(TLA__[A-Z_]+(\([^)]*\))? )*TLA_(FUNC|API) / {
+        head = head " " $0
+        if (head !~ /[;{]/ && $0 !~ /\)$/) next
+        if (head !~ /[;{]/) { getline nxt; head = head " " nxt }
+        name = head; gsub(/TLA__[A-Z_]+\([^)]*\)/, "", name); sub(/\(.*/, "", name); sub(/.*[ *]/, "", name)
+        proto = (index(head, ";") && (!index(head, "{") || index(head, ";") < index(head, "{")))
+        if (!below && !proto) bad("a function defined above the marker: " name)
+        if (!below && proto) declared[name] = 1
+        if (below && proto && name ~ /^tla_[a-z0-9]/) bad("a public prototype below the marker: " name)
+        if (below && !proto) { defs++; if (name ~ /^tla_[a-z0-9]/ && !(name in declared)) bad("no prototype above the marker: " name) }
+        head = ""
+        next
+    }
+    /^[ \t]*#[ \t]*define[ \t]+(tla__|TLA__)/ || /^(typedef )?(struct|union|enum) tla__[a-z0-9_]* \{/ || /^} tla__[a-z0-9_]*;/ {
+        internals++
+        nm = $0; sub(/^[ \t]*#[ \t]*define[ \t]+/, "", nm); sub(/^(typedef )?(struct|union|enum) /, "", nm); sub(/^} /, "", nm)
+        sub(/[^A-Za-z0-9_].*/, "", nm)
+        if (!below && index(needed, " " h ":" nm " ") == 0) bad("an internal defined above the marker: " nm)
+    }
+    # (compat.h: every macro not named tla__ / TLA__ is public: MakeLayout, _16, ...)
+    below && (/^[ \t]*#[ \t]*define[ \t]+(tla|TLA)_[A-Za-z0-9]/ || /^} tla_[a-z0-9][a-z0-9_]*;/ \
+              || (h == "tla/compat.h" && /^[ \t]*#[ \t]*define/)) && !/^[ \t]*#[ \t]*define[ \t]+(tla|TLA)__/ {
+        nm = $0; sub(/^[ \t]*#[ \t]*define[ \t]+/, "", nm); sub(/^} /, "", nm); sub(/[^A-Za-z0-9_].*/, "", nm)
+        if (index(needed, " " h ":" nm " ") == 0) bad("a public name defined below the marker: " nm)
+    }
+    END {
+        if ((defs || internals) && nmark != 1) print h ": " nmark + 0 " marker lines (one wanted: it defines functions or internals)"
+        if (!defs && !internals && nmark > 1) print h ": " nmark " marker lines"
+    }' "$h"
+done)
+if [ -z "$order" ]; then
+    passed=$((passed + 1))
+else
+    echo "FAIL headers: not in top-down order:"; printf '%s\n' "$order" | head -20
+    failed=$((failed + 1))
+fi
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]

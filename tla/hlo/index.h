@@ -154,11 +154,6 @@ TLA_API void tla_hlo_indexing_print(tla_ix_ctx *c, const tla_hlo_indexing *ix, t
 
 /* ---------------------------------------------------------------- internals */
 
-TLA_API int tla_hlo_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                    tla_error *err);
-TLA_API int tla_hlo_input_to_output(tla_ix_ctx *c, const tla_hlo_instr *in, int in_id, tla_hlo_indexing *ix,
-                                    tla_error *err);
-
 TLA_API int tla_hlo_opidx_compose(tla_ix_ctx *c, const tla_hlo_opidx *a, const tla_hlo_opidx *b, tla_hlo_opidx *out,
                                   tla_error *err)
 #if TLA__BODIES

@@ -104,8 +104,6 @@ TLA_API int tla_ix_fdiv(tla_ix_ctx *c, int a, int b);
 TLA_FUNC int tla_ix_fdivc(tla_ix_ctx *c, int a, int64_t v);
 TLA_API int tla_ix_cdiv(tla_ix_ctx *c, int a, int b);
 
-/* ---------------------------------------------------------------- XLA's Canonicalize */
-
 /* ---------------------------------------------------------------- evaluation, substitution */
 
 /* The value of e for dimension values dims[] and symbol values syms[]: 0, or -1 when it
@@ -282,8 +280,6 @@ TLA__DECL
 
 /* ---------------------------------------------------------------- XLA's operators */
 
-TLA_API int tla_ix_mul(tla_ix_ctx *c, int a, int b);
-
 TLA_API int tla_ix_add(tla_ix_ctx *c, int a, int b)
 #if TLA__BODIES
 {
@@ -323,7 +319,6 @@ TLA_API int tla_ix_mul(tla_ix_ctx *c, int a, int b)
 TLA__DECL
 TLA_FUNC int tla_ix_mulc(tla_ix_ctx *c, int a, int64_t v) { return tla_ix_mul(c, a, tla_ix_const(c, v)); }
 
-TLA_API int tla_ix_canon(tla_ix_ctx *c, int e);
 TLA_API int tla_ix_neg(tla_ix_ctx *c, int a)
 #if TLA__BODIES
 {

@@ -121,8 +121,6 @@ TLA_FUNC void tla_ix_map_print(tla_ix_ctx *c, const tla_ix_map *m, tla_ix_buf *b
 
 /* ---------------------------------------------------------------- internals */
 
-TLA_API void tla_ix_map_reset_empty(tla_ix_ctx *c, tla_ix_map *m);
-
 TLA_API int tla_ix_map_init(tla_ix_ctx *c, tla_ix_map *m, int nd, int nr, int nt, int nres)
 #if TLA__BODIES
 {

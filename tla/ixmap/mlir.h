@@ -73,10 +73,6 @@ TLA_FUNC int tla__ix_symbolic(const tla_ix_ctx *c, int e) {
     return tla__ix_symbolic(c, x->l) && tla__ix_symbolic(c, x->r);
 }
 
-TLA_API int tla_ix_m_mul(tla_ix_ctx *c, int a, int b);
-TLA_API int tla_ix_m_mod(tla_ix_ctx *c, int a, int b);
-TLA_API int tla_ix_m_bin(tla_ix_ctx *c, int kind, int a, int b);
-
 TLA_API int tla_ix_m_add(tla_ix_ctx *c, int a, int b)
 #if TLA__BODIES
 {

@@ -1010,7 +1010,6 @@ TLA_FUNC int tla__sparse_verify(tla_sparse_encoding *e, tla_error *err, int chec
 
 /* ------------------------------------------------------------------ parse and print */
 
-TLA_API int tla_sparse_parse_ex(const char *text, tla_sparse_encoding *out, tla_error *err, int check_implicit);
 TLA_API int tla_sparse_parse(const char *text, tla_sparse_encoding *out, tla_error *err)
 #if TLA__BODIES
 {
