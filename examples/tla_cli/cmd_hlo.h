@@ -75,15 +75,15 @@ static int cli_hlo_grouped(tla_ix_ctx *c, const tla_hlo_module *m, const char *f
             if (!strcmp(f.post[k]->name, nm)) target = f.post[k];
         if (!target && tla_hlo_find(m, in, from, &target, e) != 0) goto done;
     } else if (f.n == 0) {
-        tla__fail(e, -1, "the fusion has no instructions");
+        tla_error_set(e, -1, "the fusion has no instructions");
         goto done;
     } else { /* HloFusionAdaptor::GetRoots()[K]: the consumer's (or the only) root */
         const tla_hlo_instr *last = z ? z : a;
         if (last && !strcmp(last->opcode, "fusion") && last->called && last->called != last->parent) {
-            if (!(target = tla__hlo_comp_target(last->called, last, out_id, e))) goto done;
+            if (!(target = tla_hlo_comp_target(last->called, last, out_id, e))) goto done;
         } else if (last) {
             target = last;
-        } else if (!(target = tla__hlo_comp_target(m->entry, root, out_id, e)))
+        } else if (!(target = tla_hlo_comp_target(m->entry, root, out_id, e)))
             goto done;
     }
     if (tla_hlo_grouped_output_to_input(c, &f, target, &g, e) != 0) goto done;

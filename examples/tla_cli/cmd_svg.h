@@ -104,7 +104,7 @@ static int cli_svg_caption(const char *caption, long long w, long long h, int wr
  * prints nothing but the error).  A caption goes under the picture, which grows to hold it
  * (wider too, up to 48 characters a line, for a narrow picture):
  * every picture of tla/svg starts `<svg xmlns=... width="W" height="H" viewBox="0 0 W H"`
- * (tla__svg_head) and ends "</svg>\n".  0, or the exit status after the error. */
+ * (as tla/svg/svg.h writes its head) and ends "</svg>\n".  0, or the exit status after the error. */
 static int cli_svg_emit(FILE *out, const char *caption) {
     static const char head[] = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%lld\" height=\"%lld\" "
                                "viewBox=\"0 0 %lld %lld\"";

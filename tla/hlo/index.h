@@ -100,6 +100,12 @@ TLA_API int tla_hlo_grouped_output_to_input(tla_ix_ctx *c, const tla_hlo_fusion 
 TLA_API int tla_hlo_group_by_producers(const tla_hlo_instr *in, const tla_hlo_indexing *ix, tla_hlo_indexing *by,
                                        int *first, tla_error *err);
 
+/* The instruction that computes output out_id of a computation (a fusion body): its root, or
+ * operand out_id of a tuple root (HloFusionAdaptor::GetRoots); NULL and *err when the tuple has
+ * no such operand (`in` names the instruction in the message). */
+TLA_API const tla_hlo_instr *tla_hlo_comp_target(const tla_hlo_comp *comp, const tla_hlo_instr *in, int out_id,
+                                                 tla_error *err);
+
 /* The maps from output out_id of a computation (a fusion body) to its parameters 0 .. nparams - 1
  * (ComputeGroupedOutputToInputIndexing on HloFusionAdaptor::ForComputation, keyed by parameter
  * number).  `in` names the instruction in errors (may be the root). */
@@ -431,9 +437,10 @@ TLA_API int tla_hlo_group_by_producers(const tla_hlo_instr *in, const tla_hlo_in
 #endif
 TLA__DECL
 
-/* The target of output out_id of a fusion's computation: the root, or the tuple root's operand. */
-TLA_FUNC const tla_hlo_instr *tla__hlo_comp_target(const tla_hlo_comp *comp, const tla_hlo_instr *in, int out_id,
-                                                   tla_error *err) {
+TLA_API const tla_hlo_instr *tla_hlo_comp_target(const tla_hlo_comp *comp, const tla_hlo_instr *in, int out_id,
+                                                 tla_error *err)
+#if TLA__BODIES
+{
     const tla_hlo_instr *t = comp->root;
     if (!strcmp(t->opcode, "tuple")) {
         if (out_id < 0 || out_id >= t->nops) return tla__hlo_bad(in, err, "no such output of the fusion"), NULL;
@@ -441,6 +448,8 @@ TLA_FUNC const tla_hlo_instr *tla__hlo_comp_target(const tla_hlo_comp *comp, con
     }
     return t;
 }
+#endif
+TLA__DECL
 
 TLA_API int tla_hlo_comp_output_to_input(tla_ix_ctx *c, const tla_hlo_comp *comp, int nparams, const tla_hlo_instr *in,
                                          int out_id, tla_hlo_indexing *ix, tla_error *err)
@@ -448,7 +457,7 @@ TLA_API int tla_hlo_comp_output_to_input(tla_ix_ctx *c, const tla_hlo_comp *comp
 {
     tla_hlo_fusion f;
     tla_hlo_grouped g;
-    const tla_hlo_instr *t = tla__hlo_comp_target(comp, in, out_id, err);
+    const tla_hlo_instr *t = tla_hlo_comp_target(comp, in, out_id, err);
     int i, rc;
     memset(ix, 0, sizeof *ix);
     if (!t || tla_hlo_fusion_for_computation(comp, &f, err) != 0) return -1;
@@ -478,7 +487,7 @@ TLA_API int tla_hlo_fusion_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *i
     memset(ix, 0, sizeof *ix);
     if (!in->called) return tla__hlo_bad(in, err, "fusion without calls=");
     if (in->called == in->parent) return tla__hlo_bad(in, err, "fusion calls its own computation");
-    if (!(t = tla__hlo_comp_target(in->called, in, out_id, err)) || tla_hlo_fusion_for_instruction(in, &f, err) != 0)
+    if (!(t = tla_hlo_comp_target(in->called, in, out_id, err)) || tla_hlo_fusion_for_instruction(in, &f, err) != 0)
         return -1;
     rc = tla_hlo_grouped_output_to_input(c, &f, t, &g, err);
     if (rc == 0) rc = tla_hlo_indexing_init(ix, in->nops, err);
