@@ -54,7 +54,7 @@ static void static_formats_are_constant(void) {
     _Static_assert(tla_cosize(B) == 7 + 2 * 256 + 15 * 8 + 128 + 1, "nZ cosize, padding included");
     float storage[tla_cosize(B)];
     CHECK_EQ(sizeof storage / sizeof storage[0], 7 + 2 * 256 + 15 * 8 + 128 + 1);
-    /* every element of a mixed zN against the formula of the spec table */
+    /* every element of a mixed zN against CATLASS's zN formula */
     unsigned rows = 37, cols = 45;
     tla_auto Z = tla_zN(tla_half, rows, cols);
     int bad = 0;

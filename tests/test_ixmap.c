@@ -1,9 +1,10 @@
-/* tests/test_ixmap.c - XLA's indexing maps (issue 14): the seed's examples (HLO text in, the
- * seed's maps out in XLA's current print form, compared ignoring whitespace), cases from
- * XLA's indexing_analysis_test.cc, the simplifier cases of spec 4, composition, parsing and
- * printing, layouts as maps; and property tests: a simplified map equals the original at
- * every point of its domain, compose(A, B) is B after A, the printed form parses back to an
- * equal map, a layout's map is crd2offset everywhere and its inverse inverts it. */
+/* tests/test_ixmap.c - XLA's indexing maps (issue 14): the examples of XLA's indexing-analysis
+ * documentation (HLO text in, its maps out in XLA's current print form, compared ignoring
+ * whitespace), cases from XLA's indexing_analysis_test.cc, the simplifier cases of that
+ * documentation, composition, parsing and printing, layouts as maps; and property tests: a
+ * simplified map equals the original at every point of its domain, compose(A, B) is B after
+ * A, the printed form parses back to an equal map, a layout's map is crd2offset everywhere
+ * and its inverse inverts it. */
 #include <stdlib.h>
 #define TLA_WITH_ALL /* indexing maps, HLO and sparse encodings (opt-in families) */
 #include "tla.h"

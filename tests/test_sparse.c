@@ -1,4 +1,4 @@
-/* tests/test_sparse.c - MLIR sparse tensor encodings (spec 5): the seed's BSR and 2:4 examples,
+/* tests/test_sparse.c - MLIR sparse tensor encodings (MLIR's sparse tensor dialect): the BSR and 2:4 examples of its documentation,
  * parse/print round trips against MLIR's own roundtrip_encoding.mlir expectations, MLIR's
  * invalid_encoding.mlir messages, and storage round trips on random tensors of several
  * densities for every format, cross-checked against CSR / CSC / COO built directly here. */
@@ -61,7 +61,7 @@ static void test_seed_bsr(void) {
     CHECK_STR(printed(&st), "---- Sparse Tensor ----\nnse = 12\ndim = ( 4, 6 )\nlvl = ( 2, 3, 2, 2 )\npos[1] : ( 0, 2, "
                             "3 )\ncrd[1] : ( 0, 2, 1 )\n"
                             "values : ( 1, 2, 0, 3, 4, 0, 0, 5, 6, 7, 8, 0 )\n----\n");
-    /* spec 5's CSR example */
+    /* the CSR example of MLIR's sparse tensor documentation */
     {
         double c[32] = {0};
         int64_t d2[2] = {4, 8};

@@ -1,4 +1,4 @@
-/* examples/tla_cli/cmd_sparse.h - `tla sparse ENCODING [MATRIX]` (spec 5 and 6). */
+/* examples/tla_cli/cmd_sparse.h - `tla sparse ENCODING [MATRIX]`: MLIR's sparse tensor encodings and their storage. */
 #ifndef TLA_CLI_CMD_SPARSE_H
 #define TLA_CLI_CMD_SPARSE_H
 
