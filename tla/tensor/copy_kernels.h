@@ -177,25 +177,6 @@ TLA__ALWAYS_INLINE TLA_FUNC void tla__transpose8x8(TLA_GM char *d, int64_t ds, c
 #endif
 }
 
-/* Byte rectangles in 8 x 8 pieces, the destination's lines in order; a fractal's pitch (32
- * bytes) is a constant the compiler folds into the eight loads or stores. */
-/* clang-format off */
-TLA_FUNC void tla__bytes_portable(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int64_t d2, int64_t s2, int64_t n1,
-                                  int64_t n0, int64_t dp, int64_t sp) {
-    int64_t i, j, k;
-#define TLA__BYTE_BLOCKS(DP, SP) \
-    for (k = 0; k < n2; k++, d += d2, s += s2) \
-        for (i = 0; i < n1; i += 8) \
-            for (j = 0; j < n0; j += 8) tla__transpose8x8(d + i * (DP) + j, DP, s + j * (SP) + i, SP); \
-    return;
-    if (dp == 32 && sp == 32) { TLA__BYTE_BLOCKS(32, 32) }
-    if (dp == 32) { TLA__BYTE_BLOCKS(32, sp) }
-    if (sp == 32) { TLA__BYTE_BLOCKS(dp, 32) }
-    TLA__BYTE_BLOCKS(dp, sp)
-#undef TLA__BYTE_BLOCKS
-}
-/* clang-format on */
-
 /* The block kernels are functions the compiler must not inline (TLA__OUT_OF_LINE, one call per
  * row of blocks).  Inlined into the copy's driver (gcc inlined tla__copy_3d into tla__copy_view;
  * clang kept the transposes inside tla__copy_3d), the loops' block pointers were spilled to the
@@ -212,6 +193,25 @@ TLA_FUNC void tla__bytes_portable(TLA_GM char *d, const TLA_GM char *s, int64_t 
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wattributes"
 #endif
+
+/* Byte rectangles in 8 x 8 pieces, the destination's lines in order; a fractal's pitch (32
+ * bytes) is a constant the compiler folds into the eight loads or stores. */
+/* clang-format off */
+TLA__OUT_OF_LINE TLA_FUNC void tla__bytes_portable(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int64_t d2, int64_t s2, int64_t n1,
+                                  int64_t n0, int64_t dp, int64_t sp) {
+    int64_t i, j, k;
+#define TLA__BYTE_BLOCKS(DP, SP) \
+    for (k = 0; k < n2; k++, d += d2, s += s2) \
+        for (i = 0; i < n1; i += 8) \
+            for (j = 0; j < n0; j += 8) tla__transpose8x8(d + i * (DP) + j, DP, s + j * (SP) + i, SP); \
+    return;
+    if (dp == 32 && sp == 32) { TLA__BYTE_BLOCKS(32, 32) }
+    if (dp == 32) { TLA__BYTE_BLOCKS(32, sp) }
+    if (sp == 32) { TLA__BYTE_BLOCKS(dp, 32) }
+    TLA__BYTE_BLOCKS(dp, sp)
+#undef TLA__BYTE_BLOCKS
+}
+/* clang-format on */
 
 /* Portable transposes of N x N blocks of B-byte elements (N 16 or 8, B 2 or 4), the destination
  * written contiguously in the inner loop (a fractal's 32-byte pitch becomes a constant the
@@ -276,14 +276,20 @@ TLA__DEFINE_TRANSPOSE(16, 2) TLA__DEFINE_TRANSPOSE(8, 2) TLA__DEFINE_TRANSPOSE(1
 #define TLA__UNROLL_ALL
 #endif
 /* clang-format off */
-#define TLA__NETWORK(T, n, LO, HI, x) \
+#define TLA__ROUND(T, n, LO, HI, x) \
     do { \
         T y_[n]; \
-        int r_, i_; \
-        TLA__UNROLL_ALL for (r_ = 1; r_ < (n); r_ *= 2) { \
-            TLA__UNROLL_ALL for (i_ = 0; i_ < (n) / 2; i_++) y_[2 * i_] = LO(x[i_], x[i_ + (n) / 2]), y_[2 * i_ + 1] = HI(x[i_], x[i_ + (n) / 2]); \
-            TLA__UNROLL_ALL for (i_ = 0; i_ < (n); i_++) x[i_] = y_[i_]; \
-        } \
+        int i_; \
+        TLA__UNROLL_ALL for (i_ = 0; i_ < (n) / 2; i_++) y_[2 * i_] = LO(x[i_], x[i_ + (n) / 2]), y_[2 * i_ + 1] = HI(x[i_], x[i_ + (n) / 2]); \
+        TLA__UNROLL_ALL for (i_ = 0; i_ < (n); i_++) x[i_] = y_[i_]; \
+    } while (0)
+/* (the rounds written out: a loop over them kept the registers in memory) */
+#define TLA__NETWORK(T, n, LO, HI, x) \
+    do { \
+        TLA__ROUND(T, n, LO, HI, x); \
+        TLA__ROUND(T, n, LO, HI, x); \
+        if ((n) >= 8) TLA__ROUND(T, n, LO, HI, x); \
+        if ((n) >= 16) TLA__ROUND(T, n, LO, HI, x); \
     } while (0)
 /* The n3 x n2 loop over blocks of a blocks_N_B kernel, ONE(d, s) moving one block. */
 #define TLA__FOR_BLOCKS(ONE) \
@@ -308,16 +314,16 @@ TLA__DEFINE_TRANSPOSE(16, 2) TLA__DEFINE_TRANSPOSE(8, 2) TLA__DEFINE_TRANSPOSE(1
     TLA__ALWAYS_INLINE TLA_FUNC void tla__sse2_8x8_2(TLA_GM char *d, const TLA_GM char *s, int64_t dp, int64_t sp) {
     __m128i x[8];
     int i;
-    TLA__UNROLL_ALL for (i = 0; i < 8; i++) x[i] = TLA__LD128(s + i * sp);
+    TLA__UNROLL_ALL for (i = 0; i < 8; i++, s += sp) x[i] = TLA__LD128(s);
     TLA__NETWORK(__m128i, 8, _mm_unpacklo_epi16, _mm_unpackhi_epi16, x);
-    TLA__UNROLL_ALL for (i = 0; i < 8; i++) TLA__ST128(d + i * dp, x[i]);
+    TLA__UNROLL_ALL for (i = 0; i < 8; i++, d += dp) TLA__ST128(d, x[i]);
 }
 TLA__ALWAYS_INLINE TLA_FUNC void tla__sse2_4x4_4(TLA_GM char *d, const TLA_GM char *s, int64_t dp, int64_t sp) {
     __m128i x[4];
     int i;
-    TLA__UNROLL_ALL for (i = 0; i < 4; i++) x[i] = TLA__LD128(s + i * sp);
+    TLA__UNROLL_ALL for (i = 0; i < 4; i++, s += sp) x[i] = TLA__LD128(s);
     TLA__NETWORK(__m128i, 4, _mm_unpacklo_epi32, _mm_unpackhi_epi32, x);
-    TLA__UNROLL_ALL for (i = 0; i < 4; i++) TLA__ST128(d + i * dp, x[i]);
+    TLA__UNROLL_ALL for (i = 0; i < 4; i++, d += dp) TLA__ST128(d, x[i]);
 }
 #define TLA__SSE2_16_2(d, s, dp, sp) \
     (tla__sse2_8x8_2(d, s, dp, sp), tla__sse2_8x8_2(d + 16, s + 8 * (sp), dp, sp), \
@@ -339,9 +345,9 @@ TLA__OUT_OF_LINE TLA_FUNC void tla__sse2_16_2(TLA__BLOCKS_SIG){
 TLA__ALWAYS_INLINE TLA_FUNC void tla__sse2_16x16_1(TLA_GM char *d, const TLA_GM char *s, int64_t dp, int64_t sp) {
     __m128i x[16];
     int i;
-    TLA__UNROLL_ALL for (i = 0; i < 16; i++) x[i] = TLA__LD128(s + i * sp);
+    TLA__UNROLL_ALL for (i = 0; i < 16; i++, s += sp) x[i] = TLA__LD128(s);
     TLA__NETWORK(__m128i, 16, _mm_unpacklo_epi8, _mm_unpackhi_epi8, x);
-    TLA__UNROLL_ALL for (i = 0; i < 16; i++) TLA__ST128(d + i * dp, x[i]);
+    TLA__UNROLL_ALL for (i = 0; i < 16; i++, d += dp) TLA__ST128(d, x[i]);
 }
 
 /* AVX2: a 16 x 16 block of 2-byte elements as two 8-register networks, lane 0 from source rows
@@ -352,21 +358,25 @@ TLA__ALWAYS_INLINE TLA_FUNC void tla__sse2_16x16_1(TLA_GM char *d, const TLA_GM 
 TLA__AVX2 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx2_16_2(TLA_GM char *d, const TLA_GM char *s, int64_t dp,
                                                           int64_t sp) {
     __m256i x[8], y[8];
+    const TLA_GM char *q = s + 8 * sp;
+    TLA_GM char *e = d + 8 * dp;
     int i;
-    TLA__UNROLL_ALL for (i = 0; i < 8; i++) x[i] = TLA__LD2X128(s + i * sp, s + (i + 8) * sp),
-                                            y[i] = TLA__LD2X128(s + i * sp + 16, s + (i + 8) * sp + 16);
+    TLA__UNROLL_ALL for (i = 0; i < 8; i++, s += sp, q += sp) x[i] = TLA__LD2X128(s, q),
+                                                              y[i] = TLA__LD2X128(s + 16, q + 16);
     TLA__NETWORK(__m256i, 8, _mm256_unpacklo_epi16, _mm256_unpackhi_epi16, x);
     TLA__NETWORK(__m256i, 8, _mm256_unpacklo_epi16, _mm256_unpackhi_epi16, y);
-    TLA__UNROLL_ALL for (i = 0; i < 8; i++) TLA__ST256(d + i * dp, x[i]), TLA__ST256(d + (i + 8) * dp, y[i]);
+    TLA__UNROLL_ALL for (i = 0; i < 8; i++, d += dp, e += dp) TLA__ST256(d, x[i]), TLA__ST256(e, y[i]);
 }
 TLA__AVX2 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx2_8_4(TLA_GM char *d, const TLA_GM char *s, int64_t dp, int64_t sp) {
     __m256i x[4], y[4];
+    const TLA_GM char *q = s + 4 * sp;
+    TLA_GM char *e = d + 4 * dp;
     int i;
-    TLA__UNROLL_ALL for (i = 0; i < 4; i++) x[i] = TLA__LD2X128(s + i * sp, s + (i + 4) * sp),
-                                            y[i] = TLA__LD2X128(s + i * sp + 16, s + (i + 4) * sp + 16);
+    TLA__UNROLL_ALL for (i = 0; i < 4; i++, s += sp, q += sp) x[i] = TLA__LD2X128(s, q),
+                                                              y[i] = TLA__LD2X128(s + 16, q + 16);
     TLA__NETWORK(__m256i, 4, _mm256_unpacklo_epi32, _mm256_unpackhi_epi32, x);
     TLA__NETWORK(__m256i, 4, _mm256_unpacklo_epi32, _mm256_unpackhi_epi32, y);
-    TLA__UNROLL_ALL for (i = 0; i < 4; i++) TLA__ST256(d + i * dp, x[i]), TLA__ST256(d + (i + 4) * dp, y[i]);
+    TLA__UNROLL_ALL for (i = 0; i < 4; i++, d += dp, e += dp) TLA__ST256(d, x[i]), TLA__ST256(e, y[i]);
 }
 #define TLA__AVX2_16_2(d, s, dp, sp) tla__avx2_16_2(d, s, dp, sp)
 #define TLA__AVX2_8_4(d, s, dp, sp) tla__avx2_8_4(d, s, dp, sp)
@@ -383,10 +393,11 @@ TLA__AVX2 TLA__OUT_OF_LINE TLA_FUNC void tla__avx2_blocks_16_2(TLA__BLOCKS_SIG){
 TLA__AVX2 TLA__ALWAYS_INLINE TLA_FUNC
     void tla__avx2_16x32_1(TLA_GM char *d, const TLA_GM char *s, int64_t dp, int64_t sp) {
     __m256i x[16];
+    const TLA_GM char *q = s + 16 * sp;
     int i;
-    TLA__UNROLL_ALL for (i = 0; i < 16; i++) x[i] = TLA__LD2X128(s + i * sp, s + (i + 16) * sp);
+    TLA__UNROLL_ALL for (i = 0; i < 16; i++, s += sp, q += sp) x[i] = TLA__LD2X128(s, q);
     TLA__NETWORK(__m256i, 16, _mm256_unpacklo_epi8, _mm256_unpackhi_epi8, x);
-    TLA__UNROLL_ALL for (i = 0; i < 16; i++) TLA__ST256(d + i * dp, x[i]);
+    TLA__UNROLL_ALL for (i = 0; i < 16; i++, d += dp) TLA__ST256(d, x[i]);
 }
 
 /* AVX-512: four lanes.  2-byte 16 x 16: lanes (row t cols 0-7, row t + 8 cols 0-7, row t cols
@@ -400,28 +411,32 @@ TLA__AVX2 TLA__ALWAYS_INLINE TLA_FUNC
 TLA__AVX512 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx512_16_2(TLA_GM char *d, const TLA_GM char *s, int64_t dp,
                                                               int64_t sp) {
     __m512i x[8];
+    const TLA_GM char *q = s + 8 * sp;
+    TLA_GM char *e = d + 8 * dp;
     int i;
-    TLA__UNROLL_ALL for (i = 0; i < 8; i++) x[i] = TLA__LANES0213(TLA__LD2X256(s + i * sp, s + (i + 8) * sp));
+    TLA__UNROLL_ALL for (i = 0; i < 8; i++, s += sp, q += sp) x[i] = TLA__LANES0213(TLA__LD2X256(s, q));
     TLA__NETWORK(__m512i, 8, _mm512_unpacklo_epi16, _mm512_unpackhi_epi16, x);
-    TLA__UNROLL_ALL for (i = 0; i < 8; i++) TLA__ST2X256(d + i * dp, d + (i + 8) * dp, x[i]);
+    TLA__UNROLL_ALL for (i = 0; i < 8; i++, d += dp, e += dp) TLA__ST2X256(d, e, x[i]);
 }
 TLA__AVX512 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx512_8_4(TLA_GM char *d, const TLA_GM char *s, int64_t dp,
                                                              int64_t sp) {
     __m512i x[4];
+    const TLA_GM char *q = s + 4 * sp;
+    TLA_GM char *e = d + 4 * dp;
     int i;
-    TLA__UNROLL_ALL for (i = 0; i < 4; i++) x[i] = TLA__LANES0213(TLA__LD2X256(s + i * sp, s + (i + 4) * sp));
+    TLA__UNROLL_ALL for (i = 0; i < 4; i++, s += sp, q += sp) x[i] = TLA__LANES0213(TLA__LD2X256(s, q));
     TLA__NETWORK(__m512i, 4, _mm512_unpacklo_epi32, _mm512_unpackhi_epi32, x);
-    TLA__UNROLL_ALL for (i = 0; i < 4; i++) TLA__ST2X256(d + i * dp, d + (i + 4) * dp, x[i]);
+    TLA__UNROLL_ALL for (i = 0; i < 4; i++, d += dp, e += dp) TLA__ST2X256(d, e, x[i]);
 }
 TLA__AVX512 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx512_16x64_1(TLA_GM char *d, const TLA_GM char *s, int64_t dp,
                                                                  int64_t sp) {
     __m512i x[16];
+    const TLA_GM char *q = s + 16 * sp, *u = s + 32 * sp, *v = s + 48 * sp;
     int i;
-    TLA__UNROLL_ALL for (i = 0; i < 16; i++) x[i] =
-        _mm512_inserti64x4(_mm512_castsi256_si512(TLA__LD2X128(s + i * sp, s + (i + 16) * sp)),
-                           TLA__LD2X128(s + (i + 32) * sp, s + (i + 48) * sp), 1);
+    TLA__UNROLL_ALL for (i = 0; i < 16; i++, s += sp, q += sp, u += sp, v += sp) x[i] =
+        _mm512_inserti64x4(_mm512_castsi256_si512(TLA__LD2X128(s, q)), TLA__LD2X128(u, v), 1);
     TLA__NETWORK(__m512i, 16, _mm512_unpacklo_epi8, _mm512_unpackhi_epi8, x);
-    TLA__UNROLL_ALL for (i = 0; i < 16; i++) _mm512_storeu_si512((void *)(d + i * dp), x[i]);
+    TLA__UNROLL_ALL for (i = 0; i < 16; i++, d += dp) _mm512_storeu_si512((void *)d, x[i]);
 }
 #define TLA__AVX512_16_2(d, s, dp, sp) tla__avx512_16_2(d, s, dp, sp)
 #define TLA__AVX512_8_4(d, s, dp, sp) tla__avx512_8_4(d, s, dp, sp)
@@ -438,33 +453,45 @@ TLA__AVX512 TLA__OUT_OF_LINE TLA_FUNC void tla__avx512_blocks_16_2(TLA__BLOCKS_S
 /* Byte rectangles: 16 destination rows at a time, as wide as the level allows (64, 32, 16
  * bytes), the rest of a row in 8 x 8 pieces, and a last 8 rows in 8 x 8 pieces. */
 /* clang-format off */
-#define TLA__BYTES_BODY(WIDE) \
+#define TLA__BYTES_BODY(W, WIDE) \
     int64_t i, j, k; \
+    if (n0 < (W)) { /* (the wide kernel's loop around the narrow one: gcc spilled its addresses) */ \
+        tla__sse2_bytes(d, s, n2, d2, s2, n1, n0, dp, sp); \
+        return; \
+    } \
     for (k = 0; k < n2; k++, d += d2, s += s2) { \
         for (i = 0; i + 16 <= n1; i += 16) { \
-            j = 0; \
-            WIDE \
-            for (; j + 16 <= n0; j += 16) tla__sse2_16x16_1(d + i * dp + j, s + j * sp + i, dp, sp); \
-            for (; j < n0; j += 8) \
-                tla__transpose8x8(d + i * dp + j, dp, s + j * sp + i, sp), \
-                tla__transpose8x8(d + (i + 8) * dp + j, dp, s + j * sp + i + 8, sp); \
+            TLA_GM char *dr = d + i * dp; \
+            const TLA_GM char *sr = s + i; \
+            for (j = 0; j + (W) <= n0; j += (W)) WIDE(dr + j, sr + j * sp, dp, sp); \
+            if (j < n0) tla__sse2_bytes(dr + j, sr + j * sp, 1, 0, 0, 16, n0 - j, dp, sp); \
         } \
-        for (; i < n1; i += 8) \
-            for (j = 0; j < n0; j += 8) tla__transpose8x8(d + i * dp + j, dp, s + j * sp + i, sp); \
+        if (i < n1) tla__bytes_portable(d + i * dp, s + i, 1, 0, 0, n1 - i, n0, dp, sp); \
     }
 /* clang-format on */
 TLA__OUT_OF_LINE TLA_FUNC void tla__sse2_bytes(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int64_t d2, int64_t s2,
-                                               int64_t n1, int64_t n0, int64_t dp,
-                                               int64_t sp){TLA__BYTES_BODY()} TLA__AVX2 TLA__OUT_OF_LINE TLA_FUNC
-    void tla__avx2_bytes(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int64_t d2, int64_t s2, int64_t n1,
-                         int64_t n0, int64_t dp, int64_t sp) {
-    TLA__BYTES_BODY(for (; j + 32 <= n0; j += 32) tla__avx2_16x32_1(d + i * dp + j, s + j * sp + i, dp, sp);)
+                                               int64_t n1, int64_t n0, int64_t dp, int64_t sp) {
+    int64_t i, j, k;
+    for (k = 0; k < n2; k++, d += d2, s += s2) {
+        for (i = 0; i + 16 <= n1; i += 16) {
+            TLA_GM char *dr = d + i * dp;
+            const TLA_GM char *sr = s + i;
+            for (j = 0; j + 16 <= n0; j += 16) tla__sse2_16x16_1(dr + j, sr + j * sp, dp, sp);
+            if (j < n0) tla__bytes_portable(dr + j, sr + j * sp, 1, 0, 0, 16, n0 - j, dp, sp);
+        }
+        if (i < n1) tla__bytes_portable(d + i * dp, s + i, 1, 0, 0, n1 - i, n0, dp, sp);
+    }
 }
-TLA__AVX512 TLA__OUT_OF_LINE TLA_FUNC void tla__avx512_bytes(TLA_GM char *d, const TLA_GM char *s, int64_t n2,
-                                                             int64_t d2, int64_t s2, int64_t n1, int64_t n0, int64_t dp,
-                                                             int64_t sp) {
-    TLA__BYTES_BODY(for (; j + 64 <= n0; j += 64) tla__avx512_16x64_1(d + i * dp + j, s + j * sp + i, dp, sp);
-                    for (; j + 32 <= n0; j += 32) tla__avx2_16x32_1(d + i * dp + j, s + j * sp + i, dp, sp);)
+TLA__AVX2 TLA__OUT_OF_LINE TLA_FUNC void tla__avx2_bytes(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int64_t d2,
+                                                         int64_t s2, int64_t n1, int64_t n0, int64_t dp, int64_t sp){
+    TLA__BYTES_BODY(32, tla__avx2_16x32_1)} TLA__AVX512 TLA__OUT_OF_LINE TLA_FUNC
+    void tla__avx512_bytes(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int64_t d2, int64_t s2, int64_t n1,
+                           int64_t n0, int64_t dp, int64_t sp) {
+    if (n0 % 64 != 0) { /* 32-byte pieces where 64 do not fit */
+        tla__avx2_bytes(d, s, n2, d2, s2, n1, n0, dp, sp);
+        return;
+    }
+    { TLA__BYTES_BODY(64, tla__avx512_16x64_1) }
 }
 #undef TLA__BYTES_BODY
 #endif /* TLA__SIMD_X86 */
@@ -475,23 +502,23 @@ TLA__AVX512 TLA__OUT_OF_LINE TLA_FUNC void tla__avx512_bytes(TLA_GM char *d, con
 TLA__ALWAYS_INLINE TLA_FUNC void tla__neon_8x8_2(TLA_GM char *d, const TLA_GM char *s, int64_t dp, int64_t sp) {
     uint16x8_t x[8];
     int i;
-    TLA__UNROLL_ALL for (i = 0; i < 8; i++) x[i] = vld1q_u16((const uint16_t *)(const void *)(s + i * sp));
+    TLA__UNROLL_ALL for (i = 0; i < 8; i++, s += sp) x[i] = vld1q_u16((const uint16_t *)(const void *)s);
     TLA__NETWORK(uint16x8_t, 8, vzip1q_u16, vzip2q_u16, x);
-    TLA__UNROLL_ALL for (i = 0; i < 8; i++) vst1q_u16((uint16_t *)(void *)(d + i * dp), x[i]);
+    TLA__UNROLL_ALL for (i = 0; i < 8; i++, d += dp) vst1q_u16((uint16_t *)(void *)d, x[i]);
 }
 TLA__ALWAYS_INLINE TLA_FUNC void tla__neon_4x4_4(TLA_GM char *d, const TLA_GM char *s, int64_t dp, int64_t sp) {
     uint32x4_t x[4];
     int i;
-    TLA__UNROLL_ALL for (i = 0; i < 4; i++) x[i] = vld1q_u32((const uint32_t *)(const void *)(s + i * sp));
+    TLA__UNROLL_ALL for (i = 0; i < 4; i++, s += sp) x[i] = vld1q_u32((const uint32_t *)(const void *)s);
     TLA__NETWORK(uint32x4_t, 4, vzip1q_u32, vzip2q_u32, x);
-    TLA__UNROLL_ALL for (i = 0; i < 4; i++) vst1q_u32((uint32_t *)(void *)(d + i * dp), x[i]);
+    TLA__UNROLL_ALL for (i = 0; i < 4; i++, d += dp) vst1q_u32((uint32_t *)(void *)d, x[i]);
 }
 TLA__ALWAYS_INLINE TLA_FUNC void tla__neon_16x16_1(TLA_GM char *d, const TLA_GM char *s, int64_t dp, int64_t sp) {
     uint8x16_t x[16];
     int i;
-    TLA__UNROLL_ALL for (i = 0; i < 16; i++) x[i] = vld1q_u8((const uint8_t *)(const void *)(s + i * sp));
+    TLA__UNROLL_ALL for (i = 0; i < 16; i++, s += sp) x[i] = vld1q_u8((const uint8_t *)(const void *)s);
     TLA__NETWORK(uint8x16_t, 16, vzip1q_u8, vzip2q_u8, x);
-    TLA__UNROLL_ALL for (i = 0; i < 16; i++) vst1q_u8((uint8_t *)(void *)(d + i * dp), x[i]);
+    TLA__UNROLL_ALL for (i = 0; i < 16; i++, d += dp) vst1q_u8((uint8_t *)(void *)d, x[i]);
 }
 #define TLA__NEON_16_2(d, s, dp, sp) \
     (tla__neon_8x8_2(d, s, dp, sp), tla__neon_8x8_2(d + 16, s + 8 * (sp), dp, sp), \
@@ -524,6 +551,8 @@ TLA__OUT_OF_LINE TLA_FUNC void tla__neon_16_2(TLA__BLOCKS_SIG){
 }
 #endif /* TLA__SIMD_NEON */
 #undef TLA__FOR_BLOCKS
+#undef TLA__NETWORK
+#undef TLA__ROUND
 #undef TLA__BLOCKS_SIG
 
 #if defined(__GNUC__) && !defined(__clang__)
