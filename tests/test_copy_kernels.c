@@ -56,10 +56,12 @@ static int kernel_case(const tla__copy_kernels *K, const tla__copy_kernels *P, i
         P->bytes((char *)want + od, (const char *)src + os, n2, d2, s2, rows, cols, dp, sp);
         K->bytes((char *)got + od, (const char *)src + os, n2, d2, s2, rows, cols, dp, sp);
     } else {
-        tla__blocks_fn *pk = N == 16 ? (B == 2 ? P->blocks_16_2 : P->blocks_16_4) : B == 2 ? P->blocks_8_2
-                                                                                            : P->blocks_8_4;
-        tla__blocks_fn *kk = N == 16 ? (B == 2 ? K->blocks_16_2 : K->blocks_16_4) : B == 2 ? K->blocks_8_2
-                                                                                            : K->blocks_8_4;
+        tla__blocks_fn *pk = N == 16  ? (B == 2 ? P->blocks_16_2 : P->blocks_16_4)
+                             : B == 2 ? P->blocks_8_2
+                                      : P->blocks_8_4;
+        tla__blocks_fn *kk = N == 16  ? (B == 2 ? K->blocks_16_2 : K->blocks_16_4)
+                             : B == 2 ? K->blocks_8_2
+                                      : K->blocks_8_4;
         pk((char *)want + od, (const char *)src + os, n3, d3, s3, n2, d2, s2, dp, sp);
         kk((char *)got + od, (const char *)src + os, n3, d3, s3, n2, d2, s2, dp, sp);
     }
@@ -143,8 +145,9 @@ static int copy_case(void) {
             else
                 tla_tensor_set4_at2(&E, r, c, tla_tensor_get4_at2(&S, r, c));
     ok = ok && memcmp(md, me, bd) == 0;
-    if (!ok) printf("  copy %d-%s %d -> %d, %lldx%lld differs\n", eb ? eb : 4, eb ? "byte" : "bit", fs, fd, (long long)R,
-                    (long long)C);
+    if (!ok)
+        printf("  copy %d-%s %d -> %d, %lldx%lld differs\n", eb ? eb : 4, eb ? "byte" : "bit", fs, fd, (long long)R,
+               (long long)C);
     free(ms), free(md), free(me);
     return ok;
 }
