@@ -158,8 +158,8 @@ static void copies(void) {
         int bad = 0;
         if (tla_copy_set_simd(level) != 0) continue;
         CHECK_EQ(tla_copy_simd(), level);
-        for (k = 0; k < 250; k++) bad += !copy_case();
-        printf("  tla_copy at %s: %d of 250 random copies differ\n", level_name(level), bad);
+        for (k = 0; k < 120; k++) bad += !copy_case();
+        printf("  tla_copy at %s: %d of 120 random copies differ\n", level_name(level), bad);
         CHECK_EQ(bad, 0);
     }
     CHECK(tla_copy_set_simd(99) != 0);
@@ -229,7 +229,7 @@ static int thread_case(int eb, int fs, int fd, int64_t R, int64_t C, int parts, 
 static void threads(void) {
     int k, bad = 0, n = 0;
     int64_t s0 = serial_calls;
-    for (k = 0; k < 120; k++) {
+    for (k = 0; k < 60; k++) {
         static const int sizes[] = {1, 2, 4, 0};
         int eb = sizes[below(4)];
         bad += !thread_case(eb, (int)below(6), (int)below(6), 1 + below(300), 1 + below(300), 2 + (int)below(3),
@@ -241,7 +241,7 @@ static void threads(void) {
     printf("  threads: %d of %d copies differ from one thread; %d serial and %d threaded runs split\n", bad, n + 2,
            serial_calls - (int)s0, thread_calls);
     CHECK_EQ(bad, 0);
-    CHECK(serial_calls > 10 && thread_calls > 5); /* the copies did split */
+    CHECK(serial_calls > 5 && thread_calls > 2); /* the copies did split */
     { /* below min_bytes, no callback or one part: the calling thread, same bytes */
         static int16_t a[64 * 64], b[64 * 64];
         tla_layout La, Lb;
