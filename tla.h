@@ -32,8 +32,9 @@
  *     divide.h               divides and products (tiling one layout by another)
  *   tla/tensor/
  *     tensor.h               tensors (pointer + layout, whole-byte or 4-bit elements), TLA_FOR_EACH, tiles
- *     copy.h                 tla_copy: layout-generic copies, planned once from the two layouts
- *                            (copy_plan.h: the planner; copy_exec.h: the block loops)
+ *     copy.h                 tla_copy: layout-generic copies, a program planned once from the two layouts,
+ *                            threads through a caller's parallel-for (copy_plan.h: the planner;
+ *                            copy_kernels.h: SIMD transposes chosen at run time; copy_exec.h: the block loops)
  *     tensor2.h              compact rank-2 tensors (120 bytes): every format, tiles in nanoseconds
  *   tla/catlass.h            CATLASS's layout tags, MakeTensor at a coordinate, MakeTensorLike, slices, batch modes
  *   tla/tensor/static.h      static and mixed tensors: typed pointer + static layout, element access, tiles

@@ -16,13 +16,14 @@ static const char *plan_of(enum tla_format fs, enum tla_format fd, int eb, int64
     tla_tensor S, D;
     int64_t ext[2] = {rows, cols};
     tla__plan p;
+    tla__copy_desc c;
     size_t n;
     int k;
     if (tla_layout_format(&Ls, fs, eb, rows, cols, &e) != 0 || tla_layout_format(&Ld, fd, eb, rows, cols, &e) != 0)
         return "no layout";
     S = tla_tensor_make(buf, eb, &Ls, TLA_POS_GM);
     D = tla_tensor_make(buf, eb, &Ld, TLA_POS_L1);
-    if (tla__make_plan(&D, &S, ext, &p) != 0) return "no plan";
+    if (tla__copy_lower(&c, &D, &S, ext) != 0 || tla__make_plan(&c, ext, &p) != 0) return "no plan";
     n = (size_t)snprintf(out, sizeof out, "run %lld:", (long long)p.run_len);
     if (p.cov[0] != rows || p.cov[1] != cols) /* the box the loops cover, when the rest is an edge tile */
         n += (size_t)snprintf(out + n, sizeof out - n, " box %lldx%lld:", (long long)p.cov[0], (long long)p.cov[1]);
@@ -91,7 +92,7 @@ static int run_equals_copy(tla_tensor *D, tla_tensor *S, size_t bytes, int want_
     int ok;
     for (i = 0; i < bytes; i++) rs[i] = (unsigned char)(i * 7 + 3), rd[i] = rd2[i] = (unsigned char)(i * 5);
     if (tla_copy_prepare(&P, D, S, &e) != 0) return 0;
-    ok = P.kind == want_kind && (want_kind != TLA__RUN_BOXES || P.rec.nstep >= min_steps);
+    ok = P.kind == want_kind && (want_kind != TLA__RUN_BOXES || P.prog.nbox >= min_steps);
     memcpy(s2, rs, bytes), memcpy(d2, rd2, bytes);
     ok = ok && tla_copy(D, S, &e) == 0; /* into rd */
     ok = ok && tla_copy_run(&P, d2 + (D->data - (char *)rd), s2 + (S->data - (char *)rs), &e) == 0;

@@ -1,6 +1,6 @@
 /* tla/tensor/all.h - every header of tla/tensor/ in one include (the folder's umbrella):
  * run-time tensors and tiles (tensor.h), tla_copy with its planner and
- * block loops (copy.h, copy_plan.h, copy_exec.h), compact rank-2 tensors (tensor2.h), static
+ * kernels and block loops (copy.h, copy_plan.h, copy_kernels.h, copy_exec.h), compact rank-2 tensors (tensor2.h), static
  * and mixed tensors (static.h).
  */
 #ifndef TLA_TENSOR_ALL_H
@@ -8,6 +8,7 @@
 
 #include "tla/tensor/tensor.h"
 #include "tla/tensor/copy_plan.h"
+#include "tla/tensor/copy_kernels.h"
 #include "tla/tensor/copy_exec.h"
 #include "tla/tensor/copy.h"
 #include "tla/tensor/tensor2.h"

@@ -1,19 +1,23 @@
 /* tla/tensor/copy.h - tla_copy: every element of one tensor into another, whatever their layouts.
  *
- * The copy is planned once from the two layouts: each top-level mode is split into the common
- * refinement of both layouts' leaves (CuTe's max_common_vector idea), leaves that are
- * contiguous in both become one run (across modes too: a zN fractal is one 512-byte run to
- * zZ), and the other leaves become loops, innermost the one with the smallest stride (the
- * shorter loop on a tie: fractal by fractal).  Runs are moved with fixed-size copies; a square
- * block of single elements contiguous on crossing sides is a transpose with constant trip
- * counts, and two long crossing loops (RowMajor <-> ColumnMajor) are cut into 16x16 blocks.
- * The loops cover the largest box of the extent they cover exactly; the rest of a ragged
- * extent (a partial fractal row or column) is copied as tiles, planned the same way, so edges
- * move in runs too.  An element-wise loop is used only when the leaves of the two layouts do
- * not divide one another.  Tiles that start off a fractal boundary are first cut into pieces
- * over which both sides are translates of their layouts (tla__copy_pieces).  The planning is in
- * tla/tensor/copy_plan.h, the block loops in tla/tensor/copy_exec.h; this file checks the two tensors (extents,
- * overlap), copies the box the plan covers and then its edges.
+ * A copy is a program: tla_copy checks the two tensors (element sizes, ranks, extents, overlap),
+ * lowers both once into a flat description (tla__copy_desc: per mode, each side's leaves as
+ * shape and stride, its tile coordinate, the extent; tla/tensor/copy_plan.h) and plans from that
+ * alone, reading no tuple token again.  Each top-level mode is split into the common
+ * refinement of both sides' leaves (CuTe's max_common_vector idea), leaves that are contiguous
+ * in both become one run (across modes too: a zN fractal is one 512-byte run to zZ), and the
+ * other leaves become loops, innermost the one with the smallest stride.  Runs are moved with
+ * fixed-size copies; a square block of single elements contiguous on crossing sides is a
+ * transpose, moved by a SIMD kernel chosen at run time (SSE2, AVX2, AVX-512 or NEON; the
+ * portable C loops are the reference: tla/tensor/copy_kernels.h), and two long crossing loops
+ * (RowMajor <-> ColumnMajor) are cut into 16x16 blocks.  The loops cover the largest box of the
+ * extent they cover exactly; the rest of a ragged extent (a partial fractal row or column) is a
+ * box of its own, planned the same way, so edges move in runs too, and a tile that starts off a
+ * fractal boundary is first cut into pieces over which both sides are translates of their
+ * layouts.  An element-wise loop is used only when the leaves of the two layouts do not divide
+ * one another.  tla_copy_prepare keeps the program (every box with its loops) and
+ * tla_copy_run runs it at other pointers; tla_copy_parallel and tla_copy_run_parallel split a
+ * large copy over threads the caller runs (tla_copy_threads).
  *
  * 4-bit elements (tla_tensor_make_bits(p, 4, ...): int4, fp4, two to a byte, the even offset
  * in the low nibble) take the same plan; a run moves as whole bytes where both sides start on
@@ -34,24 +38,235 @@
 
 #include "tla/tensor/copy_exec.h"
 
-/* A copy recorded instead of run (tla_copy_prepare): each box the copy plans, as its loops and
- * its two data pointers' offsets from the views' (a ragged extent's edges and a tile's pieces
- * are boxes of their own).  `full`: the copy needs more boxes or loops than this holds, or goes
- * element by element somewhere; a run then does all of tla_copy. */
-#define TLA__REC_STEPS 8
-#define TLA__REC_LOOPS 64
-typedef struct tla__rec_step {
-    int64_t doff, soff, run_len; /* bytes from the views' data pointers; the plan's run */
-    int first, nouter; /* its outer loops: loop[first .. first + nouter) */
-} tla__rec_step;
-typedef struct tla__record {
-    const TLA_GM char *base; /* both views' data pointer while recording (the plan's address) */
-    int nstep, nloop, full;
-    tla__rec_step step[TLA__REC_STEPS];
-    tla__loop loop[TLA__REC_LOOPS];
-} tla__record;
+/* the internals the public functions below call (defined after the internals marker) */
+TLA_FUNC int tla__copy_check(const tla_tensor *dst, const tla_tensor *src, tla__copy_info *c, tla_error *err);
+TLA_FUNC int tla__copy_apart(const tla_tensor *dst, const tla_tensor *src, const tla__copy_info *c);
+TLA_FUNC int tla__copy_overlap(const tla_tensor *dst, const tla_tensor *src, int r, tla_error *err);
+TLA_FUNC int tla__same_dense(const tla_tensor *dst, const tla_tensor *src, int r, const int64_t *e, const int64_t *size,
+                             int64_t *bytes);
+TLA_FUNC int tla__box_inside(const tla_tensor *t, int r, const int64_t *e, const int64_t *size);
+TLA_FUNC int tla__copy_view(const tla__copy_desc *c, tla_error *err, tla__copy_prog *g);
+TLA_FUNC int tla__copy_pieces(const tla__copy_desc *c, tla_error *err, tla__copy_prog *g);
+TLA_FUNC int tla__copy_start(const tla_tensor *dst, const tla_tensor *src, const tla__copy_info *c, tla_error *err,
+                             tla__copy_prog *g);
+TLA_FUNC void tla__prog_run(const tla__copy_prog *g, int eb, TLA_GM char *d, const TLA_GM char *s, int part, int parts);
 
-TLA_FUNC int tla__copy_pieces(const tla_tensor *dst, const tla_tensor *src, int r, tla_error *err, tla__record *rec);
+/* tla_copy(&dst, &src, err) -> 0 or -1
+ *   Same rank, extents and element size (bytes, or 4 bits); any two layouts; padding of dst is
+ *   never written (nor, for 4-bit elements, the other half of a byte it shares with padding).
+ *   Overlap: dst and src must not share memory (checked exactly from both layouts, -1 if they
+ *   may), except disjoint tiles of one injective layout over one pointer; the same view as both
+ *   is a copy onto itself (0, nothing moves).
+ *   Errors: "copy: element size ...", "copy: ranks differ", "copy: mode m has extent a in the destination and b ...",
+ *   "copy: the source and destination overlap in memory ...".
+ * Example:
+ *   static int16_t a[30 * 20], b[32 * 32];
+ *   tla_layout La, Lb;  tla_tensor A, B;  tla_error e;
+ *   tla_layout_format(&La, TLA_ROW_MAJOR, 2, 30, 20, &e);
+ *   tla_layout_format(&Lb, TLA_NZ, 2, 30, 20, &e);
+ *   A = tla_tensor_make(a, 2, &La, TLA_POS_GM), B = tla_tensor_make(b, 2, &Lb, TLA_POS_L1);
+ *   a[7 * 20 + 3] = 42;
+ *   if (tla_copy(&B, &A, &e) != 0 || *(int16_t *)tla_tensor_at2(&B, 7, 3) != 42) return 1;
+ */
+/* copy(dst, src): every element inside the (common) logical extent, whatever the two
+ * layouts; padding of dst is left untouched.  Needs the same rank, the same extent in every
+ * mode and the same element size. */
+TLA_API int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err)
+#if TLA__BODIES
+{
+    tla__copy_info c;
+    int64_t bytes = 0;
+    int k = tla__copy_check(dst, src, &c, err);
+    if (k <= 0) return k;
+    /* overlap: apart when the bytes each side can touch are apart; else the exact test */
+    if (!tla__copy_apart(dst, src, &c) && (k = tla__copy_overlap(dst, src, c.r, err)) != 0) return k < 0 ? -1 : 0;
+    if (c.fast && tla__same_dense(dst, src, c.r, c.e, c.ns, &bytes)) {
+        memcpy(dst->data, src->data, (size_t)bytes);
+        return 0;
+    }
+    return tla__copy_start(dst, src, &c, err, NULL);
+}
+#endif
+TLA__DECL
+
+/* tla_copy_prepare(&P, &dst, &src, err) -> 0 or -1; tla_copy_run(&P, dst_data, src_data, err) -> 0 or -1
+ *   A copy planned once and run many times: tla_copy_run copies what tla_copy would between
+ *   dst and src with their data pointers replaced by dst_data and src_data (same layouts,
+ *   extents and tile coordinates).  For a kernel's tile loop: one plan per tile shape (and tile
+ *   coordinate, for GetTile views), one run per tile (a ragged last tile has other extents: a
+ *   plan of its own).  prepare makes tla_copy's checks and errors (not the overlap test: the
+ *   pointers change) and keeps the copy's program: every box tla_copy would plan (the whole
+ *   extent, a ragged extent's edges, the pieces of a tile that starts off a fractal boundary)
+ *   with its loops; a run moves them with the recorded loops, or as one memcpy (one dense layout
+ *   on both sides), and plans nothing.  A run tests overlap from the bytes each side can touch
+ *   and, where they meet, leaves the verdict to tla_copy's exact test; a copy that needs more
+ *   than 16 boxes, or goes element by element somewhere, runs all of tla_copy.  A plan holds
+ *   both views and the program (about 6 KB): make it outside the loop.
+ * Example:
+ *   static int16_t a[64 * 64], b[32 * 32];
+ *   tla_layout La, Lb;  tla_tensor A, B;  tla_copy_plan P;  tla_error e;  int i, j;
+ *   tla_parse_layout("(32,32):(64,1)", &La, &e);          // a 32 x 32 tile of a 64 x 64 row-major matrix
+ *   tla_layout_format(&Lb, TLA_ZN, 2, 32, 32, &e);        // a 32 x 32 zN buffer
+ *   A = tla_tensor_make(a, 2, &La, TLA_POS_GM), B = tla_tensor_make(b, 2, &Lb, TLA_POS_L1);
+ *   for (i = 0; i < 64 * 64; i++) a[i] = (int16_t)i;
+ *   if (tla_copy_prepare(&P, &B, &A, &e) != 0) return 1;
+ *   for (i = 0; i < 2; i++)
+ *       for (j = 0; j < 2; j++) {                           // the four tiles, one plan
+ *           if (tla_copy_run(&P, b, a + 32 * i * 64 + 32 * j, &e) != 0) return 1;
+ *           if (*(int16_t *)tla_tensor_at2(&B, 5, 7) != (32 * i + 5) * 64 + 32 * j + 7) return 1;
+ *       }
+ */
+enum { TLA__RUN_NONE, TLA__RUN_MEMCPY, TLA__RUN_BOXES, TLA__RUN_ALL };
+typedef struct tla_copy_plan {
+    tla_tensor dst, src; /* the views; each run replaces their data pointers */
+    int kind; /* TLA__RUN_...: nothing, one memcpy, the program's boxes, or tla_copy */
+    int inside; /* both boxes inside their layouts' modes: info's byte spans bound them */
+    int64_t bytes; /* TLA__RUN_MEMCPY */
+    tla__copy_info info; /* extents, sizes, byte spans (relative to data pointers 0) */
+    tla__copy_prog prog; /* TLA__RUN_BOXES */
+} tla_copy_plan;
+
+TLA_API int tla_copy_prepare(tla_copy_plan *P, const tla_tensor *dst, const tla_tensor *src, tla_error *err)
+#if TLA__BODIES
+{
+    int k;
+    tla_copy_plan p;
+    tla_error e2;
+    p.dst = *dst, p.src = *src, p.bytes = 0;
+    p.dst.data = p.src.data = NULL; /* spans relative to data 0 */
+    k = tla__copy_check(&p.dst, &p.src, &p.info, err);
+    if (k < 0) return -1;
+    p.kind = k == 0 ? TLA__RUN_NONE : TLA__RUN_ALL;
+    p.inside = k > 0 && p.info.fast && tla__box_inside(&p.src, p.info.r, p.info.e, p.info.ns)
+               && tla__box_inside(&p.dst, p.info.r, p.info.e, p.info.nd);
+    if (k > 0 && p.info.fast && tla__same_dense(&p.dst, &p.src, p.info.r, p.info.e, p.info.ns, &p.bytes))
+        p.kind = TLA__RUN_MEMCPY;
+    else if (k > 0) {
+        /* record tla_copy's boxes on views whose data pointers are a real address (this plan's),
+         * so that the offsets a piece adds are plain pointer arithmetic; an error here (an
+         * overflow) is tla_copy's to report at run time */
+        tla_tensor vd = p.dst, vs = p.src;
+        tla__copy_prog *g = &p.prog;
+        vd.data = vs.data = (TLA_GM char *)(void *)P;
+        g->base = vd.data, g->nbox = g->nloop = g->full = 0;
+        if (tla__copy_start(&vd, &vs, &p.info, &e2, g) == 0 && !g->full) p.kind = TLA__RUN_BOXES;
+    }
+    *P = p;
+    return 0;
+}
+#endif
+TLA__DECL
+
+TLA_API int tla_copy_run(const tla_copy_plan *P, TLA_GM void *dst_data, const TLA_GM void *src_data, tla_error *err)
+#if TLA__BODIES
+{
+    const tla__copy_info *c = &P->info;
+    uintptr_t s0 = c->s0 + (uintptr_t)src_data, s1 = c->s1 + (uintptr_t)src_data, d0 = c->d0 + (uintptr_t)dst_data,
+              d1 = c->d1 + (uintptr_t)dst_data;
+    if (P->kind == TLA__RUN_NONE) return 0;
+    if (P->kind == TLA__RUN_ALL || !P->inside || !(s1 <= d0 || d1 <= s0)) { /* all of tla_copy */
+        tla_tensor dt = P->dst, st = P->src;
+        dt.data = (TLA_GM char *)dst_data, st.data = (TLA_GM char *)(uintptr_t)src_data;
+        return tla_copy(&dt, &st, err);
+    }
+    if (P->kind == TLA__RUN_MEMCPY)
+        memcpy(dst_data, src_data, (size_t)P->bytes);
+    else
+        tla__prog_run(&P->prog, P->src.elem_bytes, (TLA_GM char *)dst_data, (const TLA_GM char *)src_data, 0, 1);
+    return 0;
+}
+#endif
+TLA__DECL
+
+/* tla_copy_threads: how a copy may be split over threads the caller runs (tla_copy_parallel,
+ *   tla_copy_run_parallel).  parallel_for(ctx, parts, task, arg) must call task(arg, p) once
+ *   for each p in [0, parts), on any threads and in any order, and return when all have
+ *   returned (an OpenMP loop, a thread pool's "parallel for", pthreads joined at the end).
+ *   Each part moves a disjoint share of the destination's bytes, so the result is the one
+ *   thread's, byte for byte.  A copy of fewer than min_bytes logical bytes (0: 4 MB), parts < 2,
+ *   no parallel_for, 4-bit elements, or a copy tla_copy_run would hand to tla_copy (element by
+ *   element somewhere, more than 16 boxes, bytes each side can touch that meet) run on the
+ *   calling thread.  Two parts for two threads: each part is one even share of every box's
+ *   outermost loop (of a memcpy's bytes). */
+typedef struct tla_copy_threads {
+    int parts;
+    void (*parallel_for)(void *ctx, int parts, void (*task)(void *arg, int part), void *arg);
+    void *ctx;
+    int64_t min_bytes;
+} tla_copy_threads;
+
+TLA_FUNC void tla__copy_part(void *arg, int part);
+TLA_FUNC int tla__copy_split(const tla_copy_plan *P, const tla_copy_threads *T);
+/* What each part of a threaded run reads (tla__copy_part). */
+typedef struct tla__copy_job {
+    const tla_copy_plan *P;
+    TLA_GM char *d;
+    const TLA_GM char *s;
+    int parts;
+} tla__copy_job;
+
+/* tla_copy_run_parallel(&P, dst_data, src_data, &threads, err) -> 0 or -1
+ *   tla_copy_run, split into threads->parts parts that threads->parallel_for runs (see
+ *   tla_copy_threads); the same bytes as tla_copy_run, the same errors.  threads NULL: one
+ *   thread.
+ * Example:
+ *   static int16_t a[64 * 64], b[64 * 64];
+ *   tla_layout La, Lb;  tla_tensor A, B;  tla_copy_plan P;  tla_error e;
+ *   tla_copy_threads T = {2, NULL, NULL, 0};                // no parallel_for: the calling thread
+ *   tla_layout_format(&La, TLA_ROW_MAJOR, 2, 64, 64, &e);
+ *   tla_layout_format(&Lb, TLA_NZ, 2, 64, 64, &e);
+ *   A = tla_tensor_make(a, 2, &La, TLA_POS_GM), B = tla_tensor_make(b, 2, &Lb, TLA_POS_L1);
+ *   a[9 * 64 + 40] = 7;
+ *   if (tla_copy_prepare(&P, &B, &A, &e) != 0 || tla_copy_run_parallel(&P, b, a, &T, &e) != 0) return 1;
+ *   if (*(int16_t *)tla_tensor_at2(&B, 9, 40) != 7) return 1;
+ */
+TLA_API int tla_copy_run_parallel(const tla_copy_plan *P, TLA_GM void *dst_data, const TLA_GM void *src_data,
+                                  const tla_copy_threads *T, tla_error *err)
+#if TLA__BODIES
+{
+    const tla__copy_info *c = &P->info;
+    uintptr_t s0 = c->s0 + (uintptr_t)src_data, s1 = c->s1 + (uintptr_t)src_data, d0 = c->d0 + (uintptr_t)dst_data,
+              d1 = c->d1 + (uintptr_t)dst_data;
+    tla__copy_job job;
+    if (!T || !tla__copy_split(P, T) || !P->inside || !(s1 <= d0 || d1 <= s0))
+        return tla_copy_run(P, dst_data, src_data, err);
+    job.P = P, job.d = (TLA_GM char *)dst_data, job.s = (const TLA_GM char *)src_data, job.parts = T->parts;
+    T->parallel_for(T->ctx, T->parts, tla__copy_part, &job);
+    return 0;
+}
+#endif
+TLA__DECL
+
+/* tla_copy_parallel(&dst, &src, &threads, err) -> 0 or -1
+ *   tla_copy, split over threads (tla_copy_threads; NULL: one thread): the same checks, errors
+ *   and bytes.  It plans the copy on the stack (a tla_copy_plan, about 6 KB) and runs it with
+ *   tla_copy_run_parallel; for many copies of one shape, prepare once and run that instead.
+ * Example:
+ *   static int16_t a[64 * 64], b[64 * 64];
+ *   tla_layout La, Lb;  tla_tensor A, B;  tla_error e;
+ *   tla_layout_format(&La, TLA_ROW_MAJOR, 2, 64, 64, &e);
+ *   tla_layout_format(&Lb, TLA_ZN, 2, 64, 64, &e);
+ *   A = tla_tensor_make(a, 2, &La, TLA_POS_GM), B = tla_tensor_make(b, 2, &Lb, TLA_POS_L1);
+ *   a[3 * 64 + 17] = 5;
+ *   if (tla_copy_parallel(&B, &A, NULL, &e) != 0 || *(int16_t *)tla_tensor_at2(&B, 3, 17) != 5) return 1;
+ */
+TLA_API int tla_copy_parallel(tla_tensor *dst, const tla_tensor *src, const tla_copy_threads *T, tla_error *err)
+#if TLA__BODIES
+{
+    tla__copy_info c;
+    tla_copy_plan P;
+    int k;
+    if (!T || T->parts < 2 || !T->parallel_for) return tla_copy(dst, src, err);
+    k = tla__copy_check(dst, src, &c, err);
+    if (k <= 0) return k;
+    if (!tla__copy_apart(dst, src, &c) && (k = tla__copy_overlap(dst, src, c.r, err)) != 0) return k < 0 ? -1 : 0;
+    if (tla_copy_prepare(&P, dst, src, err) != 0) return -1;
+    return tla_copy_run_parallel(&P, dst->data, src->data, T, err);
+}
+#endif
+TLA__DECL
+
+/* ---------------------------------------------------------------- internals */
 
 /* One pass over L's tokens: its rank, the size of each top-level mode, and the smallest and
  * largest offset over all of its coordinates (each leaf adds (n - 1) * stride to one side, by
@@ -106,14 +321,6 @@ TLA_FUNC int tla__tensor_box(const tla_tensor *t, int r, int64_t *e, int64_t *si
     return 0;
 }
 
-/* The extent of each of t's r top-level modes (tla_tensor_extent), from one pass over its tokens. */
-TLA_FUNC void tla__tensor_extents(const tla_tensor *t, int r, int64_t *e) {
-    int64_t size[TLA_MAX_RANK] = {0}, lo, hi; /* (zeroed: gcc -O3 cannot see it is read only when written) */
-    int k, rank = 0;
-    int known = t->layout.has_origin || (tla__layout_modes(&t->layout, &rank, size, &lo, &hi) == 0 && rank == r);
-    for (k = 0; k < r && k < TLA_MAX_RANK; k++) e[k] = known ? tla__extent_of(t, k, size) : tla_tensor_extent(t, k);
-}
-
 /* Is every mode's box [coord, coord + e) of t inside the mode (so its elements lie within
  * tla__tensor_box's bytes)? */
 TLA_FUNC int tla__box_inside(const tla_tensor *t, int r, const int64_t *e, const int64_t *size) {
@@ -149,146 +356,6 @@ TLA_FUNC int tla__same_dense(const tla_tensor *dst, const tla_tensor *src, int r
     for (k = 0; k < S->nleaf; k++)
         if (!used[k] && S->val[k] > 1) return 0;
     return tla__mul64(next, src->elem_bytes, bytes) == 0;
-}
-
-/* Plan the box [0, e) and copy what the plan covers, [0, cov) (or record it, rec not NULL): 0,
- * or -1 when the leaves of the two layouts do not divide one another.  Out of line, so its plan
- * (about 3 KB of loops) is off the stack before tla__copy_view copies the edges, which plans
- * again (a copy must run on a 64 KB stack: tests/test_robust.c). */
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wattributes"
-#endif
-TLA__OUT_OF_LINE TLA_FUNC int tla__copy_box(const tla_tensor *dst, const tla_tensor *src, const int64_t *e,
-                                            int64_t *cov, tla__record *rec) {
-    tla__plan plan;
-    int m;
-    if (tla__make_plan(dst, src, e, &plan) != 0) return -1;
-    if (rec && (rec->nstep == TLA__REC_STEPS || rec->nloop + plan.nouter > TLA__REC_LOOPS))
-        rec->full = 1;
-    else if (rec) {
-        tla__rec_step *t = &rec->step[rec->nstep++];
-        t->doff = dst->data - rec->base, t->soff = src->data - rec->base, t->run_len = plan.run_len;
-        t->first = rec->nloop, t->nouter = plan.nouter;
-        for (m = 0; m < plan.nouter; m++) rec->loop[rec->nloop++] = plan.outer[m];
-    } else if (tla__is4(src))
-        tla__copy_exact4(plan.outer, plan.nouter, plan.run_len, dst->data, src->data);
-    else
-        tla__copy_exact(plan.outer, plan.nouter, plan.run_len, dst->data, src->data, (size_t)src->elem_bytes);
-    for (m = 0; m < plan.rank; m++) cov[m] = plan.cov[m];
-    return 0;
-}
-#if defined(__GNUC__) && !defined(__clang__)
-#pragma GCC diagnostic pop
-#endif
-#undef TLA__OUT_OF_LINE
-
-/* Copy between two views whose data pointers are element 0 (no tile coordinate): the plan
- * covers a box [0, cov) of the extent; each mode's rest (cov[m] <= x[m] < e[m], the modes
- * before it inside their box, the ones after it whole) is a tile, copied in pieces like any
- * tile and planned again, so a ragged edge moves in runs as well.  rec not NULL: record the
- * boxes instead (tla__record). */
-TLA_FUNC int tla__copy_view(const tla_tensor *dst, const tla_tensor *src, tla_error *err, tla__record *rec) {
-    int64_t e[TLA_MAX_RANK] = {0}, cov[TLA_MAX_RANK] = {0};
-    int m, k, r = tla_tensor_rank(src);
-    tla__tensor_extents(src, r, e);
-    for (m = 0; m < r; m++)
-        if (e[m] <= 0) return 0;
-    if (tla__copy_box(dst, src, e, cov, rec) == 0) {
-        for (m = 0; m < r; m++) {
-            tla_tensor ts = *src, td = *dst;
-            if (cov[m] >= e[m]) continue;
-            ts.layout.has_origin = td.layout.has_origin = 1;
-            for (k = 0; k < r; k++) {
-                ts.coord[k] = td.coord[k] = k == m ? cov[m] : 0;
-                ts.layout.origin[k] = td.layout.origin[k] = k < m ? cov[k] : k == m ? e[m] - cov[m] : e[k];
-            }
-            if (tla__copy_pieces(&td, &ts, r, err, rec) != 0) return -1;
-        }
-        return 0;
-    }
-    /* element by element: the leaves of the two layouts do not divide one another */
-    if (rec) return rec->full = 1, 0;
-    if (tla__is4(src)) return tla__copy_elements4(dst, src, err);
-    TLA_FOR_EACH(c, src) {
-        TLA_GM void *d = tla_tensor_ptr(dst, &c.tuple), *s = tla_tensor_ptr(src, &c.tuple);
-        if (!d || !s) return tla__fail(err, -1, "copy: an element's offset overflows int64");
-        memcpy(d, s, (size_t)src->elem_bytes);
-    }
-    return 0;
-}
-
-/* The length of the piece of mode m that starts at t (of extent e): both sides stay
- * translates of their layouts over it. */
-TLA_FUNC int64_t tla__piece_len(const tla_tensor *dst, const tla_tensor *src, int m, int64_t t, int64_t e) {
-    int64_t n = e - t, a = tla__translate_run(&src->layout, m, src->coord[m] + t),
-            b = tla__translate_run(&dst->layout, m, dst->coord[m] + t);
-    return a < n && a < b ? a : b < n ? b : n;
-}
-
-/* The view of X's piece at t (per mode) of extent len: its own data pointer, no coordinate
- * (1, no view: X has 4-bit elements and the piece starts inside a byte). */
-TLA_FUNC int tla__piece_view(tla_tensor *out, const tla_tensor *X, const int64_t *t, const int64_t *len, int r,
-                             tla_error *err) {
-    int64_t x[TLA_MAX_RANK], off = 0;
-    tla_tuple c;
-    int k;
-    *out = *X;
-    for (k = 0; k < r; k++)
-        if (tla__add64(X->coord[k], t[k], &x[k]) != 0) return tla__fail(err, -1, "copy: coordinate overflows");
-    if (tla_tuple_is_int(&X->layout.shape))
-        c = tla_tuple_leaf(x[0], 0);
-    else
-        tla__flat_tuple(&c, r, x, 0);
-    if (tla_layout_crd2offset(&X->layout, &c, &off, err) != 0) return -1;
-    if (tla__is4(X) && (off & 1)) return 1; /* 4-bit: the piece starts inside a byte */
-    out->data += tla__is4(X) ? off >> 1 : off * X->elem_bytes;
-    memset(out->coord, 0, sizeof out->coord);
-    out->layout.has_origin = 1;
-    for (k = 0; k < r; k++) out->layout.origin[k] = len[k];
-    return 0;
-}
-
-/* Tiles that start off their layout's boundaries (a fractal tile at row 8): cut the
- * extent, mode by mode, into pieces over which both sides are translates of their
- * layouts, and copy each piece as an ordinary view.  A tile on a boundary is one piece. */
-TLA_FUNC int tla__copy_pieces(const tla_tensor *dst, const tla_tensor *src, int r, tla_error *err, tla__record *rec) {
-    int64_t t[TLA_MAX_RANK], len[TLA_MAX_RANK], e[TLA_MAX_RANK];
-    tla_tensor ps, pd;
-    int k;
-    for (k = 0; k < r; k++) {
-        e[k] = tla_tensor_extent(src, k);
-        if (e[k] <= 0) return 0;
-        t[k] = 0;
-        len[k] = tla__piece_len(dst, src, k, 0, e[k]);
-    }
-    for (;;) {
-        int vs = tla__piece_view(&ps, src, t, len, r, err),
-            vd = vs < 0 ? -1 : tla__piece_view(&pd, dst, t, len, r, err);
-        if (vs < 0 || vd < 0) return -1;
-        if ((vs || vd) && rec) /* (element by element: not recorded) */
-            rec->full = 1;
-        else if (vs || vd) { /* 4-bit, a side starts inside a byte: this piece element by element, as a tile */
-            tla_tensor es = *src, ed = *dst;
-            es.layout.has_origin = ed.layout.has_origin = 1;
-            for (k = 0; k < r; k++) {
-                es.coord[k] += t[k], ed.coord[k] += t[k];
-                es.layout.origin[k] = ed.layout.origin[k] = len[k];
-            }
-            if (tla__copy_elements4(&ed, &es, err) != 0) return -1;
-        } else if (tla__copy_view(&pd, &ps, err, rec) != 0)
-            return -1;
-        for (k = 0; k < r; k++) {
-            t[k] += len[k];
-            if (t[k] < e[k]) {
-                len[k] = tla__piece_len(dst, src, k, t[k], e[k]);
-                break;
-            }
-            t[k] = 0;
-            len[k] = tla__piece_len(dst, src, k, 0, e[k]);
-        }
-        if (k == r) return 0;
-    }
 }
 
 /* The bytes [*lo, *hi) that a tensor's elements occupy (over its extent, from its coordinate),
@@ -334,13 +401,6 @@ TLA_FUNC int tla__copy_overlap(const tla_tensor *dst, const tla_tensor *src, int
                      "copy: the source and destination overlap in memory (a copy between them would read what it "
                      "writes); copy through a separate buffer");
 }
-
-/* What tla_copy learns of two tensors before it moves anything (tla__copy_check). */
-typedef struct tla__copy_info {
-    int r, fast; /* rank; fast: the one-pass summaries below are known */
-    int64_t e[TLA_MAX_RANK], ns[TLA_MAX_RANK], nd[TLA_MAX_RANK]; /* extents; mode sizes */
-    uintptr_t s0, s1, d0, d1; /* the bytes each side can touch (fast only) */
-} tla__copy_info;
 
 /* tla_copy's checks (element sizes, ranks, extents against the modes and each other): -1 and
  * an error, 0 when there is nothing to copy (an extent is 0), 1 to go on.  The extents, sizes
@@ -390,146 +450,194 @@ TLA_FUNC int tla__copy_apart(const tla_tensor *dst, const tla_tensor *src, const
            && (c->s1 <= c->d0 || c->d1 <= c->s0);
 }
 
-/* tla_copy(&dst, &src, err) -> 0 or -1
- *   Same rank, extents and element size (bytes, or 4 bits); any two layouts; padding of dst is
- *   never written (nor, for 4-bit elements, the other half of a byte it shares with padding).
- *   Overlap: dst and src must not share memory (checked exactly from both layouts, -1 if they
- *   may), except disjoint tiles of one injective layout over one pointer; the same view as both
- *   is a copy onto itself (0, nothing moves).
- *   Errors: "copy: element size ...", "copy: ranks differ", "copy: mode m has extent a in the destination and b ...",
- *   "copy: the source and destination overlap in memory ...".
- * Example:
- *   static int16_t a[30 * 20], b[32 * 32];
- *   tla_layout La, Lb;  tla_tensor A, B;  tla_error e;
- *   tla_layout_format(&La, TLA_ROW_MAJOR, 2, 30, 20, &e);
- *   tla_layout_format(&Lb, TLA_NZ, 2, 30, 20, &e);
- *   A = tla_tensor_make(a, 2, &La, TLA_POS_GM), B = tla_tensor_make(b, 2, &Lb, TLA_POS_L1);
- *   a[7 * 20 + 3] = 42;
- *   if (tla_copy(&B, &A, &e) != 0 || *(int16_t *)tla_tensor_at2(&B, 7, 3) != 42) return 1;
- */
-/* copy(dst, src): every element inside the (common) logical extent, whatever the two
- * layouts; padding of dst is left untouched.  Needs the same rank, the same extent in every
- * mode and the same element size. */
-TLA_API int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err)
-#if TLA__BODIES
-{
-    tla__copy_info c;
-    int64_t bytes = 0;
-    int k = tla__copy_check(dst, src, &c, err);
-    if (k <= 0) return k;
-    /* overlap: apart when the bytes each side can touch are apart; else the exact test */
-    if (!tla__copy_apart(dst, src, &c) && (k = tla__copy_overlap(dst, src, c.r, err)) != 0) return k < 0 ? -1 : 0;
-    if (c.fast && tla__same_dense(dst, src, c.r, c.e, c.ns, &bytes)) {
-        memcpy(dst->data, src->data, (size_t)bytes);
-        return 0;
-    }
-    if (!tla__tensor_has_coord(src) && !tla__tensor_has_coord(dst)) return tla__copy_view(dst, src, err, NULL);
-    return tla__copy_pieces(dst, src, c.r, err, NULL);
-}
+/* Plan the box [0, c->e) and copy what the plan covers, [0, cov) (or record it in g, not
+ * NULL): 0, or -1 when the leaves of the two sides do not divide one another.  Out of line, so
+ * its plan (about 3 KB of loops) is off the stack before tla__copy_view copies the edges, which
+ * plans again (a copy must run on a 64 KB stack: tests/test_robust.c). */
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wattributes"
 #endif
-TLA__DECL
-
-/* tla_copy_prepare(&P, &dst, &src, err) -> 0 or -1; tla_copy_run(&P, dst_data, src_data, err) -> 0 or -1
- *   A copy planned once and run many times: tla_copy_run copies what tla_copy would between
- *   dst and src with their data pointers replaced by dst_data and src_data (same layouts,
- *   extents and tile coordinates).  For a kernel's tile loop: one plan per tile shape (and tile
- *   coordinate, for GetTile views), one run per tile (a ragged last tile has other extents: a
- *   plan of its own).  prepare makes tla_copy's checks and errors (not the overlap test: the
- *   pointers change) and records every box tla_copy would plan: the whole extent, a ragged
- *   extent's edges, the pieces of a tile that starts off a fractal boundary; a run moves them
- *   with the recorded loops, or as one memcpy (one dense layout on both sides), and plans
- *   nothing.  A run tests overlap from the bytes each side can touch and, where they meet,
- *   leaves the verdict to tla_copy's exact test; a copy that needs more than 8 boxes, or goes
- *   element by element somewhere, runs all of tla_copy.  A plan holds both views and the
- *   loops (about 5 KB): make it outside the loop.
- * Example:
- *   static int16_t a[64 * 64], b[32 * 32];
- *   tla_layout La, Lb;  tla_tensor A, B;  tla_copy_plan P;  tla_error e;  int i, j;
- *   tla_parse_layout("(32,32):(64,1)", &La, &e);          // a 32 x 32 tile of a 64 x 64 row-major matrix
- *   tla_layout_format(&Lb, TLA_ZN, 2, 32, 32, &e);        // a 32 x 32 zN buffer
- *   A = tla_tensor_make(a, 2, &La, TLA_POS_GM), B = tla_tensor_make(b, 2, &Lb, TLA_POS_L1);
- *   for (i = 0; i < 64 * 64; i++) a[i] = (int16_t)i;
- *   if (tla_copy_prepare(&P, &B, &A, &e) != 0) return 1;
- *   for (i = 0; i < 2; i++)
- *       for (j = 0; j < 2; j++) {                           // the four tiles, one plan
- *           if (tla_copy_run(&P, b, a + 32 * i * 64 + 32 * j, &e) != 0) return 1;
- *           if (*(int16_t *)tla_tensor_at2(&B, 5, 7) != (32 * i + 5) * 64 + 32 * j + 7) return 1;
- *       }
- */
-enum { TLA__RUN_NONE, TLA__RUN_MEMCPY, TLA__RUN_BOXES, TLA__RUN_ALL };
-typedef struct tla_copy_plan {
-    tla_tensor dst, src; /* the views; each run replaces their data pointers */
-    int kind; /* TLA__RUN_...: nothing, one memcpy, the recorded boxes, or tla_copy */
-    int inside; /* both boxes inside their layouts' modes: info's byte spans bound them */
-    int64_t bytes; /* TLA__RUN_MEMCPY */
-    tla__copy_info info; /* extents, sizes, byte spans (relative to data pointers 0) */
-    tla__record rec; /* TLA__RUN_BOXES */
-} tla_copy_plan;
-
-TLA_API int tla_copy_prepare(tla_copy_plan *P, const tla_tensor *dst, const tla_tensor *src, tla_error *err)
-#if TLA__BODIES
-{
-    int k;
-    tla_copy_plan p;
-    tla_error e2;
-    p.dst = *dst, p.src = *src, p.bytes = 0;
-    p.dst.data = p.src.data = NULL; /* spans relative to data 0 */
-    k = tla__copy_check(&p.dst, &p.src, &p.info, err);
-    if (k < 0) return -1;
-    p.kind = k == 0 ? TLA__RUN_NONE : TLA__RUN_ALL;
-    p.inside = k > 0 && p.info.fast && tla__box_inside(&p.src, p.info.r, p.info.e, p.info.ns)
-               && tla__box_inside(&p.dst, p.info.r, p.info.e, p.info.nd);
-    if (k > 0 && p.info.fast && tla__same_dense(&p.dst, &p.src, p.info.r, p.info.e, p.info.ns, &p.bytes))
-        p.kind = TLA__RUN_MEMCPY;
-    else if (k > 0) {
-        /* record tla_copy's boxes on views whose data pointers are a real address (this plan's),
-         * so that the offsets a piece adds are plain pointer arithmetic; an error here (an
-         * overflow) is tla_copy's to report at run time */
-        tla_tensor vd = p.dst, vs = p.src;
-        tla__record *rec = &p.rec;
-        vd.data = vs.data = (TLA_GM char *)(void *)P;
-        rec->base = vd.data, rec->nstep = rec->nloop = rec->full = 0;
-        k = !tla__tensor_has_coord(&vs) && !tla__tensor_has_coord(&vd) ? tla__copy_view(&vd, &vs, &e2, rec)
-                                                                       : tla__copy_pieces(&vd, &vs, p.info.r, &e2, rec);
-        if (k == 0 && !rec->full) p.kind = TLA__RUN_BOXES;
-    }
-    *P = p;
+TLA__OUT_OF_LINE TLA_FUNC int tla__copy_box(const tla__copy_desc *c, int64_t *cov, tla__copy_prog *g) {
+    tla__plan plan;
+    int m;
+    if (tla__make_plan(c, c->e, &plan) != 0) return -1;
+    if (g && (g->nbox == TLA__PROG_BOXES || g->nloop + plan.nouter > TLA__PROG_LOOPS))
+        g->full = 1;
+    else if (g) {
+        tla__prog_box *t = &g->box[g->nbox++];
+        t->doff = c->d.data - g->base, t->soff = c->s.data - g->base, t->run_len = plan.run_len;
+        t->first = g->nloop, t->nouter = plan.nouter;
+        for (m = 0; m < plan.nouter; m++) g->loop[g->nloop++] = plan.outer[m];
+    } else if (c->eb == 0)
+        tla__copy_exact4(plan.outer, plan.nouter, plan.run_len, c->d.data, c->s.data);
+    else
+        tla__copy_exact(plan.outer, plan.nouter, plan.run_len, c->d.data, c->s.data, (size_t)c->eb);
+    for (m = 0; m < plan.rank; m++) cov[m] = plan.cov[m];
     return 0;
 }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
 #endif
-TLA__DECL
+#undef TLA__OUT_OF_LINE
 
-TLA_API int tla_copy_run(const tla_copy_plan *P, TLA_GM void *dst_data, const TLA_GM void *src_data, tla_error *err)
-#if TLA__BODIES
-{
-    const tla__copy_info *c = &P->info;
-    const tla__record *rec = &P->rec;
-    uintptr_t s0 = c->s0 + (uintptr_t)src_data, s1 = c->s1 + (uintptr_t)src_data, d0 = c->d0 + (uintptr_t)dst_data,
-              d1 = c->d1 + (uintptr_t)dst_data;
-    TLA_GM char *d = (TLA_GM char *)dst_data;
-    const TLA_GM char *s = (const TLA_GM char *)src_data;
-    int k;
-    if (P->kind == TLA__RUN_NONE) return 0;
-    if (P->kind == TLA__RUN_ALL || !P->inside || !(s1 <= d0 || d1 <= s0)) { /* all of tla_copy */
-        tla_tensor dt = P->dst, st = P->src;
-        dt.data = d, st.data = (TLA_GM char *)(uintptr_t)s;
-        return tla_copy(&dt, &st, err);
+/* Copy a box whose sides' data pointers are element 0 (no tile coordinate): the plan covers a
+ * box [0, cov) of the extent; each mode's rest (cov[m] <= x[m] < e[m], the modes before it
+ * inside their box, the ones after it whole) is a tile, copied in pieces like any tile and
+ * planned again, so a ragged edge moves in runs as well.  g not NULL: record the boxes
+ * instead (tla__copy_prog). */
+TLA_FUNC int tla__copy_view(const tla__copy_desc *c, tla_error *err, tla__copy_prog *g) {
+    int64_t cov[TLA_MAX_RANK] = {0};
+    int m, k, r = c->rank;
+    for (m = 0; m < r; m++)
+        if (c->e[m] <= 0) return 0;
+    if (tla__copy_box(c, cov, g) != 0) { /* the leaves of the two sides do not divide one another */
+        if (g) return g->full = 1, 0;
+        return tla__copy_elements(c, err);
     }
+    for (m = 0; m < r; m++) {
+        tla__copy_desc t;
+        if (cov[m] >= c->e[m]) continue;
+        t = *c;
+        for (k = 0; k < r; k++) {
+            t.s.coord[k] = t.d.coord[k] = k == m ? cov[m] : 0;
+            t.e[k] = k < m ? cov[k] : k == m ? c->e[m] - cov[m] : c->e[k];
+        }
+        if (tla__copy_pieces(&t, err, g) != 0) return -1;
+    }
+    return 0;
+}
+
+/* The length of the piece of mode m that starts at t: both sides stay translates of their
+ * layouts over it. */
+TLA_FUNC int64_t tla__piece_len(const tla__copy_desc *c, int m, int64_t t) {
+    int64_t n = c->e[m] - t, a = tla__side_translate_run(&c->s, m, c->s.coord[m] + t),
+            b = tla__side_translate_run(&c->d, m, c->d.coord[m] + t);
+    return a < n && a < b ? a : b < n ? b : n;
+}
+
+/* One side of the piece at t (per mode): its own data pointer, no coordinate (1, no piece: the
+ * elements are 4 bits and the piece starts inside a byte). */
+TLA_FUNC int tla__piece_side(tla__copy_side *out, const tla__copy_side *X, int r, int eb, const int64_t *t,
+                             tla_error *err) {
+    int64_t x[TLA_MAX_RANK], off = 0;
+    int k;
+    for (k = 0; k < r; k++)
+        if (tla__add64(X->coord[k], t[k], &x[k]) != 0) return tla__fail(err, -1, "copy: coordinate overflows");
+    if (tla__side_offset(X, r, x, &off) != 0) return tla__fail(err, -1, "copy: an element's offset overflows int64");
+    if (eb == 0 && (off & 1)) return 1;
+    *out = *X;
+    out->data += eb == 0 ? off >> 1 : off * eb;
+    for (k = 0; k < r; k++) out->coord[k] = 0;
+    return 0;
+}
+
+/* Tiles that start off their layout's boundaries (a fractal tile at row 8): cut the extent,
+ * mode by mode, into pieces over which both sides are translates of their layouts, and copy
+ * each piece as a box of its own.  A tile on a boundary is one piece. */
+TLA_FUNC int tla__copy_pieces(const tla__copy_desc *c, tla_error *err, tla__copy_prog *g) {
+    int64_t t[TLA_MAX_RANK], len[TLA_MAX_RANK];
+    tla__copy_desc p;
+    int k, r = c->rank;
+    for (k = 0; k < r; k++) {
+        if (c->e[k] <= 0) return 0;
+        t[k] = 0;
+        len[k] = tla__piece_len(c, k, 0);
+    }
+    for (;;) {
+        int vs = tla__piece_side(&p.s, &c->s, r, c->eb, t, err),
+            vd = vs < 0 ? -1 : tla__piece_side(&p.d, &c->d, r, c->eb, t, err);
+        if (vs < 0 || vd < 0) return -1;
+        p.rank = r, p.eb = c->eb;
+        for (k = 0; k < r; k++) p.e[k] = len[k];
+        if ((vs || vd) && g) /* (element by element: not recorded) */
+            g->full = 1;
+        else if (vs || vd) { /* 4-bit, a side starts inside a byte: this piece element by element */
+            p.s = c->s, p.d = c->d;
+            for (k = 0; k < r; k++) p.s.coord[k] += t[k], p.d.coord[k] += t[k];
+            if (tla__copy_elements(&p, err) != 0) return -1;
+        } else if (tla__copy_view(&p, err, g) != 0)
+            return -1;
+        for (k = 0; k < r; k++) {
+            t[k] += len[k];
+            if (t[k] < c->e[k]) {
+                len[k] = tla__piece_len(c, k, t[k]);
+                break;
+            }
+            t[k] = 0;
+            len[k] = tla__piece_len(c, k, 0);
+        }
+        if (k == r) return 0;
+    }
+}
+
+/* Lower a checked copy (tla__copy_check's c) and copy it, or record its program in g. */
+TLA_FUNC int tla__copy_start(const tla_tensor *dst, const tla_tensor *src, const tla__copy_info *c, tla_error *err,
+                             tla__copy_prog *g) {
+    tla__copy_desc d;
+    int k, coord = 0;
+    if (tla__copy_lower(&d, dst, src, c->e) != 0) return tla__fail(err, -1, "copy: a mode has no leaves");
+    for (k = 0; k < d.rank; k++) coord |= d.s.coord[k] != 0 || d.d.coord[k] != 0;
+    return coord ? tla__copy_pieces(&d, err, g) : tla__copy_view(&d, err, g);
+}
+
+/* Run part `part` of `parts` of a program (eb: element bytes, 0 for 4-bit) at data pointers d
+ * and s: of each box, an even share of its outermost loop (of a lone run's elements); 4-bit
+ * programs are not split (two parts could share a byte), part 0 runs them whole. */
+TLA_FUNC void tla__prog_run(const tla__copy_prog *g, int eb, TLA_GM char *d, const TLA_GM char *s, int part,
+                            int parts) {
+    int k;
+    if (eb == 0 && part != 0) return;
+    if (eb == 0) parts = 1;
+    for (k = 0; k < g->nbox; k++) {
+        const tla__prog_box *b = &g->box[k];
+        TLA_GM char *db = d + b->doff;
+        const TLA_GM char *sb = s + b->soff;
+        tla__loop l[TLA__MAX_LOOPS];
+        int64_t n, lo, hi;
+        int i;
+        if (parts == 1) {
+            if (eb == 0)
+                tla__copy_exact4(g->loop + b->first, b->nouter, b->run_len, db, sb);
+            else
+                tla__copy_exact(g->loop + b->first, b->nouter, b->run_len, db, sb, (size_t)eb);
+            continue;
+        }
+        if (b->nouter == 0) { /* one run: a share of its elements */
+            n = b->run_len, lo = n * part / parts, hi = n * (part + 1) / parts;
+            if (hi > lo) memcpy(db + lo * eb, sb + lo * eb, (size_t)((hi - lo) * eb));
+            continue;
+        }
+        for (i = 0; i < b->nouter; i++) l[i] = g->loop[b->first + i];
+        n = l[b->nouter - 1].n, lo = n * part / parts, hi = n * (part + 1) / parts;
+        if (hi <= lo) continue;
+        db += lo * l[b->nouter - 1].ds * eb, sb += lo * l[b->nouter - 1].ss * eb;
+        l[b->nouter - 1].n = hi - lo;
+        tla__copy_exact(l, b->nouter, b->run_len, db, sb, (size_t)eb);
+    }
+}
+
+/* Should a run of P go over T's threads?  (tla_copy_threads says when not.) */
+TLA_FUNC int tla__copy_split(const tla_copy_plan *P, const tla_copy_threads *T) {
+    int64_t bytes = P->src.elem_bytes, min = T->min_bytes > 0 ? T->min_bytes : (int64_t)4 << 20;
+    int k;
+    if (T->parts < 2 || !T->parallel_for || P->src.elem_bytes <= 0
+        || (P->kind != TLA__RUN_BOXES && P->kind != TLA__RUN_MEMCPY))
+        return 0;
+    for (k = 0; k < P->info.r; k++)
+        if (tla__mul64(bytes, P->info.e[k], &bytes) != 0) return 1;
+    return bytes >= min;
+}
+
+/* One part of a threaded run (tla_copy_run_parallel's task). */
+TLA_FUNC void tla__copy_part(void *arg, int part) {
+    const tla__copy_job *j = (const tla__copy_job *)arg;
+    const tla_copy_plan *P = j->P;
     if (P->kind == TLA__RUN_MEMCPY) {
-        memcpy(d, s, (size_t)P->bytes);
-        return 0;
-    }
-    for (k = 0; k < rec->nstep; k++) {
-        const tla__rec_step *t = &rec->step[k];
-        if (tla__is4(&P->src))
-            tla__copy_exact4(rec->loop + t->first, t->nouter, t->run_len, d + t->doff, s + t->soff);
-        else
-            tla__copy_exact(rec->loop + t->first, t->nouter, t->run_len, d + t->doff, s + t->soff,
-                            (size_t)P->src.elem_bytes);
-    }
-    return 0;
+        int64_t lo = P->bytes * part / j->parts, hi = P->bytes * (part + 1) / j->parts;
+        if (hi > lo) memcpy(j->d + lo, j->s + lo, (size_t)(hi - lo));
+    } else
+        tla__prog_run(&P->prog, P->src.elem_bytes, j->d, j->s, part, j->parts);
 }
-#endif
-TLA__DECL
 
 #endif

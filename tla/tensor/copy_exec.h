@@ -18,6 +18,7 @@
 #define TLA_COPY_EXEC_H
 
 #include "tla/tensor/copy_plan.h"
+#include "tla/tensor/copy_kernels.h"
 
 /* n copies of `bytes` bytes, stepping dstep / sstep bytes: fixed sizes become inline moves. */
 TLA_FUNC void tla__copy_blocks(TLA_GM char *d, const TLA_GM char *s, int64_t n, int64_t dstep, int64_t sstep,
@@ -36,36 +37,6 @@ TLA_FUNC void tla__copy_blocks(TLA_GM char *d, const TLA_GM char *s, int64_t n, 
     /* clang-format on */
 }
 
-/* An 8 x 8 transpose of bytes: byte c of destination row r is byte r of source row c (rows
- * ds and ss bytes apart).  The rows are eight 64-bit words and three rounds of masked swaps
- * (single bytes, pairs, quads) transpose them: 16 loads and stores instead of 128, two to
- * four times faster than a byte loop (bench/NOTES.md).  The masks assume little-endian words;
- * elsewhere it is the byte loop. */
-TLA__ALWAYS_INLINE TLA_FUNC void tla__transpose8x8(TLA_GM char *d, int64_t ds, const TLA_GM char *s, int64_t ss) {
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-    uint64_t x0, x1, x2, x3, x4, x5, x6, x7, t;
-    /* clang-format off */
-    memcpy(&x0, s, 8), memcpy(&x1, s + ss, 8), memcpy(&x2, s + 2 * ss, 8), memcpy(&x3, s + 3 * ss, 8);
-    memcpy(&x4, s + 4 * ss, 8), memcpy(&x5, s + 5 * ss, 8), memcpy(&x6, s + 6 * ss, 8), memcpy(&x7, s + 7 * ss, 8);
-/* swap the w-byte pieces at odd positions of a with those at even positions of b */
-#define TLA__SWAP(a, b, w, m) (t = ((a >> 8 * w) ^ b) & m, b ^= t, a ^= t << 8 * w)
-    TLA__SWAP(x0, x1, 1, 0x00FF00FF00FF00FFull), TLA__SWAP(x2, x3, 1, 0x00FF00FF00FF00FFull);
-    TLA__SWAP(x4, x5, 1, 0x00FF00FF00FF00FFull), TLA__SWAP(x6, x7, 1, 0x00FF00FF00FF00FFull);
-    TLA__SWAP(x0, x2, 2, 0x0000FFFF0000FFFFull), TLA__SWAP(x1, x3, 2, 0x0000FFFF0000FFFFull);
-    TLA__SWAP(x4, x6, 2, 0x0000FFFF0000FFFFull), TLA__SWAP(x5, x7, 2, 0x0000FFFF0000FFFFull);
-    TLA__SWAP(x0, x4, 4, 0x00000000FFFFFFFFull), TLA__SWAP(x1, x5, 4, 0x00000000FFFFFFFFull);
-    TLA__SWAP(x2, x6, 4, 0x00000000FFFFFFFFull), TLA__SWAP(x3, x7, 4, 0x00000000FFFFFFFFull);
-#undef TLA__SWAP
-    memcpy(d, &x0, 8), memcpy(d + ds, &x1, 8), memcpy(d + 2 * ds, &x2, 8), memcpy(d + 3 * ds, &x3, 8);
-    memcpy(d + 4 * ds, &x4, 8), memcpy(d + 5 * ds, &x5, 8), memcpy(d + 6 * ds, &x6, 8), memcpy(d + 7 * ds, &x7, 8);
-    /* clang-format on */
-#else
-    int r, c;
-    for (r = 0; r < 8; r++)
-        for (c = 0; c < 8; c++) d[r * ds + c] = s[c * ss + r];
-#endif
-}
-
 /* Swap the roles of a block's two loops (extents and both sides' strides), so the transposes
  * below handle one orientation. */
 TLA_FUNC void tla__swap_loops(int64_t *n1, int64_t *d1, int64_t *s1, int64_t *n0, int64_t *d0, int64_t *s0) {
@@ -75,100 +46,26 @@ TLA_FUNC void tla__swap_loops(int64_t *n1, int64_t *d1, int64_t *s1, int64_t *n0
     t = *s1, *s1 = *s0, *s0 = t;
 }
 
-/* clang-format off */
 /* Transposes of 1-byte elements (tla__copy_3d's arguments): an n1 x n0 block, both multiples of
  * 8, contiguous on one side along one loop and on the other side along the other, moves in
  * 8 x 8 pieces (tla__transpose8x8), the destination's lines in order; 0 when the shape is not
  * such a block.  Any such rectangle will do, so a 1-byte nZ fractal (32 x 16) is one block. */
 TLA_FUNC int tla__transpose_bytes(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int64_t d2, int64_t s2, int64_t n1,
                                   int64_t d1, int64_t s1, int64_t n0, int64_t d0, int64_t s0) {
-    int64_t i, j, k;
     if (n0 % 8 != 0 || n1 % 8 != 0) return 0;
     if (s0 == 1 && d1 == 1) /* destination contiguous along i */
         tla__swap_loops(&n1, &d1, &s1, &n0, &d0, &s0);
     else if (d0 != 1 || s1 != 1)
         return 0;
-    /* destination rows along i, source rows along j; a fractal's pitch (32 bytes) is a
-     * constant the compiler folds into the eight loads or stores */
-#define TLA__BYTE_BLOCKS(DP, SP) \
-    for (k = 0; k < n2; k++, d += d2, s += s2) \
-        for (i = 0; i < n1; i += 8) \
-            for (j = 0; j < n0; j += 8) tla__transpose8x8(d + i * (DP) + j, DP, s + j * (SP) + i, SP); \
+    /* destination rows along i, source rows along j */
+    tla__kernels()->bytes(d, s, n2, d2, s2, n1, n0, d1, s0);
     return 1;
-    if (d1 == 32 && s0 == 32) { TLA__BYTE_BLOCKS(32, 32) }
-    if (d1 == 32) { TLA__BYTE_BLOCKS(32, s0) }
-    if (s0 == 32) { TLA__BYTE_BLOCKS(d1, 32) }
-    TLA__BYTE_BLOCKS(d1, s0)
-#undef TLA__BYTE_BLOCKS
 }
-/* clang-format on */
 
-/* The block loops: tla__copy_3d, tla__copy_4d and the transposes are functions the
- * compiler must not inline (TLA__OUT_OF_LINE, one call per row of blocks).  Inlined into the
- * copy's driver (gcc inlined tla__copy_3d into tla__copy_view; clang kept the transposes
- * inside tla__copy_3d), the loops' block pointers were spilled to the stack and reloaded after
- * every block's stores, and 2-byte fractal <-> fractal transposes ran at 0.75-0.83 of the hand
- * loop; out of line, 0.9-1.0 (interleaved A/B: 1.14x gcc, 1.16x clang; bench/NOTES.md).  gcc
- * warns about noinline next to TLA_FUNC's `inline`; the pragma keeps that warning off for
- * these definitions only. */
-#if defined(__GNUC__)
-#define TLA__OUT_OF_LINE __attribute__((noinline))
-#else
-#define TLA__OUT_OF_LINE
-#endif
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wattributes"
 #endif
-
-/* Transposes of N x N blocks of B-byte elements (N 16 or 8, B 2 or 4), the destination
- * written contiguously in the inner loop: n3 x n2 blocks (d3 / s3 and d2 / s2 bytes apart, the
- * first at d3b / s3b), dp / sp the pitches (a fractal's 32 bytes become a constant the compiler
- * folds into the moves).  With clang,
- * where one pitch is a fractal's, consecutive blocks that fill one 64-byte destination line
- * are moved together (GROUP: 2-byte fractal transposes ran 1.7x faster; with both pitches at
- * run time it lost).  gcc -O2 does not unroll the 16-step inner loop by itself (clang does):
- * asked to (TLA__UNROLL) it moves 2-byte transposes up to 1.6x faster, and then one block at a
- * time beats grouping by 1.2-1.4x (bench/NOTES.md). */
-/* clang-format off */
-#if defined(__GNUC__) && !defined(__clang__)
-#define TLA__UNROLL _Pragma("GCC unroll 16")
-#define TLA__GROUP 0
-#else
-#define TLA__UNROLL
-#define TLA__GROUP 1
-#endif
-#define TLA__TRANSPOSE_BLOCK(N, B, DS, SS) TLA__TRANSPOSE_BLOCKG(N, B, DS, SS, TLA__GROUP)
-#define TLA__TRANSPOSE_BLOCKG(N, B, DS, SS, GROUP) /* d[i][j] = s[j][i], the destination contiguous along j */ \
-    for (l = 0; l < n3; l++) { \
-        TLA_GM char *d = d3b + l * d3; \
-        const TLA_GM char *s = s3b + l * s3; \
-        k = 0; \
-        if ((GROUP) && d2 == N * B) /* blocks that continue each other's destination lines: a line at a time */ \
-            for (; k + lb <= n2; k += lb, d += lb * d2, s += lb * s2) \
-                for (i = 0; i < N; i++) \
-                    for (g = 0; g < lb; g++) \
-                        TLA__UNROLL for (j = 0; j < N; j++) memcpy(d + g * d2 + i * (DS) + j * B, s + g * s2 + i * B + j * (SS), B); \
-        for (; k < n2; k++, d += d2, s += s2) \
-            for (i = 0; i < N; i++) TLA__UNROLL for (j = 0; j < N; j++) memcpy(d + i * (DS) + j * B, s + i * B + j * (SS), B); \
-    } \
-    return;
-#define TLA__DEFINE_TRANSPOSE(N, B) \
-TLA__OUT_OF_LINE TLA_FUNC void tla__transpose_##N##_##B(TLA_GM char *d3b, const TLA_GM char *s3b, int64_t n3, int64_t d3, \
-        int64_t s3, int64_t n2, int64_t d2, int64_t s2, int64_t dp, int64_t sp) { \
-    int64_t i, j, k, g, l; \
-    enum { lb = 64 / ((N) * (B)) > 1 ? 64 / ((N) * (B)) : 1 }; \
-    if (dp == 32 && sp == 32) { TLA__TRANSPOSE_BLOCK(N, B, 32, 32) } \
-    if (dp == 32) { TLA__TRANSPOSE_BLOCK(N, B, 32, sp) } \
-    if (sp == 32) { TLA__TRANSPOSE_BLOCK(N, B, dp, 32) } \
-    TLA__TRANSPOSE_BLOCKG(N, B, dp, sp, 0) \
-}
-TLA__DEFINE_TRANSPOSE(16, 2) TLA__DEFINE_TRANSPOSE(8, 2) TLA__DEFINE_TRANSPOSE(16, 4) TLA__DEFINE_TRANSPOSE(8, 4)
-#undef TLA__DEFINE_TRANSPOSE
-#undef TLA__TRANSPOSE_BLOCK
-#undef TLA__TRANSPOSE_BLOCKG
-#undef TLA__UNROLL
-#undef TLA__GROUP
 
 /* n2 x n1 x n0 copies of `bytes` bytes (three strides each side): one dispatch on the size
  * for a whole row of 2-D blocks (the third loop is the next outer loop of the plan), so small
@@ -179,6 +76,7 @@ TLA__OUT_OF_LINE TLA_FUNC void tla__copy_3d(TLA_GM char *d, const TLA_GM char *s
                                             int64_t n1, int64_t d1, int64_t s1, int64_t n0, int64_t d0, int64_t s0,
                                             size_t bytes) {
     int64_t i, j, k;
+/* clang-format off */
 #define TLA__COPY2_CASE(B) \
     case B: \
         TLA__COPY2_LOOPS(B)
@@ -213,10 +111,11 @@ TLA__OUT_OF_LINE TLA_FUNC void tla__copy_4d(TLA_GM char *d, const TLA_GM char *s
                                             int64_t n2, int64_t d2, int64_t s2, int64_t n1, int64_t d1, int64_t s1,
                                             int64_t n0, int64_t d0, int64_t s0, size_t bytes) {
     int64_t l;
+    const tla__copy_kernels *K = tla__kernels();
 /* clang-format off */
 #define TLA__TRANSPOSE_CASE(N, B) \
-    if (n0 == N && n1 == N && d0 == B && s1 == B) { tla__transpose_##N##_##B(d, s, n3, d3, s3, n2, d2, s2, d1, s0); return; } \
-    if (n0 == N && n1 == N && s0 == B && d1 == B) { tla__transpose_##N##_##B(d, s, n3, d3, s3, n2, d2, s2, d0, s1); return; }
+    if (n0 == N && n1 == N && d0 == B && s1 == B) { K->blocks_##N##_##B(d, s, n3, d3, s3, n2, d2, s2, d1, s0); return; } \
+    if (n0 == N && n1 == N && s0 == B && d1 == B) { K->blocks_##N##_##B(d, s, n3, d3, s3, n2, d2, s2, d0, s1); return; }
     if (bytes == 2) { TLA__TRANSPOSE_CASE(16, 2) TLA__TRANSPOSE_CASE(8, 2) }
     if (bytes == 4) { TLA__TRANSPOSE_CASE(16, 4) TLA__TRANSPOSE_CASE(8, 4) }
 #undef TLA__TRANSPOSE_CASE
@@ -371,15 +270,29 @@ TLA_FUNC void tla__copy_exact4(const tla__loop *outer, int nouter, int64_t run_l
                 for (j = 0; j < n0; j++) tla__copy_run4(dst, dof + i * d1 + j * d0, src, so + i * s1 + j * s0, run);
     } while (tla__odometer_next(outer, nouter, 2, digit, &so, &dof, NULL));
 }
-/* 4-bit elements one by one, at any coordinates (tiles, ragged edges, leaves that do not divide). */
-TLA_FUNC int tla__copy_elements4(const tla_tensor *dst, const tla_tensor *src, tla_error *err) {
-    TLA_FOR_EACH(c, src) {
-        int64_t so = 0, dof = 0;
-        if (tla__tensor_offset(src, &c.tuple, &so, NULL) != 0 || tla__tensor_offset(dst, &c.tuple, &dof, NULL) != 0)
-            return tla__fail(err, -1, "copy: an element's offset overflows int64");
-        tla__nib_put(dst->data, dof, tla__nib_get(src->data, so));
+/* Element by element, at any coordinates (the leaves of the two sides do not divide one
+ * another; 4-bit pieces that start inside a byte): an odometer over the extent, each element's
+ * offsets from the sides' leaves (tla__side_offset). */
+TLA_FUNC int tla__copy_elements(const tla__copy_desc *c, tla_error *err) {
+    int64_t x[TLA_MAX_RANK], xs[TLA_MAX_RANK], xd[TLA_MAX_RANK], so = 0, dof = 0;
+    int k, r = c->rank;
+    for (k = 0; k < r; k++) {
+        if (c->e[k] <= 0) return 0;
+        x[k] = 0;
     }
-    return 0;
+    for (;;) {
+        for (k = 0; k < r; k++)
+            if (tla__add64(c->s.coord[k], x[k], &xs[k]) != 0 || tla__add64(c->d.coord[k], x[k], &xd[k]) != 0)
+                return tla__fail(err, -1, "copy: coordinate overflows");
+        if (tla__side_offset(&c->s, r, xs, &so) != 0 || tla__side_offset(&c->d, r, xd, &dof) != 0)
+            return tla__fail(err, -1, "copy: an element's offset overflows int64");
+        if (c->eb == 0)
+            tla__nib_put(c->d.data, dof, tla__nib_get(c->s.data, so));
+        else
+            memcpy(c->d.data + dof * c->eb, c->s.data + so * c->eb, (size_t)c->eb);
+        for (k = 0; k < r && ++x[k] == c->e[k]; k++) x[k] = 0;
+        if (k == r) return 0;
+    }
 }
 
 #endif

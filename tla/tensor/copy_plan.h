@@ -1,26 +1,30 @@
 /* tla/tensor/copy_plan.h - how tla_copy plans a copy (included by tla/tensor/copy.h): the loops.
  *
- * Each top-level mode of the box is split into the common refinement of both layouts' leaves
- * (tla__refine_mode); loops contiguous in both become the run, the rest are ordered innermost
- * first by the smaller stride (tla__loop_before), then reshaped by a few measured rules:
- * square blocks for transposes, 2 x 2 super-blocks, the grid in the destination's order,
- * 16 x 16 tiles between two long crossing loops, 32 x 16 byte pieces (bench/NOTES.md has what
- * each rule bought).  The plan covers a box [0, cov) of the extent exactly; tla/tensor/copy.h copies
- * the rest as tiles.
+ * tla_copy first lowers both tensors into a flat description (tla__copy_desc: per mode, each
+ * side's leaves as (shape, stride) pairs, its tile coordinate, the extent; tla__copy_lower), and
+ * plans from that alone: no tuple token is read after it.  Each top-level mode of the box is
+ * split into the common refinement of both sides' leaves (tla__refine_mode); loops contiguous
+ * in both become the run, the rest are ordered innermost first by the smaller stride
+ * (tla__loop_before), then reshaped by a few measured rules: square blocks for transposes,
+ * 2 x 2 super-blocks, the grid in the destination's order, 16 x 16 tiles between two long
+ * crossing loops, 32 x 16 byte pieces (bench/NOTES.md has what each rule bought).  The plan
+ * covers a box [0, cov) of the extent exactly; tla/tensor/copy.h copies the rest as tiles.
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   static char buf[1];
- *   tla_layout Ls, Ld;  tla_error e;  tla__plan p;  int64_t ext[2] = {32, 48};
+ *   tla_layout Ls, Ld;  tla_error e;  tla__plan p;  tla__copy_desc c;  int64_t ext[2] = {32, 48};
  *   tla_layout_format(&Ls, TLA_ZN, 2, 32, 48, &e);
  *   tla_layout_format(&Ld, TLA_ZZ, 2, 32, 48, &e);
  *   tla_tensor S = tla_tensor_make(buf, 2, &Ls, TLA_POS_GM), D = tla_tensor_make(buf, 2, &Ld, TLA_POS_L1);
- *   if (tla__make_plan(&D, &S, ext, &p) != 0) return 1;
+ *   if (tla__copy_lower(&c, &D, &S, ext) != 0 || tla__make_plan(&c, ext, &p) != 0) return 1;
  *   if (p.run_len != 256 || p.cov[0] != 32 || p.cov[1] != 48) return 1;   // whole 512-byte fractals
  */
 #ifndef TLA_COPY_PLAN_H
 #define TLA_COPY_PLAN_H
 
 #include "tla/tensor/tensor.h"
+
+/* ---------------------------------------------------------------- internals */
 
 /* One loop of the copy: n steps, strides in elements of src and dst, the logical weight w
  * (its step in the mode's coordinate) and the mode it walks. */
@@ -31,11 +35,110 @@ typedef struct tla__loop {
 
 #define TLA__MAX_LOOPS (2 * TLA_MAX_LEAVES + TLA_MAX_RANK)
 
-/* The leaves of mode m of L (the last one unbounded: crd2offset gives it the rest). */
-TLA_FUNC int tla__mode_leaves(const tla_layout *L, int m, int64_t *s, int64_t *d) {
-    int leaf = 0, n = 0, k;
-    if (tla__elem_leaves(&L->shape, m, &leaf, &n, NULL) != 0 || n < 1) return -1;
-    for (k = 0; k < n; k++) s[k] = L->shape.val[leaf + k], d[k] = L->stride.val[leaf + k];
+/* One side of a copy, flat: its data pointer, its tile coordinate, and each mode's leaves
+ * (mode m: shape[first[m] .. first[m + 1]) and the strides beside them, in elements). */
+typedef struct tla__copy_side {
+    TLA_GM char *data;
+    int first[TLA_MAX_RANK + 1];
+    int64_t shape[TLA_MAX_LEAVES], stride[TLA_MAX_LEAVES];
+    int64_t coord[TLA_MAX_RANK];
+} tla__copy_side;
+/* A copy, flat: the rank, the element size (eb bytes; 0: 4-bit elements), the extent of the
+ * box to copy, and both sides. */
+typedef struct tla__copy_desc {
+    int rank, eb;
+    int64_t e[TLA_MAX_RANK];
+    tla__copy_side d, s;
+} tla__copy_desc;
+
+/* A copy program: each box the copy plans, as its loops and its two data pointers' offsets
+ * from the views' (a ragged extent's edges and a tile's pieces are boxes of their own), what
+ * tla_copy_prepare keeps and tla_copy_run runs.  `full`: the copy needs more boxes or loops
+ * than this holds, or goes element by element somewhere; a run then does all of tla_copy. */
+#define TLA__PROG_BOXES 16
+#define TLA__PROG_LOOPS 96
+typedef struct tla__prog_box {
+    int64_t doff, soff, run_len; /* bytes from the views' data pointers; the plan's run */
+    int first, nouter; /* its outer loops: loop[first .. first + nouter) */
+} tla__prog_box;
+typedef struct tla__copy_prog {
+    const TLA_GM char *base; /* both views' data pointer while recording (the plan's address) */
+    int nbox, nloop, full;
+    tla__prog_box box[TLA__PROG_BOXES];
+    tla__loop loop[TLA__PROG_LOOPS];
+} tla__copy_prog;
+
+/* What tla_copy learns of two tensors before it moves anything (tla__copy_check). */
+typedef struct tla__copy_info {
+    int r, fast; /* rank; fast: the one-pass summaries below are known */
+    int64_t e[TLA_MAX_RANK], ns[TLA_MAX_RANK], nd[TLA_MAX_RANK]; /* extents; mode sizes */
+    uintptr_t s0, s1, d0, d1; /* the bytes each side can touch (fast only) */
+} tla__copy_info;
+
+/* One side's leaves from its layout's tuples (the one place the copy reads tokens). */
+TLA_FUNC int tla__copy_lower_side(tla__copy_side *c, const tla_tensor *t, int r) {
+    int m, k, leaf = 0, n = 0;
+    c->data = t->data;
+    c->first[0] = 0;
+    for (m = 0; m < r; m++) {
+        if (tla__elem_leaves(&t->layout.shape, m, &leaf, &n, NULL) != 0 || n < 1 || c->first[m] + n > TLA_MAX_LEAVES)
+            return -1;
+        for (k = 0; k < n; k++)
+            c->shape[c->first[m] + k] = t->layout.shape.val[leaf + k],
+                                   c->stride[c->first[m] + k] = t->layout.stride.val[leaf + k];
+        c->first[m + 1] = c->first[m] + n;
+        c->coord[m] = t->coord[m];
+    }
+    return 0;
+}
+/* Lower a copy of the box [0, e) of src's view into dst's (same rank, element size). */
+TLA_FUNC int tla__copy_lower(tla__copy_desc *c, const tla_tensor *dst, const tla_tensor *src, const int64_t *e) {
+    int m;
+    c->rank = tla_tensor_rank(src);
+    c->eb = tla__is4(src) ? 0 : src->elem_bytes;
+    if (c->rank < 1 || c->rank > TLA_MAX_RANK) return -1;
+    for (m = 0; m < c->rank; m++) c->e[m] = e[m];
+    return tla__copy_lower_side(&c->d, dst, c->rank) != 0 || tla__copy_lower_side(&c->s, src, c->rank) != 0 ? -1 : 0;
+}
+
+/* How far from position p of mode m the side stays a translate of itself:
+ * L_m(p + x) == L_m(p) + L_m(x) for 0 <= x < the result (TLA__UNBOUNDED: for every x); the
+ * flat twin of tla__translate_run (tla/tensor/tensor.h), which says why. */
+TLA_FUNC int64_t tla__side_translate_run(const tla__copy_side *c, int m, int64_t p) {
+    int64_t P = 1, next;
+    int k;
+    if (p < 0) return 1;
+    if (p == 0) return TLA__UNBOUNDED;
+    for (k = c->first[m]; k + 1 < c->first[m + 1]; k++) {
+        if (c->shape[k] <= 0 || tla__mul64(P, c->shape[k], &next) != 0) return TLA__UNBOUNDED;
+        if (p % next != 0) return next - p % next;
+        P = next;
+    }
+    return TLA__UNBOUNDED;
+}
+
+/* The offset (in elements) of coordinate x (one per mode, the tile coordinate not added) on
+ * one side: each mode's digits over its leaves, colexicographically, the last leaf unbounded
+ * (crd2offset's rule); -1 on an int64 overflow. */
+TLA_FUNC int tla__side_offset(const tla__copy_side *c, int r, const int64_t *x, int64_t *off) {
+    int m, k;
+    *off = 0;
+    for (m = 0; m < r; m++) {
+        int64_t v = x[m], t = 0;
+        for (k = c->first[m]; k < c->first[m + 1]; k++) {
+            int64_t digit = k + 1 < c->first[m + 1] && c->shape[k] > 0 ? v % c->shape[k] : v;
+            if (tla__mul64(digit, c->stride[k], &t) != 0 || tla__add64(*off, t, off) != 0) return -1;
+            if (k + 1 < c->first[m + 1] && c->shape[k] > 0) v /= c->shape[k];
+        }
+    }
+    return 0;
+}
+
+/* The leaves of mode m of a side (the last one unbounded: crd2offset gives it the rest). */
+TLA_FUNC int tla__mode_leaves(const tla__copy_side *c, int m, int64_t *s, int64_t *d) {
+    int n = c->first[m + 1] - c->first[m], k;
+    if (n < 1) return -1;
+    for (k = 0; k < n; k++) s[k] = c->shape[c->first[m] + k], d[k] = c->stride[c->first[m] + k];
     s[n - 1] = TLA__UNBOUNDED;
     return n;
 }
@@ -56,8 +159,8 @@ TLA_FUNC void tla__take_leaf(int64_t *s, int64_t *d, int *i, int64_t k) {
  * covered, a prefix [0, cov) of the mode (at least 1).  The rest of the mode is copied as a
  * tile (tla__copy_view), never element by element.  -1 if the leaves do not divide one
  * another (then the copy goes element by element). */
-TLA_FUNC int tla__refine_mode(const tla_layout *S, const tla_layout *D, int m, int64_t e, tla__loop *out, int *nout,
-                              int64_t *cov) {
+TLA_FUNC int tla__refine_mode(const tla__copy_side *S, const tla__copy_side *D, int m, int64_t e, tla__loop *out,
+                              int *nout, int64_t *cov) {
     int64_t as[TLA_MAX_LEAVES], ad[TLA_MAX_LEAVES], bs[TLA_MAX_LEAVES], bd[TLA_MAX_LEAVES];
     int na = tla__mode_leaves(S, m, as, ad), nb = tla__mode_leaves(D, m, bs, bd), ia = 0, ib = 0;
     int64_t w = 1;
@@ -297,19 +400,21 @@ TLA_FUNC void tla__plan_merge_bytes(tla__plan *p, int elem_bytes) {
     tla__plan_remove(p, 2);
 }
 
-/* Plan the copy of the box [0, e) (e: one extent per mode, each >= 1). */
-TLA_FUNC int tla__make_plan(const tla_tensor *dst, const tla_tensor *src, const int64_t *e, tla__plan *p) {
+/* Plan the copy of the box [0, e) of c (e: one extent per mode, each >= 1; the sides' data
+ * pointers at element 0). */
+TLA_FUNC int tla__make_plan(const tla__copy_desc *c, const int64_t *e, tla__plan *p) {
     tla__loop all[TLA__MAX_LOOPS];
     int64_t span[TLA_MAX_RANK]; /* the run's extent per mode */
     int n = 0, m, i, j, used[TLA__MAX_LOOPS];
-    int64_t line = tla__is4(src) ? 128 : 64 / (src->elem_bytes > 0 ? src->elem_bytes : 1);
+    int eb = c->eb > 0 ? c->eb : 1, is4 = c->eb == 0;
+    int64_t line = is4 ? 128 : 64 / eb;
     p->nrun = p->nouter = 0; /* no memset: the loop array is large and filled as used */
     /* (gcc cannot tell that the refinements below read only loops filled in: 4 start defined) */
     for (i = 0; i < 4; i++) p->outer[i] = (tla__loop){1, 0, 0, 1, 0};
-    p->rank = tla_tensor_rank(src);
+    p->rank = c->rank;
     for (m = 0; m < p->rank; m++) {
         span[m] = 1;
-        if (tla__refine_mode(&src->layout, &dst->layout, m, e[m], all, &n, &p->cov[m]) != 0) return -1;
+        if (tla__refine_mode(&c->s, &c->d, m, e[m], all, &n, &p->cov[m]) != 0) return -1;
     }
     for (i = 0; i < n; i++) used[i] = 0;
     /* grow the run: a loop contiguous in both after what the run holds, which is the next
@@ -336,13 +441,13 @@ TLA_FUNC int tla__make_plan(const tla_tensor *dst, const tla_tensor *src, const 
             p->outer[j] = p->outer[j - 1];
             p->outer[j - 1] = t;
         }
-    tla__plan_square(p, src->elem_bytes);
-    if (!tla__is4(src) && tla__plan_super(p, src->elem_bytes))
-        tla__plan_super_lines(p, src->elem_bytes);
-    else if (!tla__is4(src) && p->run_len == 1)
+    tla__plan_square(p, c->eb);
+    if (!is4 && tla__plan_super(p, eb))
+        tla__plan_super_lines(p, eb);
+    else if (!is4 && p->run_len == 1)
         tla__plan_grid_order(p, line);
-    tla__plan_merge_bytes(p, src->elem_bytes);
-    tla__plan_tile(p, src->elem_bytes > 0 ? src->elem_bytes : 1);
+    tla__plan_merge_bytes(p, c->eb);
+    tla__plan_tile(p, eb);
     return 0;
 }
 

@@ -1,0 +1,269 @@
+/* tests/test_copy_kernels.c - tla_copy's SIMD kernels against the portable ones, and threaded
+ * copies against one thread.
+ *
+ * 1. Every kernel of every level the machine has (tla_copy_simd_has: SSE2, AVX2, AVX-512 on
+ *    x86-64, NEON on aarch64) on random blocks: counts of blocks, pitches (a fractal's 32 bytes
+ *    too), byte offsets of both sides, rectangles of bytes; the destination starts with the
+ *    same random bytes as the portable kernel's, so a byte written that should not be fails.
+ * 2. tla_copy at every level, and with TLA_COPY_PORTABLE's path (TLA_SIMD_PORTABLE), on random
+ *    format pairs, element sizes (1, 2, 4 bytes and 4 bits), extents and tiles at random
+ *    origins, against an element-by-element copy.
+ * 3. tla_copy_parallel and tla_copy_run_parallel with 2, 3 and 4 parts (the parts run in
+ *    reverse order on this thread, then on real threads) equal tla_copy byte for byte, and a
+ *    copy too small to split still copies.
+ * The generator is a fixed xorshift, so a failure repeats. */
+#define _POSIX_C_SOURCE 200809L
+#include <pthread.h>
+#include <stdint.h>
+#include <stdlib.h>
+#include "tla.h"
+#include "check.h"
+
+static uint64_t rng = 0x9E3779B97F4A7C15ull;
+static uint64_t next(void) {
+    rng ^= rng << 13, rng ^= rng >> 7, rng ^= rng << 17;
+    return rng;
+}
+static int64_t below(int64_t n) { return (int64_t)(next() % (uint64_t)n); }
+static void fill(unsigned char *p, size_t n) {
+    size_t i;
+    for (i = 0; i < n; i++) p[i] = (unsigned char)next();
+}
+
+static const char *level_name(int l) {
+    static const char *const names[] = {"portable", "sse2", "avx2", "avx512", "neon"};
+    return l >= 0 && l <= 4 ? names[l] : "?";
+}
+
+/* ---- 1. kernels against the portable ones */
+#define BUF (1 << 16)
+static unsigned char src[BUF], want[BUF], got[BUF];
+
+/* One random call of a blocks kernel (N x N blocks of B bytes) or of the bytes kernel (B 1). */
+static int kernel_case(const tla__copy_kernels *K, const tla__copy_kernels *P, int N, int B) {
+    int64_t n3 = 1 + below(3), n2 = 1 + below(3), rows = B == 1 ? 8 * (1 + below(12)) : N,
+            cols = B == 1 ? 8 * (1 + below(12)) : N;
+    /* pitches: a fractal's 32 bytes where a row fits, else at least a row, random */
+    int64_t dp = cols * (B == 1 ? 1 : B) <= 32 && below(2) ? 32 : cols * (B == 1 ? 1 : B) + below(3) * 8 + below(3),
+            sp = rows * (B == 1 ? 1 : B) <= 32 && below(2) ? 32 : rows * (B == 1 ? 1 : B) + below(3) * 8 + below(3);
+    int64_t dblock = (B == 1 ? rows : N) * dp, sblock = (B == 1 ? cols : N) * sp;
+    int64_t d2 = dblock + below(40), s2 = sblock + below(40), d3 = n2 * d2 + below(40), s3 = n2 * s2 + below(40);
+    int64_t od = below(64), os = below(64);
+    if (od + n3 * d3 > BUF || os + n3 * s3 > BUF) return 1; /* too large: skip */
+    fill(src, BUF), fill(want, BUF), memcpy(got, want, BUF);
+    if (B == 1) {
+        /* n2 rectangles (the bytes kernel has no third loop) */
+        P->bytes((char *)want + od, (const char *)src + os, n2, d2, s2, rows, cols, dp, sp);
+        K->bytes((char *)got + od, (const char *)src + os, n2, d2, s2, rows, cols, dp, sp);
+    } else {
+        tla__blocks_fn *pk = N == 16  ? (B == 2 ? P->blocks_16_2 : P->blocks_16_4)
+                             : B == 2 ? P->blocks_8_2
+                                      : P->blocks_8_4;
+        tla__blocks_fn *kk = N == 16  ? (B == 2 ? K->blocks_16_2 : K->blocks_16_4)
+                             : B == 2 ? K->blocks_8_2
+                                      : K->blocks_8_4;
+        pk((char *)want + od, (const char *)src + os, n3, d3, s3, n2, d2, s2, dp, sp);
+        kk((char *)got + od, (const char *)src + os, n3, d3, s3, n2, d2, s2, dp, sp);
+    }
+    if (memcmp(got, want, BUF) != 0) {
+        printf("  kernel %dx%d of %d bytes: n3 %lld n2 %lld rows %lld cols %lld dp %lld sp %lld differs\n", N, N, B,
+               (long long)n3, (long long)n2, (long long)rows, (long long)cols, (long long)dp, (long long)sp);
+        return 0;
+    }
+    return 1;
+}
+
+static void kernels(void) {
+    const tla__copy_kernels *P = tla__kernels_of(TLA_SIMD_PORTABLE);
+    int level, k, levels = 0;
+    for (level = 1; level <= TLA_SIMD_NEON; level++) {
+        const tla__copy_kernels *K;
+        int bad = 0;
+        if (!tla_copy_simd_has(level)) continue;
+        levels++;
+        K = tla__kernels_of(level);
+        CHECK(K != P);
+        for (k = 0; k < 300; k++)
+            bad += !kernel_case(K, P, 16, 2) + !kernel_case(K, P, 8, 2) + !kernel_case(K, P, 16, 4)
+                   + !kernel_case(K, P, 8, 4) + !kernel_case(K, P, 0, 1);
+        printf("  kernels at %s: %d cases differ\n", level_name(level), bad);
+        CHECK_EQ(bad, 0);
+    }
+#if defined(__x86_64__) && !defined(TLA_COPY_PORTABLE) && defined(__GNUC__)
+    CHECK(levels >= 1); /* SSE2 at least */
+#endif
+    printf("  %d SIMD levels on this machine (best: %s)\n", levels, level_name(tla_copy_simd()));
+}
+
+/* ---- 2. tla_copy at each level against an element-by-element copy */
+static tla_tensor make(void *p, int eb, const tla_layout *L) {
+    return eb ? tla_tensor_make(p, eb, L, TLA_POS_GM) : tla_tensor_make_bits(p, 4, L, TLA_POS_GM);
+}
+static int layouts(int eb, int fs, int fd, int64_t R, int64_t C, tla_layout *Ls, tla_layout *Ld, size_t *bs,
+                   size_t *bd) {
+    int64_t cs = 0, cd = 0;
+    tla_error e;
+    if ((eb ? tla_layout_format(Ls, (enum tla_format)fs, eb, R, C, &e)
+            : tla_layout_format_bits(Ls, (enum tla_format)fs, 4, R, C, &e))
+            != 0
+        || (eb ? tla_layout_format(Ld, (enum tla_format)fd, eb, R, C, &e)
+               : tla_layout_format_bits(Ld, (enum tla_format)fd, 4, R, C, &e))
+               != 0
+        || tla_layout_cosize(Ls, &cs, &e) != 0 || tla_layout_cosize(Ld, &cd, &e) != 0)
+        return -1;
+    *bs = eb ? (size_t)(cs * eb) : (size_t)(cs / 2 + 1), *bd = eb ? (size_t)(cd * eb) : (size_t)(cd / 2 + 1);
+    return 0;
+}
+static int copy_case(void) {
+    static const int sizes[] = {1, 2, 4, 0};
+    int eb = sizes[below(4)], fs = (int)below(6), fd = (int)below(6), ok = 1;
+    int64_t R = 1 + below(200), C = 1 + below(200), r, c;
+    tla_layout Ls, Ld;
+    tla_tensor S, D, E;
+    tla_error e;
+    unsigned char *ms, *md, *me;
+    size_t bs, bd;
+    if (layouts(eb, fs, fd, R, C, &Ls, &Ld, &bs, &bd) != 0) return 0;
+    ms = malloc(bs), md = malloc(bd), me = malloc(bd);
+    if (!ms || !md || !me) return 0;
+    fill(ms, bs), fill(md, bd), memcpy(me, md, bd);
+    S = make(ms, eb, &Ls), D = make(md, eb, &Ld), E = make(me, eb, &Ld);
+    if (below(2)) { /* tiles of one extent at their own origins */
+        int64_t x0[2] = {below(R), below(C)}, x1[2] = {below(R), below(C)}, ext[2];
+        tla_tuple t, a, b;
+        ext[0] = 1 + below(R - (x0[0] > x1[0] ? x0[0] : x1[0]));
+        ext[1] = 1 + below(C - (x0[1] > x1[1] ? x0[1] : x1[1]));
+        tla__flat_tuple(&t, 2, ext, 0), tla__flat_tuple(&a, 2, x0, 0), tla__flat_tuple(&b, 2, x1, 0);
+        ok = tla_tensor_tile(&S, &S, &t, &a, &e) == 0 && tla_tensor_tile(&D, &D, &t, &b, &e) == 0
+             && tla_tensor_tile(&E, &E, &t, &b, &e) == 0;
+    }
+    ok = ok && tla_copy(&D, &S, &e) == 0;
+    for (r = 0; ok && r < tla_tensor_extent(&S, 0); r++)
+        for (c = 0; c < tla_tensor_extent(&S, 1); c++)
+            if (eb)
+                memcpy(tla_tensor_at2(&E, r, c), tla_tensor_at2(&S, r, c), (size_t)eb);
+            else
+                tla_tensor_set4_at2(&E, r, c, tla_tensor_get4_at2(&S, r, c));
+    ok = ok && memcmp(md, me, bd) == 0;
+    if (!ok)
+        printf("  copy %d-%s %d -> %d, %lldx%lld differs\n", eb ? eb : 4, eb ? "byte" : "bit", fs, fd, (long long)R,
+               (long long)C);
+    free(ms), free(md), free(me);
+    return ok;
+}
+
+static void copies(void) {
+    int level, k;
+    for (level = 0; level <= TLA_SIMD_NEON; level++) {
+        int bad = 0;
+        if (tla_copy_set_simd(level) != 0) continue;
+        CHECK_EQ(tla_copy_simd(), level);
+        for (k = 0; k < 120; k++) bad += !copy_case();
+        printf("  tla_copy at %s: %d of 120 random copies differ\n", level_name(level), bad);
+        CHECK_EQ(bad, 0);
+    }
+    CHECK(tla_copy_set_simd(99) != 0);
+    CHECK(tla_copy_set_simd(TLA_SIMD_AUTO) == 0);
+}
+
+/* ---- 3. threads */
+/* the parts in reverse order on this thread: a part must not rely on another having run */
+static int serial_calls;
+static void serial_for(void *ctx, int parts, void (*task)(void *, int), void *arg) {
+    int p;
+    (void)ctx;
+    serial_calls++;
+    for (p = parts - 1; p >= 0; p--) task(arg, p);
+}
+/* each part on a thread of its own */
+struct part_arg {
+    void (*task)(void *, int);
+    void *arg;
+    int part;
+};
+static void *part_main(void *p) {
+    struct part_arg *a = p;
+    a->task(a->arg, a->part);
+    return NULL;
+}
+static int thread_calls;
+static void threads_for(void *ctx, int parts, void (*task)(void *, int), void *arg) {
+    pthread_t th[8];
+    struct part_arg a[8];
+    int p;
+    (void)ctx;
+    thread_calls++;
+    for (p = 0; p < parts && p < 8; p++) {
+        a[p].task = task, a[p].arg = arg, a[p].part = p;
+        if (pthread_create(&th[p], NULL, part_main, &a[p]) != 0) part_main(&a[p]), th[p] = pthread_self();
+    }
+    for (p = 0; p < parts && p < 8; p++)
+        if (!pthread_equal(th[p], pthread_self())) pthread_join(th[p], NULL);
+}
+
+static int thread_case(int eb, int fs, int fd, int64_t R, int64_t C, int parts, int real) {
+    static tla_copy_plan P;
+    tla_layout Ls, Ld;
+    tla_tensor S, D1, D2;
+    tla_error e;
+    size_t bs, bd;
+    unsigned char *ms, *m1, *m2, *m3;
+    tla_copy_threads T;
+    int ok;
+    if (layouts(eb, fs, fd, R, C, &Ls, &Ld, &bs, &bd) != 0) return 0;
+    ms = malloc(bs), m1 = malloc(bd), m2 = malloc(bd), m3 = malloc(bd);
+    if (!ms || !m1 || !m2 || !m3) return 0;
+    fill(ms, bs), fill(m1, bd), memcpy(m2, m1, bd), memcpy(m3, m1, bd);
+    S = make(ms, eb, &Ls), D1 = make(m1, eb, &Ld), D2 = make(m2, eb, &Ld);
+    T.parts = parts, T.parallel_for = real ? threads_for : serial_for, T.ctx = NULL, T.min_bytes = 1;
+    ok = tla_copy(&D1, &S, &e) == 0 && tla_copy_parallel(&D2, &S, &T, &e) == 0 && memcmp(m1, m2, bd) == 0;
+    ok = ok && tla_copy_prepare(&P, &D1, &S, &e) == 0 && tla_copy_run_parallel(&P, m3, ms, &T, &e) == 0
+         && memcmp(m1, m3, bd) == 0;
+    if (!ok)
+        printf("  threads: %d parts, %d-byte %d -> %d, %lldx%lld differ\n", parts, eb, fs, fd, (long long)R,
+               (long long)C);
+    free(ms), free(m1), free(m2), free(m3);
+    return ok;
+}
+
+static void threads(void) {
+    int k, bad = 0, n = 0;
+    int64_t s0 = serial_calls;
+    for (k = 0; k < 60; k++) {
+        static const int sizes[] = {1, 2, 4, 0};
+        int eb = sizes[below(4)];
+        bad += !thread_case(eb, (int)below(6), (int)below(6), 1 + below(300), 1 + below(300), 2 + (int)below(3),
+                            k % 4 == 0);
+        n++;
+    }
+    /* the same dense layout on both sides: one memcpy, split too */
+    bad += !thread_case(2, TLA_ZN, TLA_ZN, 64, 96, 3, 0) + !thread_case(1, TLA_ROW_MAJOR, TLA_ROW_MAJOR, 33, 77, 2, 1);
+    printf("  threads: %d of %d copies differ from one thread; %d serial and %d threaded runs split\n", bad, n + 2,
+           serial_calls - (int)s0, thread_calls);
+    CHECK_EQ(bad, 0);
+    CHECK(serial_calls > 5 && thread_calls > 2); /* the copies did split */
+    { /* below min_bytes, no callback or one part: the calling thread, same bytes */
+        static int16_t a[64 * 64], b[64 * 64];
+        tla_layout La, Lb;
+        tla_tensor A, B;
+        tla_error e;
+        tla_copy_threads T = {2, serial_for, NULL, 0};
+        int before = serial_calls;
+        tla_layout_format(&La, TLA_ROW_MAJOR, 2, 64, 64, &e);
+        tla_layout_format(&Lb, TLA_NZ, 2, 64, 64, &e);
+        A = tla_tensor_make(a, 2, &La, TLA_POS_GM), B = tla_tensor_make(b, 2, &Lb, TLA_POS_L1);
+        a[5 * 64 + 9] = 11;
+        CHECK(tla_copy_parallel(&B, &A, &T, &e) == 0 && *(int16_t *)tla_tensor_at2(&B, 5, 9) == 11);
+        CHECK_EQ(serial_calls, before); /* 8 KB: under the default 4 MB */
+        CHECK(tla_copy_parallel(&B, &B, &T, &e) == 0); /* onto itself */
+        B.data = (char *)(a + 8);
+        CHECK(tla_copy_parallel(&B, &A, &T, &e) != 0 && strstr(e.msg, "overlap")); /* tla_copy's errors */
+    }
+}
+
+int main(void) {
+    kernels();
+    copies();
+    threads();
+    CHECK_DONE();
+}
