@@ -38,7 +38,7 @@
  *     tensor2.h              compact rank-2 tensors (120 bytes): every format, tiles in nanoseconds
  *   tla/catlass.h            CATLASS's layout tags, MakeTensor at a coordinate, MakeTensorLike, slices, batch modes
  *   tla/tensor/static.h      static and mixed tensors: typed pointer + static layout, element access, tiles
- *   tla/svg/svg.h            pictures: tla_print_svg, tla_print_latex, thread-value layouts, copies
+ *   tla/svg/svg.h            pictures: tla_svg_layout, tla_latex_layout, thread-value layouts, copies
  *   tla/xla/                 XLA shape strings and layouts, to and from TLA layouts
  *     shape.h                the shape type, parse, print
  *     tiling.h               XLA's tiled linear index evaluated directly, XLA -> TLA layouts
@@ -167,4 +167,6 @@
 #if defined(TLA_WITH_MAPS) && defined(TLA_WITH_SPARSE)
 #include "tla/sparse/ixmap.h"
 #endif
+/* The 0.1 forms of the opt-in families' functions (defined once their headers are in). */
+#include "tla/deprecated.h"
 #endif /* C11 */

@@ -60,7 +60,7 @@ int main(void) {
         for (i = 0; i < n; i++) {
             tla_tuple c = tla_tuple_leaf(i % 4096, 0);
             int64_t o = 0;
-            tla_layout_crd2offset(&Z, &c, &o, &e);
+            tla_layout_crd2offset(&o, &Z, &c, &e);
             sink += o;
         }
         t0 = now() - t0;

@@ -98,8 +98,8 @@ layouts() {
     formats half 2
     formats float 4
     # the seed: (_2,4):(_12,_1) made all static, and its 4x4-fractal zN
-    echo 'seed_w2xh4|2|4|tla_parse_layout("(_2,_4):(_12,_1)", &L, NULL)|(2,4)|(12,1)|r * 12 + c'
-    echo 'seed_zN|8|12|tla_parse_layout("((_4,_2),(_4,_3)):((_4,_16),(_1,_32))", &L, NULL)|((4,2),(4,3))|((4,16),(1,32))|r % 4 * 4 + r / 4 * 16 + c % 4 + c / 4 * 32'
+    echo 'seed_w2xh4|2|4|tla_layout_parse(&L, "(_2,_4):(_12,_1)", NULL)|(2,4)|(12,1)|r * 12 + c'
+    echo 'seed_zN|8|12|tla_layout_parse(&L, "((_4,_2),(_4,_3)):((_4,_16),(_1,_32))", NULL)|((4,2),(4,3))|((4,16),(1,32))|r % 4 * 4 + r / 4 * 16 + c % 4 + c / 4 * 32'
 }
 # The same layouts through the CATLASS names of tla/compat.h (MakeLayout, MakeShape, and
 # crd2offset(MakeCoord(r, c), shape(L), stride(L)) - the reference site): "cmp_" ids.
@@ -213,7 +213,7 @@ for cc in $ccs; do
         printf 'static int64_t ref(const tla_layout *L, int64_t r, int64_t c) {\n'
         printf '    tla_tuple p[2], crd;\n    int64_t off = -1;\n'
         printf '    p[0] = tla_tuple_leaf(r, 0);\n    p[1] = tla_tuple_leaf(c, 0);\n'
-        printf '    if (tla_tuple_join(&crd, c < 0 ? 1 : 2, p, NULL) != 0 || tla_layout_crd2offset(L, &crd, &off, NULL) != 0) return -1;\n'
+        printf '    if (tla_tuple_join(&crd, c < 0 ? 1 : 2, p, NULL) != 0 || tla_layout_crd2offset(&off, L, &crd, NULL) != 0) return -1;\n'
         printf '    return off;\n}\n'
     } > "$drv"
     main=""

@@ -166,7 +166,7 @@ static tla_layout MakeLayout(enum tla_format tag, int elemBytes, int64_t rows, i
 static tla_tensor MakeTensor(LocalTensor buf, int elemBytes, const tla_layout *layout, enum tla_position pos) {
     int64_t cosize = 0;
     tla_error err;
-    if (tla_layout_cosize(layout, &cosize, &err) != 0) Fail("MakeTensor", &err);
+    if (tla_layout_cosize(&cosize, layout, &err) != 0) Fail("MakeTensor", &err);
     if ((size_t)cosize * (size_t)elemBytes > buf.bytes) Fail("MakeTensor: the layout does not fit its buffer", NULL);
     return tla_tensor_make(buf.addr, elemBytes, layout, pos);
 }

@@ -50,7 +50,7 @@ static tla_tensor buffer(enum tla_format f, int bytes, int64_t rows, int64_t col
     tla_error e;
     int64_t n = 0;
     tla_layout_format(&L, f, bytes, rows, cols, &e);
-    tla_layout_cosize(&L, &n, &e);
+    tla_layout_cosize(&n, &L, &e);
     return tla_tensor_make(calloc((size_t)n, (size_t)bytes), bytes, &L, pos);
 }
 

@@ -65,7 +65,7 @@ static int layout(bytes *b, tla_layout *L) {
     char text[2100];
     if (n == 1 && take(b) % 2) {
         snprintf(text, sizeof text, "%lld:%lld", (long long)value(b, 1), (long long)value(b, 0));
-        return tla_parse_layout(text, L, &e);
+        return tla_layout_parse(L, text, &e);
     }
     ks += snprintf(s + ks, sizeof s - (size_t)ks, "(");
     kd += snprintf(d + kd, sizeof d - (size_t)kd, "(");
@@ -86,19 +86,19 @@ static int layout(bytes *b, tla_layout *L) {
     snprintf(s + ks, sizeof s - (size_t)ks, ")");
     snprintf(d + kd, sizeof d - (size_t)kd, ")");
     snprintf(text, sizeof text, "%s:%s", s, d);
-    return tla_parse_layout(text, L, &e);
+    return tla_layout_parse(L, text, &e);
 }
 
 static int64_t size_of(const tla_layout *L) {
     int64_t n = -1;
-    if (tla_layout_size(L, &n, NULL) != 0) return -1;
+    if (tla_layout_size(&n, L, NULL) != 0) return -1;
     return n;
 }
 /* L(i), or INT64_MIN when it does not fit. */
 static int64_t at(const tla_layout *L, int64_t i) {
     tla_tuple c = tla_tuple_leaf(i, 0);
     int64_t o = INT64_MIN;
-    if (tla_layout_crd2offset(L, &c, &o, NULL) != 0) return INT64_MIN;
+    if (tla_layout_crd2offset(&o, L, &c, NULL) != 0) return INT64_MIN;
     return o;
 }
 
@@ -125,7 +125,7 @@ static void valid(const tla_layout *R) {
     }
     fuzz_assert(depth == 0 && leaves == R->shape.nleaf);
     fuzz_assert(tla_layout_snprint(text, sizeof text, R) < (int)sizeof text);
-    fuzz_assert(tla_parse_layout(text, &Q, &e) == 0 && tla_layout_equal(&Q, R));
+    fuzz_assert(tla_layout_parse(&Q, text, &e) == 0 && tla_layout_equal(&Q, R));
 }
 
 /* A failed call: a message, and the output as it was. */
@@ -201,8 +201,8 @@ static void check_complement(const tla_layout *A, int64_t M) {
     if (rc != 0) return;
     nr = size_of(&R);
     both[0] = *A, both[1] = R;
-    if (na <= 0 || nr <= 0 || tla_layout_make_of(&W, 2, both, &e) != 0 || tla_layout_cosize(&W, &cw, &e) != 0) return;
-    if (M <= 0 && tla_layout_cosize(A, &M, &e) != 0) return;
+    if (na <= 0 || nr <= 0 || tla_layout_make_of(&W, 2, both, &e) != 0 || tla_layout_cosize(&cw, &W, &e) != 0) return;
+    if (M <= 0 && tla_layout_cosize(&M, A, &e) != 0) return;
     fuzz_assert(cw >= M); /* covers M */
     if (cw > (int64_t)sizeof seen || na * nr > FUZZ_ENUM * 4) return;
     for (j = 0; j < na; j++)
@@ -270,7 +270,7 @@ static void check_divide_product(const tla_layout *A, const tla_layout *B) {
     if (rc != 0) return;
     L = R;
     n = size_of(A);
-    if (tla_layout_cosize(B, &m, &e) == 0 && n >= 0 && tla__mul64(n, m, &nm) == 0 && nm > 0
+    if (tla_layout_cosize(&m, B, &e) == 0 && n >= 0 && tla__mul64(n, m, &nm) == 0 && nm > 0
         && tla_complement(&C, A, nm, &e) == 0 && tla_composition(&X, &C, B, &e) == 0) {
         tla__mode(&L, 1, &T);
         fuzz_assert(tla_layout_equal(&T, &X));

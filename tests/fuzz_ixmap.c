@@ -25,14 +25,14 @@ static void fuzz_map(const char *s) {
     tla_error e;
     tla_ix_buf b1 = {0}, b2 = {0};
     tla_ix_ctx_init(&c);
-    if (tla_ix_map_parse(&c, s, &m, &e) != 0) {
+    if (tla_ix_map_parse(&m, &c, s, &e) != 0) {
         fuzz_assert(e.pos >= -1 && (size_t)(e.pos < 0 ? 0 : e.pos) <= strlen(s));
         tla_ix_ctx_free(&c);
         return;
     }
     tla_ix_map_print(&c, &m, &b1);
     if (!b1.failed && !m.empty) {
-        fuzz_assert(tla_ix_map_parse(&c, b1.s, &r, &e) == 0);
+        fuzz_assert(tla_ix_map_parse(&r, &c, b1.s, &e) == 0);
         tla_ix_map_print(&c, &r, &b2);
         fuzz_assert(b2.failed || strcmp(b1.s, b2.s) == 0);
     }
@@ -63,7 +63,7 @@ static void fuzz_map(const char *s) {
     }
     if (m.nres == m.nd && m.nr + m.nt <= TLA_IX_MAX_VARS / 2) {
         tla_ix_map mm;
-        if (tla_ix_compose(&c, &m, &m, &mm, &e) == 0) tla_ix_simplify(&c, &mm, 0);
+        if (tla_ix_compose(&mm, &c, &m, &m, &e) == 0) tla_ix_simplify(&c, &mm, 0);
     }
     tla_ix_buf_free(&b1);
     tla_ix_buf_free(&b2);
@@ -76,17 +76,17 @@ static void fuzz_hlo(const char *s) {
     tla_ix_ctx c;
     tla_hlo_indexing ix;
     tla_ix_buf b = {0};
-    if (tla_hlo_read(s, &m, &e) != 0) {
+    if (tla_hlo_parse(&m, s, &e) != 0) {
         fuzz_assert(e.pos >= -1 && (size_t)(e.pos < 0 ? 0 : e.pos) <= strlen(s));
         return;
     }
     tla_ix_ctx_init(&c);
-    if (tla_hlo_module_output_to_input(&c, m, 0, &ix, NULL, &e) == 0) {
+    if (tla_hlo_module_output_to_input(&ix, NULL, &c, m, 0, &e) == 0) {
         tla_hlo_indexing_simplify(&c, &ix);
         tla_hlo_indexing_print(&c, &ix, &b);
         tla_hlo_indexing_free(&ix);
     }
-    if (tla_hlo_root(m)->nops > 0 && tla_hlo_input_to_output(&c, tla_hlo_root(m), 0, &ix, &e) == 0) {
+    if (tla_hlo_root(m)->nops > 0 && tla_hlo_input_to_output(&ix, &c, tla_hlo_root(m), 0, &e) == 0) {
         tla_hlo_indexing_print(&c, &ix, &b);
         tla_hlo_indexing_free(&ix);
     }

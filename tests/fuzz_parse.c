@@ -25,16 +25,16 @@ static void fuzz_tuple(const char *s, size_t len) {
     tla_error e;
     char out[1024];
     int pos = 0;
-    if (tla_parse_tuple(s, &t, &e) == 0) {
+    if (tla_tuple_parse(&t, s, &e) == 0) {
         int64_t sz;
         fuzz_assert(tla_tuple_snprint(out, sizeof out, &t) < (int)sizeof out);
-        fuzz_assert(tla_parse_tuple(out, &u, &e) == 0);
+        fuzz_assert(tla_tuple_parse(&u, out, &e) == 0);
         fuzz_assert(tla_tuple_equal(&t, &u) && t.stat == u.stat);
-        if (tla_tuple_size(&t, &sz, &e) == 0 && sz > 0) {
+        if (tla_tuple_size(&sz, &t, &e) == 0 && sz > 0) {
             tla_tuple c;
             int64_t i;
             for (i = 0; i < 4; i++)
-                if (tla_tuple_idx2crd(i * 7919 % sz, &t, &c, &e) == 0) fuzz_assert(tla_tuple_congruent(&c, &t));
+                if (tla_tuple_idx2crd(&c, &t, i * 7919 % sz, &e) == 0) fuzz_assert(tla_tuple_congruent(&c, &t));
         }
     } else {
         fuzz_assert(e.pos >= 0 && (size_t)e.pos <= len);
@@ -42,7 +42,7 @@ static void fuzz_tuple(const char *s, size_t len) {
     }
     /* Walk the input tuple by tuple, the way a caller of parse_tuple_at does. */
     while ((size_t)pos < len && s[pos]) {
-        if (tla_parse_tuple_at(s, &pos, &t, &e) != 0) pos++;
+        if (tla_tuple_parse_at(&t, s, &pos, &e) != 0) pos++;
         fuzz_assert((size_t)pos <= len);
     }
 }
@@ -53,17 +53,17 @@ static void fuzz_layout(const char *s, size_t len) {
     char out[2048];
     static char grid[1 << 16];
     int64_t size, cosize, off;
-    if (tla_parse_layout(s, &L, &e) != 0) {
+    if (tla_layout_parse(&L, s, &e) != 0) {
         fuzz_assert(e.pos >= 0 && (size_t)e.pos <= len);
         return;
     }
     fuzz_assert(tla_layout_snprint(out, sizeof out, &L) < (int)sizeof out);
-    fuzz_assert(tla_parse_layout(out, &M, &e) == 0 && tla_layout_equal(&L, &M));
-    fuzz_assert(tla_layout_size(&L, &size, &e) == 0);
-    if (tla_layout_cosize(&L, &cosize, &e) == 0 && size > 0 && size <= 2048) {
+    fuzz_assert(tla_layout_parse(&M, out, &e) == 0 && tla_layout_equal(&L, &M));
+    fuzz_assert(tla_layout_size(&size, &L, &e) == 0);
+    if (tla_layout_cosize(&cosize, &L, &e) == 0 && size > 0 && size <= 2048) {
         tla_tuple i = tla_tuple_leaf(size - 1, 0);
         tla_layout_snprint_grid(grid, sizeof grid, &L);
-        if (tla_layout_crd2offset(&L, &i, &off, &e) == 0) fuzz_assert(off < cosize);
+        if (tla_layout_crd2offset(&off, &L, &i, &e) == 0) fuzz_assert(off < cosize);
     }
     if (tla_layout_rank(&L) <= 8) {
         tla_layout T;

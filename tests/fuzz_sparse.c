@@ -35,21 +35,21 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size > FUZZ_MAX) return 0;
     memcpy(s, data, size);
     s[size] = '\0';
-    if (tla_sparse_parse(s, &e, &err) != 0) {
+    if (tla_sparse_parse(&e, s, &err) != 0) {
         fuzz_assert(err.pos >= -1 && err.pos <= (int)strlen(s));
         fuzz_assert(memchr(err.msg, '\0', sizeof err.msg) != NULL);
         return 0;
     }
     fuzz_assert(tla_sparse_snprint(p1, sizeof p1, &e) < (int)sizeof p1);
-    fuzz_assert(tla_sparse_parse(p1, &f, &err) == 0);
+    fuzz_assert(tla_sparse_parse(&f, p1, &err) == 0);
     tla_sparse_snprint(p2, sizeof p2, &f);
     fuzz_assert(e.sym_rank || strcmp(p1, p2) == 0); /* with symbols, MLIR's simplifier is not idempotent either */
     if (e.sym_rank || e.dim_rank > 6) return 0;
     for (d = 0; d < e.dim_rank; d++) dims[d] = 4, n *= 4;
     for (i = 0; i < n; i++) dense[i] = (data[(size_t)i % size] & 3) == 0 ? (double)(data[(size_t)i % size] >> 2) : 0;
-    if (tla_sparse_size(&e, e.dim_rank, dims, dense, &bytes, &err) != 0 || bytes > sizeof mem) return 0;
-    fuzz_assert(tla_sparse_pack(&e, e.dim_rank, dims, dense, mem, sizeof mem, &st, &err) == 0);
-    fuzz_assert(tla_sparse_unpack(&st, back, &err) == 0);
+    if (tla_sparse_size(&bytes, &e, e.dim_rank, dims, dense, &err) != 0 || bytes > sizeof mem) return 0;
+    fuzz_assert(tla_sparse_pack(&st, mem, sizeof mem, &e, e.dim_rank, dims, dense, &err) == 0);
+    fuzz_assert(tla_sparse_unpack(back, &st, &err) == 0);
     for (i = 0; i < n; i++) fuzz_assert(back[i] == dense[i]), nnz += dense[i] != 0;
     fuzz_assert(tla_sparse_foreach(&st, fuzz_count, &seen, &err) == 0 && seen == nnz);
     return 0;

@@ -28,12 +28,12 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     if (size > FUZZ_MAX) return 0;
     memcpy(s, data, size);
     s[size] = '\0';
-    if (tla_xla_parse(s, &x, &e) != 0) {
+    if (tla_xla_parse(&x, s, &e) != 0) {
         fuzz_assert(e.pos >= 0 && (size_t)e.pos <= strlen(s));
         return 0;
     }
     fuzz_assert(tla_xla_snprint(p1, sizeof p1, &x) < (int)sizeof p1);
-    fuzz_assert(tla_xla_parse(p1, &y, &e) == 0);
+    fuzz_assert(tla_xla_parse(&y, p1, &e) == 0);
     tla_xla_snprint(p2, sizeof p2, &y);
     fuzz_assert(strcmp(p1, p2) == 0);
     for (i = 0; i < x.rank; i++) {
@@ -44,19 +44,19 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     {
         int64_t n = 0, padded = 0, idx[TLA_XLA_MAX_RANK] = {0}, back[TLA_XLA_MAX_RANK], crd[TLA_XLA_MAX_RANK], lin = 0,
                 off = 0, k;
-        int conv = tla_xla_to_layout(&x, &L, &info, &e) == 0;
-        if (tla_xla_padded_size(&x, &padded, &e) != 0) {
+        int conv = tla_layout_from_xla(&L, &info, &x, &e) == 0;
+        if (tla_xla_padded_size(&padded, &x, &e) != 0) {
             fuzz_assert(!conv && e.pos == -1);
             return 0;
         }
         fuzz_assert(conv || x.rank == 0 || strstr(e.msg, "no TLA layout") || strstr(e.msg, "levels"));
-        if (conv) fuzz_assert(tla_layout_size(&L, &n, NULL) == 0 && info.padded_elements == padded);
+        if (conv) fuzz_assert(tla_layout_size(&n, &L, NULL) == 0 && info.padded_elements == padded);
         for (k = 0; k < total; k++) {
             int64_t rem = k;
             for (i = x.rank - 1; i >= 0; i--) idx[i] = rem % x.dims[i], rem /= x.dims[i];
-            fuzz_assert(tla_xla_linear_index(&x, idx, &lin, &e) == 0);
+            fuzz_assert(tla_xla_linear_index(&lin, &x, idx, &e) == 0);
             fuzz_assert(lin >= 0 && lin < padded);
-            fuzz_assert(tla_xla_multi_index(&x, lin, back, &e) == 0);
+            fuzz_assert(tla_xla_multi_index(back, &x, lin, &e) == 0);
             for (i = 0; i < x.rank; i++) fuzz_assert(back[i] == idx[i]);
             if (!conv) continue;
             for (i = 0; i < info.rank; i++) crd[i] = 0;
@@ -67,7 +67,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
                     c = tla_tuple_leaf(crd[0], 0);
                 else
                     tla__flat_tuple(&c, info.rank, crd, 0);
-                fuzz_assert(tla_layout_crd2offset(&L, &c, &off, NULL) == 0 && off == lin);
+                fuzz_assert(tla_layout_crd2offset(&off, &L, &c, NULL) == 0 && off == lin);
             }
         }
     }

@@ -5,7 +5,7 @@
 #     main.c: parse, print, coalesce, copies, XLA shapes, indexing maps, encodings), every file
 #     built with -DTLA_DECLARATIONS_ONLY (and -Wmissing-prototypes, which some builds use), with
 #     gcc -O2 and clang -O0, linked, run;
-#  3. the objects: main.o and text.o reference tla_copy / tla_parse_layout and define neither
+#  3. the objects: main.o and text.o reference tla_copy / tla_layout_parse and define neither
 #     (the functions are compiled in impl.o only); the same file built header-only (no macro)
 #     references no tla_ function: the default stays header-only;
 #  4. the unit tests of the run-time API, built with -DTLA_DECLARATIONS_ONLY and linked with
@@ -61,10 +61,10 @@ for conf in gcc:O2 clang:O0; do
         fail "impl: the program [$tag]"; grep FAIL "$OUT/prog-$tag.log" | head
     fi
     [ $have_nm -eq 1 ] || continue
-    if defines "$OUT/impl-$tag.o" tla_copy && defines "$OUT/impl-$tag.o" tla_parse_layout \
+    if defines "$OUT/impl-$tag.o" tla_copy && defines "$OUT/impl-$tag.o" tla_layout_parse \
         && defines "$OUT/impl-$tag.o" tla_ix_compose && uses "$OUT/main-$tag.o" tla_copy \
-        && ! defines "$OUT/main-$tag.o" tla_copy && uses "$OUT/text-$tag.o" tla_parse_layout \
-        && ! defines "$OUT/text-$tag.o" tla_parse_layout; then
+        && ! defines "$OUT/main-$tag.o" tla_copy && uses "$OUT/text-$tag.o" tla_layout_parse \
+        && ! defines "$OUT/text-$tag.o" tla_layout_parse; then
         pass
     else
         fail "impl: [$tag] the run-time functions are not defined in impl.o alone"

@@ -28,7 +28,7 @@ if command -v pkg-config > /dev/null; then
         '${CC:-cc} -std=c11 -Wall -Wextra -Wpedantic -Werror $cflags "$tmp/p.c" -o "$tmp/p" 2> "$tmp/cc.err"'
     check "and runs" '"$tmp/p" | grep -q "^1536 "'
     for inc in tla/rt/layout.h tla/rt_layout.h; do
-        printf '#include "%s"\nint main(void) { static tla_layout L; tla_error e; int64_t n = 0;\n    return tla_layout_size(&L, &n, &e) == 0 ? 0 : 1; }\n' "$inc" > "$tmp/q.c"
+        printf '#include "%s"\nint main(void) { static tla_layout L; tla_error e; int64_t n = 0;\n    return tla_layout_size(&n, &L, &e) == 0 ? 0 : 1; }\n' "$inc" > "$tmp/q.c"
         # shellcheck disable=SC2086
         check "a program including only $inc builds with pkg-config --cflags tla" \
             '${CC:-cc} -std=c11 -Wall -Wextra -Wpedantic -Werror $cflags "$tmp/q.c" -o "$tmp/q" 2> "$tmp/cc.err"'

@@ -590,10 +590,10 @@ static void simplifier_cases(void) {
         tla_error e;
         tla_ix_buf out = {0};
         CHECK(
-            tla_ix_map_parse(&C,
+            tla_ix_map_parse(&m, &C,
                              "(d0)[s0, s1, s2] -> (s2, d0, s1, s0), domain: d0 in [0, 3], s0 in [0, 41], s1 in [0, 1], "
                              "s2 in [0, 5], s0 mod 6 in [3, 3]",
-                             &m, &e)
+                             &e)
             == 0);
         CHECK(tla_ix_rescale_symbols(&C, &m));
         tla_ix_map_print_ex(&C, &m, 1, &out);
@@ -606,14 +606,14 @@ static void simplifier_cases(void) {
         tla_ix_map a, b, ab;
         tla_error e;
         tla_ix_buf out = {0};
-        CHECK(tla_ix_map_parse(&C, "(d0)[s0] -> (d0, s0), domain: d0 in [0, 3], s0 in [0, 3]", &a, &e) == 0);
+        CHECK(tla_ix_map_parse(&a, &C, "(d0)[s0] -> (d0, s0), domain: d0 in [0, 3], s0 in [0, 3]", &e) == 0);
         CHECK(
             tla_ix_map_parse(
-                &C,
+                &b, &C,
                 "(d0, d1)[s0, s1] -> (d1, d0, s1, s0), domain: d0 in [0, 3], d1 in [0, 3], s0 in [0, 1], s1 in [0, 1]",
-                &b, &e)
+                &e)
             == 0);
-        CHECK(tla_ix_compose(&C, &a, &b, &ab, &e) == 0);
+        CHECK(tla_ix_compose(&ab, &C, &a, &b, &e) == 0);
         tla_ix_map_print_ex(&C, &ab, 1, &out);
         CHECK_STR(
             out.s,
@@ -650,39 +650,39 @@ static void parser_cases(void) {
     MAP("() -> ()", 0, "() -> ()");
     MAP("(d0) -> (d0), domain: d0 in [5, 4]", 0, "KNOWN EMPTY");
     /* errors: where and why */
-    CHECK(tla_ix_map_parse(&C, "(d0) -> (d1), domain: d0 in [0, 3]", &m, &e) != 0 && e.pos == 9
+    CHECK(tla_ix_map_parse(&m, &C, "(d0) -> (d1), domain: d0 in [0, 3]", &e) != 0 && e.pos == 9
           && strstr(e.msg, "unknown variable"));
-    CHECK(tla_ix_map_parse(&C, "(d0) -> (d0 floordiv d0), domain: d0 in [0, 3]", &m, &e) != 0
+    CHECK(tla_ix_map_parse(&m, &C, "(d0) -> (d0 floordiv d0), domain: d0 in [0, 3]", &e) != 0
           && strstr(e.msg, "right operand of floordiv has to be either a constant or symbolic"));
-    CHECK(tla_ix_map_parse(&C, "(d0) -> (d0), domain: d1 in [0, 3]", &m, &e) != 0 && strstr(e.msg, "interval of 'd0'"));
-    CHECK(tla_ix_map_parse(&C, "(d0) -> (d0", &m, &e) != 0 && e.pos == 11);
-    CHECK(tla_ix_map_parse(&C, "(d0, d0) -> (d0), domain: d0 in [0, 1], d0 in [0, 1]", &m, &e) != 0
+    CHECK(tla_ix_map_parse(&m, &C, "(d0) -> (d0), domain: d1 in [0, 3]", &e) != 0 && strstr(e.msg, "interval of 'd0'"));
+    CHECK(tla_ix_map_parse(&m, &C, "(d0) -> (d0", &e) != 0 && e.pos == 11);
+    CHECK(tla_ix_map_parse(&m, &C, "(d0, d0) -> (d0), domain: d0 in [0, 1], d0 in [0, 1]", &e) != 0
           && strstr(e.msg, "twice"));
-    CHECK(tla_ix_map_parse(&C, "(d0) -> (d0), domain: d0 in [0, 99999999999999999999]", &m, &e) != 0
+    CHECK(tla_ix_map_parse(&m, &C, "(d0) -> (d0), domain: d0 in [0, 99999999999999999999]", &e) != 0
           && strstr(e.msg, "int64"));
-    CHECK(tla_ix_map_parse(&C, "", &m, &e) != 0 && e.pos == 0);
+    CHECK(tla_ix_map_parse(&m, &C, "", &e) != 0 && e.pos == 0);
     /* HLO text errors name the line and the instruction */
     {
         tla_hlo_module *h = NULL;
-        CHECK(tla_hlo_read("p0 = f32[4] parameter(0)\nr = f32[4] add(p0, p9)\n", &h, &e) != 0 && strstr(e.msg, "line 2")
-              && strstr(e.msg, "'r'") && strstr(e.msg, "unknown operand 'p9'"));
-        CHECK(tla_hlo_read("p0 = f32[4 parameter(0)\n", &h, &e) != 0 && strstr(e.msg, "line 1")
+        CHECK(tla_hlo_parse(&h, "p0 = f32[4] parameter(0)\nr = f32[4] add(p0, p9)\n", &e) != 0
+              && strstr(e.msg, "line 2") && strstr(e.msg, "'r'") && strstr(e.msg, "unknown operand 'p9'"));
+        CHECK(tla_hlo_parse(&h, "p0 = f32[4 parameter(0)\n", &e) != 0 && strstr(e.msg, "line 1")
               && strstr(e.msg, "'p0'"));
-        CHECK(tla_hlo_read("f {\np0 = f32[4] parameter(0)\n", &h, &e) != 0 && strstr(e.msg, "missing '}'"));
-        CHECK(tla_hlo_read("p0 = f32[4] parameter(0)\nr = f32[4] fusion(p0), calls=nowhere\n", &h, &e) != 0
+        CHECK(tla_hlo_parse(&h, "f {\np0 = f32[4] parameter(0)\n", &e) != 0 && strstr(e.msg, "missing '}'"));
+        CHECK(tla_hlo_parse(&h, "p0 = f32[4] parameter(0)\nr = f32[4] fusion(p0), calls=nowhere\n", &e) != 0
               && strstr(e.msg, "unknown computation 'nowhere'"));
-        CHECK(tla_hlo_read("p0 = f32[4]{1,0} parameter(0)\n", &h, &e) != 0 && strstr(e.msg, "layout"));
-        CHECK(tla_hlo_read("  // nothing\n", &h, &e) != 0);
-        if (tla_hlo_read("p0 = f32[4] parameter(0)\n/* c */ r = f32[4] frobnicate(p0) // x\n", &h, &e) == 0) {
+        CHECK(tla_hlo_parse(&h, "p0 = f32[4]{1,0} parameter(0)\n", &e) != 0 && strstr(e.msg, "layout"));
+        CHECK(tla_hlo_parse(&h, "  // nothing\n", &e) != 0);
+        if (tla_hlo_parse(&h, "p0 = f32[4] parameter(0)\n/* c */ r = f32[4] frobnicate(p0) // x\n", &e) == 0) {
             tla_hlo_indexing ix;
-            CHECK(tla_hlo_output_to_input(&C, tla_hlo_root(h), 0, &ix, &e) != 0 && strstr(e.msg, "line 2")
+            CHECK(tla_hlo_output_to_input(&ix, &C, tla_hlo_root(h), 0, &e) != 0 && strstr(e.msg, "line 2")
                   && strstr(e.msg, "unknown opcode 'frobnicate'"));
             tla_hlo_free(h);
         } else
             CHECK(0);
-        if (tla_hlo_read("p0 = f32[4,4] parameter(0)\nr = f32[4,4] transpose(p0), dimensions={0,0}\n", &h, &e) == 0) {
+        if (tla_hlo_parse(&h, "p0 = f32[4,4] parameter(0)\nr = f32[4,4] transpose(p0), dimensions={0,0}\n", &e) == 0) {
             tla_hlo_indexing ix;
-            CHECK(tla_hlo_output_to_input(&C, tla_hlo_root(h), 0, &ix, &e) != 0 && strstr(e.msg, "permutation"));
+            CHECK(tla_hlo_output_to_input(&ix, &C, tla_hlo_root(h), 0, &e) != 0 && strstr(e.msg, "permutation"));
             tla_hlo_free(h);
         } else
             CHECK(0);
@@ -708,11 +708,11 @@ static void layout_cases(void) {
         tla_ix_map m;
         tla_error e;
         tla_ix_buf b1 = {0}, b2 = {0};
-        CHECK(tla_parse_layout(cases[i][0], &L, &e) == 0);
-        CHECK(tla_ix_from_layout(&C, &L, &m, &e) == 0);
+        CHECK(tla_layout_parse(&L, cases[i][0], &e) == 0);
+        CHECK(tla_ix_from_layout(&m, &C, &L, &e) == 0);
         tla_ix_map_print_ex(&C, &m, 1, &b1);
         CHECK_STR(b1.s, cases[i][1]);
-        CHECK(tla_ix_from_layout_inverse(&C, &L, &m, &e) == 0);
+        CHECK(tla_ix_from_layout_inverse(&m, &C, &L, &e) == 0);
         tla_ix_map_print_ex(&C, &m, 1, &b2);
         if (cases[i][2][0]) CHECK_STR(b2.s, cases[i][2]);
         tla_ix_buf_free(&b1);
@@ -722,7 +722,7 @@ static void layout_cases(void) {
         tla_layout L;
         tla_ix_map m;
         tla_error e;
-        CHECK(tla_parse_layout("(2,2):(1,1)", &L, &e) == 0);
-        CHECK(tla_ix_from_layout_inverse(&C, &L, &m, &e) != 0 && strstr(e.msg, "injective"));
+        CHECK(tla_layout_parse(&L, "(2,2):(1,1)", &e) == 0);
+        CHECK(tla_ix_from_layout_inverse(&m, &C, &L, &e) != 0 && strstr(e.msg, "injective"));
     }
 }

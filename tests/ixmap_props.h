@@ -57,7 +57,7 @@ static int random_map(tla_ix_map *out) {
         for (i = 0; i < r; i++)
             len += snprintf(text + len, sizeof text - (size_t)len, i ? ",%lld" : "%lld", (long long)rnd(9));
         snprintf(text + len, sizeof text - (size_t)len, ")");
-        if (tla_parse_layout(text, &L, &e) != 0 || tla_ix_from_layout(&C, &L, &a, &e) != 0) return -1;
+        if (tla_layout_parse(&L, text, &e) != 0 || tla_ix_from_layout(&a, &C, &L, &e) != 0) return -1;
     }
     if (rnd(2) && a.nres >= 1 && !a.empty) { /* then a reshape of its results' shape */
         int64_t dd[TLA_IX_MAX_RES], tt = 1, o2[2];
@@ -71,7 +71,7 @@ static int random_map(tla_ix_map *out) {
         if (ok && tt > 0 && tt < 4000) {
             tla_ix_map id;
             o2[0] = tt;
-            if (tla__hlo_reshape_map(&C, o2, 1, dd, a.nres, 0, &b) == 0 && tla_ix_compose(&C, &a, &b, &id, &e) == 0)
+            if (tla__hlo_reshape_map(&C, o2, 1, dd, a.nres, 0, &b) == 0 && tla_ix_compose(&id, &C, &a, &b, &e) == 0)
                 a = id;
         }
     }
@@ -131,7 +131,7 @@ static void properties(void) {
         }
         /* 2. the printed form parses back to a map printing the same */
         tla_ix_map_print(&C, &s, &b);
-        if (tla_ix_map_parse(&C, b.s, &r, &e) != 0)
+        if (tla_ix_map_parse(&r, &C, b.s, &e) != 0)
             bad_print++;
         else {
             tla_ix_buf b2 = {0};
@@ -172,7 +172,7 @@ static void properties(void) {
                         bm = t;
                     }
                 }
-                if (ok && tla_ix_compose(&C, &a, &bm, &ab, &e) == 0) {
+                if (ok && tla_ix_compose(&ab, &C, &a, &bm, &e) == 0) {
                     for (k = 0; k < n; k++) {
                         int64_t mid[TLA_IX_MAX_RES], v3[TLA_IX_MAX_RES];
                         box_point(&a, k, d, sy);
@@ -252,17 +252,17 @@ static void properties(void) {
             leaf += cnt;
         }
         snprintf(text + len, sizeof text - (size_t)len, ")");
-        if (tla_parse_layout(text, &L, &e) != 0) {
+        if (tla_layout_parse(&L, text, &e) != 0) {
             printf("FAIL layout text %s: %s\n", text, e.msg);
             check_failed++;
             continue;
         }
-        if (tla_ix_from_layout(&C, &L, &m, &e) != 0) {
+        if (tla_ix_from_layout(&m, &C, &L, &e) != 0) {
             check_failed++;
             continue;
         }
-        injective = tla_ix_from_layout_inverse(&C, &L, &inv, &e) == 0;
-        tla_layout_size(&L, &size, NULL);
+        injective = tla_ix_from_layout_inverse(&inv, &C, &L, &e) == 0;
+        tla_layout_size(&size, &L, NULL);
         for (k = 0; k < size; k++) {
             tla_tuple crd, sh1;
             int64_t off = 0, val = -1, dd[8], cc[8];
@@ -278,7 +278,7 @@ static void properties(void) {
                     int pj[1];
                     memset(&mj, 0, sizeof mj);
                     pj[0] = j;
-                    if (tla_tuple_get(&sh1, 1, pj, &mj, NULL) != 0 || tla_tuple_size(&mj, &sz, NULL) != 0 || sz < 1)
+                    if (tla_tuple_get(&mj, &sh1, 1, pj, NULL) != 0 || tla_tuple_size(&sz, &mj, NULL) != 0 || sz < 1)
                         sz = 1;
                     dd[j] = rem % sz, rem /= sz;
                 }
@@ -292,7 +292,7 @@ static void properties(void) {
                         cl += snprintf(ct + cl, sizeof ct - (size_t)cl, j ? ",%lld" : "%lld", (long long)dd[j]);
                     snprintf(ct + cl, sizeof ct - (size_t)cl, ")");
                 }
-                if (tla_parse_tuple(ct, &crd, &e) != 0 || tla_layout_crd2offset(&L, &crd, &off, &e) != 0) {
+                if (tla_tuple_parse(&crd, ct, &e) != 0 || tla_layout_crd2offset(&off, &L, &crd, &e) != 0) {
                     bad_layout++;
                     continue;
                 }

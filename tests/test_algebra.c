@@ -117,7 +117,7 @@ static tla_layout random_layout(int allow_zero) {
         for (i = 0; i < n; i++) k += snprintf(text + k, sizeof text - k, "%s%lld", i ? "," : "", (long long)d[i]);
         snprintf(text + k, sizeof text - k, ")");
     }
-    if (tla_parse_layout(text, &L, &e) != 0) printf("  bad random layout %s: %s\n", text, e.msg);
+    if (tla_layout_parse(&L, text, &e) != 0) printf("  bad random layout %s: %s\n", text, e.msg);
     return L;
 }
 
@@ -125,17 +125,17 @@ static int64_t at(const tla_layout *L, int64_t i) {
     tla_tuple c = tla_tuple_leaf(i, 0);
     int64_t o = -1;
     tla_error e;
-    if (tla_layout_crd2offset(L, &c, &o, &e) != 0) return INT64_MIN;
+    if (tla_layout_crd2offset(&o, L, &c, &e) != 0) return INT64_MIN;
     return o;
 }
 static int64_t sz(const tla_layout *L) {
     int64_t n = 0;
-    tla_layout_size(L, &n, NULL);
+    tla_layout_size(&n, L, NULL);
     return n;
 }
 static int64_t cosz(const tla_layout *L) {
     int64_t n = 0;
-    tla_layout_cosize(L, &n, NULL);
+    tla_layout_cosize(&n, L, NULL);
     return n;
 }
 
@@ -151,19 +151,19 @@ static void properties(void) {
             tla_tuple c = tla_tuple_leaf(i, 0), pm, parts[TLA_MAX_RANK];
             int64_t fast = 0, slow = 0, rest = i, msz = 0;
             int r = tla_layout_rank(&A), m;
-            bad += tla_layout_crd2offset(&A, &c, &fast, &e) != 0
-                   || tla_tuple_crd2offset(&c, &A.shape, &A.stride, &slow, &e) != 0 || fast != slow;
+            bad += tla_layout_crd2offset(&fast, &A, &c, &e) != 0
+                   || tla_tuple_crd2offset(&slow, &c, &A.shape, &A.stride, &e) != 0 || fast != slow;
             if (tla_tuple_is_int(&A.shape)) continue;
             for (m = 0; m < r; m++) { /* the same index as one integer per mode */
                 tla_tuple se = tla_tuple_leaf(1, 0);
                 tla__elem(&A.shape, m, &se);
-                tla_tuple_size(&se, &msz, &e);
+                tla_tuple_size(&msz, &se, &e);
                 parts[m] = tla_tuple_leaf(m + 1 < r ? rest % msz : rest, 0);
                 rest = m + 1 < r ? rest / msz : 0;
             }
             tla_tuple_join(&pm, r, parts, &e);
-            bad += tla_layout_crd2offset(&A, &pm, &fast, &e) != 0
-                   || tla_tuple_crd2offset(&pm, &A.shape, &A.stride, &slow, &e) != 0 || fast != slow
+            bad += tla_layout_crd2offset(&fast, &A, &pm, &e) != 0
+                   || tla_tuple_crd2offset(&slow, &pm, &A.shape, &A.stride, &e) != 0 || fast != slow
                    || fast != at(&A, i);
         }
         /* coalesce and filter keep the function */
@@ -229,30 +229,30 @@ static void properties(void) {
 static void errors(void) {
     tla_layout A, B, R, keep;
     tla_error e;
-    tla_parse_layout("(2,3):(3,1)", &keep, &e);
+    tla_layout_parse(&keep, "(2,3):(3,1)", &e);
     R = keep;
-    tla_parse_layout("(2,2):(1,1)", &A, &e); /* overlaps itself */
+    tla_layout_parse(&A, "(2,2):(1,1)", &e); /* overlaps itself */
     CHECK(tla_complement(&R, &A, 8, &e) != 0 && strstr(e.msg, "not injective"));
     CHECK(tla_layout_equal(&R, &keep));
-    tla_parse_layout("(4,3):(0,4)", &A, &e);
+    tla_layout_parse(&A, "(4,3):(0,4)", &e);
     CHECK(tla_left_inverse(&R, &A, &e) != 0 && strstr(e.msg, "not injective"));
-    tla_parse_layout("(3,4):(1,5)", &A, &e);
-    tla_parse_layout("2:2", &B, &e); /* stride 2 does not divide shape 3 */
+    tla_layout_parse(&A, "(3,4):(1,5)", &e);
+    tla_layout_parse(&B, "2:2", &e); /* stride 2 does not divide shape 3 */
     CHECK(tla_composition(&R, &A, &B, &e) != 0 && strstr(e.msg, "stride divisibility"));
-    tla_parse_layout("(3,2):(1,6)", &A, &e);
-    tla_parse_layout("4:1", &B, &e);
+    tla_layout_parse(&A, "(3,2):(1,6)", &e);
+    tla_layout_parse(&B, "4:1", &e);
     CHECK(tla_composition_checked(&R, &A, &B, &e) != 0 && strstr(e.msg, "shape divisibility"));
     CHECK(tla_layout_equal(&R, &keep));
     tla_tiler T = {3, {keep, keep, keep}};
     CHECK(tla_logical_divide_tiler(&R, &keep, &T, &e) != 0 && strstr(e.msg, "tiler of 3 modes"));
     /* zero-size modes: errors, not divisions by zero (found by the fuzzer) */
-    tla_parse_layout("((0,2),(4,3)):((4,16),(1,32))", &A, &e);
-    tla_parse_layout("(8,3):(3,8)", &B, &e);
+    tla_layout_parse(&A, "((0,2),(4,3)):((4,16),(1,32))", &e);
+    tla_layout_parse(&B, "(8,3):(3,8)", &e);
     CHECK(tla_composition(&R, &A, &B, &e) != 0 && strstr(e.msg, "size 0"));
     CHECK(tla_complement(&R, &A, 0, &e) != 0 && strstr(e.msg, "size 0"));
-    tla_parse_layout("0:1", &B, &e);
+    tla_layout_parse(&B, "0:1", &e);
     CHECK(tla_composition(&R, &keep, &B, &e) == 0 && R.shape.val[0] == 0);
-    tla_parse_layout("(2,2,2,2,2,2,2,2):(1,2,4,8,16,32,64,128)", &A, &e);
+    tla_layout_parse(&A, "(2,2,2,2,2,2,2,2):(1,2,4,8,16,32,64,128)", &e);
     CHECK(tla_append(&R, &A, &keep, &e) != 0 && strstr(e.msg, "more than 8"));
 }
 
@@ -291,8 +291,8 @@ static void structure(void) {
     tla_error e;
     int64_t off = -1;
     int idx[3] = {2, 0, 1};
-    tla_parse_layout("(4,(2,3),5):(1,(4,8),24)", &A, &e);
-    tla_parse_layout("7:120", &B, &e);
+    tla_layout_parse(&A, "(4,(2,3),5):(1,(4,8),24)", &e);
+    tla_layout_parse(&B, "7:120", &e);
     CHECK(tla_flatten(&R, &A, &e) == 0);
     CHECK_STR(show(&R), "(4,2,3,5):(1,4,8,24)");
     m[0] = A, m[1] = B;
@@ -307,16 +307,16 @@ static void structure(void) {
     CHECK(tla_select(&R, &A, 3, idx, &e) == 0);
     CHECK_STR(show(&R), "(5,4,(2,3)):(24,1,(4,8))");
     /* slice (_, 1, _) of ((4,8):(8,1)) style: keep modes 0 and 2, fix mode 1 at 1 -> offset 4 */
-    tla_parse_tuple("(0,1,0)", &c, &e);
+    tla_tuple_parse(&c, "(0,1,0)", &e);
     c.val[0] = TLA_UNDERSCORE;
     c.val[2] = TLA_UNDERSCORE;
     CHECK(tla_slice(&R, &off, &A, &c, &e) == 0);
     CHECK_STR(show(&R), "(4,5):(1,24)");
     CHECK_EQ(off, 4);
     /* crd2crd: (1,5) in (4,12) is index 21, which is (1,1,2) in (4,2,6) */
-    tla_parse_tuple("(1,5)", &c, &e);
-    tla_parse_tuple("(4,2,6)", &dst, &e);
-    tla_parse_tuple("(4,12)", &src, &e);
+    tla_tuple_parse(&c, "(1,5)", &e);
+    tla_tuple_parse(&dst, "(4,2,6)", &e);
+    tla_tuple_parse(&src, "(4,12)", &e);
     CHECK(tla_crd2crd(&t, &c, &dst, &src, &e) == 0);
     CHECK(t.nleaf == 3 && t.val[0] == 1 && t.val[1] == 1 && t.val[2] == 2);
     CHECK(tla_crd2crd(&t, &c, &dst, NULL, &e) != 0 && strstr(e.msg, "source shape"));

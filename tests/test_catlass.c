@@ -192,8 +192,8 @@ static void test_layouts(void) {
     int ok = 1;
     tla_error e;
     char s[160];
-    tla_parse_layout("(8,6,10):(1,8,48)", &L, NULL);
-    tla_parse_tuple("(5,4,7)", &crd, NULL);
+    tla_layout_parse(&L, "(8,6,10):(1,8,48)", NULL);
+    tla_tuple_parse(&crd, "(5,4,7)", NULL);
     tla_layout_set_origin(&L, &crd, NULL);
     c[0] = tla_tuple_leaf(TLA_UNDERSCORE, 0), c[1] = tla_tuple_leaf(2, 0), c[2] = tla_tuple_leaf(TLA_UNDERSCORE, 0);
     tla_tuple_join(&crd, 3, c, NULL);
@@ -210,8 +210,8 @@ static void test_layouts(void) {
                 p[0] = tla_tuple_leaf(b, 0), p[1] = tla_tuple_leaf(i, 0), p[2] = tla_tuple_leaf(j, 0);
                 tla_tuple_join(&x, 3, p, NULL);
                 y = pair(i, j);
-                tla_layout_crd2offset(&B, &x, &o1, NULL);
-                tla_layout_crd2offset(&L, &y, &o2, NULL);
+                tla_layout_crd2offset(&o1, &B, &x, NULL);
+                tla_layout_crd2offset(&o2, &L, &y, NULL);
                 ok &= o1 == b * 5000 + o2;
             }
     CHECK(ok);
@@ -221,10 +221,10 @@ static void test_layouts(void) {
         CHECK_STR(s, "(3,40,70)");
     }
     CHECK(tla_layout_prepend_dim(&B, &L, -1, 1, &e) == -1 && strstr(e.msg, "negative") != NULL);
-    tla_parse_layout("(1,1,1,1,1,1,1,1):(1,1,1,1,1,1,1,1)", &L, NULL);
+    tla_layout_parse(&L, "(1,1,1,1,1,1,1,1):(1,1,1,1,1,1,1,1)", NULL);
     CHECK(tla_layout_prepend_dim(&B, &L, 2, 1, &e) == -1 && strstr(e.msg, "rank 8 is full") != NULL);
     /* iszNUnAlign, run time and static */
-    tla_parse_layout("((127,1),(16,16)):((16,2048),(1,2032))", &L, NULL);
+    tla_layout_parse(&L, "((127,1),(16,16)):((16,2048),(1,2032))", NULL);
     CHECK(tla_layout_is_zN_unalign(&L, 2) && !tla_layout_is_zN_unalign(&L, 4) && !tla_layout_is_format(&L, TLA_ZN, 2));
     tla_layout_format(&L, TLA_ZN, 2, 127, 256, NULL);
     CHECK(!tla_layout_is_zN_unalign(&L, 2));

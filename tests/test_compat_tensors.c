@@ -155,8 +155,8 @@ static void predicates(void) {
     /* a parsed run-time layout: its static leaves are the ones written _N */
     tla_layout P1, P2;
     tla_error e;
-    CHECK(tla_parse_layout("((_16,7),(_16,5)):((_16,_256),(_1,1792))", &P1, &e) == 0 && iszN(tla_half, P1));
-    CHECK(tla_parse_layout("((16,7),(16,5)):((16,256),(1,1792))", &P2, &e) == 0 && !iszN(tla_half, P2));
+    CHECK(tla_layout_parse(&P1, "((_16,7),(_16,5)):((_16,_256),(_1,1792))", &e) == 0 && iszN(tla_half, P1));
+    CHECK(tla_layout_parse(&P2, "((16,7),(16,5)):((16,256),(1,1792))", &e) == 0 && !iszN(tla_half, P2));
     CHECK(tla_layout_is_format(&P2, TLA_ZN, 2)); /* (the value-only test, which the copy planner uses) */
     _Static_assert(iszN(tla_half, tla_zN(tla_half, 100, 70)) && !iszN(float, tla_zN(tla_half, 100, 70)),
                    "static and mixed: constant expressions");

@@ -19,7 +19,7 @@ static tla_tensor make4(enum tla_format f, int64_t R, int64_t C, unsigned char f
     tla_layout L;
     tla_error e;
     int64_t cs = 0;
-    if (tla_layout_format_bits(&L, f, 4, R, C, &e) != 0 || tla_layout_cosize(&L, &cs, &e) != 0) abort();
+    if (tla_layout_format_bits(&L, f, 4, R, C, &e) != 0 || tla_layout_cosize(&cs, &L, &e) != 0) abort();
     *bytes = (size_t)(cs + 1) / 2;
     unsigned char *p = malloc(*bytes);
     if (!p) abort();

@@ -109,7 +109,7 @@ static int layouts(int eb, int fs, int fd, int64_t R, int64_t C, tla_layout *Ls,
         || (eb ? tla_layout_format(Ld, (enum tla_format)fd, eb, R, C, &e)
                : tla_layout_format_bits(Ld, (enum tla_format)fd, 4, R, C, &e))
                != 0
-        || tla_layout_cosize(Ls, &cs, &e) != 0 || tla_layout_cosize(Ld, &cd, &e) != 0)
+        || tla_layout_cosize(&cs, Ls, &e) != 0 || tla_layout_cosize(&cd, Ld, &e) != 0)
         return -1;
     *bs = eb ? (size_t)(cs * eb) : (size_t)(cs / 2 + 1), *bd = eb ? (size_t)(cd * eb) : (size_t)(cd / 2 + 1);
     return 0;

@@ -122,7 +122,7 @@ static void recorded_runs(void) {
     }
     /* leaves that do not divide one another ((2,3):(1,2) against (3,2):(1,3)): element by
      * element, so not recorded */
-    CHECK(tla_parse_layout("((2,3)):((1,2))", &Ls, &e) == 0 && tla_parse_layout("((3,2)):((1,3))", &Ld, &e) == 0);
+    CHECK(tla_layout_parse(&Ls, "((2,3)):((1,2))", &e) == 0 && tla_layout_parse(&Ld, "((3,2)):((1,3))", &e) == 0);
     S = tla_tensor_make(rs, 2, &Ls, TLA_POS_GM), D = tla_tensor_make(rd, 2, &Ld, TLA_POS_L1);
     CHECK(run_equals_copy(&D, &S, 64, TLA__RUN_ALL, 0));
 }

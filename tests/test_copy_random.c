@@ -40,7 +40,7 @@ static int one_case(long k) {
         || (eb ? tla_layout_format(&Ld, (enum tla_format)fd, eb, R, C, &e)
                : tla_layout_format_bits(&Ld, (enum tla_format)fd, 4, R, C, &e))
                != 0
-        || tla_layout_cosize(&Ls, &cs, &e) != 0 || tla_layout_cosize(&Ld, &cd, &e) != 0)
+        || tla_layout_cosize(&cs, &Ls, &e) != 0 || tla_layout_cosize(&cd, &Ld, &e) != 0)
         return 0;
     bs = eb ? (size_t)(cs * eb) : (size_t)(cs / 2 + 1), bd = eb ? (size_t)(cd * eb) : (size_t)(cd / 2 + 1);
     ms = malloc(bs), md = malloc(bd), me = malloc(bd), m0 = malloc(bd);

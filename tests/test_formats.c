@@ -156,7 +156,7 @@ static void conversion_and_printing(void) {
     tla_error err;
     tla_snprint(buf_a, sizeof buf_a, t);
     CHECK_STR(buf_a, "(_2,(3,(_4,(5))),-7,((_-1),8))");
-    CHECK(tla_parse_tuple(buf_a, &parsed, &err) == 0);
+    CHECK(tla_tuple_parse(&parsed, buf_a, &err) == 0);
     CHECK(tla_tuple_equal(&rt, &parsed) && rt.stat == parsed.stat && rt.ntok == parsed.ntok);
     CHECK_EQ(tla_rank(rt), 4);
     CHECK_EQ(tla_depth(rt), 4);
@@ -168,7 +168,7 @@ static void conversion_and_printing(void) {
     CHECK_STR(buf_a, "_42");
     /* run-time values print through the same macro */
     tla_layout L;
-    CHECK(tla_parse_layout("((4,2),(_4,3)):((4,16),(1,32))", &L, &err) == 0);
+    CHECK(tla_layout_parse(&L, "((4,2),(_4,3)):((4,16),(1,32))", &err) == 0);
     tla_snprint(buf_a, sizeof buf_a, L);
     CHECK_STR(buf_a, "((4,2),(_4,3)):((4,16),(1,32))");
     CHECK_EQ(tla_size(L), 96);
@@ -214,7 +214,7 @@ static void printing_origin_and_tiles(void) {
     tla_snprint(buf_a, sizeof buf_a, tla_to_layout(T)); /* tla_to_layout drops the coordinate */
     CHECK_STR(buf_a, "((_16,_2),(_16,_2)):((_16,_256),(_1,1792)) origin (4,32)");
     /* the grid: padding marked, a note under it; the tile's coordinate on the first line */
-    CHECK(tla_parse_layout("(2,3):(3,1)", &P, &err) == 0 && tla_parse_tuple("(1,2)", &o, &err) == 0);
+    CHECK(tla_layout_parse(&P, "(2,3):(3,1)", &err) == 0 && tla_tuple_parse(&o, "(1,2)", &err) == 0);
     CHECK(tla_layout_set_origin(&P, &o, &err) == 0);
     tla_layout_snprint_grid(buf_a, sizeof buf_a, &P);
     CHECK_STR(buf_a,

@@ -76,7 +76,7 @@ static int64_t mode_size(const tla_layout *L, int k) {
     int64_t n = -1;
     int path[1];
     path[0] = k;
-    if (tla_layout_get(L, 1, path, &m, &e) != 0 || tla_layout_size(&m, &n, &e) != 0) return -1;
+    if (tla_layout_get(&m, L, 1, path, &e) != 0 || tla_layout_size(&n, &m, &e) != 0) return -1;
     return n;
 }
 
@@ -86,7 +86,7 @@ static int64_t offset_of(const tla_layout *L, int n, const int64_t *crd) {
     int64_t off = -1;
     int k;
     for (k = 0; k < n; k++) parts[k] = tla_tuple_leaf(crd[k], 0);
-    if (tla_tuple_join(&t, n, parts, &e) != 0 || tla_layout_crd2offset(L, &t, &off, &e) != 0) return -1;
+    if (tla_tuple_join(&t, n, parts, &e) != 0 || tla_layout_crd2offset(&off, L, &t, &e) != 0) return -1;
     return off;
 }
 
@@ -363,7 +363,7 @@ static void copy_case(const tla_layout *Ld, const tla_layout *Ls, int eb, const 
     tla_tensor D, S;
     tla_error e;
     int r = tla_layout_rank(Ls), k;
-    CHECK(tla_layout_cosize(Ld, &nd, &e) == 0 && tla_layout_cosize(Ls, &ns, &e) == 0);
+    CHECK(tla_layout_cosize(&nd, Ld, &e) == 0 && tla_layout_cosize(&ns, Ls, &e) == 0);
     src = malloc((size_t)(ns * eb));
     dst = malloc((size_t)(nd * eb));
     ref = malloc((size_t)(nd * eb));
@@ -460,7 +460,7 @@ static void same_layout(tla_layout got, int rc, const tla_layout *want, const ch
     CHECK(strcmp(buf_a, buf_b) == 0);
     CHECK(got.has_origin && tla_layout_rank(&got) == r);
     for (k = 0; k < r; k++) CHECK_EQ(tla_layout_origin(&got, k), tla_layout_origin(want, k));
-    CHECK(tla_layout_size(want, &n, NULL) == 0);
+    CHECK(tla_layout_size(&n, want, NULL) == 0);
     for (k = 0; k < r; k++) ext[k] = mode_size(want, k);
     for (i = 0; i < n && i < 5000; i++) {
         int64_t q = i;

@@ -31,17 +31,17 @@ static int hlo_case(const char *hlo, int mode, int id, const char *want, int lin
     tla_ix_buf b = {0};
     int ok, rc;
     memset(&ix, 0, sizeof ix);
-    if (tla_hlo_read(hlo, &m, &e) != 0) {
+    if (tla_hlo_parse(&m, hlo, &e) != 0) {
         printf("FAIL line %d: read: %s\n", line, e.msg);
         check_failed++;
         return 0;
     }
     if (mode == 'i' || mode == 'q')
-        rc = tla_hlo_input_to_output(&C, tla_hlo_root(m), id, &ix, &e);
+        rc = tla_hlo_input_to_output(&ix, &C, tla_hlo_root(m), id, &e);
     else
-        rc = tla_hlo_module_output_to_input(&C, m, id, &ix, NULL, &e);
+        rc = tla_hlo_module_output_to_input(&ix, NULL, &C, m, id, &e);
     if (rc == 0 && (mode == 'p' || mode == 'q'))
-        rc = tla_hlo_indexing_physical(&C, tla_hlo_root(m), id, mode == 'q', &ix, &e);
+        rc = tla_hlo_indexing_physical(&ix, &C, tla_hlo_root(m), id, mode == 'q', &e);
     if (rc == 0 && mode == 's') tla_hlo_indexing_simplify(&C, &ix);
     if (rc != 0) {
         printf("FAIL line %d: %s\n", line, e.msg);
@@ -68,7 +68,7 @@ static void map_case(const char *in, int simp, const char *want, int line) {
     tla_error e;
     tla_ix_buf b = {0};
     int ok;
-    if (tla_ix_map_parse(&C, in, &m, &e) != 0) {
+    if (tla_ix_map_parse(&m, &C, in, &e) != 0) {
         printf("FAIL line %d: parse: %s at %d\n", line, e.msg, e.pos);
         check_failed++;
         return;

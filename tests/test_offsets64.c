@@ -16,7 +16,7 @@ static long long rt_off2(tla_layout L, long long r, long long c) {
     tla_tuple t = tla_to_tuple(tla_make_tuple(r, c));
     int64_t off = -1;
     tla_error e;
-    if (tla_layout_crd2offset(&L, &t, &off, &e) != 0) printf("  run-time crd2offset: %s\n", e.msg);
+    if (tla_layout_crd2offset(&off, &L, &t, &e) != 0) printf("  run-time crd2offset: %s\n", e.msg);
     return off;
 }
 
@@ -177,7 +177,7 @@ int main(void) {
         CHECK(tla_layout_fmap(&R, 2, 1000, 64, 300, 300, 0, &e) == 0);
         tla_tuple t = tla_to_tuple(tla_make_tuple(999, 63, 299, 299, 15));
         int64_t off = 0;
-        CHECK(tla_layout_crd2offset(&R, &t, &off, &e) == 0 && off == want);
+        CHECK(tla_layout_crd2offset(&off, &R, &t, &e) == 0 && off == want);
     }
 
     /* the constant forms */

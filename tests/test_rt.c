@@ -10,7 +10,7 @@
 static tla_tuple T(const char *s) {
     tla_tuple t;
     tla_error e;
-    if (tla_parse_tuple(s, &t, &e) != 0) {
+    if (tla_tuple_parse(&t, s, &e) != 0) {
         printf("FAIL parsing tuple %s: %s at %d\n", s, e.msg, e.pos);
         check_failed++;
         t = tla_tuple_leaf(0, 0);
@@ -21,7 +21,7 @@ static tla_tuple T(const char *s) {
 static tla_layout L(const char *s) {
     tla_layout l;
     tla_error e;
-    if (tla_parse_layout(s, &l, &e) != 0) {
+    if (tla_layout_parse(&l, s, &e) != 0) {
         printf("FAIL parsing layout %s: %s at %d\n", s, e.msg, e.pos);
         check_failed++;
         memset(&l, 0, sizeof l);
@@ -68,7 +68,7 @@ static void test_tuples(void) {
     CHECK_EQ(tla_tuple_rank(&a), 2);
     CHECK_EQ(tla_tuple_depth(&a), 2);
     CHECK(!tla_tuple_is_int(&a));
-    CHECK_EQ(tla_tuple_size(&a, &sz, &e), 0);
+    CHECK_EQ(tla_tuple_size(&sz, &a, &e), 0);
     CHECK_EQ(sz, 1536);
     a = T("(6)");
     CHECK_EQ(tla_tuple_rank(&a), 1);
@@ -79,27 +79,27 @@ static void test_tuples(void) {
     a = T("(4,(2,_3),7)");
     path[0] = 1;
     path[1] = 1;
-    CHECK_EQ(tla_tuple_get(&a, 2, path, &out, &e), 0);
+    CHECK_EQ(tla_tuple_get(&out, &a, 2, path, &e), 0);
     CHECK_STR(PT(&out), "_3");
-    CHECK_EQ(tla_tuple_get(&a, 1, path, &out, &e), 0);
+    CHECK_EQ(tla_tuple_get(&out, &a, 1, path, &e), 0);
     CHECK_STR(PT(&out), "(2,_3)");
-    CHECK_EQ(tla_tuple_get(&a, 0, path, &out, &e), 0);
+    CHECK_EQ(tla_tuple_get(&out, &a, 0, path, &e), 0);
     CHECK_STR(PT(&out), "(4,(2,_3),7)");
     path[0] = 3;
     b = tla_tuple_leaf(99, 0);
     out = b;
-    CHECK_EQ(tla_tuple_get(&a, 1, path, &out, &e), -1);
+    CHECK_EQ(tla_tuple_get(&out, &a, 1, path, &e), -1);
     CHECK(strstr(e.msg, "out of range") != NULL);
     CHECK(tla_tuple_equal(&out, &b)); /* untouched on error */
     path[0] = 0;
     path[1] = 1;
-    CHECK_EQ(tla_tuple_get(&a, 2, path, &out, &e), -1); /* get(4, 1) */
+    CHECK_EQ(tla_tuple_get(&out, &a, 2, path, &e), -1); /* get(4, 1) */
     CHECK(strstr(e.msg, "at mode 0") != NULL);
     path[1] = 0;
-    CHECK_EQ(tla_tuple_get(&a, 2, path, &out, &e), 0); /* get(4, 0) == 4 */
+    CHECK_EQ(tla_tuple_get(&out, &a, 2, path, &e), 0); /* get(4, 0) == 4 */
     CHECK_STR(PT(&out), "4");
     path[0] = -1;
-    CHECK_EQ(tla_tuple_get(&a, 1, path, &out, NULL), -1); /* err may be NULL */
+    CHECK_EQ(tla_tuple_get(&out, &a, 1, path, NULL), -1); /* err may be NULL */
 
     /* congruent / equal */
     a = T("((4,2),(4,3))");
@@ -143,7 +143,7 @@ static void test_tuples(void) {
     /* size overflow */
     a = T("(4294967296,4294967296)");
     sz = 7;
-    CHECK_EQ(tla_tuple_size(&a, &sz, &e), -1);
+    CHECK_EQ(tla_tuple_size(&sz, &a, &e), -1);
     CHECK(strstr(e.msg, "overflow") != NULL);
     CHECK_EQ(sz, 7);
 }
@@ -165,60 +165,60 @@ static void test_parse(void) {
     t = T("9223372036854775807");
     CHECK_EQ(t.val[0], INT64_MAX);
 
-    CHECK_EQ(tla_parse_tuple("9223372036854775808", &t, &e), -1);
+    CHECK_EQ(tla_tuple_parse(&t, "9223372036854775808", &e), -1);
     CHECK(strstr(e.msg, "int64") != NULL);
     CHECK_EQ(e.pos, 0);
-    CHECK_EQ(tla_parse_tuple("(1, -9223372036854775809)", &t, &e), -1);
+    CHECK_EQ(tla_tuple_parse(&t, "(1, -9223372036854775809)", &e), -1);
     CHECK_EQ(e.pos, 4);
-    CHECK_EQ(tla_parse_tuple("(1,2", &t, &e), -1);
+    CHECK_EQ(tla_tuple_parse(&t, "(1,2", &e), -1);
     CHECK_EQ(e.pos, 4);
     CHECK(strstr(e.msg, "expected ',' or ')'") != NULL);
     CHECK(strstr(e.msg, "end of the text") != NULL);
-    CHECK_EQ(tla_parse_tuple("(1,,2)", &t, &e), -1);
+    CHECK_EQ(tla_tuple_parse(&t, "(1,,2)", &e), -1);
     CHECK_EQ(e.pos, 3);
     CHECK(strstr(e.msg, "expected an integer or '('") != NULL);
-    CHECK_EQ(tla_parse_tuple("", &t, &e), -1);
+    CHECK_EQ(tla_tuple_parse(&t, "", &e), -1);
     CHECK_EQ(e.pos, 0);
-    CHECK_EQ(tla_parse_tuple("()", &t, &e), -1);
+    CHECK_EQ(tla_tuple_parse(&t, "()", &e), -1);
     CHECK_EQ(e.pos, 1);
-    CHECK_EQ(tla_parse_tuple("(1,2))", &t, &e), -1);
+    CHECK_EQ(tla_tuple_parse(&t, "(1,2))", &e), -1);
     CHECK_EQ(e.pos, 5);
-    CHECK_EQ(tla_parse_tuple("_", &t, &e), -1);
+    CHECK_EQ(tla_tuple_parse(&t, "_", &e), -1);
     CHECK_EQ(e.pos, 1);
-    CHECK_EQ(tla_parse_tuple("- 3", &t, &e), -1);
-    CHECK_EQ(tla_parse_tuple("(1 2)", &t, &e), -1);
+    CHECK_EQ(tla_tuple_parse(&t, "- 3", &e), -1);
+    CHECK_EQ(tla_tuple_parse(&t, "(1 2)", &e), -1);
     CHECK_EQ(e.pos, 3);
-    CHECK_EQ(tla_parse_tuple("((((1))))", &t, &e), 0);
-    CHECK_EQ(tla_parse_tuple("(((((1)))))", &t, &e), -1);
+    CHECK_EQ(tla_tuple_parse(&t, "((((1))))", &e), 0);
+    CHECK_EQ(tla_tuple_parse(&t, "(((((1)))))", &e), -1);
     CHECK_EQ(e.pos, 4);
     CHECK(strstr(e.msg, "deeper") != NULL);
-    CHECK_EQ(tla_parse_tuple("(1,2,3,4,5,6,7,8)", &t, &e), 0);
-    CHECK_EQ(tla_parse_tuple("(1,2,3,4,5,6,7,8,9)", &t, &e), -1);
+    CHECK_EQ(tla_tuple_parse(&t, "(1,2,3,4,5,6,7,8)", &e), 0);
+    CHECK_EQ(tla_tuple_parse(&t, "(1,2,3,4,5,6,7,8,9)", &e), -1);
     CHECK_EQ(e.pos, 17);
-    CHECK_EQ(tla_parse_tuple("((1,2,3,4,5,6,7,8),(1,2,3,4,5,6,7,8),(1,2,3,4,5,6,7,8),(1,2,3,4,5,6,7,8),(1))", &t, &e),
+    CHECK_EQ(tla_tuple_parse(&t, "((1,2,3,4,5,6,7,8),(1,2,3,4,5,6,7,8),(1,2,3,4,5,6,7,8),(1,2,3,4,5,6,7,8),(1))", &e),
              -1);
     CHECK(strstr(e.msg, "32") != NULL);
     /* tokens run out before leaves: 8 x (((x))) */
-    CHECK_EQ(tla_parse_tuple("((((1))),(((1))),(((1))),(((1))),(((1))),(((1))),(((1))),(((1))))", &t, &e), 0);
+    CHECK_EQ(tla_tuple_parse(&t, "((((1))),(((1))),(((1))),(((1))),(((1))),(((1))),(((1))),(((1))))", &e), 0);
     CHECK_EQ(t.ntok, 58);
     {
         char s[512] = "(";
         int i;
         for (i = 0; i < 8; i++) strcat(s, i ? ",((1,(1,1,1,1,1,1,1)))" : "((1,(1,1,1,1,1,1,1)))");
         strcat(s, ")");
-        CHECK_EQ(tla_parse_tuple(s, &t, &e), -1); /* 64 leaves, caught on leaves or tokens */
+        CHECK_EQ(tla_tuple_parse(&t, s, &e), -1); /* 64 leaves, caught on leaves or tokens */
     }
 
     /* parse_tuple_at advances past one tuple */
     pos = 0;
-    CHECK_EQ(tla_parse_tuple_at("(1,2) , 3", &pos, &t, &e), 0);
+    CHECK_EQ(tla_tuple_parse_at(&t, "(1,2) , 3", &pos, &e), 0);
     CHECK_EQ(pos, 5);
     pos = 7;
-    CHECK_EQ(tla_parse_tuple_at("(1,2) , 3", &pos, &t, &e), 0);
+    CHECK_EQ(tla_tuple_parse_at(&t, "(1,2) , 3", &pos, &e), 0);
     CHECK_EQ(pos, 9);
     CHECK_STR(PT(&t), "3");
     pos = 2;
-    CHECK_EQ(tla_parse_tuple_at("(1,x)", &pos, &t, &e), -1);
+    CHECK_EQ(tla_tuple_parse_at(&t, "(1,x)", &pos, &e), -1);
     CHECK_EQ(pos, 2); /* untouched on error */
 
     /* layouts */
@@ -228,21 +228,21 @@ static void test_parse(void) {
     CHECK_STR(PL(&l), "(2,3):(3,-1)");
     l = L("6:1");
     CHECK_STR(PL(&l), "6:1");
-    CHECK_EQ(tla_parse_layout("(2,3)", &l, &e), -1);
+    CHECK_EQ(tla_layout_parse(&l, "(2,3)", &e), -1);
     CHECK_EQ(e.pos, 5);
     CHECK(strstr(e.msg, "expected ':'") != NULL);
-    CHECK_EQ(tla_parse_layout("(2,3):(1,2,3)", &l, &e), -1);
+    CHECK_EQ(tla_layout_parse(&l, "(2,3):(1,2,3)", &e), -1);
     CHECK_EQ(e.pos, 6);
     CHECK(strstr(e.msg, "congruent") != NULL);
-    CHECK_EQ(tla_parse_layout("(2,3):", &l, &e), -1);
+    CHECK_EQ(tla_layout_parse(&l, "(2,3):", &e), -1);
     CHECK_EQ(e.pos, 6);
-    CHECK_EQ(tla_parse_layout("(2,3):(1,2) x", &l, &e), -1);
+    CHECK_EQ(tla_layout_parse(&l, "(2,3):(1,2) x", &e), -1);
     CHECK_EQ(e.pos, 12);
-    CHECK_EQ(tla_parse_layout("(2,-3):(1,2)", &l, &e), -1);
+    CHECK_EQ(tla_layout_parse(&l, "(2,-3):(1,2)", &e), -1);
     CHECK(strstr(e.msg, "negative") != NULL);
-    CHECK_EQ(tla_parse_layout("(4294967296,4294967296):(1,1)", &l, &e), -1);
+    CHECK_EQ(tla_layout_parse(&l, "(4294967296,4294967296):(1,1)", &e), -1);
     CHECK(strstr(e.msg, "overflow") != NULL);
-    CHECK_EQ(tla_parse_tuple("(1,\x01)", &t, &e), -1);
+    CHECK_EQ(tla_tuple_parse(&t, "(1,\x01)", &e), -1);
     CHECK(strstr(e.msg, "0x01") != NULL);
 }
 
@@ -340,19 +340,19 @@ static void test_layouts(void) {
     l = L("((4,2),(4,3)):((4,16),(1,32))");
     CHECK_EQ(tla_layout_rank(&l), 2);
     CHECK_EQ(tla_layout_depth(&l), 2);
-    CHECK_EQ(tla_layout_size(&l, &v, &e), 0);
+    CHECK_EQ(tla_layout_size(&v, &l, &e), 0);
     CHECK_EQ(v, 96);
-    CHECK_EQ(tla_layout_cosize(&l, &v, &e), 0);
+    CHECK_EQ(tla_layout_cosize(&v, &l, &e), 0);
     CHECK_EQ(v, 96);
     CHECK_EQ(tla_layout_origin(&l, 0), 8);
     CHECK_EQ(tla_layout_origin(&l, 1), 12);
     CHECK_EQ(tla_layout_origin(&l, 2), -1);
-    CHECK_EQ(tla_layout_get(&l, 1, path, &s, &e), 0);
+    CHECK_EQ(tla_layout_get(&s, &l, 1, path, &e), 0);
     CHECK_STR(PL(&s), "(4,3):(1,32)");
-    CHECK_EQ(tla_layout_get(&l, 2, path, &s, &e), 0);
+    CHECK_EQ(tla_layout_get(&s, &l, 2, path, &e), 0);
     CHECK_STR(PL(&s), "4:1");
     path[0] = 2;
-    CHECK_EQ(tla_layout_get(&l, 1, path, &s, &e), -1);
+    CHECK_EQ(tla_layout_get(&s, &l, 1, path, &e), -1);
 
     /* origin */
     t = T("(7,10)");
@@ -370,7 +370,7 @@ static void test_layouts(void) {
     s = L("(8,3):(1,8)");
     path[0] = 1;
     s.has_origin = 1, s.origin[0] = 5, s.origin[1] = 2;
-    CHECK_EQ(tla_layout_get(&s, 1, path, &l, &e), 0);
+    CHECK_EQ(tla_layout_get(&l, &s, 1, path, &e), 0);
     CHECK_EQ(tla_layout_origin(&l, 0), 2);
 
     /* make */
@@ -386,17 +386,17 @@ static void test_layouts(void) {
 
     /* cosize */
     l = L("(4,3):(-1,4)");
-    CHECK_EQ(tla_layout_cosize(&l, &v, &e), 0);
+    CHECK_EQ(tla_layout_cosize(&v, &l, &e), 0);
     CHECK_EQ(v, 9); /* offsets -3..8 */
     l = L("(4,0):(1,4)");
-    CHECK_EQ(tla_layout_cosize(&l, &v, &e), 0);
+    CHECK_EQ(tla_layout_cosize(&v, &l, &e), 0);
     CHECK_EQ(v, 0);
     l = L("(4,3):(0,0)");
-    CHECK_EQ(tla_layout_cosize(&l, &v, &e), 0);
+    CHECK_EQ(tla_layout_cosize(&v, &l, &e), 0);
     CHECK_EQ(v, 1);
     l = L("(2,2):(9223372036854775807,1)");
     v = 3;
-    CHECK_EQ(tla_layout_cosize(&l, &v, &e), -1);
+    CHECK_EQ(tla_layout_cosize(&v, &l, &e), -1);
     CHECK(strstr(e.msg, "overflow") != NULL);
     CHECK_EQ(v, 3);
     CHECK(tla_layout_equal(&l, &l));
@@ -409,7 +409,7 @@ static int64_t off(const char *crd, const char *layout) {
     tla_tuple c = T(crd);
     tla_error e;
     int64_t v = -999;
-    if (tla_layout_crd2offset(&l, &c, &v, &e) != 0) printf("  crd2offset(%s, %s): %s\n", crd, layout, e.msg);
+    if (tla_layout_crd2offset(&v, &l, &c, &e) != 0) printf("  crd2offset(%s, %s): %s\n", crd, layout, e.msg);
     return v;
 }
 
@@ -434,41 +434,41 @@ static void test_crd2offset(void) {
     s = T("((4,2),(4,3))");
     d = T("((4,16),(1,32))");
     c = T("(1,5)");
-    CHECK_EQ(tla_tuple_crd2offset(&c, &s, &d, &v, &e), 0);
+    CHECK_EQ(tla_tuple_crd2offset(&v, &c, &s, &d, &e), 0);
     CHECK_EQ(v, 37);
     d = T("(4,16,1,32)");
-    CHECK_EQ(tla_tuple_crd2offset(&c, &s, &d, &v, &e), -1);
+    CHECK_EQ(tla_tuple_crd2offset(&v, &c, &s, &d, &e), -1);
 
     l = L("((4,2),(4,3)):((4,16),(1,32))");
     c = T("(1,2,3)");
     v = 11;
-    CHECK_EQ(tla_layout_crd2offset(&l, &c, &v, &e), -1);
+    CHECK_EQ(tla_layout_crd2offset(&v, &l, &c, &e), -1);
     CHECK(strstr(e.msg, "rank 3") != NULL);
     CHECK_EQ(v, 11);
     c = T("((1,2,3),1)");
-    CHECK_EQ(tla_layout_crd2offset(&l, &c, &v, &e), -1);
+    CHECK_EQ(tla_layout_crd2offset(&v, &l, &c, &e), -1);
     CHECK(strstr(e.msg, "at mode 0") != NULL);
     c = T("(1,(1,(1,1)))");
-    CHECK_EQ(tla_layout_crd2offset(&l, &c, &v, &e), -1);
+    CHECK_EQ(tla_layout_crd2offset(&v, &l, &c, &e), -1);
     CHECK(strstr(e.msg, "at mode 1.1") != NULL);
     l = L("(2,3):(4611686018427387904,1)");
     c = T("(2,0)");
-    CHECK_EQ(tla_layout_crd2offset(&l, &c, &v, &e), -1);
+    CHECK_EQ(tla_layout_crd2offset(&v, &l, &c, &e), -1);
     CHECK(strstr(e.msg, "overflow") != NULL);
     l = L("(2,3):(4611686018427387903,4611686018427387903)");
     c = T("(1,2)");
-    CHECK_EQ(tla_layout_crd2offset(&l, &c, &v, &e), -1);
+    CHECK_EQ(tla_layout_crd2offset(&v, &l, &c, &e), -1);
     CHECK(strstr(e.msg, "overflow") != NULL);
     l = L("(0,3):(1,1)");
     c = T("4");
-    CHECK_EQ(tla_layout_crd2offset(&l, &c, &v, &e), -1);
+    CHECK_EQ(tla_layout_crd2offset(&v, &l, &c, &e), -1);
     CHECK(strstr(e.msg, "size 0") != NULL);
     c = T("-9223372036854775808");
     l = L("(2,3):(1,2)");
-    CHECK_EQ(tla_layout_crd2offset(&l, &c, &v, &e), 0); /* -2^62 * 2 just fits */
+    CHECK_EQ(tla_layout_crd2offset(&v, &l, &c, &e), 0); /* -2^62 * 2 just fits */
     CHECK_EQ(v, INT64_MIN);
     l = L("(2,3):(1,3)");
-    CHECK_EQ(tla_layout_crd2offset(&l, &c, &v, &e), -1);
+    CHECK_EQ(tla_layout_crd2offset(&v, &l, &c, &e), -1);
     CHECK(strstr(e.msg, "overflow") != NULL);
 }
 
@@ -478,7 +478,7 @@ static const char *crd(int64_t i, const char *shape) {
     tla_tuple s = T(shape), c;
     tla_error e;
     k = (k + 1) % 8;
-    if (tla_tuple_idx2crd(i, &s, &c, &e) != 0) {
+    if (tla_tuple_idx2crd(&c, &s, i, &e) != 0) {
         snprintf(buf[k], sizeof buf[k], "error: %s", e.msg);
         return buf[k];
     }
@@ -508,15 +508,15 @@ static void test_idx2crd(void) {
     l = L("((4,2),(3,(2,2))):((1,100),(7,(1000,10000)))");
     for (i = 0; i < 150; i++) {
         tla_tuple ii = tla_tuple_leaf(i, 0);
-        tla_tuple_idx2crd(i, &l.shape, &c, &e);
-        tla_layout_crd2offset(&l, &ii, &a, &e);
-        tla_layout_crd2offset(&l, &c, &b, &e);
+        tla_tuple_idx2crd(&c, &l.shape, i, &e);
+        tla_layout_crd2offset(&a, &l, &ii, &e);
+        tla_layout_crd2offset(&b, &l, &c, &e);
         if (a != b) break;
     }
     CHECK_EQ(i, 150);
     s = T("(2,3)");
     c = tla_tuple_leaf(77, 0);
-    CHECK_EQ(tla_tuple_idx2crd(1, &s, &c, &e), 0);
+    CHECK_EQ(tla_tuple_idx2crd(&c, &s, 1, &e), 0);
     CHECK_STR(PT(&c), "(1,0)");
 }
 
@@ -706,19 +706,19 @@ static void test_vectors(void) {
             tla_tuple c;
             tla_layout l;
             int64_t v;
-            ok = tla_parse_tuple(f[1], &c, &e) == 0 && tla_parse_layout(f[2], &l, &e) == 0
-                 && tla_layout_crd2offset(&l, &c, &v, &e) == 0;
+            ok = tla_tuple_parse(&c, f[1], &e) == 0 && tla_layout_parse(&l, f[2], &e) == 0
+                 && tla_layout_crd2offset(&v, &l, &c, &e) == 0;
             if (ok) snprintf(got, sizeof got, "%lld", (long long)v);
         } else if ((!strcmp(f[0], "size") || !strcmp(f[0], "cosize")) && n == 3) {
             tla_layout l;
             int64_t v;
-            ok = tla_parse_layout(f[1], &l, &e) == 0
-                 && (f[0][0] == 's' ? tla_layout_size(&l, &v, &e) : tla_layout_cosize(&l, &v, &e)) == 0;
+            ok = tla_layout_parse(&l, f[1], &e) == 0
+                 && (f[0][0] == 's' ? tla_layout_size(&v, &l, &e) : tla_layout_cosize(&v, &l, &e)) == 0;
             if (ok) snprintf(got, sizeof got, "%lld", (long long)v);
         } else if (!strcmp(f[0], "idx2crd") && n == 4) {
             tla_tuple i, s, c;
-            ok = tla_parse_tuple(f[1], &i, &e) == 0 && tla_tuple_is_int(&i) && tla_parse_tuple(f[2], &s, &e) == 0
-                 && tla_tuple_idx2crd(i.val[0], &s, &c, &e) == 0;
+            ok = tla_tuple_parse(&i, f[1], &e) == 0 && tla_tuple_is_int(&i) && tla_tuple_parse(&s, f[2], &e) == 0
+                 && tla_tuple_idx2crd(&c, &s, i.val[0], &e) == 0;
             if (ok) tla_tuple_snprint(got, sizeof got, &c);
         } else {
             continue; /* other operations: a later milestone */

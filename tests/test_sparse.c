@@ -15,7 +15,7 @@ static double mem[1 << 16];
 static const char *canon(const char *text) {
     tla_sparse_encoding e;
     tla_error err;
-    if (tla_sparse_parse(text, &e, &err) != 0) {
+    if (tla_sparse_parse(&e, text, &err) != 0) {
         snprintf(out, sizeof out, "error: %s", err.msg);
         return out;
     }
@@ -27,8 +27,8 @@ static int pack(const char *text, int rank, const int64_t *dims, const double *d
     tla_sparse_encoding e;
     tla_error err;
     size_t bytes = 0;
-    if (tla_sparse_parse(text, &e, &err) != 0 || tla_sparse_size(&e, rank, dims, dense, &bytes, &err) != 0
-        || tla_sparse_pack(&e, rank, dims, dense, mem, sizeof mem, st, &err) != 0) {
+    if (tla_sparse_parse(&e, text, &err) != 0 || tla_sparse_size(&bytes, &e, rank, dims, dense, &err) != 0
+        || tla_sparse_pack(st, mem, sizeof mem, &e, rank, dims, dense, &err) != 0) {
         snprintf(out, sizeof out, "%s", err.msg);
         return -1;
     }
@@ -424,7 +424,7 @@ static void test_invalid(void) {
         tla_error err;
         snprintf(text, sizeof text, "#sparse_tensor.encoding<{%s}>", t[i][0]);
         e.dim_rank = -7;
-        CHECK(tla_sparse_parse(text, &e, &err) != 0);
+        CHECK(tla_sparse_parse(&e, text, &err) != 0);
         CHECK_STR(err.msg, t[i][1]);
         CHECK(err.pos >= 0 && err.pos <= (int)strlen(text));
         CHECK_EQ(e.dim_rank, -7); /* the output is untouched */
@@ -484,7 +484,7 @@ static void roundtrip(const char *enc, int rank, const int64_t *dims, double den
         CHECK(0);
         return;
     }
-    CHECK(tla_sparse_unpack(&st, back, &err) == 0);
+    CHECK(tla_sparse_unpack(back, &st, &err) == 0);
     for (i = 0; i < n; i++) ok &= back[i] == dense[i];
     CHECK(ok);
     memset(&x, 0, sizeof x);
@@ -632,7 +632,7 @@ static void test_storage_after_singleton(void) {
     CHECK(!strcmp(printed(&st),
                   "---- Sparse Tensor ----\nnse = 6\ndim = ( 3, 2, 2 )\nlvl = ( 3, 2, 2 )\n"
                   "pos[0] : ( 0, 3 )\ncrd[0] : ( 0, 0, 1, 0, 1, 1 )\nvalues : ( 0, 1, 2, 5, 0, 3 )\n----\n"));
-    CHECK(tla_sparse_unpack(&st, back, &e) == 0 && !memcmp(back, a, sizeof a));
+    CHECK(tla_sparse_unpack(back, &st, &e) == 0 && !memcmp(back, a, sizeof a));
     CHECK(
         pack(ENC("map = (d0, d1, d2) -> (d0 : compressed(nonunique), d1 : singleton(soa), d2 : dense)"), 3, d3, a, &st)
         == 0);
@@ -648,7 +648,7 @@ static void test_storage_after_singleton(void) {
                   "---- Sparse Tensor ----\nnse = 5\ndim = ( 2, 2, 2, 2 )\nlvl = ( 2, 2, 2, 2 )\n"
                   "pos[0] : ( 0, 3 )\ncrd[0] : ( 0, 0, 0, 1, 1, 1 )\npos[2] : ( 0, 1, 4, 5 )\n"
                   "crd[2] : ( 0, 0, 0, 1, 1 )\ncrd[3] : ( 1, 0, 1, 1, 0 )\nvalues : ( 1, 2, 5, 3, 7 )\n----\n"));
-    CHECK(tla_sparse_unpack(&st, back, &e) == 0 && !memcmp(back, b, sizeof b));
+    CHECK(tla_sparse_unpack(back, &st, &e) == 0 && !memcmp(back, b, sizeof b));
     /* a unique head may not repeat its coordinate across entries */
     CHECK(pack(ENC("map = (d0, d1, d2) -> (d0 : compressed, d1 : singleton, d2 : dense)"), 3, d3, a, &st) != 0);
 }
@@ -678,8 +678,8 @@ static void test_storage_errors(void) {
         tla_sparse_encoding e;
         tla_error err;
         double small[2] = {-1, -1};
-        CHECK(tla_sparse_parse(ENC("map = (i, j) -> (i : dense, j : compressed)"), &e, &err) == 0);
-        CHECK(tla_sparse_pack(&e, 2, d2, a, small, sizeof small, &st, &err) != 0 && small[0] == -1);
+        CHECK(tla_sparse_parse(&e, ENC("map = (i, j) -> (i : dense, j : compressed)"), &err) == 0);
+        CHECK(tla_sparse_pack(&st, small, sizeof small, &e, 2, d2, a, &err) != 0 && small[0] == -1);
     }
     { /* a batched print: nested per batch */
         double b[6] = {1, 0, 2, 0, 0, 3};
@@ -709,13 +709,13 @@ static void test_bridge(void) {
     int64_t dims[2];
     char buf[256];
     int csr[2] = {TLA_LVL_DENSE, TLA_LVL_COMPRESSED};
-    CHECK(tla_parse_layout("((2,2),(2,3)):((2,24),(1,4))", &L, &err) == 0);
-    CHECK(tla_sparse_from_layout(&L, NULL, &e, dims, &err) == 0);
+    CHECK(tla_layout_parse(&L, "((2,2),(2,3)):((2,24),(1,4))", &err) == 0);
+    CHECK(tla_sparse_from_layout(&e, dims, &L, NULL, &err) == 0);
     tla_sparse_snprint(buf, sizeof buf, &e);
     CHECK_STR(buf, ENC("map = (d0, d1) -> (d0 floordiv 2 : dense, d1 floordiv 2 : compressed, d0 mod 2 : dense, d1 mod "
                        "2 : dense)"));
     CHECK(dims[0] == 4 && dims[1] == 6);
-    CHECK(tla_sparse_block_layout(&e, &B, &err) == 0);
+    CHECK(tla_sparse_block_layout(&B, &e, &err) == 0);
     tla_layout_snprint(buf, sizeof buf, &B);
     CHECK_STR(buf, "(2,2):(2,1)");
     { /* the seed's BSR values, read through the block layout: block k holds element (r, c) at k * 4 + B(r, c) */
@@ -727,21 +727,21 @@ static void test_bridge(void) {
                        "dense)"),
                    2, dims, m, &st)
               == 0);
-        tla_parse_tuple("(1,1)", &c, &err);
-        CHECK(tla_layout_crd2offset(&B, &c, &off, &err) == 0
+        tla_tuple_parse(&c, "(1,1)", &err);
+        CHECK(tla_layout_crd2offset(&off, &B, &c, &err) == 0
               && st.values[1 * 4 + off] == 5); /* block 1 = block column 2 of row 0 */
     }
-    CHECK(tla_parse_layout("((2,2),(3,2)):((3,12),(1,6))", &L, &err) == 0); /* 2x3 blocks */
-    CHECK(tla_sparse_from_layout(&L, NULL, &e, dims, &err) == 0 && tla_sparse_block_layout(&e, &B, &err) == 0);
+    CHECK(tla_layout_parse(&L, "((2,2),(3,2)):((3,12),(1,6))", &err) == 0); /* 2x3 blocks */
+    CHECK(tla_sparse_from_layout(&e, dims, &L, NULL, &err) == 0 && tla_sparse_block_layout(&B, &e, &err) == 0);
     tla_layout_snprint(buf, sizeof buf, &B);
     CHECK_STR(buf, "(2,3):(3,1)");
-    CHECK(tla_parse_layout("(4,8):(1,4)", &L, &err) == 0); /* column-major: CSC */
-    CHECK(tla_sparse_from_layout(&L, csr, &e, dims, &err) == 0);
+    CHECK(tla_layout_parse(&L, "(4,8):(1,4)", &err) == 0); /* column-major: CSC */
+    CHECK(tla_sparse_from_layout(&e, dims, &L, csr, &err) == 0);
     tla_sparse_snprint(buf, sizeof buf, &e);
     CHECK_STR(buf, ENC("map = (d0, d1) -> (d1 : dense, d0 : compressed)"));
-    CHECK(tla_sparse_block_layout(&e, &B, &err) != 0);
-    CHECK(tla_parse_layout("((2,2),(2,3)):((8,1),(4,2))", &L, &err) == 0);
-    CHECK(tla_sparse_from_layout(&L, NULL, &e, dims, &err) != 0);
+    CHECK(tla_sparse_block_layout(&B, &e, &err) != 0);
+    CHECK(tla_layout_parse(&L, "((2,2),(2,3)):((8,1),(4,2))", &err) == 0);
+    CHECK(tla_sparse_from_layout(&e, dims, &L, NULL, &err) != 0);
 }
 
 int main(void) {

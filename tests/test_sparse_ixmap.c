@@ -52,8 +52,8 @@ int main(void) {
         int rank = i == 6 ? 3 : 2;
         tla_ix_ctx_init(&c);
         x.c = &c, x.m = &m, x.bad = 0, x.n = 0;
-        CHECK(tla_sparse_parse(encs[i], &enc, &e) == 0 && tla_sparse_dim2lvl_map(&enc, dims, &c, &m, &e) == 0
-              && tla_sparse_pack(&enc, rank, dims, dense, mem, sizeof mem, &st, &e) == 0);
+        CHECK(tla_sparse_parse(&enc, encs[i], &e) == 0 && tla_sparse_dim2lvl_map(&m, &c, &enc, dims, &e) == 0
+              && tla_sparse_pack(&st, mem, sizeof mem, &enc, rank, dims, dense, &e) == 0);
         x.lvl_rank = enc.lvl_rank;
         CHECK(tla_sparse_foreach(&st, check_entry, &x, &e) == 0 && x.bad == 0 && x.n == 24);
         tla_ix_ctx_free(&c);
@@ -66,13 +66,13 @@ int main(void) {
         tla_ix_buf b = {0};
         tla_error e;
         tla_ix_ctx_init(&c);
-        CHECK(tla_sparse_parse(encs[4], &enc, &e) == 0 && tla_sparse_dim2lvl_map(&enc, dims2, &c, &m, &e) == 0);
+        CHECK(tla_sparse_parse(&enc, encs[4], &e) == 0 && tla_sparse_dim2lvl_map(&m, &c, &enc, dims2, &e) == 0);
         tla_ix_map_print(&c, &m, &b);
         CHECK(b.s && strstr(b.s, "(d0, d1) -> (d0 floordiv 2, d1 floordiv 2, d0 mod 2, d1 mod 2)") != NULL);
         tla_ix_buf_free(&b);
-        CHECK(tla_sparse_parse("#sparse_tensor.encoding<{ map = [s0](i, j) -> (i : dense, j : compressed) }>", &enc, &e)
+        CHECK(tla_sparse_parse(&enc, "#sparse_tensor.encoding<{ map = [s0](i, j) -> (i : dense, j : compressed) }>", &e)
                   == 0
-              && tla_sparse_dim2lvl_map(&enc, dims2, &c, &m, &e) == -1 && strstr(e.msg, "symbols") != NULL);
+              && tla_sparse_dim2lvl_map(&m, &c, &enc, dims2, &e) == -1 && strstr(e.msg, "symbols") != NULL);
         tla_ix_ctx_free(&c);
     }
     CHECK_DONE();

@@ -234,14 +234,14 @@ static void large_static_offsets(void) {
 static void value_of_runtime_tuple(void) {
     tla_tuple a, b;
     tla_error e;
-    CHECK(tla_parse_tuple("7", &a, &e) == 0);
-    CHECK(tla_parse_tuple("(3,(4,5))", &b, &e) == 0);
+    CHECK(tla_tuple_parse(&a, "7", &e) == 0);
+    CHECK(tla_tuple_parse(&b, "(3,(4,5))", &e) == 0);
     CHECK_EQ((long long)tla_value(a), 7);
     CHECK_EQ((long long)tla_value(b), 3);
     CHECK_EQ((long long)tla_value(tla_make_tuple(TLA_C(3), tla_make_tuple(4, 5))), 3);
     /* of a layout: its shape's first leaf, static or run-time (a run-time one read 0) */
     tla_layout R = {0};
-    CHECK(tla_parse_layout("((16,7),(16,3)):((16,256),(1,1792))", &R, &e) == 0);
+    CHECK(tla_layout_parse(&R, "((16,7),(16,3)):((16,256),(1,1792))", &e) == 0);
     CHECK_EQ((long long)tla_value(R), 16);
     CHECK_EQ((long long)tla_value(tla_zN(tla_half, 100, TLA_C(48))), 16);
 }

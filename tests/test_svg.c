@@ -17,10 +17,10 @@ static char *render(int kind, const tla_layout *L, const tla_layout *S, int64_t 
     tla_error e;
     int rc;
     if (!f) return NULL;
-    rc = kind == 0   ? tla_print_svg(f, L, o, &e)
-         : kind == 1 ? tla_print_svg_tv(f, L, M, N, o, &e)
-         : kind == 2 ? tla_print_svg_copy(f, L, S, o, &e)
-                     : tla_print_latex(f, L, o, &e);
+    rc = kind == 0   ? tla_svg_layout(f, L, o, &e)
+         : kind == 1 ? tla_svg_tv(f, L, M, N, o, &e)
+         : kind == 2 ? tla_svg_copy(f, L, S, o, &e)
+                     : tla_latex_layout(f, L, o, &e);
     if (rc != 0) {
         printf("  render: %s\n", e.msg);
         fclose(f);
@@ -132,7 +132,7 @@ static int check_offset(void *vctx, int64_t r, int64_t c, int64_t v, int64_t run
         tla_tuple_join(&crd, 2, p, NULL);
     } else
         crd = tla_tuple_leaf(c, 0);
-    if (tla_layout_crd2offset(x->L, &crd, &off, NULL) != 0 || off != v) {
+    if (tla_layout_crd2offset(&off, x->L, &crd, NULL) != 0 || off != v) {
         printf("  cell (%lld,%lld) shows %lld, crd2offset says %lld\n", (long long)r, (long long)c, (long long)v,
                (long long)off);
         return 0;
@@ -153,11 +153,11 @@ static int picture_ok(const tla_layout *L, const tla_svg_options *o) {
     int cells, ok;
     if (!svg) return 0;
     x.L = L, x.rank = tla_layout_rank(L);
-    tla_layout_size(L, &size, NULL);
+    tla_layout_size(&size, L, NULL);
     if (x.rank == 2) {
         tla_layout m;
         int path[1] = {0};
-        if (tla_layout_get(L, 1, path, &m, NULL) != 0 || tla_layout_size(&m, &rows, NULL) != 0) return 0;
+        if (tla_layout_get(&m, L, 1, path, NULL) != 0 || tla_layout_size(&rows, &m, NULL) != 0) return 0;
     }
     cols = rows ? size / rows : 0;
     x.cols = cols;
@@ -191,17 +191,17 @@ static void test_layouts(void) {
     CHECK(ok && n == 63);
     for (s = 0; s < (int)(sizeof exprs / sizeof exprs[0]); s++) {
         tla_layout L;
-        CHECK(tla_parse_layout(exprs[s], &L, NULL) == 0 && picture_ok(&L, NULL));
+        CHECK(tla_layout_parse(&L, exprs[s], NULL) == 0 && picture_ok(&L, NULL));
     }
     {
         /* rank 3 and overflow are errors, and nothing is written */
         tla_layout L;
         tla_error e;
         FILE *f2 = tmpfile();
-        tla_parse_layout("(2,2,2):(1,2,4)", &L, NULL);
-        CHECK(f2 && tla_print_svg(f2, &L, NULL, &e) == -1 && strstr(e.msg, "rank 1 or 2") && ftell(f2) == 0);
-        tla_parse_layout("(4,2):(4611686018427387904,1)", &L, NULL);
-        CHECK(f2 && tla_print_svg(f2, &L, NULL, &e) == -1);
+        tla_layout_parse(&L, "(2,2,2):(1,2,4)", NULL);
+        CHECK(f2 && tla_svg_layout(f2, &L, NULL, &e) == -1 && strstr(e.msg, "rank 1 or 2") && ftell(f2) == 0);
+        tla_layout_parse(&L, "(4,2):(4611686018427387904,1)", NULL);
+        CHECK(f2 && tla_svg_layout(f2, &L, NULL, &e) == -1);
         if (f2) fclose(f2);
     }
 }
@@ -240,7 +240,7 @@ static int check_tv(void *vctx, int64_t r, int64_t c, int64_t v, int64_t run, co
         int64_t i = -1;
         p[0] = tla_tuple_leaf(t, 0), p[1] = tla_tuple_leaf(vid, 0);
         tla_tuple_join(&crd, 2, p, NULL);
-        tla_layout_crd2offset(x->TV, &crd, &i, NULL);
+        tla_layout_crd2offset(&i, x->TV, &crd, NULL);
         return i % x->M == r && i / x->M == c;
     }
 }
@@ -250,13 +250,13 @@ static void test_tv(void) {
     tv_ctx x;
     tla_error e;
     FILE *f;
-    tla_parse_layout("((4,2),(2,2)):((2,16),(1,8))", &TV, NULL); /* 8 threads x 4 values over 8 x 4 */
+    tla_layout_parse(&TV, "((4,2),(2,2)):((2,16),(1,8))", NULL); /* 8 threads x 4 values over 8 x 4 */
     svg = render(1, &TV, NULL, 8, 4, NULL, NULL);
     x.TV = &TV, x.M = 8;
     CHECK(svg && well_formed(svg) && each_cell(svg, "tv", check_tv, &x) == 32);
     free(svg);
     f = tmpfile();
-    CHECK(f && tla_print_svg_tv(f, &TV, 4, 4, NULL, &e) == -1 && strstr(e.msg, "outside the 4 x 4 tile"));
+    CHECK(f && tla_svg_tv(f, &TV, 4, 4, NULL, &e) == -1 && strstr(e.msg, "outside the 4 x 4 tile"));
     if (f) fclose(f);
 }
 
@@ -321,7 +321,7 @@ static void test_golden(void) {
         char *svg, *gold;
         long n = 0, g;
         FILE *f = fopen(cases[i][1], "rb");
-        tla_parse_layout(cases[i][0], &L, NULL);
+        tla_layout_parse(&L, cases[i][0], NULL);
         svg = render(0, &L, NULL, 0, 0, NULL, &n);
         if (!f || !svg) {
             CHECK(!"golden file or picture missing");
@@ -345,7 +345,7 @@ static void test_latex(void) {
     char *tex;
     int nodes = 0;
     const char *p;
-    tla_parse_layout("(4,8):(8,1)", &L, NULL);
+    tla_layout_parse(&L, "(4,8):(8,1)", NULL);
     tex = render(3, &L, NULL, 0, 0, NULL, NULL);
     CHECK(tex && strstr(tex, "\\begin{tikzpicture}") && strstr(tex, "\\end{document}"));
     for (p = tex; p && (p = strstr(p, "rectangle +(1,1) node[midway] {")) != NULL; p++) nodes++;
@@ -385,9 +385,9 @@ static void test_sparse(void) {
         char *svg = NULL;
         long n;
         sp_ctx x;
-        int ok = f && tla_sparse_parse(encs[i], &enc, &e) == 0
-                 && tla_sparse_pack(&enc, 2, dims, &m[0][0], mem, sizeof mem, &st, &e) == 0
-                 && tla_print_svg_sparse(f, &enc, &st, &e) == 0;
+        int ok = f && tla_sparse_parse(&enc, encs[i], &e) == 0
+                 && tla_sparse_pack(&st, mem, sizeof mem, &enc, 2, dims, &m[0][0], &e) == 0
+                 && tla_svg_sparse(f, &enc, &st, &e) == 0;
         if (ok) {
             n = ftell(f);
             rewind(f);
@@ -426,12 +426,12 @@ static void test_map(void) {
     int ok;
     tla_ix_ctx_init(&c);
     ok = f
-         && tla_ix_map_parse(&c,
+         && tla_ix_map_parse(&m, &c,
                              "(d0, d1) -> (d0 * 4 + d1 floordiv 2, d1 mod 2), domain: d0 in [0, 3], d1 in [0, 5], "
                              "d0 + d1 in [0, 6]",
-                             &m, &e)
+                             &e)
                 == 0
-         && tla_print_svg_map(f, &c, &m, &e) == 0;
+         && tla_svg_map(f, &c, &m, &e) == 0;
     if (ok) {
         n = ftell(f);
         rewind(f);
@@ -445,8 +445,8 @@ static void test_map(void) {
     if (f) fclose(f);
     f = tmpfile();
     CHECK(f
-          && tla_ix_map_parse(&c, "(d0, d1, d2) -> (d0), domain: d0 in [0, 1], d1 in [0, 1], d2 in [0, 1]", &m, &e) == 0
-          && tla_print_svg_map(f, &c, &m, &e) == -1 && strstr(e.msg, "one or two dimensions"));
+          && tla_ix_map_parse(&m, &c, "(d0, d1, d2) -> (d0), domain: d0 in [0, 1], d1 in [0, 1], d2 in [0, 1]", &e) == 0
+          && tla_svg_map(f, &c, &m, &e) == -1 && strstr(e.msg, "one or two dimensions"));
     if (f) fclose(f);
     tla_ix_ctx_free(&c);
 }

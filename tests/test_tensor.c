@@ -36,8 +36,8 @@ static void copy_all_pairs(void) {
                     tla_layout Ls, Ld;
                     tla_layout_format(&Ls, formats[fs], bytes[b], R, C, &e);
                     tla_layout_format(&Ld, formats[fd], bytes[b], R, C, &e);
-                    tla_layout_cosize(&Ls, &cs, &e);
-                    tla_layout_cosize(&Ld, &cd, &e);
+                    tla_layout_cosize(&cs, &Ls, &e);
+                    tla_layout_cosize(&cd, &Ld, &e);
                     unsigned char *ms = malloc((size_t)(cs * bytes[b])), *md = malloc((size_t)(cd * bytes[b]));
                     memset(ms, 0xA5, (size_t)(cs * bytes[b]));
                     memset(md, 0xA5, (size_t)(cd * bytes[b])); /* the canary */
@@ -125,8 +125,8 @@ static void tiles_at_any_origin(void) {
                 int64_t cs = 0, cs2 = 0;
                 tla_layout_format(&L, fmts[f], b, R, C, &e);
                 tla_layout_format(&L2, fmts[(f + 3) % NF], b, R, C, &e);
-                tla_layout_cosize(&L, &cs, &e);
-                tla_layout_cosize(&L2, &cs2, &e);
+                tla_layout_cosize(&cs, &L, &e);
+                tla_layout_cosize(&cs2, &L2, &e);
                 unsigned char *pm = malloc((size_t)(cs * b)), *ref = malloc((size_t)(cs * b));
                 unsigned char *pm2 = malloc((size_t)(cs2 * b)), *ref2 = malloc((size_t)(cs2 * b));
                 unsigned char *sm = malloc((size_t)(R * C * 4)), *dm = malloc((size_t)(R * C * 4));
@@ -240,8 +240,8 @@ static void other_ranks_and_views(void) {
     tla_layout L, L3s, L3d, T;
     tla_error e;
     int bad = 0, count = 0;
-    tla_parse_layout("64:1", &L, &e);
-    tla_parse_layout("(8,8):(8,1)", &T, &e); /* the transpose of a column-major 8x8 */
+    tla_layout_parse(&L, "64:1", &e);
+    tla_layout_parse(&T, "(8,8):(8,1)", &e); /* the transpose of a column-major 8x8 */
     tla_tensor A = tla_tensor_make(a, 4, &L, TLA_POS_UB), B = tla_tensor_make(b, 4, &L, TLA_POS_UB);
     TLA_FOR_EACH(i, &A) {
         *(int32_t *)tla_tensor_ptr(&A, &i.tuple) = (int32_t)i.x[0];
@@ -256,8 +256,8 @@ static void other_ranks_and_views(void) {
     for (int r = 0; r < 8; r++)
         for (int c = 0; c < 8; c++) bad += *(int32_t *)tla_tensor_at2(&Bt, r, c) != r * 8 + c;
     /* rank 3: (2,3,4) column-major to row-major */
-    tla_parse_layout("(2,3,4):(1,2,6)", &L3s, &e);
-    tla_parse_layout("(2,3,4):(12,4,1)", &L3d, &e);
+    tla_layout_parse(&L3s, "(2,3,4):(1,2,6)", &e);
+    tla_layout_parse(&L3d, "(2,3,4):(12,4,1)", &e);
     for (int i = 0; i < 24; i++) c3[i] = i;
     tla_tensor S3 = tla_tensor_make(c3, 4, &L3s, TLA_POS_GM), D3 = tla_tensor_make(d3, 4, &L3d, TLA_POS_GM);
     CHECK(tla_copy(&D3, &S3, &e) == 0);

@@ -118,7 +118,7 @@ static void refusals(void) {
     for (size_t k = 0; k < sizeof bad / sizeof bad[0]; k++) {
         tla_layout L;
         tla_tensor A;
-        CHECK_EQ(tla_parse_layout(bad[k], &L, &e), 0);
+        CHECK_EQ(tla_layout_parse(&L, bad[k], &e), 0);
         A = tla_tensor_make(m, 4, &L, TLA_POS_GM);
         CHECK_EQ(tla_tensor2_from(&V, &A, &e), -1);
         CHECK(strstr(e.msg, "tensor2:") != NULL);
@@ -127,7 +127,7 @@ static void refusals(void) {
     { /* elements that are neither whole bytes nor 4 bits */
         tla_layout L;
         tla_tensor A;
-        CHECK_EQ(tla_parse_layout("(4,4):(4,1)", &L, &e), 0);
+        CHECK_EQ(tla_layout_parse(&L, "(4,4):(4,1)", &e), 0);
         A = tla_tensor_make_bits(m, 3, &L, TLA_POS_GM);
         CHECK_EQ(tla_tensor2_from(&V, &A, &e), -1);
         CHECK(memcmp(&V, &keep, sizeof V) == 0);

@@ -52,8 +52,8 @@ static void values(void) {
     tla_tuple rt = {0};
     tla_layout R = {0};
     tla_error e;
-    CHECK(tla_parse_tuple("(9,(4,5))", &rt, &e) == 0);
-    CHECK(tla_parse_layout("((16,7),(16,3)):((16,256),(1,1792))", &R, &e) == 0);
+    CHECK(tla_tuple_parse(&rt, "(9,(4,5))", &e) == 0);
+    CHECK(tla_layout_parse(&R, "((16,7),(16,3)):((16,256),(1,1792))", &e) == 0);
     CHECK_EQ(TWICE((long long)tla_value(rt)), 18);
     CHECK_EQ(TWICE((long long)tla_value(R)), 32);
     /* a run-time argument is evaluated once per copy, a static one not at all */

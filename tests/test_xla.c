@@ -12,7 +12,7 @@ static const char *layout_of(const char *shape) {
     tla_xla_shape x;
     tla_layout L;
     tla_error e;
-    if (tla_xla_parse(shape, &x, &e) != 0 || tla_xla_to_layout(&x, &L, NULL, &e) != 0) {
+    if (tla_xla_parse(&x, shape, &e) != 0 || tla_layout_from_xla(&L, NULL, &x, &e) != 0) {
         snprintf(buf, sizeof buf, "error: %s", e.msg);
         return buf;
     }
@@ -126,7 +126,7 @@ static void against_reference(void) {
         int64_t total = 1, padded = 0, n = -1;
         random_shape(&x);
         tla_xla_snprint(buf, sizeof buf, &x); /* the text form is what a user gives */
-        if (tla_xla_parse(buf, &y, &e) != 0 || !same_shape(&x, &y)) {
+        if (tla_xla_parse(&y, buf, &e) != 0 || !same_shape(&x, &y)) {
             if (bad++ < 5) printf("  %s does not parse back: %s\n", buf, e.msg);
             continue;
         }
@@ -135,10 +135,10 @@ static void against_reference(void) {
             int64_t z[8] = {0};
             ref_linear(&x, z, &padded);
         }
-        if (tla_xla_padded_size(&x, &n, &e) != 0 || n != padded) {
+        if (tla_xla_padded_size(&n, &x, &e) != 0 || n != padded) {
             if (bad++ < 5) printf("  %s padded %lld, want %lld\n", buf, (long long)n, (long long)padded);
         }
-        ok = tla_xla_to_layout(&x, &L, &info, &e) == 0;
+        ok = tla_layout_from_xla(&L, &info, &x, &e) == 0;
         converted += ok, refused += !ok, merged += ok && info.merged;
         if (!ok && !strstr(e.msg, "no TLA layout")) {
             if (bad++ < 5) printf("  %s: %s\n", buf, e.msg);
@@ -149,7 +149,7 @@ static void against_reference(void) {
         {
             static int64_t all[3000];
             int64_t pad2 = 0;
-            CHECK(tla_xla_linear_indices(&x, 0, total, all, &e) == 0);
+            CHECK(tla_xla_linear_indices(all, &x, 0, total, &e) == 0);
             for (int64_t k = 0; k < total; k++) {
                 int64_t el[8], rem = k;
                 for (i = x.rank - 1; i >= 0; i--) el[i] = rem % x.dims[i], rem /= x.dims[i];
@@ -157,10 +157,10 @@ static void against_reference(void) {
             }
             if (total > 2) { /* a run from the middle */
                 int64_t part[3000];
-                bad += tla_xla_linear_indices(&x, 1, total - 2, part, &e) != 0;
+                bad += tla_xla_linear_indices(part, &x, 1, total - 2, &e) != 0;
                 for (int64_t k = 0; k + 2 < total; k++) bad += part[k] != all[k + 1];
             }
-            bad += tla_xla_linear_indices(&x, 1, total, all, &e) == 0; /* past the end */
+            bad += tla_xla_linear_indices(all, &x, 1, total, &e) == 0; /* past the end */
             /* the independent oracle (tests/xla_expressible.h): a refusal has no TLA layout at
              * all, a conversion has one of its kind */
             if (total > 0 && x.rank <= 6) {
@@ -175,12 +175,12 @@ static void against_reference(void) {
             int64_t el[8], rem = k, want, got = -1, back[8], crd[8] = {0};
             for (i = x.rank - 1; i >= 0; i--) el[i] = rem % x.dims[i], rem /= x.dims[i];
             want = ref_linear(&x, el, &padded);
-            if (tla_xla_linear_index(&x, el, &got, &e) != 0 || got != want) {
+            if (tla_xla_linear_index(&got, &x, el, &e) != 0 || got != want) {
                 if (bad++ < 5)
                     printf("  %s element %lld: index %lld, want %lld\n", buf, (long long)k, (long long)got,
                            (long long)want);
             }
-            if (tla_xla_multi_index(&x, want, back, &e) != 0
+            if (tla_xla_multi_index(back, &x, want, &e) != 0
                 || memcmp(back, el, sizeof(int64_t) * (size_t)x.rank) != 0) {
                 if (bad++ < 5)
                     printf("  %s: multi_index(%lld) is not element %lld\n", buf, (long long)want, (long long)k);
@@ -192,7 +192,7 @@ static void against_reference(void) {
                 c = tla_tuple_leaf(crd[0], 0);
             else
                 tla__flat_tuple(&c, info.rank, crd, 0);
-            if (tla_layout_crd2offset(&L, &c, &got, &e) != 0 || got != want) {
+            if (tla_layout_crd2offset(&got, &L, &c, &e) != 0 || got != want) {
                 if (bad++ < 5)
                     printf("  %s element %lld: layout offset %lld, want %lld\n", buf, (long long)k, (long long)got,
                            (long long)want);
@@ -201,13 +201,13 @@ static void against_reference(void) {
         /* every linear index that is not an element's is padding */
         if (padded <= 3000) {
             int64_t hits = 0, back[8];
-            for (int64_t k = 0; k < padded; k++) hits += tla_xla_multi_index(&x, k, back, &e) == 0;
+            for (int64_t k = 0; k < padded; k++) hits += tla_xla_multi_index(back, &x, k, &e) == 0;
             if (hits != total) bad++;
         }
         /* TLA -> XLA -> TLA: when an XLA form is found, it is the same function */
         if (ok && !info.merged && x.tail_padding == 0) {
             tla_xla_shape z;
-            if (tla_layout_to_xla(&L, x.type, &z, &e) == 0) {
+            if (tla_xla_from_layout(&z, &L, x.type, &e) == 0) {
                 roundtrips++;
                 bad += !tla__xla_same(&z, &L);
             }
@@ -258,13 +258,13 @@ static void reproducers(void) {
         int64_t total = 1, el[8], pad = 0, got = 0, k;
         int j, ok = 1, conv_ok;
         CHECK_STR(layout_of(conv[i].shape), conv[i].layout);
-        CHECK(tla_xla_parse(conv[i].shape, &x, &e) == 0);
-        conv_ok = tla_xla_to_layout(&x, &L, &info, &e) == 0;
+        CHECK(tla_xla_parse(&x, conv[i].shape, &e) == 0);
+        conv_ok = tla_layout_from_xla(&L, &info, &x, &e) == 0;
         for (j = 0; j < x.rank; j++) total *= x.dims[j];
         for (k = 0; k < total; k++) {
             int64_t rem = k;
             for (j = x.rank - 1; j >= 0; j--) el[j] = rem % x.dims[j], rem /= x.dims[j];
-            ok = ok && tla_xla_linear_index(&x, el, &got, &e) == 0 && got == ref_linear(&x, el, &pad);
+            ok = ok && tla_xla_linear_index(&got, &x, el, &e) == 0 && got == ref_linear(&x, el, &pad);
             if (conv_ok) { /* the layout too, element by element */
                 int64_t crd[8] = {0};
                 tla_tuple c;
@@ -273,7 +273,7 @@ static void reproducers(void) {
                     c = tla_tuple_leaf(crd[0], 0);
                 else
                     tla__flat_tuple(&c, info.rank, crd, 0);
-                ok = ok && tla_layout_crd2offset(&L, &c, &got, &e) == 0 && got == ref_linear(&x, el, &pad);
+                ok = ok && tla_layout_crd2offset(&got, &L, &c, &e) == 0 && got == ref_linear(&x, el, &pad);
             }
         }
         CHECK(ok);
@@ -284,26 +284,26 @@ static void reproducers(void) {
         tla_layout L;
         tla_error e;
         int64_t el[2] = {0, 3}, got = -1;
-        CHECK(tla_xla_parse("f32[2,8]{1,0:T(4)(3,3)}", &x, &e) == 0);
-        CHECK(tla_xla_to_layout(&x, &L, NULL, &e) != 0 && strstr(e.msg, "no TLA layout") && e.pos == -1);
-        CHECK(tla_xla_linear_index(&x, el, &got, &e) == 0 && got == 9);
+        CHECK(tla_xla_parse(&x, "f32[2,8]{1,0:T(4)(3,3)}", &e) == 0);
+        CHECK(tla_layout_from_xla(&L, NULL, &x, &e) != 0 && strstr(e.msg, "no TLA layout") && e.pos == -1);
+        CHECK(tla_xla_linear_index(&got, &x, el, &e) == 0 && got == 9);
         /* the search takes a class of up to 2^20 elements: 10^5 converts, and every offset agrees */
-        CHECK(tla_xla_parse("f32[100000]{0:T(3,1)(3,*,2,1)(1,-1)}", &x, &e) == 0);
+        CHECK(tla_xla_parse(&x, "f32[100000]{0:T(3,1)(3,*,2,1)(1,-1)}", &e) == 0);
         CHECK(strcmp(layout_of("f32[100000]{0:T(3,1)(3,*,2,1)(1,-1)}"), "((2,50000)):((7,18))") == 0);
-        CHECK(tla_xla_to_layout(&x, &L, NULL, &e) == 0);
+        CHECK(tla_layout_from_xla(&L, NULL, &x, &e) == 0);
         {
             int64_t i, bad = 0;
             for (i = 0; i < 100000; i += 7) {
                 int64_t lin = -1, off = -1;
                 tla_tuple c = tla_tuple_leaf(i, 0);
-                bad += tla_xla_linear_index(&x, &i, &lin, &e) != 0 || tla_layout_crd2offset(&L, &c, &off, &e) != 0
+                bad += tla_xla_linear_index(&lin, &x, &i, &e) != 0 || tla_layout_crd2offset(&off, &L, &c, &e) != 0
                        || lin != off;
             }
             CHECK(bad == 0);
         }
         /* a layout expresses this one too, but past the search's limit: it says so */
-        CHECK(tla_xla_parse("f32[2000000]{0:T(3,1)(3,*,2,1)(1,-1)}", &x, &e) == 0);
-        CHECK(tla_xla_to_layout(&x, &L, NULL, &e) != 0 && strstr(e.msg, "no TLA layout found"));
+        CHECK(tla_xla_parse(&x, "f32[2000000]{0:T(3,1)(3,*,2,1)(1,-1)}", &e) == 0);
+        CHECK(tla_layout_from_xla(&L, NULL, &x, &e) != 0 && strstr(e.msg, "no TLA layout found"));
     }
 }
 
@@ -318,31 +318,31 @@ static void sizes_and_overflow(void) {
     tla_error e;
     tla_layout L;
     int64_t n = 0, one[2] = {0, 0};
-    CHECK(tla_xla_parse("bf16[6,4]{1,0:T(2,3)(2)}", &x, &e) == 0);
-    CHECK(tla_xla_bytes(&x, &n, &e) == 0 && n == 96); /* 3*2*2*2*2 elements of 2 bytes */
+    CHECK(tla_xla_parse(&x, "bf16[6,4]{1,0:T(2,3)(2)}", &e) == 0);
+    CHECK(tla_xla_bytes(&n, &x, &e) == 0 && n == 96); /* 3*2*2*2*2 elements of 2 bytes */
     CHECK_EQ(tla_xla_byte_size(&x), 96);
-    CHECK(tla_xla_parse("s4[3]{0:T(2)}", &x, &e) == 0);
-    CHECK(tla_xla_bytes(&x, &n, &e) == 0 && n == 2);
+    CHECK(tla_xla_parse(&x, "s4[3]{0:T(2)}", &e) == 0);
+    CHECK(tla_xla_bytes(&n, &x, &e) == 0 && n == 2);
     /* fuzz_xla: a 0 extent under tiles whose other extents multiply past int64 has no elements,
      * and converts (the strides past the 0 never overflowed into undefined behaviour) */
-    CHECK(tla_xla_parse("u4[0]{0:T(2,797001,99999999998,62)}", &x, &e) == 0);
-    CHECK(tla_xla_padded_size(&x, &n, &e) == 0 && n == 0);
-    CHECK(tla_xla_to_layout(&x, &L, NULL, &e) == 0 && tla_layout_size(&L, &n, &e) == 0 && n == 0);
+    CHECK(tla_xla_parse(&x, "u4[0]{0:T(2,797001,99999999998,62)}", &e) == 0);
+    CHECK(tla_xla_padded_size(&n, &x, &e) == 0 && n == 0);
+    CHECK(tla_layout_from_xla(&L, NULL, &x, &e) == 0 && tla_layout_size(&n, &L, &e) == 0 && n == 0);
     for (size_t i = 0; i < sizeof huge / sizeof *huge; i++) {
-        int rc = tla_xla_parse(huge[i], &x, &e);
+        int rc = tla_xla_parse(&x, huge[i], &e);
         CHECK(rc == 0);
         if (rc) continue;
-        CHECK(tla_xla_bytes(&x, &n, &e) != 0 && strstr(e.msg, "overflows") && e.pos == -1);
+        CHECK(tla_xla_bytes(&n, &x, &e) != 0 && strstr(e.msg, "overflows") && e.pos == -1);
         CHECK_EQ(tla_xla_byte_size(&x), -1);
-        CHECK(tla_xla_padded_size(&x, &n, &e) != 0);
-        CHECK(tla_xla_to_layout(&x, &L, NULL, &e) != 0 && strstr(e.msg, "overflows"));
-        CHECK(tla_xla_linear_index(&x, one, &n, &e) != 0);
-        CHECK(tla_xla_multi_index(&x, 0, one, &e) != 0);
+        CHECK(tla_xla_padded_size(&n, &x, &e) != 0);
+        CHECK(tla_layout_from_xla(&L, NULL, &x, &e) != 0 && strstr(e.msg, "overflows"));
+        CHECK(tla_xla_linear_index(&n, &x, one, &e) != 0);
+        CHECK(tla_xla_multi_index(one, &x, 0, &e) != 0);
     }
     for (size_t i = 0; i < sizeof big_bytes / sizeof *big_bytes; i++) { /* elements fit, bytes do not */
-        CHECK(tla_xla_parse(big_bytes[i], &x, &e) == 0);
-        CHECK(tla_xla_padded_size(&x, &n, &e) == 0);
-        CHECK(tla_xla_bytes(&x, &n, &e) != 0 && strstr(e.msg, "byte size overflows"));
+        CHECK(tla_xla_parse(&x, big_bytes[i], &e) == 0);
+        CHECK(tla_xla_padded_size(&n, &x, &e) == 0);
+        CHECK(tla_xla_bytes(&n, &x, &e) != 0 && strstr(e.msg, "byte size overflows"));
         CHECK_EQ(tla_xla_byte_size(&x), -1);
     }
 }
@@ -355,25 +355,25 @@ static void seeds(void) {
     int64_t idx[2] = {2, 3}, lin = -1, back[2];
     /* seed 000: F32[3,5]{1,0:T(2,2)}, element (2,3) at 17; cosize 24 */
     CHECK_STR(layout_of("F32[3,5]{1,0:T(2,2)}"), "((2,2),(2,3)):((2,12),(1,4))");
-    CHECK(tla_xla_parse("F32[3,5]{1,0:T(2,2)}", &x, &e) == 0);
-    CHECK(tla_xla_linear_index(&x, idx, &lin, &e) == 0);
+    CHECK(tla_xla_parse(&x, "F32[3,5]{1,0:T(2,2)}", &e) == 0);
+    CHECK(tla_xla_linear_index(&lin, &x, idx, &e) == 0);
     CHECK_EQ(lin, 17);
-    CHECK(tla_xla_multi_index(&x, 17, back, &e) == 0 && back[0] == 2 && back[1] == 3);
-    CHECK(tla_xla_multi_index(&x, 14, back, &e) != 0 && strstr(e.msg, "padding")); /* row 3 does not exist */
-    CHECK(tla_xla_to_layout(&x, &L, &info, &e) == 0 && info.padded_elements == 24);
+    CHECK(tla_xla_multi_index(back, &x, 17, &e) == 0 && back[0] == 2 && back[1] == 3);
+    CHECK(tla_xla_multi_index(back, &x, 14, &e) != 0 && strstr(e.msg, "padding")); /* row 3 does not exist */
+    CHECK(tla_layout_from_xla(&L, &info, &x, &e) == 0 && info.padded_elements == 24);
     /* seed 000, figure 2: 4x8 tiled (2,4)(2,1) */
     CHECK_STR(layout_of("f32[4,8]{1,0:T(2,4)(2,1)}"), "((2,2),(4,2)):((1,16),(2,8))");
     /* the TPU bf16 example */
     CHECK_STR(layout_of("bf16[8,1,1280,16384]{3,2,0,1:T(8,128)(2,1)}"),
               "(8,1,(2,4,160),(128,128)):(20971520,167772160,(1,256,131072),(2,1024))");
     /* combined dimensions: (*,*,2,*,3) is over the merged F32[112,110] */
-    CHECK(tla_xla_parse("F32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}", &x, &e) == 0);
-    CHECK(tla_xla_to_layout(&x, &L, &info, &e) == 0);
+    CHECK(tla_xla_parse(&x, "F32[2,7,8,11,10]{4,3,2,1,0:T(*,*,2,*,3)}", &e) == 0);
+    CHECK(tla_layout_from_xla(&L, &info, &x, &e) == 0);
     CHECK(info.merged && info.rank == 2 && info.dims[0] == 112 && info.dims[1] == 110);
     /* seed 001: the 2x3 "a b c / d e f" in {1,0} is a b c d e f, in {0,1} a d b e c f */
     CHECK_STR(layout_of("f32[2,3]{1,0}"), "(2,3):(3,1)");
     CHECK_STR(layout_of("f32[2,3]{0,1}"), "(2,3):(1,2)");
-    CHECK(tla_xla_parse("f32[2,3]{0,1}", &x, &e) == 0);
+    CHECK(tla_xla_parse(&x, "f32[2,3]{0,1}", &e) == 0);
     {
         const char *abc = "abcdef", *want = "adbecf";
         char mem[7] = {0};
@@ -381,18 +381,18 @@ static void seeds(void) {
         for (int r = 0; r < 2; r++)
             for (int c = 0; c < 3; c++) {
                 int64_t i2[2] = {r, c}, l = 0;
-                ok = ok && tla_xla_linear_index(&x, i2, &l, &e) == 0;
+                ok = ok && tla_xla_linear_index(&l, &x, i2, &e) == 0;
                 mem[l] = abc[r * 3 + c];
             }
         CHECK(ok);
         CHECK_STR(mem, want);
     }
     /* facts */
-    CHECK(tla_xla_parse("bf16[8,1,1280,16384]", &x, &e) == 0);
+    CHECK(tla_xla_parse(&x, "bf16[8,1,1280,16384]", &e) == 0);
     CHECK_EQ(tla_xla_true_rank(&x), 3);
     CHECK_STR(tla_xla_dim_letters(4), "p,z,y,x");
     CHECK_EQ(tla_xla_byte_size(&x), 8LL * 1280 * 16384 * 2);
-    CHECK(tla_xla_parse("f32[3,5]{1,0:T(2,2)}", &x, &e) == 0);
+    CHECK(tla_xla_parse(&x, "f32[3,5]{1,0:T(2,2)}", &e) == 0);
     CHECK_EQ(tla_xla_byte_size(&x), 24 * 4);
 }
 
@@ -427,12 +427,12 @@ static void printing_and_errors(void) {
     tla_error e;
     char out[256];
     for (size_t i = 0; i < sizeof same / sizeof *same; i++) {
-        CHECK(tla_xla_parse(same[i], &x, &e) == 0);
+        CHECK(tla_xla_parse(&x, same[i], &e) == 0);
         tla_xla_snprint(out, sizeof out, &x);
         CHECK_STR(out, same[i]);
     }
     for (size_t i = 0; i < sizeof canon / sizeof *canon; i++) {
-        CHECK(tla_xla_parse(canon[i].in, &x, &e) == 0);
+        CHECK(tla_xla_parse(&x, canon[i].in, &e) == 0);
         tla_xla_snprint(out, sizeof out, &x);
         CHECK_STR(out, canon[i].out);
     }
@@ -440,7 +440,7 @@ static void printing_and_errors(void) {
         tla_xla_shape keep;
         memset(&keep, 0x5a, sizeof keep);
         x = keep;
-        int rc = tla_xla_parse(bad[i].in, &x, &e);
+        int rc = tla_xla_parse(&x, bad[i].in, &e);
         CHECK(rc != 0);
         if (rc != 0 && (!strstr(e.msg, bad[i].msg) || e.pos != bad[i].pos))
             printf("  '%s': %s at %d, want '%s' at %d\n", bad[i].in, e.msg, e.pos, bad[i].msg, bad[i].pos);
@@ -464,27 +464,27 @@ static void to_xla(void) {
     tla_error e;
     char out[256];
     for (size_t i = 0; i < sizeof shapes / sizeof *shapes; i++) {
-        CHECK(tla_xla_parse(shapes[i], &x, &e) == 0 && tla_xla_to_layout(&x, &L, NULL, &e) == 0);
-        int ok = tla_layout_to_xla(&L, x.type, &y, &e) == 0;
+        CHECK(tla_xla_parse(&x, shapes[i], &e) == 0 && tla_layout_from_xla(&L, NULL, &x, &e) == 0);
+        int ok = tla_xla_from_layout(&y, &L, x.type, &e) == 0;
         if (!ok) printf("  to_xla(%s): %s\n", shapes[i], e.msg);
         CHECK(ok);
         tla_xla_snprint(out, sizeof out, &y);
         CHECK_STR(out, shapes[i]);
-        CHECK(tla_xla_to_layout(&y, &R, NULL, &e) == 0 && tla_layout_equal(&L, &R));
+        CHECK(tla_layout_from_xla(&R, NULL, &y, &e) == 0 && tla_layout_equal(&L, &R));
     }
-    tla_parse_layout("(4,4):(1,8)", &L, &e); /* a gap: no XLA layout */
-    CHECK(tla_layout_to_xla(&L, TLA_XLA_F32, &y, &e) != 0 && strstr(e.msg, "not representable"));
-    tla_parse_layout("(4,4):(0,1)", &L, &e);
-    CHECK(tla_layout_to_xla(&L, TLA_XLA_F32, &y, &e) != 0 && strstr(e.msg, "not representable"));
+    tla_layout_parse(&L, "(4,4):(1,8)", &e); /* a gap: no XLA layout */
+    CHECK(tla_xla_from_layout(&y, &L, TLA_XLA_F32, &e) != 0 && strstr(e.msg, "not representable"));
+    tla_layout_parse(&L, "(4,4):(0,1)", &e);
+    CHECK(tla_xla_from_layout(&y, &L, TLA_XLA_F32, &e) != 0 && strstr(e.msg, "not representable"));
     /* huge: verified from the digits, not element by element; overflow is refused (UBSan) */
-    CHECK(tla_parse_layout("(1000000000000,3):(3,1)", &L, &e) == 0);
-    CHECK(tla_layout_to_xla(&L, TLA_XLA_F32, &y, &e) == 0);
+    CHECK(tla_layout_parse(&L, "(1000000000000,3):(3,1)", &e) == 0);
+    CHECK(tla_xla_from_layout(&y, &L, TLA_XLA_F32, &e) == 0);
     tla_xla_snprint(out, sizeof out, &y);
     CHECK_STR(out, "f32[1000000000000,3]{1,0}");
-    CHECK(tla_parse_layout("(2,4611686018427387903):(4611686018427387903,1)", &L, &e) == 0);
-    CHECK(tla_layout_to_xla(&L, TLA_XLA_F32, &y, &e) == 0);
-    CHECK(tla_parse_layout("((2,2305843009213693951)):((1,2))", &L, &e) == 0);
-    CHECK(tla_layout_to_xla(&L, TLA_XLA_F32, &y, &e) == 0);
+    CHECK(tla_layout_parse(&L, "(2,4611686018427387903):(4611686018427387903,1)", &e) == 0);
+    CHECK(tla_xla_from_layout(&y, &L, TLA_XLA_F32, &e) == 0);
+    CHECK(tla_layout_parse(&L, "((2,2305843009213693951)):((1,2))", &e) == 0);
+    CHECK(tla_xla_from_layout(&y, &L, TLA_XLA_F32, &e) == 0);
 }
 
 int main(void) {

@@ -16,9 +16,9 @@ typedef struct arg {
 
 static int parse_layout_or_shape(const char *s, tla_layout *L) {
     tla_error e;
-    if (strchr(s, ':')) return tla_parse_layout(s, L, &e);
+    if (strchr(s, ':')) return tla_layout_parse(L, s, &e);
     tla_tuple t;
-    if (tla_parse_tuple(s, &t, &e) != 0) return -1;
+    if (tla_tuple_parse(&t, s, &e) != 0) return -1;
     return tla_layout_make_compact(L, &t, &e);
 }
 
@@ -45,10 +45,10 @@ static int parse_arg(char *s, arg *a) {
     }
     if (strchr(s, ':')) {
         a->kind = 'L';
-        return tla_parse_layout(s, &a->L, &e);
+        return tla_layout_parse(&a->L, s, &e);
     }
     a->kind = 'T';
-    if (tla_parse_tuple(s, &a->t, &e) != 0) return -1;
+    if (tla_tuple_parse(&a->t, s, &e) != 0) return -1;
     return tla_layout_make_compact(&a->L, &a->t, &e);
 }
 
@@ -79,11 +79,11 @@ static int run(const char *op, arg *a, int n, char *out, size_t outn, tla_layout
     if (!strcmp(op, "left_inverse")) rc = tla_left_inverse(res, &a[0].L, &e);
     if (!strcmp(op, "complement")) rc = tla_complement(res, &a[0].L, n > 1 ? a[1].t.val[0] : 0, &e);
     if (rc == 0) return tla_layout_snprint(out, outn, res), 'L';
-    if (!strcmp(op, "size")) rc = tla_layout_size(&a[0].L, &v, &e);
-    if (!strcmp(op, "cosize")) rc = tla_layout_cosize(&a[0].L, &v, &e);
-    if (!strcmp(op, "crd2offset")) rc = tla_layout_crd2offset(&a[1].L, &a[0].t, &v, &e);
+    if (!strcmp(op, "size")) rc = tla_layout_size(&v, &a[0].L, &e);
+    if (!strcmp(op, "cosize")) rc = tla_layout_cosize(&v, &a[0].L, &e);
+    if (!strcmp(op, "crd2offset")) rc = tla_layout_crd2offset(&v, &a[1].L, &a[0].t, &e);
     if (rc == 0) return snprintf(out, outn, "%lld", (long long)v), 'I';
-    if (!strcmp(op, "idx2crd")) rc = tla_tuple_idx2crd(a[0].t.val[0], &a[1].t, &t, &e);
+    if (!strcmp(op, "idx2crd")) rc = tla_tuple_idx2crd(&t, &a[1].t, a[0].t.val[0], &e);
     if (rc == 0) return tla_tuple_snprint(out, outn, &t), 'T';
     snprintf(out, outn, "error: %s", e.msg);
     return 0;
@@ -103,15 +103,15 @@ static int layouts_match(const tla_layout *got, const char *want_text) {
     char a[512], b[512];
     int64_t n = 0, i, x = 0, y = 0;
     tla_error e;
-    if (tla_parse_layout(want_text, &want, &e) != 0) return 0;
+    if (tla_layout_parse(&want, want_text, &e) != 0) return 0;
     tla_tuple_snprint(a, sizeof a, &got->shape);
     tla_tuple_snprint(b, sizeof b, &want.shape);
     strip_static(a);
     strip_static(b);
-    if (strcmp(a, b) != 0 || tla_layout_size(&want, &n, &e) != 0) return 0;
+    if (strcmp(a, b) != 0 || tla_layout_size(&n, &want, &e) != 0) return 0;
     for (i = 0; i < n; i++) {
         tla_tuple c = tla_tuple_leaf(i, 0);
-        if (tla_layout_crd2offset(got, &c, &x, &e) != 0 || tla_layout_crd2offset(&want, &c, &y, &e) != 0 || x != y)
+        if (tla_layout_crd2offset(&x, got, &c, &e) != 0 || tla_layout_crd2offset(&y, &want, &c, &e) != 0 || x != y)
             return 0;
     }
     return 1;
@@ -125,7 +125,7 @@ static int result_matches(const char *got_text, const char *want) {
     snprintf(exact, sizeof exact, "%s", got_text);
     strip_static(exact);
     if (!strcmp(exact, want)) return 1;
-    return strchr(want, ':') && tla_parse_layout(got_text, &got, &e) == 0 && layouts_match(&got, want);
+    return strchr(want, ':') && tla_layout_parse(&got, got_text, &e) == 0 && layouts_match(&got, want);
 }
 
 /* Split a vector line in place: fields[0] = op, then arguments; returns the number of

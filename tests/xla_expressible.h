@@ -1,6 +1,6 @@
 /* tests/xla_expressible.h - an independent oracle: does any TLA layout (with an originShape)
  * express a given offset function exactly?  Used by tests/test_xla.c to check that every
- * tiling tla_xla_to_layout refuses really has no TLA layout.
+ * tiling tla_layout_from_xla refuses really has no TLA layout.
  *
  * The offsets of every element are given (logical coordinates, row-major order).  A TLA layout
  * over some grouping of the dimensions (each group merged into one coordinate, its dimensions

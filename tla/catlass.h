@@ -23,8 +23,8 @@
  *   if (tla_layout_tag_make(&tag, TLA_ROW_MAJOR, 2, 100, 70, &e) != 0) return 1;  // layout::RowMajor{100, 70}
  *   if (tla_layout_from_tag(&La, &tag, &e) != 0) return 1;                        // (100,70):(70,_1)
  *   A = tla_tensor_make(a, 2, &La, TLA_POS_GM);
- *   tla_parse_tuple("(64,48)", &tile, &e);
- *   tla_parse_tuple("(64,48)", &crd, &e);
+ *   tla_tuple_parse(&tile, "(64,48)", &e);
+ *   tla_tuple_parse(&crd, "(64,48)", &e);
  *   if (tla_tensor_tile(&T, &A, &tile, &crd, &e) != 0) return 1;                 // a tail tile: 36 x 22
  *   if (tla_tensor_make_like(&B, l1, 2, TLA_ZN, &T, TLA_POS_L1, &e) != 0) return 1;   // zN, 36 x 22
  *   if (tla_tensor_extent(&B, 0) != 36 || tla_tensor_extent(&B, 1) != 22) return 1;
@@ -88,7 +88,7 @@ TLA_FUNC int tla_layout_from_tag(tla_layout *out, const tla_layout_tag *tag, tla
  *   static float m[32 * 32];
  *   tla_layout L;  tla_tuple c;  tla_tensor t;  tla_error e;
  *   tla_layout_format(&L, TLA_ROW_MAJOR, 4, 32, 32, &e);
- *   tla_parse_tuple("(2,3)", &c, &e);
+ *   tla_tuple_parse(&c, "(2,3)", &e);
  *   if (tla_tensor_make_at(&t, m, 4, &L, &c, TLA_POS_GM, &e) != 0) return 1;
  *   if (tla_tensor_at2(&t, 1, 1) != (void *)&m[3 * 32 + 4]) return 1;
  */
@@ -116,7 +116,7 @@ TLA_FUNC int tla_tensor_make_like(tla_tensor *out, TLA_GM void *data, int elem_b
  *   tla_layout_format(&Lb, TLA_ZN, 2, 128, 128, &e);
  *   tla_layout_format(&Lg, TLA_ROW_MAJOR, 2, 100, 100, &e);
  *   G = tla_tensor_make(g, 2, &Lg, TLA_POS_GM);
- *   tla_parse_tuple("(128,128)", &tile, &e);  tla_parse_tuple("(0,0)", &crd, &e);
+ *   tla_tuple_parse(&tile, "(128,128)", &e);  tla_tuple_parse(&crd, "(0,0)", &e);
  *   if (tla_tensor_tile(&T, &G, &tile, &crd, &e) != 0) return 1;                // 100 x 100 of a 128 x 128 tile
  *   if (tla_tensor_make_like_base(&B, l1, 2, &T, &Lb, TLA_POS_L1, &e) != 0) return 1;
  *   if (tla_tensor_extent(&B, 0) != 100 || !tla_tuple_equal(&B.layout.stride, &Lb.stride)) return 1;  // zN strides, 100 x 100
@@ -320,7 +320,7 @@ TLA_FUNC int tla_tensor_slice(tla_tensor *out, const tla_tensor *t, const tla_tu
     for (k = 0; k < r; k++) {
         int path[1];
         path[0] = k;
-        if (tla__elem(coord, k, &e) != 0 || tla_layout_get(&t->layout, 1, path, &one, err) != 0)
+        if (tla__elem(coord, k, &e) != 0 || tla_layout_get(&one, &t->layout, 1, path, err) != 0)
             return tla__fail(err, -1, "slice: the tensor has no mode %d", k);
         if (e.val[0] == TLA_UNDERSCORE) {
             ks[nk] = one.shape, kd[nk] = one.stride;
@@ -335,7 +335,7 @@ TLA_FUNC int tla_tensor_slice(tla_tensor *out, const tla_tensor *t, const tla_tu
         if (tla__add64(t->coord[k], e.val[0], &part) != 0) return tla__fail(err, -1, "slice: coordinate overflows");
         fixed = tla_tuple_leaf(part, 0);
         one.has_origin = 0;
-        if (tla_layout_crd2offset(&one, &fixed, &part, err) != 0 || tla__add64(off, part, &off) != 0)
+        if (tla_layout_crd2offset(&part, &one, &fixed, err) != 0 || tla__add64(off, part, &off) != 0)
             return tla__fail(err, -1, "slice: the offset of mode %d overflows", k);
     }
     if (nk == 0) return tla__fail(err, -1, "slice: no mode is kept (mark the kept modes with _)");

@@ -366,7 +366,7 @@ extern const struct tla_tuple tla__rtnu;
 TLA_FUNC tla_layout tla__compat_lget(tla_layout L, int n, int i0, int i1, int i2, int i3) {
     tla_layout o;
     const int path[4] = { i0, i1, i2, i3 };
-    if (n > 4 || tla_layout_get(&L, n, path, &o, NULL) != 0) {
+    if (n > 4 || tla_layout_get(&o, &L, n, path, NULL) != 0) {
         memset(&o, 0, sizeof o);
         o.shape = tla_tuple_leaf(0, 0), o.stride = tla_tuple_leaf(0, 0);
     }
@@ -375,7 +375,7 @@ TLA_FUNC tla_layout tla__compat_lget(tla_layout L, int n, int i0, int i1, int i2
 TLA_FUNC tla_tuple tla__compat_tget(tla_tuple t, int n, int i0, int i1, int i2, int i3) {
     tla_tuple o;
     const int path[4] = { i0, i1, i2, i3 };
-    if (n > 4 || tla_tuple_get(&t, n, path, &o, NULL) != 0) o = tla_tuple_leaf(0, 0);
+    if (n > 4 || tla_tuple_get(&o, &t, n, path, NULL) != 0) o = tla_tuple_leaf(0, 0);
     return o;
 }
 /* A static tuple that has the path (i) or (i, j), i + j <= 7: the stand-in for a run-time get's
@@ -663,7 +663,7 @@ TLA_FUNC int64_t tla__crdl(int depth, int n, long long v0, long long v1, long lo
     int64_t off = -1;
     /* (checked here: flat's stand-in for a nested coordinate could fit a nested layout) */
     if (depth > 1 || n > 4) return -1;
-    return tla_layout_crd2offset(&L, &c, &off, NULL) != 0 ? -1 : off;
+    return tla_layout_crd2offset(&off, &L, &c, NULL) != 0 ? -1 : off;
 }
 TLA_FUNC int64_t tla__crd3(int depth, int n, long long v0, long long v1, long long v2, long long v3, tla_tuple s,
                                   tla_tuple d) {

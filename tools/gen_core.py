@@ -676,7 +676,7 @@ def emit():
     pairs = [f"(0 {terms[j]} {terms[j + 1]})" for j in range(0, R, 2)]
     while len(pairs) > 1:
         pairs = [f"({pairs[j]} + {pairs[j + 1]})" for j in range(0, len(pairs), 2)]
-    line("/* c, S, D, X bound by the caller to _tc0 (the coordinate as given), _tS, _tD, _tX.  For clang")
+    line("/* c, S, D, X bound by the caller to tla__tc (the coordinate as given), _tS, _tD, _tX.  For clang")
     line(" * the terms are added as a balanced tree, leaves 0 and 1, 2 and 3, ... first: a format's mode")
     line(" * is such a pair, and its two terms added first show clang that c % 16 * 16 + c / 16 * 256 is")
     line(" * c * 16 (nZ: 8 instructions, as CuTe's, not 11); gcc finds that either way, and its code for")

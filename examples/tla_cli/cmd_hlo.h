@@ -43,7 +43,7 @@ static const char cli_hlo_usage[] =
 static int cli_int_opt(const char *s, int *out) {
     int p = 0, st;
     int64_t v;
-    if (tla_parse_int_at(s, &p, &v, &st, NULL) != 0 || s[p] || st || v < 0 || v > 1000000) return -1;
+    if (tla_int_parse_at(&v, &st, s, &p, NULL) != 0 || s[p] || st || v < 0 || v > 1000000) return -1;
     *out = (int)v;
     return 0;
 }
@@ -61,19 +61,19 @@ static int cli_hlo_grouped(tla_ix_ctx *c, const tla_hlo_module *m, const char *f
     if (fusion) { /* A or A,B */
         snprintf(name, sizeof name, "%s", fusion);
         if ((comma = strchr(name, ',')) != NULL) *comma = '\0';
-        if (tla_hlo_find(m, in, name, &a, e) != 0 || (comma && tla_hlo_find(m, in, comma + 1, &z, e) != 0)) return -1;
-        if ((z ? tla_hlo_fusion_for_producer_consumer(a, z, &f, e) : tla_hlo_fusion_for_instruction(a, &f, e)) != 0)
+        if (tla_hlo_find(&a, m, in, name, e) != 0 || (comma && tla_hlo_find(&z, m, in, comma + 1, e) != 0)) return -1;
+        if ((z ? tla_hlo_fusion_for_producer_consumer(&f, a, z, e) : tla_hlo_fusion_for_instruction(&f, a, e)) != 0)
             return -1;
     } else if (!strcmp(root->opcode, "fusion") && root->called && root->called != root->parent) {
         a = root;
-        if (tla_hlo_fusion_for_instruction(root, &f, e) != 0) return -1;
-    } else if (tla_hlo_fusion_for_computation(m->entry, &f, e) != 0)
+        if (tla_hlo_fusion_for_instruction(&f, root, e) != 0) return -1;
+    } else if (tla_hlo_fusion_for_computation(&f, m->entry, e) != 0)
         return -1;
     if (from) { /* among the fusion's instructions first, then anywhere */
         const char *nm = from[0] == '%' ? from + 1 : from;
         for (k = 0; k < f.n && !target; k++)
             if (!strcmp(f.post[k]->name, nm)) target = f.post[k];
-        if (!target && tla_hlo_find(m, in, from, &target, e) != 0) goto done;
+        if (!target && tla_hlo_find(&target, m, in, from, e) != 0) goto done;
     } else if (f.n == 0) {
         tla_error_set(e, -1, "the fusion has no instructions");
         goto done;
@@ -86,7 +86,7 @@ static int cli_hlo_grouped(tla_ix_ctx *c, const tla_hlo_module *m, const char *f
         } else if (!(target = tla_hlo_comp_target(m->entry, root, out_id, e)))
             goto done;
     }
-    if (tla_hlo_grouped_output_to_input(c, &f, target, &g, e) != 0) goto done;
+    if (tla_hlo_grouped_output_to_input(&g, c, &f, target, e) != 0) goto done;
     view.n = g.n, view.sets = g.sets;
     if (simplify) tla_hlo_indexing_simplify(c, &view);
     for (k = 0; k < g.n; k++) {
@@ -110,12 +110,12 @@ static int cli_hlo_epilogue(tla_ix_ctx *c, const tla_hlo_module *m, const char *
                             const char *in, tla_ix_buf *b, tla_error *e) {
     const tla_hlo_instr *p, *r;
     tla_ix_map map;
-    if (tla_hlo_find(m, in, parent, &p, e) != 0) return -1;
+    if (tla_hlo_find(&p, m, in, parent, e) != 0) return -1;
     if (root_name) {
-        if (tla_hlo_find(m, p->parent->name, root_name, &r, e) != 0) return -1;
+        if (tla_hlo_find(&r, m, p->parent->name, root_name, e) != 0) return -1;
     } else
         r = p->parent->root;
-    if (tla_hlo_epilogue_input_to_output(c, p, r, &map, e) != 0) return -1;
+    if (tla_hlo_epilogue_input_to_output(&map, c, p, r, e) != 0) return -1;
     tla_ix_map_print(c, &map, b);
     tla_ix_buf_put(b, "\n");
     return 0;
@@ -173,7 +173,7 @@ static int cli_cmd_hlo(int argc, char **argv) {
     if (!(text = cli_read_all(file))) return 2;
     tla_ix_ctx_init(&c);
     memset(&ix, 0, sizeof ix);
-    if (tla_hlo_read(text, &m, &e) != 0) {
+    if (tla_hlo_parse(&m, text, &e) != 0) {
         fprintf(stderr, "tla: error: %s\n", e.msg);
         goto done;
     }
@@ -189,8 +189,8 @@ static int cli_cmd_hlo(int argc, char **argv) {
     if (by_producer) { /* one 'instruction = NAME' block per operand instruction */
         int first[TLA_HLO_MAX_OPS], k, j;
         tla_hlo_indexing own;
-        if (tla_hlo_output_to_input(&c, root, out_id, &own, &e) != 0) goto fail;
-        k = tla_hlo_group_by_producers(root, &own, &ix, first, &e);
+        if (tla_hlo_output_to_input(&own, &c, root, out_id, &e) != 0) goto fail;
+        k = tla_hlo_group_by_producers(&ix, first, root, &own, &e);
         tla_hlo_indexing_free(&own);
         if (k != 0) goto fail;
         if (simplify) tla_hlo_indexing_simplify(&c, &ix);
@@ -206,16 +206,16 @@ static int cli_cmd_hlo(int argc, char **argv) {
         goto emit;
     }
     if (to_output >= 0) {
-        if (tla_hlo_input_to_output(&c, root, to_output, &ix, &e) != 0) goto fail;
-        if (physical && tla_hlo_indexing_physical(&c, root, to_output, 1, &ix, &e) != 0) goto fail;
+        if (tla_hlo_input_to_output(&ix, &c, root, to_output, &e) != 0) goto fail;
+        if (physical && tla_hlo_indexing_physical(&ix, &c, root, to_output, 1, &e) != 0) goto fail;
     } else {
         int fused = 0;
-        if (tla_hlo_module_output_to_input(&c, m, out_id, &ix, &fused, &e) != 0) goto fail;
+        if (tla_hlo_module_output_to_input(&ix, &fused, &c, m, out_id, &e) != 0) goto fail;
         if (physical && fused) {
             fprintf(stderr, "tla: error: --physical needs an ENTRY computation (the layouts of the root's operands)\n");
             goto done;
         }
-        if (physical && tla_hlo_indexing_physical(&c, root, out_id, 0, &ix, &e) != 0) goto fail;
+        if (physical && tla_hlo_indexing_physical(&ix, &c, root, out_id, 0, &e) != 0) goto fail;
     }
     if (simplify) tla_hlo_indexing_simplify(&c, &ix);
     tla_hlo_indexing_print(&c, &ix, &b);

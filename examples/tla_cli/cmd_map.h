@@ -137,7 +137,7 @@ static int cli_cmd_map(int argc, char **argv) {
     else if (v.kind != CLI_TUPLE || tla_layout_make_compact(&L, &v.L.shape, &e) != 0)
         return fprintf(stderr, "tla: error: map needs a layout or a shape, not %s\n", cli_kind_name(&v)), 2;
     tla_ix_ctx_init(&c);
-    if ((inverse ? tla_ix_from_layout_inverse(&c, &L, &m, &e) : tla_ix_from_layout(&c, &L, &m, &e)) != 0) {
+    if ((inverse ? tla_ix_from_layout_inverse(&m, &c, &L, &e) : tla_ix_from_layout(&m, &c, &L, &e)) != 0) {
         fprintf(stderr, "tla: error: %s\n", e.msg);
         tla_ix_ctx_free(&c);
         return 2;
@@ -163,7 +163,7 @@ static int cli_cmd_simplify(int argc, char **argv) {
     }
     if (!(text = cli_read_all(NULL))) return 2;
     tla_ix_ctx_init(&c);
-    if (tla_ix_map_parse(&c, text, &m, &e) != 0) {
+    if (tla_ix_map_parse(&m, &c, text, &e) != 0) {
         cli_report_text(text, &e);
         free(text);
         tla_ix_ctx_free(&c);
@@ -199,18 +199,18 @@ static int cli_cmd_compose(int argc, char **argv) {
         goto done;
     }
     *sep = '\0';
-    if (tla_ix_map_parse(&c, text, &a, &e) != 0) {
+    if (tla_ix_map_parse(&a, &c, text, &e) != 0) {
         cli_report_text(text, &e);
         goto done;
     }
     pos = (int)(sep - text) + 3;
     while (text[pos] == '-') pos++;
-    if (tla_ix_map_parse(&c, text + pos, &b, &e) != 0) {
+    if (tla_ix_map_parse(&b, &c, text + pos, &e) != 0) {
         fprintf(stderr, "tla: error: in the second map: ");
         cli_report_text(text + pos, &e);
         goto done;
     }
-    if (tla_ix_compose(&c, &a, &b, &r, &e) != 0) {
+    if (tla_ix_compose(&r, &c, &a, &b, &e) != 0) {
         fprintf(stderr, "tla: error: %s\n", e.msg);
         goto done;
     }
@@ -302,7 +302,7 @@ static int cli_cmd_map_op(int argc, char **argv) {
                2;
     if (!(text = cli_read_all(NULL))) return 2;
     tla_ix_ctx_init(&c);
-    if (tla_ix_map_parse(&c, text, &m, &e) != 0) {
+    if (tla_ix_map_parse(&m, &c, text, &e) != 0) {
         cli_report_text(text, &e);
         goto done;
     }
@@ -322,7 +322,7 @@ static int cli_cmd_map_op(int argc, char **argv) {
         else if (k == 3)
             changed = tla_ix_simplify(&c, &m, 0);
         else if (k == 4) {
-            if (tla_ix_symbols_to_dims(&c, &m, &r, &e) != 0) goto fail;
+            if (tla_ix_symbols_to_dims(&r, &c, &m, &e) != 0) goto fail;
             m = r;
         } else {
             int64_t v[TLA_IX_MAX_VARS];
@@ -336,7 +336,7 @@ static int cli_cmd_map_op(int argc, char **argv) {
                 }
                 idx[j] = (int)v[j];
             }
-            if (tla_ix_range_vars_to_dims(&c, &m, idx, n, &r, &e) != 0) goto fail;
+            if (tla_ix_range_vars_to_dims(&r, &c, &m, idx, n, &e) != 0) goto fail;
             m = r;
         }
         if (simplify) tla_ix_simplify(&c, &m, 0);
@@ -372,7 +372,7 @@ static int cli_cmd_map_op(int argc, char **argv) {
     } else if (k == 8 || k == 9 || k == 11) {
         int x;
         int64_t lo, hi;
-        if (tla_ix_expr_parse(&c, &m, args[0], &x, &e) != 0) {
+        if (tla_ix_expr_parse(&x, &c, &m, args[0], &e) != 0) {
             cli_report(args[0], &e);
             goto done;
         }

@@ -22,11 +22,11 @@ static int cli_show_layout(const char *arg, int argno, tla_layout *L) {
     tla_error e, xe;
     tla_xla_shape x;
     if (cli_eval(arg, &v, &e) != 0) {
-        if (tla_xla_parse(arg, &x, &xe) != 0) { /* neither: the expression's error */
+        if (tla_xla_parse(&x, arg, &xe) != 0) { /* neither: the expression's error */
             cli_report(arg, &e);
             return 2;
         }
-        if (tla_xla_to_layout(&x, L, NULL, &xe) != 0) {
+        if (tla_layout_from_xla(L, NULL, &x, &xe) != 0) {
             cli_report(arg, &xe);
             return strstr(xe.msg, TLA_XLA_UNDECIDED) ? 3 : 2; /* as tla xla */
         }
@@ -55,9 +55,9 @@ static int cli_cmd_show(int argc, char **argv) {
             tla_layout m0, m1;
             int64_t rows = 0, cols = 0;
             int path[2] = {0, 1};
-            if (tla_layout_get(&L, 1, path, &m0, NULL) != 0 || tla_layout_get(&L, 1, path + 1, &m1, NULL) != 0
-                || tla_layout_size(&m0, &rows, NULL) != 0 || tla_layout_size(&m1, &cols, NULL) != 0
-                || tla_layout_size(&L, &size, NULL) != 0 || rows > CLI_MAX_CELLS || cols > CLI_MAX_CELLS
+            if (tla_layout_get(&m0, &L, 1, path, NULL) != 0 || tla_layout_get(&m1, &L, 1, path + 1, NULL) != 0
+                || tla_layout_size(&rows, &m0, NULL) != 0 || tla_layout_size(&cols, &m1, NULL) != 0
+                || tla_layout_size(&size, &L, NULL) != 0 || rows > CLI_MAX_CELLS || cols > CLI_MAX_CELLS
                 || size > CLI_MAX_CELLS) {
                 fprintf(stderr,
                         "tla: error: layout too large to show as a grid (more than %d rows, columns or cells)\n",

@@ -106,8 +106,8 @@ static int cli_sparse_pack(const tla_sparse_encoding *enc, const char *matrix, c
     } else if (t->rank != enc->dim_rank) {
         fprintf(stderr, "tla: error: the encoding has %d dimensions but the matrix has rank %d\n", enc->dim_rank,
                 t->rank);
-    } else if (tla_sparse_size(enc, t->rank, t->dims, t->v, &bytes, &e) != 0 || !(*mem = malloc(bytes ? bytes : 8))
-               || tla_sparse_pack(enc, t->rank, t->dims, t->v, *mem, bytes, st, &e) != 0) {
+    } else if (tla_sparse_size(&bytes, enc, t->rank, t->dims, t->v, &e) != 0 || !(*mem = malloc(bytes ? bytes : 8))
+               || tla_sparse_pack(st, *mem, bytes, enc, t->rank, t->dims, t->v, &e) != 0) {
         fprintf(stderr, "tla: error: %s\n", *mem || bytes == 0 ? e.msg : "out of memory");
     } else
         return 0;
@@ -138,7 +138,7 @@ static int cli_cmd_sparse(int argc, char **argv) {
         return fprintf(stderr, "tla: error: sparse needs an encoding, e.g. tla sparse '#sparse_tensor.encoding<{ map = "
                                "(i) -> (i : compressed) }>'\n"),
                2;
-    if (tla_sparse_parse_ex(args[0], &enc, &e, !type) != 0) {
+    if (tla_sparse_parse_ex(&enc, args[0], !type, &e) != 0) {
         cli_report(args[0], &e);
         return 2;
     }

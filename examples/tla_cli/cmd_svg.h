@@ -147,12 +147,12 @@ static int cli_svg_sparse(FILE *out, const char *encoding, const char *matrix) {
     tla_error e;
     void *mem = NULL;
     int rc = 2;
-    if (tla_sparse_parse(encoding, &enc, &e) != 0) {
+    if (tla_sparse_parse(&enc, encoding, &e) != 0) {
         cli_report(encoding, &e);
         return 2;
     }
     if (cli_sparse_pack(&enc, matrix, &t, &mem, &st) == 0) {
-        if (tla_print_svg_sparse(out, &enc, &st, &e) != 0)
+        if (tla_svg_sparse(out, &enc, &st, &e) != 0)
             fprintf(stderr, "tla: error: %s\n", e.msg);
         else
             rc = 0;
@@ -169,9 +169,9 @@ static int cli_svg_map(FILE *out, const char *text) {
     tla_error e;
     int rc = 2;
     tla_ix_ctx_init(&c);
-    if (tla_ix_map_parse(&c, text, &m, &e) != 0)
+    if (tla_ix_map_parse(&m, &c, text, &e) != 0)
         cli_report(text, &e);
-    else if (tla_print_svg_map(out, &c, &m, &e) != 0)
+    else if (tla_svg_map(out, &c, &m, &e) != 0)
         fprintf(stderr, "tla: error: %s\n", e.msg);
     else
         rc = 0;
@@ -204,7 +204,7 @@ static int cli_svg_tile(const char *arg, const tla_layout *L, tla_svg_options *o
     for (k = 0; k < r && r <= 2; k++) {
         tla_layout m;
         int64_t size = 0;
-        if (tla_layout_get(L, 1, &k, &m, NULL) != 0 || tla_layout_size(&m, &size, NULL) != 0) return 2;
+        if (tla_layout_get(&m, L, 1, &k, NULL) != 0 || tla_layout_size(&size, &m, NULL) != 0) return 2;
         if (o->tile_extent[k] > size - o->tile_coord[k]) {
             fprintf(stderr,
                     "tla: error: --tile %.40s reaches past the layout: %s %lld..%lld, but the layout has %lld %s "
@@ -301,11 +301,11 @@ static int cli_cmd_svg(int argc, char **argv) {
         rc = 2;
     else {
         if (copy)
-            rc = tla_print_svg_copy(out, &L, &S, &o, &e);
+            rc = tla_svg_copy(out, &L, &S, &o, &e);
         else if (tv)
-            rc = tla_print_svg_tv(out, &L, tvshape[0], tvshape[1], &o, &e);
+            rc = tla_svg_tv(out, &L, tvshape[0], tvshape[1], &o, &e);
         else
-            rc = latex ? tla_print_latex(out, &L, &o, &e) : tla_print_svg(out, &L, &o, &e);
+            rc = latex ? tla_latex_layout(out, &L, &o, &e) : tla_svg_layout(out, &L, &o, &e);
         if (rc != 0) fprintf(stderr, "tla: error: %s\n", e.msg), rc = 2;
     }
     if (rc == 0) rc = cli_svg_emit(out, caption);

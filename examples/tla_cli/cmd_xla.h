@@ -33,12 +33,12 @@ static int cli_cmd_xla(int argc, char **argv) {
             return fprintf(stderr, "tla: error: xla takes one shape (got '%.60s' too)\n", argv[i]), 2;
     }
     if (!shape) return fprintf(stderr, "tla: error: xla needs a shape, e.g. tla xla 'f32[3,5]{1,0:T(2,2)}'\n"), 2;
-    if (tla_xla_parse(shape, &x, &e) != 0 || tla_xla_padded_size(&x, &padded, &e) != 0) {
+    if (tla_xla_parse(&x, shape, &e) != 0 || tla_xla_padded_size(&padded, &x, &e) != 0) {
         cli_report(shape, &e);
         return 2;
     }
     if (!offsets) {
-        if (tla_xla_to_layout(&x, &L, &info, &e) != 0) {
+        if (tla_layout_from_xla(&L, &info, &x, &e) != 0) {
             cli_report(shape, &e);
             if (x.rank > 0) fputs("  (tla xla --offsets SHAPE prints its linear indices)\n", stderr);
             return strstr(e.msg, TLA_XLA_UNDECIDED) ? 3 : 2; /* 3: a layout may exist, the search stops short */
@@ -63,7 +63,7 @@ static int cli_cmd_xla(int argc, char **argv) {
         for (k = 0; k < total; k += 4096) {
             int64_t lins[4096], n = total - k < 4096 ? total - k : 4096, j;
             char text[4096 * 21], *q = text;
-            if (tla_xla_linear_indices(&x, k, n, lins, &e) != 0) {
+            if (tla_xla_linear_indices(lins, &x, k, n, &e) != 0) {
                 cli_report(shape, &e);
                 return 2;
             }

@@ -215,10 +215,10 @@ static int cli_get(cli_parser *P, const cli_call *c, cli_value *out) {
     if (cli_path(P, c, path) != 0) return -1;
     r.kind = c->arg[0].kind;
     if (r.kind == CLI_LAYOUT) {
-        if (tla_layout_get(&c->arg[0].L, c->n - 1, path, &r.L, &e) != 0) return cli_fail_lib(P, c->pos, &e);
+        if (tla_layout_get(&r.L, &c->arg[0].L, c->n - 1, path, &e) != 0) return cli_fail_lib(P, c->pos, &e);
     } else if (r.kind == CLI_TUPLE) {
         memset(&r.L, 0, sizeof r.L);
-        if (tla_tuple_get(&c->arg[0].L.shape, c->n - 1, path, &r.L.shape, &e) != 0) return cli_fail_lib(P, c->pos, &e);
+        if (tla_tuple_get(&r.L.shape, &c->arg[0].L.shape, c->n - 1, path, &e) != 0) return cli_fail_lib(P, c->pos, &e);
     } else {
         return cli_arg_fail(P, c, 0, "a tuple or a layout");
     }
@@ -312,8 +312,8 @@ static int cli_tiler_of(const char *text, tla_tiler *T, tla_error *e) {
         else if (*q == ',' && depth == 0) {
             tla_tuple t;
             *q = '\0';
-            if (strchr(start, ':') ? tla_parse_layout(start, &T->mode[T->n], e)
-                                   : (tla_parse_tuple(start, &t, e) || tla_layout_make_compact(&T->mode[T->n], &t, e)))
+            if (strchr(start, ':') ? tla_layout_parse(&T->mode[T->n], start, e)
+                                   : (tla_tuple_parse(&t, start, e) || tla_layout_make_compact(&T->mode[T->n], &t, e)))
                 return -1;
             T->n++;
             start = q + 1;
@@ -358,10 +358,10 @@ static int cli_fn_query(cli_parser *P, const cli_call *c, cli_value *out, int op
     else if (tla_layout_make_compact(&L, &sub.L.shape, &e) != 0)
         return cli_fail_lib(P, c->pos, &e);
     if (op == CLI_Q_SIZE) {
-        if (tla_layout_size(&L, &x, &e) != 0) return cli_fail_lib(P, c->pos, &e);
+        if (tla_layout_size(&x, &L, &e) != 0) return cli_fail_lib(P, c->pos, &e);
         cli_set_int(out, x, tla_tuple_all_static(&L.shape));
     } else if (op == CLI_Q_COSIZE) {
-        if (tla_layout_cosize(&L, &x, &e) != 0) return cli_fail_lib(P, c->pos, &e);
+        if (tla_layout_cosize(&x, &L, &e) != 0) return cli_fail_lib(P, c->pos, &e);
         cli_set_int(out, x, tla_tuple_all_static(&L.shape) && tla_tuple_all_static(&L.stride));
     } else {
         cli_set_tuple(out, op == CLI_Q_SHAPE ? &L.shape : &L.stride);
@@ -382,7 +382,7 @@ static int cli_fn_crd2offset(cli_parser *P, const cli_call *c, cli_value *out, i
         if (cli_tuple_arg(P, c, 1, &u) != 0 || cli_tuple_arg(P, c, 2, &w) != 0) return -1;
         if (tla_layout_make(&L, &u, &w, &e) != 0) return cli_fail_lib(P, c->argpos[2], &e);
     }
-    if (tla_layout_crd2offset(&L, &t, &x, &e) != 0) return cli_fail_lib(P, c->pos, &e);
+    if (tla_layout_crd2offset(&x, &L, &t, &e) != 0) return cli_fail_lib(P, c->pos, &e);
     cli_set_int(out, x, tla_tuple_all_static(&t) && tla_tuple_all_static(&L.shape) && tla_tuple_all_static(&L.stride));
     return 0;
 }
@@ -397,7 +397,7 @@ static int cli_fn_idx2crd(cli_parser *P, const cli_call *c, cli_value *out, int 
         u = c->arg[1].L.shape;
     else if (cli_tuple_arg(P, c, 1, &u) != 0)
         return -1;
-    if (tla_tuple_idx2crd(x, &u, &t, &e) != 0) return cli_fail_lib(P, c->pos, &e);
+    if (tla_tuple_idx2crd(&t, &u, x, &e) != 0) return cli_fail_lib(P, c->pos, &e);
     cli_set_tuple(out, &t);
     return 0;
 }
@@ -544,13 +544,13 @@ static int cli_fn_xla(cli_parser *P, const cli_call *c, cli_value *out, int op) 
     tla_layout L;
     tla_error e;
     if (c->arg[0].kind != CLI_STRING) return cli_arg_fail(P, c, 0, "a string (an XLA shape)");
-    if (tla_xla_parse(c->arg[0].text, &x, &e) != 0) {
+    if (tla_xla_parse(&x, c->arg[0].text, &e) != 0) {
         e.pos = c->argpos[0] + 1 + (e.pos > 0 ? e.pos : 0);
         P->err = e;
         return -1;
     }
     if (op == 0) {
-        if (tla_xla_to_layout(&x, &L, NULL, &e) != 0) return cli_fail_lib(P, c->pos, &e);
+        if (tla_layout_from_xla(&L, NULL, &x, &e) != 0) return cli_fail_lib(P, c->pos, &e);
         cli_set_layout(out, &L);
     } else {
         tla_tuple t;
@@ -558,7 +558,7 @@ static int cli_fn_xla(cli_parser *P, const cli_call *c, cli_value *out, int op) 
         if (cli_tuple_arg(P, c, 1, &t) != 0) return -1;
         if (t.nleaf != x.rank || tla_tuple_depth(&t) > 1)
             return cli_fail(P, c->argpos[1], "xla_index: the coordinate needs one integer per dimension");
-        if (tla_xla_linear_index(&x, t.val, &lin, &e) != 0) return cli_fail_lib(P, c->pos, &e);
+        if (tla_xla_linear_index(&lin, &x, t.val, &e) != 0) return cli_fail_lib(P, c->pos, &e);
         cli_set_int(out, lin, 0);
     }
     return 0;
@@ -576,7 +576,7 @@ static int cli_fn_to_xla(cli_parser *P, const cli_call *c, cli_value *out, int o
         return cli_arg_fail(P, c, 1, "an element type (\"f32\", \"bf16\", ...)");
     tn = c->arg[1].text;
     if (tla_xla_type_from_name(tn, strlen(tn), &ty) != 0) return cli_fail(P, c->argpos[1], "unknown XLA element type");
-    if (tla_layout_to_xla(&L, ty, &x, &e) != 0) return cli_fail_lib(P, c->pos, &e);
+    if (tla_xla_from_layout(&x, &L, ty, &e) != 0) return cli_fail_lib(P, c->pos, &e);
     out->kind = CLI_STRING;
     tla_xla_snprint(out->text, sizeof out->text, &x);
     return 0;

@@ -123,7 +123,7 @@ static int cli_primary(cli_parser *P, cli_value *out) {
         || (s[p] == '_' && (tla_is_digit(s[p + 1]) || (s[p + 1] == '-' && tla_is_digit(s[p + 2]))))) {
         int64_t v = 0;
         int st = 0;
-        if (tla_parse_int_at(s, &P->p, &v, &st, &P->err) != 0) return -1;
+        if (tla_int_parse_at(&v, &st, s, &P->p, &P->err) != 0) return -1;
         cli_set_int(out, v, st);
         return 0;
     }

@@ -4,6 +4,6 @@
 long long f(const char *text) {
     tla_tuple t;
     tla_error e;
-    if (tla_parse_tuple(text, &t, &e) != 0) return -1;
+    if (tla_tuple_parse(&t, text, &e) != 0) return -1;
     return tla_cosize(t);
 }

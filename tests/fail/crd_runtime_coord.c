@@ -5,7 +5,7 @@
 long long f(void) {
     tla_tuple c;
     tla_error e;
-    tla_parse_tuple("(1,2)", &c, &e);
+    tla_tuple_parse(&c, "(1,2)", &e);
     tla_auto L = tla_make_layout(tla_make_tuple(TLA_C(4), TLA_C(8)), tla_make_tuple(TLA_C(1), TLA_C(4)));
     return tla_crd2offset(c, L);
 }

@@ -1,4 +1,4 @@
-/* expect: a static integer must lie in [-TLA_STATIC_MAX, TLA_STATIC_MAX] */
+/* expect: a static integer exceeds TLA_STATIC_MAX in magnitude */
 #include "tla.h"
 int f(int i, int j) {
     tla_auto L = tla_make_layout(tla_make_tuple(TLA_C(1073741824), TLA_C(2)), tla_make_tuple(TLA_C(1), TLA_C(4)));

@@ -1,4 +1,4 @@
-/* expect: a static integer must lie in [-TLA_STATIC_MAX, TLA_STATIC_MAX] */
+/* expect: a static integer exceeds TLA_STATIC_MAX in magnitude */
 /* TLA_C(1 << 30): one error naming the range (N + 2^30 overflowed first, an "integer overflow") */
 #include "tla.h"
 int f(int i) {

@@ -9,14 +9,14 @@
 int impl_coalesce_text(const char *text, char *buf, size_t n) {
     tla_layout L, C;
     tla_error e;
-    if (tla_parse_layout(text, &L, &e) != 0 || tla_coalesce(&C, &L, &e) != 0) return -1;
+    if (tla_layout_parse(&L, text, &e) != 0 || tla_coalesce(&C, &L, &e) != 0) return -1;
     return tla_layout_snprint(buf, n, &C);
 }
 
 int impl_xla_text(const char *text, char *buf, size_t n) {
     tla_xla_shape x;
     tla_error e;
-    if (tla_xla_parse(text, &x, &e) != 0) return -1;
+    if (tla_xla_parse(&x, text, &e) != 0) return -1;
     return tla_xla_snprint(buf, n, &x);
 }
 
@@ -27,8 +27,8 @@ int impl_compose_text(const char *a, const char *b, char *buf, size_t n) {
     tla_error e;
     int len = -1;
     tla_ix_ctx_init(&c);
-    if (tla_ix_map_parse(&c, a, &ma, &e) == 0 && tla_ix_map_parse(&c, b, &mb, &e) == 0
-        && tla_ix_compose(&c, &ma, &mb, &ab, &e) == 0) {
+    if (tla_ix_map_parse(&ma, &c, a, &e) == 0 && tla_ix_map_parse(&mb, &c, b, &e) == 0
+        && tla_ix_compose(&ab, &c, &ma, &mb, &e) == 0) {
         tla_ix_map_print(&c, &ab, &out);
         len = out.s ? snprintf(buf, n, "%s", out.s) : -1;
     }
@@ -40,6 +40,6 @@ int impl_compose_text(const char *a, const char *b, char *buf, size_t n) {
 int impl_sparse_text(const char *text, char *buf, size_t n) {
     tla_sparse_encoding s;
     tla_error e;
-    if (tla_sparse_parse(text, &s, &e) != 0) return -1;
+    if (tla_sparse_parse(&s, text, &e) != 0) return -1;
     return tla_sparse_snprint(buf, n, &s);
 }

@@ -61,11 +61,11 @@
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_layout A, B, R;  tla_error e;  char buf[64];
- *   tla_parse_layout("((4,2),3):((1,4),8)", &A, &e);
+ *   tla_layout_parse(&A, "((4,2),3):((1,4),8)", &e);
  *   if (tla_flatten(&R, &A, &e) != 0) return 1;
  *   tla_layout_snprint(buf, sizeof buf, &R);
  *   if (strcmp(buf, "(4,2,3):(1,4,8)") != 0) return 1;
- *   tla_parse_layout("(2,3):(3,1)", &B, &e);
+ *   tla_layout_parse(&B, "(2,3):(3,1)", &e);
  *   if (tla_composition(&R, &A, &B, &e) != 0) return 1;     // R(c) == A(B(c))
  */
 #ifndef TLA_ALGEBRA_H
@@ -88,11 +88,11 @@ typedef struct tla_tiler {
  *   Errors: results past the run-time capacity (rank 8, 32 leaves), indices out of range.
  * Example:
  *   tla_layout A, B, R;  tla_error e;  char buf[64];
- *   tla_parse_layout("(2,(1,6)):(1,(6,2))", &A, &e);
+ *   tla_layout_parse(&A, "(2,(1,6)):(1,(6,2))", &e);
  *   if (tla_coalesce(&R, &A, &e) != 0) return 1;
  *   tla_layout_snprint(buf, sizeof buf, &R);
  *   if (strcmp(buf, "12:1") != 0) return 1;
- *   tla_parse_layout("4:8", &B, &e);
+ *   tla_layout_parse(&B, "4:8", &e);
  *   if (tla_append(&R, &A, &B, &e) != 0 || tla_layout_rank(&R) != 3) return 1;
  */
 /* make_layout(M0, M1, ...): each layout becomes one mode of the result (always a tuple). */
@@ -121,15 +121,15 @@ TLA_API int tla_filter(tla_layout *out, const tla_layout *L, tla_error *err);
  *   Errors: "complement: ... not injective ...", "composition: ... stride does not divide ...", zero-size modes.
  * Example:
  *   tla_layout A, B, R;  tla_error e;  char buf[64];
- *   tla_parse_layout("(4,8):(8,1)", &A, &e);
- *   tla_parse_layout("(2,2):(1,4)", &B, &e);
+ *   tla_layout_parse(&A, "(4,8):(8,1)", &e);
+ *   tla_layout_parse(&B, "(2,2):(1,4)", &e);
  *   if (tla_composition(&R, &A, &B, &e) != 0) return 1;
  *   tla_layout_snprint(buf, sizeof buf, &R);
  *   if (strcmp(buf, "(2,2):(8,1)") != 0) return 1;
- *   tla_parse_layout("(2,2):(1,4)", &A, &e);
+ *   tla_layout_parse(&A, "(2,2):(1,4)", &e);
  *   if (tla_complement(&R, &A, 16, &e) != 0 || tla_layout_snprint(buf, sizeof buf, &R) < 0 || strcmp(buf, "(2,2):(2,8)") != 0) return 1;
- *   tla_parse_layout("(6,2):(1,10)", &A, &e);
- *   tla_parse_layout("(2,3):(3,2)", &B, &e);
+ *   tla_layout_parse(&A, "(6,2):(1,10)", &e);
+ *   tla_layout_parse(&B, "(2,3):(3,2)", &e);
  *   if (tla_composition(&R, &A, &B, &e) != 0 || tla_composition_checked(&R, &A, &B, &e) == 0) return 1;   // by mode only
  */
 TLA_API int tla_composition(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err);
@@ -290,7 +290,7 @@ TLA_FUNC int tla__build_mode(tla__build *b, const tla_layout *m, tla_error *err)
 TLA_FUNC int tla__build_end(tla__build *b, tla_layout *out, tla_error *err) {
     int64_t n = 0;
     if (b->depth != 0 && tla__build_tok(b, TLA_TOK_CLOSE, err) != 0) return -1;
-    if (tla_tuple_size(&b->L.shape, &n, NULL) != 0) /* a layout's size fits in int64 (tla_layout_make) */
+    if (tla_tuple_size(&n, &b->L.shape, NULL) != 0) /* a layout's size fits in int64 (tla_layout_make) */
         return tla__fail(err, -1, "the size of the result overflows int64");
     *out = b->L;
     return 0;
@@ -569,7 +569,7 @@ TLA_API int tla_composition_checked(tla_layout *out, const tla_layout *A, const 
     tla__flat fa, ca;
     int64_t nr = 0, nb = 0, P = 1, sum;
     int j, k;
-    if (tla__compose(&r, A, B, err) != 0 || tla_layout_size(&r, &nr, err) != 0 || tla_layout_size(B, &nb, err) != 0)
+    if (tla__compose(&r, A, B, err) != 0 || tla_layout_size(&nr, &r, err) != 0 || tla_layout_size(&nb, B, err) != 0)
         return -1;
     if (nr != nb)
         return tla__fail(err, -1,
@@ -648,7 +648,7 @@ TLA_API int tla_complement(tla_layout *out, const tla_layout *A, int64_t M, tla_
 #if TLA__BODIES
 {
     int st = M > 0 ? 0 : tla_tuple_all_static(&A->shape) && tla_tuple_all_static(&A->stride);
-    if (M <= 0 && tla_layout_cosize(A, &M, err) != 0) return -1;
+    if (M <= 0 && tla_layout_cosize(&M, A, err) != 0) return -1;
     return tla__complement(out, A, M, st, err);
 }
 #endif
@@ -764,7 +764,7 @@ TLA_FUNC int tla__slice_rec(const tla_tuple *c, const tla_tuple *s, const tla_tu
             return 0;
         } else {
             int64_t o = 0;
-            if (tla_tuple_crd2offset(c, s, d, &o, err) != 0) return -1;
+            if (tla_tuple_crd2offset(&o, c, s, d, err) != 0) return -1;
             return tla__add64(*off, o, off) ? tla__fail(err, -1, "slice: the offset overflows int64") : 0;
         }
     }
@@ -831,16 +831,16 @@ TLA_API int tla_crd2crd(tla_tuple *out, const tla_tuple *coord, const tla_tuple 
 {
     tla_layout compact;
     int64_t idx = 0;
-    if (tla_tuple_is_int(coord)) return tla_tuple_idx2crd(coord->val[0], dst, out, err);
+    if (tla_tuple_is_int(coord)) return tla_tuple_idx2crd(out, dst, coord->val[0], err);
     if (tla_tuple_congruent(coord, dst)) { /* already in the target's form */
         *out = *coord;
         return 0;
     }
     if (!src)
         return tla__fail(err, -1, "crd2crd: the coordinate does not match the target shape; give the source shape");
-    if (tla_layout_make_compact(&compact, src, err) != 0 || tla_layout_crd2offset(&compact, coord, &idx, err) != 0)
+    if (tla_layout_make_compact(&compact, src, err) != 0 || tla_layout_crd2offset(&idx, &compact, coord, err) != 0)
         return -1;
-    return tla_tuple_idx2crd(idx, dst, out, err);
+    return tla_tuple_idx2crd(out, dst, idx, err);
 }
 #endif
 TLA__DECL

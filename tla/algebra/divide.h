@@ -15,8 +15,8 @@
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_layout A, B, R;  tla_error e;  char buf[96];
- *   tla_parse_layout("(8,6):(1,16)", &A, &e);
- *   tla_parse_layout("4:1", &B, &e);
+ *   tla_layout_parse(&A, "(8,6):(1,16)", &e);
+ *   tla_layout_parse(&B, "4:1", &e);
  *   if (tla_zipped_divide(&R, &A, &B, &e) != 0) return 1;
  *   tla_layout_snprint(buf, sizeof buf, &R);
  *   if (strcmp(buf, "(4,(2,6)):(1,(4,16))") != 0) return 1;
@@ -54,7 +54,7 @@ TLA_API int tla_raked_product(tla_layout *out, const tla_layout *A, const tla_la
 TLA_FUNC int tla__logical_divide(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) {
     tla_layout comp, tiler;
     int64_t n = 0;
-    if (tla_layout_size(A, &n, err) != 0 || tla__complement(&comp, B, n, tla_tuple_all_static(&A->shape), err) != 0
+    if (tla_layout_size(&n, A, err) != 0 || tla__complement(&comp, B, n, tla_tuple_all_static(&A->shape), err) != 0
         || tla__pair(&tiler, B, &comp, err) != 0)
         return -1;
     return tla__compose(out, A, &tiler, err);
@@ -63,7 +63,7 @@ TLA_FUNC int tla__logical_divide(tla_layout *out, const tla_layout *A, const tla
 TLA_FUNC int tla__logical_product(tla_layout *out, const tla_layout *A, const tla_layout *B, tla_error *err) {
     tla_layout comp, right;
     int64_t n = 0, m = 0, nm = 0;
-    if (tla_layout_size(A, &n, err) != 0 || tla_layout_cosize(B, &m, err) != 0) return -1;
+    if (tla_layout_size(&n, A, err) != 0 || tla_layout_cosize(&m, B, err) != 0) return -1;
     if (tla__mul64(n, m, &nm) != 0) return tla__fail(err, -1, "logical_product: size times cosize overflows int64");
     if (tla__complement(
             &comp, A, nm,

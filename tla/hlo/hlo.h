@@ -5,14 +5,14 @@
  * without their shapes, `%` names, `calls=` / `to_apply=` resolved to computations,
  * `/ * comments * /` and `//` comments.  Instructions may span lines.
  *
- * Memory: tla_hlo_read allocates the module; tla_hlo_free releases everything it owns
+ * Memory: tla_hlo_parse allocates the module; tla_hlo_free releases everything it owns
  * (instructions point into it, so they live as long as the module).  Errors name the line,
  * the instruction and the reason ("line 3: instruction 'add': unknown operand 'p9'").
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_hlo_module *m = NULL;  tla_error e;
  *   const tla_hlo_instr *r;
- *   if (tla_hlo_read("p0 = f32[4,8] parameter(0)\nreshape = f32[32] reshape(p0)\n", &m, &e) != 0) return 1;
+ *   if (tla_hlo_parse(&m, "p0 = f32[4,8] parameter(0)\nreshape = f32[32] reshape(p0)\n", &e) != 0) return 1;
  *   r = tla_hlo_root(m);
  *   if (strcmp(r->opcode, "reshape") != 0 || r->shape.a[0].dims[0] != 32 || r->nops != 1) return 1;
  *   tla_hlo_free(m);
@@ -97,13 +97,13 @@ TLA_API const char *tla_hlo_attr_get(const tla_hlo_instr *in, const char *key);
 
 /* The instruction called name (a leading % ignored) in computation comp (NULL: any); an error
  * when there is none, or when several computations have one (naming them). */
-TLA_API int tla_hlo_find(const tla_hlo_module *m, const char *comp, const char *name, const tla_hlo_instr **out,
+TLA_API int tla_hlo_find(const tla_hlo_instr **out, const tla_hlo_module *m, const char *comp, const char *name,
                          tla_error *err);
 
 /* ---------------------------------------------------------------- reader */
 
 /* Read HLO text into *out (the caller frees it with tla_hlo_free).  -1 and *err on error. */
-TLA_API int tla_hlo_read(const char *text, tla_hlo_module **out, tla_error *err);
+TLA_API int tla_hlo_parse(tla_hlo_module **out, const char *text, tla_error *err);
 
 /* ---------------------------------------------------------------- printing */
 
@@ -144,7 +144,7 @@ TLA_API const char *tla_hlo_attr_get(const tla_hlo_instr *in, const char *key)
 #endif
 TLA__DECL
 
-TLA_API int tla_hlo_find(const tla_hlo_module *m, const char *comp, const char *name, const tla_hlo_instr **out,
+TLA_API int tla_hlo_find(const tla_hlo_instr **out, const tla_hlo_module *m, const char *comp, const char *name,
                          tla_error *err)
 #if TLA__BODIES
 {
@@ -257,7 +257,7 @@ TLA_FUNC int tla__hlo_array(tla__hlo_rd *R, tla_hlo_array *a, const char *instr)
         if (R->s[R->p] == '?') return tla__hlo_fail(R, instr, "dynamic dimensions are not supported%s", "");
         if (R->s[R->p] == '<' && R->s[R->p + 1] == '=') R->p += 2;
         if (a->rank == TLA_HLO_MAX_RANK) return tla__hlo_fail(R, instr, "rank above 12%s", "");
-        if (tla_parse_int_at(R->s, &R->p, &v, &st, NULL) != 0 || v < 0 || st)
+        if (tla_int_parse_at(&v, &st, R->s, &R->p, NULL) != 0 || v < 0 || st)
             return tla__hlo_fail(R, instr, "expected a dimension size in a shape%s", "");
         a->dims[a->rank++] = v;
         tla__hlo_ws(R);
@@ -278,7 +278,7 @@ TLA_FUNC int tla__hlo_array(tla__hlo_rd *R, tla_hlo_array *a, const char *instr)
         while (R->s[R->p] != '}' && R->s[R->p] != ':') {
             int64_t v;
             int st;
-            if (tla_parse_int_at(R->s, &R->p, &v, &st, NULL) != 0 || v < 0 || v >= a->rank || k >= a->rank
+            if (tla_int_parse_at(&v, &st, R->s, &R->p, NULL) != 0 || v < 0 || v >= a->rank || k >= a->rank
                 || (seen >> v & 1))
                 return tla__hlo_fail(R, instr, "bad layout: expected a permutation of the dimensions%s", "");
             seen |= 1u << v;
@@ -443,7 +443,7 @@ TLA_FUNC int tla__hlo_instr(tla__hlo_rd *R, tla_hlo_comp *comp) {
         in->args = a;
         if (!strcmp(in->opcode, "parameter")) {
             int p = 0, st;
-            if (tla_parse_int_at(a, &p, &in->param, &st, NULL) != 0 || in->param < 0 || st)
+            if (tla_int_parse_at(&in->param, &st, a, &p, NULL) != 0 || in->param < 0 || st)
                 return tla__hlo_fail(R, in->name, "expected the parameter number%s", "");
         }
     } else {
@@ -515,7 +515,7 @@ TLA_FUNC int tla__hlo_ints(const char *s, int64_t *v, int max) {
     for (;;) {
         p = tla_skip_space(s, p);
         if (!s[p] || s[p] == '}') break;
-        if (n == max || tla_parse_int_at(s, &p, &v[n], &st, NULL) != 0) return -1;
+        if (n == max || tla_int_parse_at(&v[n], &st, s, &p, NULL) != 0) return -1;
         n++;
         p = tla_skip_space(s, p);
         if (s[p] == ',' || s[p] == 'x' || s[p] == '_')
@@ -589,7 +589,7 @@ TLA_FUNC int tla__hlo_resolve(tla__hlo_rd *R) {
     return 0;
 }
 
-TLA_API int tla_hlo_read(const char *text, tla_hlo_module **out, tla_error *err)
+TLA_API int tla_hlo_parse(tla_hlo_module **out, const char *text, tla_error *err)
 #if TLA__BODIES
 {
     tla__hlo_rd R;

@@ -19,8 +19,8 @@
  *                     " ROOT fusion = f32[8,16] fusion(p0), kind=kLoop, calls=f\n }\n";
  *   tla_hlo_module *m = NULL;  tla_error e;  tla_ix_ctx c;  tla_hlo_indexing ix;  tla_ix_buf out = {0};
  *   tla_ix_ctx_init(&c);
- *   if (tla_hlo_read(hlo, &m, &e) != 0) return 1;
- *   if (tla_hlo_output_to_input(&c, tla_hlo_root(m), 0, &ix, &e) != 0) return 1;
+ *   if (tla_hlo_parse(&m, hlo, &e) != 0) return 1;
+ *   if (tla_hlo_output_to_input(&ix, &c, tla_hlo_root(m), 0, &e) != 0) return 1;
  *   tla_ix_map_print_ex(&c, &ix.sets[0].v[0].map, 1, &out);
  *   if (strcmp(out.s, "(d0, d1) -> (d0, d1), domain: d0 in [0, 7], d1 in [0, 15]") != 0) return 1;
  *   tla_ix_buf_free(&out);
@@ -33,14 +33,14 @@
 
 #include "tla/hlo/rules.h"
 
-TLA_API int tla_hlo_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+TLA_API int tla_hlo_output_to_input(tla_hlo_indexing *ix, tla_ix_ctx *c, const tla_hlo_instr *in, int out_id,
                                     tla_error *err);
-TLA_API int tla_hlo_input_to_output(tla_ix_ctx *c, const tla_hlo_instr *in, int in_id, tla_hlo_indexing *ix,
+TLA_API int tla_hlo_input_to_output(tla_hlo_indexing *ix, tla_ix_ctx *c, const tla_hlo_instr *in, int in_id,
                                     tla_error *err);
 
 /* ComposeOperandIndexing(first, second): first applied first.  The replica map is first's,
  * or second's composed after first's map; two collectives in a row give unknown indexing. */
-TLA_API int tla_hlo_opidx_compose(tla_ix_ctx *c, const tla_hlo_opidx *a, const tla_hlo_opidx *b, tla_hlo_opidx *out,
+TLA_API int tla_hlo_opidx_compose(tla_hlo_opidx *out, tla_ix_ctx *c, const tla_hlo_opidx *a, const tla_hlo_opidx *b,
                                   tla_error *err);
 
 /* ------------------------------------------------------------ fusion adaptors */
@@ -62,14 +62,14 @@ typedef struct tla_hlo_fusion {
 TLA_API void tla_hlo_fusion_free(tla_hlo_fusion *f);
 
 /* HloFusionAdaptor::ForComputation: every instruction of comp. */
-TLA_API int tla_hlo_fusion_for_computation(const tla_hlo_comp *comp, tla_hlo_fusion *f, tla_error *err);
+TLA_API int tla_hlo_fusion_for_computation(tla_hlo_fusion *f, const tla_hlo_comp *comp, tla_error *err);
 
 /* HloFusionAdaptor::ForInstruction: a fusion instruction's body, or the instruction alone. */
-TLA_API int tla_hlo_fusion_for_instruction(const tla_hlo_instr *x, tla_hlo_fusion *f, tla_error *err);
+TLA_API int tla_hlo_fusion_for_instruction(tla_hlo_fusion *f, const tla_hlo_instr *x, tla_error *err);
 
 /* HloFusionAdaptor::ForProducerConsumer: the producer's instructions, then the consumer's. */
-TLA_API int tla_hlo_fusion_for_producer_consumer(const tla_hlo_instr *producer, const tla_hlo_instr *consumer,
-                                                 tla_hlo_fusion *f, tla_error *err);
+TLA_API int tla_hlo_fusion_for_producer_consumer(tla_hlo_fusion *f, const tla_hlo_instr *producer,
+                                                 const tla_hlo_instr *consumer, tla_error *err);
 
 /* HloInstructionAdaptor::GetOperand: operand k of x, seen through the fusion's boundaries. */
 TLA_API const tla_hlo_instr *tla_hlo_fusion_operand(const tla_hlo_fusion *f, const tla_hlo_instr *x, int k);
@@ -91,14 +91,14 @@ TLA_API tla_hlo_idxset *tla_hlo_grouped_at(tla_hlo_grouped *g, const tla_hlo_ins
  * just outside the fusion included; the maps are composed consumer first, each simplified and
  * without unused symbols.  A target parameter of a fused body gives the fusion's operand the
  * identity map.  out is tla_hlo_grouped_free'd by the caller (also on error). */
-TLA_API int tla_hlo_grouped_output_to_input(tla_ix_ctx *c, const tla_hlo_fusion *f, const tla_hlo_instr *target,
-                                            tla_hlo_grouped *out, tla_error *err);
+TLA_API int tla_hlo_grouped_output_to_input(tla_hlo_grouped *out, tla_ix_ctx *c, const tla_hlo_fusion *f,
+                                            const tla_hlo_instr *target, tla_error *err);
 
 /* XLA's GroupIndexingMapsByProducers: the sets of ix (one per operand of in) merged by the
  * instruction that produces the operand.  by->sets[k] belongs to in->ops[first[k]]; by->n
  * producers, in operand order of first use. */
-TLA_API int tla_hlo_group_by_producers(const tla_hlo_instr *in, const tla_hlo_indexing *ix, tla_hlo_indexing *by,
-                                       int *first, tla_error *err);
+TLA_API int tla_hlo_group_by_producers(tla_hlo_indexing *by, int *first, const tla_hlo_instr *in,
+                                       const tla_hlo_indexing *ix, tla_error *err);
 
 /* The instruction that computes output out_id of a computation (a fusion body): its root, or
  * operand out_id of a tuple root (HloFusionAdaptor::GetRoots); NULL and *err when the tuple has
@@ -109,13 +109,13 @@ TLA_API const tla_hlo_instr *tla_hlo_comp_target(const tla_hlo_comp *comp, const
 /* The maps from output out_id of a computation (a fusion body) to its parameters 0 .. nparams - 1
  * (ComputeGroupedOutputToInputIndexing on HloFusionAdaptor::ForComputation, keyed by parameter
  * number).  `in` names the instruction in errors (may be the root). */
-TLA_API int tla_hlo_comp_output_to_input(tla_ix_ctx *c, const tla_hlo_comp *comp, int nparams, const tla_hlo_instr *in,
-                                         int out_id, tla_hlo_indexing *ix, tla_error *err);
+TLA_API int tla_hlo_comp_output_to_input(tla_hlo_indexing *ix, tla_ix_ctx *c, const tla_hlo_comp *comp, int nparams,
+                                         const tla_hlo_instr *in, int out_id, tla_error *err);
 
 /* ComputeOutputToInputFusionOpIndexing: the grouped maps of the fusion's body
  * (HloFusionAdaptor::ForInstruction), one set per operand; an instruction passed as two
  * operands gets the maps of both in each. */
-TLA_API int tla_hlo_fusion_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+TLA_API int tla_hlo_fusion_output_to_input(tla_hlo_indexing *ix, tla_ix_ctx *c, const tla_hlo_instr *in, int out_id,
                                            tla_error *err);
 
 /* HloFindUseChain(parent, root): the instructions from parent to root, each a user of the one
@@ -128,8 +128,8 @@ TLA_API int tla_hlo_use_chain(const tla_hlo_instr *parent, const tla_hlo_instr *
  * use chain from parent to root (HloFindUseChain), composed from parent's identity, each step
  * simplified and without unused symbols; an unknown step makes the map UNDEFINED.  parent and
  * root are in one computation; no chain is an error (XLA's CHECK). */
-TLA_API int tla_hlo_epilogue_input_to_output(tla_ix_ctx *c, const tla_hlo_instr *parent, const tla_hlo_instr *root,
-                                             tla_ix_map *out, tla_error *err);
+TLA_API int tla_hlo_epilogue_input_to_output(tla_ix_map *out, tla_ix_ctx *c, const tla_hlo_instr *parent,
+                                             const tla_hlo_instr *root, tla_error *err);
 
 /* The number of parameters of a computation (1 + the largest parameter number). */
 TLA_API int tla_hlo_comp_nparams(const tla_hlo_comp *comp);
@@ -139,13 +139,13 @@ TLA_API int tla_hlo_comp_nparams(const tla_hlo_comp *comp);
  * without ENTRY, or a bare list whose root reads more than parameters and constants, is a
  * fusion body (one set per parameter, maps composed through its instructions).  *fused says
  * which it was. */
-TLA_API int tla_hlo_module_output_to_input(tla_ix_ctx *c, const tla_hlo_module *m, int out_id, tla_hlo_indexing *ix,
-                                           int *fused, tla_error *err);
+TLA_API int tla_hlo_module_output_to_input(tla_hlo_indexing *ix, int *fused, tla_ix_ctx *c, const tla_hlo_module *m,
+                                           int out_id, tla_error *err);
 
 /* --physical: compose with the layout permutations (physical output -> logical output ->
  * logical operand -> physical operand; the other way for input-to-output). */
-TLA_API int tla_hlo_indexing_physical(tla_ix_ctx *c, const tla_hlo_instr *in, int id, int input_to_output,
-                                      tla_hlo_indexing *ix, tla_error *err);
+TLA_API int tla_hlo_indexing_physical(tla_hlo_indexing *ix, tla_ix_ctx *c, const tla_hlo_instr *in, int id,
+                                      int input_to_output, tla_error *err);
 
 /* HloInstructionIndexing::Simplify: every map simplified, unused symbols dropped, unknown
  * maps removed. */
@@ -160,7 +160,7 @@ TLA_API void tla_hlo_indexing_print(tla_ix_ctx *c, const tla_hlo_indexing *ix, t
 
 /* ---------------------------------------------------------------- internals */
 
-TLA_API int tla_hlo_opidx_compose(tla_ix_ctx *c, const tla_hlo_opidx *a, const tla_hlo_opidx *b, tla_hlo_opidx *out,
+TLA_API int tla_hlo_opidx_compose(tla_hlo_opidx *out, tla_ix_ctx *c, const tla_hlo_opidx *a, const tla_hlo_opidx *b,
                                   tla_error *err)
 #if TLA__BODIES
 {
@@ -177,16 +177,16 @@ TLA_API int tla_hlo_opidx_compose(tla_ix_ctx *c, const tla_hlo_opidx *a, const t
         out->replica = a->replica;
     } else if (b->has_replica) {
         out->has_replica = 1;
-        if (tla_ix_compose(c, &a->map, &b->replica, &out->replica, err) != 0) return -1;
+        if (tla_ix_compose(&out->replica, c, &a->map, &b->replica, err) != 0) return -1;
     }
     if (a->nrt + b->nrt > TLA_HLO_MAX_RT)
         return tla__fail(err, -1, "more than %d runtime variables in one map", TLA_HLO_MAX_RT);
-    if (tla_ix_compose(c, &a->map, &b->map, &out->map, err) != 0) return -1;
+    if (tla_ix_compose(&out->map, c, &a->map, &b->map, err) != 0) return -1;
     out->nrt = 0;
     for (i = 0; i < a->nrt; i++) out->rt[out->nrt++] = a->rt[i];
     for (i = 0; i < b->nrt; i++) {
         out->rt[out->nrt].hlo = b->rt[i].hlo;
-        if (tla_ix_compose(c, &a->map, &b->rt[i].map, &out->rt[out->nrt++].map, err) != 0) return -1;
+        if (tla_ix_compose(&out->rt[out->nrt++].map, c, &a->map, &b->rt[i].map, err) != 0) return -1;
     }
     return 0;
 }
@@ -250,7 +250,7 @@ TLA_FUNC int tla__hlo_add_post(tla_hlo_fusion *f, const tla_hlo_comp *comp, tla_
     return 0;
 }
 
-TLA_API int tla_hlo_fusion_for_computation(const tla_hlo_comp *comp, tla_hlo_fusion *f, tla_error *err)
+TLA_API int tla_hlo_fusion_for_computation(tla_hlo_fusion *f, const tla_hlo_comp *comp, tla_error *err)
 #if TLA__BODIES
 {
     memset(f, 0, sizeof *f);
@@ -273,7 +273,7 @@ TLA_FUNC int tla__hlo_fusion_add(const tla_hlo_instr *x, tla_hlo_fusion *f, tla_
     return 0;
 }
 
-TLA_API int tla_hlo_fusion_for_instruction(const tla_hlo_instr *x, tla_hlo_fusion *f, tla_error *err)
+TLA_API int tla_hlo_fusion_for_instruction(tla_hlo_fusion *f, const tla_hlo_instr *x, tla_error *err)
 #if TLA__BODIES
 {
     memset(f, 0, sizeof *f);
@@ -282,8 +282,8 @@ TLA_API int tla_hlo_fusion_for_instruction(const tla_hlo_instr *x, tla_hlo_fusio
 #endif
 TLA__DECL
 
-TLA_API int tla_hlo_fusion_for_producer_consumer(const tla_hlo_instr *producer, const tla_hlo_instr *consumer,
-                                                 tla_hlo_fusion *f, tla_error *err)
+TLA_API int tla_hlo_fusion_for_producer_consumer(tla_hlo_fusion *f, const tla_hlo_instr *producer,
+                                                 const tla_hlo_instr *consumer, tla_error *err)
 #if TLA__BODIES
 {
     memset(f, 0, sizeof *f);
@@ -355,8 +355,8 @@ TLA_API tla_hlo_idxset *tla_hlo_grouped_at(tla_hlo_grouped *g, const tla_hlo_ins
 #endif
 TLA__DECL
 
-TLA_API int tla_hlo_grouped_output_to_input(tla_ix_ctx *c, const tla_hlo_fusion *f, const tla_hlo_instr *target,
-                                            tla_hlo_grouped *out, tla_error *err)
+TLA_API int tla_hlo_grouped_output_to_input(tla_hlo_grouped *out, tla_ix_ctx *c, const tla_hlo_fusion *f,
+                                            const tla_hlo_instr *target, tla_error *err)
 #if TLA__BODIES
 {
     const tla_hlo_instr *g = tla__hlo_param_fusion(f, target);
@@ -381,7 +381,7 @@ TLA_API int tla_hlo_grouped_output_to_input(tla_ix_ctx *c, const tla_hlo_fusion 
         tla_hlo_idxset cons;
         int k, j, q;
         if (!(s = tla_hlo_grouped_at(out, x, 0)) || s->n == 0) continue;
-        if (tla_hlo_output_to_input(c, x, 0, &prod, err) != 0) goto done;
+        if (tla_hlo_output_to_input(&prod, c, x, 0, err) != 0) goto done;
         cons = *s; /* a copy: inserting may move the sets */
         if (!(cons.v = (tla_hlo_opidx *)malloc((size_t)cons.n * sizeof *cons.v))) {
             tla_hlo_indexing_free(&prod);
@@ -391,7 +391,7 @@ TLA_API int tla_hlo_grouped_output_to_input(tla_ix_ctx *c, const tla_hlo_fusion 
         for (k = 0; k < prod.n && k < x->nops; k++)
             for (j = 0; j < prod.sets[k].n; j++)
                 for (q = 0; q < cons.n; q++) {
-                    if (tla_hlo_opidx_compose(c, &cons.v[q], &prod.sets[k].v[j], composed, err) != 0) {
+                    if (tla_hlo_opidx_compose(composed, c, &cons.v[q], &prod.sets[k].v[j], err) != 0) {
                         free(cons.v), tla_hlo_indexing_free(&prod);
                         goto done;
                     }
@@ -417,8 +417,8 @@ done:
 #endif
 TLA__DECL
 
-TLA_API int tla_hlo_group_by_producers(const tla_hlo_instr *in, const tla_hlo_indexing *ix, tla_hlo_indexing *by,
-                                       int *first, tla_error *err)
+TLA_API int tla_hlo_group_by_producers(tla_hlo_indexing *by, int *first, const tla_hlo_instr *in,
+                                       const tla_hlo_indexing *ix, tla_error *err)
 #if TLA__BODIES
 {
     int k, j, q, n = 0;
@@ -451,8 +451,8 @@ TLA_API const tla_hlo_instr *tla_hlo_comp_target(const tla_hlo_comp *comp, const
 #endif
 TLA__DECL
 
-TLA_API int tla_hlo_comp_output_to_input(tla_ix_ctx *c, const tla_hlo_comp *comp, int nparams, const tla_hlo_instr *in,
-                                         int out_id, tla_hlo_indexing *ix, tla_error *err)
+TLA_API int tla_hlo_comp_output_to_input(tla_hlo_indexing *ix, tla_ix_ctx *c, const tla_hlo_comp *comp, int nparams,
+                                         const tla_hlo_instr *in, int out_id, tla_error *err)
 #if TLA__BODIES
 {
     tla_hlo_fusion f;
@@ -460,8 +460,8 @@ TLA_API int tla_hlo_comp_output_to_input(tla_ix_ctx *c, const tla_hlo_comp *comp
     const tla_hlo_instr *t = tla_hlo_comp_target(comp, in, out_id, err);
     int i, rc;
     memset(ix, 0, sizeof *ix);
-    if (!t || tla_hlo_fusion_for_computation(comp, &f, err) != 0) return -1;
-    rc = tla_hlo_grouped_output_to_input(c, &f, t, &g, err);
+    if (!t || tla_hlo_fusion_for_computation(&f, comp, err) != 0) return -1;
+    rc = tla_hlo_grouped_output_to_input(&g, c, &f, t, err);
     if (rc == 0) rc = tla_hlo_indexing_init(ix, nparams, err);
     for (i = 0; rc == 0 && i < g.n; i++)
         if (!strcmp(g.instr[i]->opcode, "parameter") && g.instr[i]->parent == comp && g.instr[i]->param < nparams
@@ -476,7 +476,7 @@ TLA_API int tla_hlo_comp_output_to_input(tla_ix_ctx *c, const tla_hlo_comp *comp
 #endif
 TLA__DECL
 
-TLA_API int tla_hlo_fusion_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+TLA_API int tla_hlo_fusion_output_to_input(tla_hlo_indexing *ix, tla_ix_ctx *c, const tla_hlo_instr *in, int out_id,
                                            tla_error *err)
 #if TLA__BODIES
 {
@@ -487,9 +487,9 @@ TLA_API int tla_hlo_fusion_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *i
     memset(ix, 0, sizeof *ix);
     if (!in->called) return tla__hlo_bad(in, err, "fusion without calls=");
     if (in->called == in->parent) return tla__hlo_bad(in, err, "fusion calls its own computation");
-    if (!(t = tla_hlo_comp_target(in->called, in, out_id, err)) || tla_hlo_fusion_for_instruction(in, &f, err) != 0)
+    if (!(t = tla_hlo_comp_target(in->called, in, out_id, err)) || tla_hlo_fusion_for_instruction(&f, in, err) != 0)
         return -1;
-    rc = tla_hlo_grouped_output_to_input(c, &f, t, &g, err);
+    rc = tla_hlo_grouped_output_to_input(&g, c, &f, t, err);
     if (rc == 0) rc = tla_hlo_indexing_init(ix, in->nops, err);
     for (k = 0; rc == 0 && k < in->nops; k++) {
         tla_hlo_idxset *s = tla_hlo_grouped_at(&g, in->ops[k], 0);
@@ -538,8 +538,8 @@ TLA_API int tla_hlo_use_chain(const tla_hlo_instr *parent, const tla_hlo_instr *
 #endif
 TLA__DECL
 
-TLA_API int tla_hlo_epilogue_input_to_output(tla_ix_ctx *c, const tla_hlo_instr *parent, const tla_hlo_instr *root,
-                                             tla_ix_map *out, tla_error *err)
+TLA_API int tla_hlo_epilogue_input_to_output(tla_ix_map *out, tla_ix_ctx *c, const tla_hlo_instr *parent,
+                                             const tla_hlo_instr *root, tla_error *err)
 #if TLA__BODIES
 {
     const tla_hlo_instr **chain;
@@ -564,8 +564,8 @@ TLA_API int tla_hlo_epilogue_input_to_output(tla_ix_ctx *c, const tla_hlo_instr 
     for (i = 1; i < len; i++) {
         tla_hlo_indexing ix;
         for (k = 0; chain[i]->ops[k] != chain[i - 1]; k++) continue; /* user.operand_index(producer) */
-        if (tla_hlo_input_to_output(c, chain[i], k, &ix, err) != 0) goto done;
-        rc = ix.n > 0 && ix.sets[0].n > 0 ? tla_hlo_opidx_compose(c, acc, &ix.sets[0].v[0], next, err) : -2;
+        if (tla_hlo_input_to_output(&ix, c, chain[i], k, err) != 0) goto done;
+        rc = ix.n > 0 && ix.sets[0].n > 0 ? tla_hlo_opidx_compose(next, c, acc, &ix.sets[0].v[0], err) : -2;
         tla_hlo_indexing_free(&ix);
         if (rc == -2) rc = tla__hlo_bad(chain[i], err, "no input-to-output map");
         if (rc != 0) goto done;
@@ -641,7 +641,7 @@ TLA_FUNC int tla__hlo_check(const tla_hlo_instr *in, tla_error *err) {
     return 0;
 }
 
-TLA_API int tla_hlo_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+TLA_API int tla_hlo_output_to_input(tla_hlo_indexing *ix, tla_ix_ctx *c, const tla_hlo_instr *in, int out_id,
                                     tla_error *err)
 #if TLA__BODIES
 {
@@ -649,37 +649,37 @@ TLA_API int tla_hlo_output_to_input(tla_ix_ctx *c, const tla_hlo_instr *in, int 
     memset(ix, 0, sizeof *ix);
     if (tla__hlo_check(in, err) != 0) return -1;
     if (out_id < 0 || out_id >= in->shape.n) return tla__hlo_bad(in, err, "no such output");
-    if (tla_hlo_is_elementwise(op)) return tla_hlo_rule_elementwise(c, in, out_id, ix, err);
-    if (!strcmp(op, "bitcast")) return tla_hlo_rule_bitcast(c, in, out_id, ix, err);
+    if (tla_hlo_is_elementwise(op)) return tla__hlo_rule_elementwise(c, in, out_id, ix, err);
+    if (!strcmp(op, "bitcast")) return tla__hlo_rule_bitcast(c, in, out_id, ix, err);
     if (!strcmp(op, "all-gather") || !strcmp(op, "all-gather-start"))
-        return tla_hlo_rule_all_gather(c, in, out_id, ix, err);
-    if (!strcmp(op, "broadcast")) return tla_hlo_rule_broadcast(c, in, out_id, ix, err);
-    if (!strcmp(op, "concatenate")) return tla_hlo_rule_concatenate(c, in, out_id, ix, err);
+        return tla__hlo_rule_all_gather(c, in, out_id, ix, err);
+    if (!strcmp(op, "broadcast")) return tla__hlo_rule_broadcast(c, in, out_id, ix, err);
+    if (!strcmp(op, "concatenate")) return tla__hlo_rule_concatenate(c, in, out_id, ix, err);
     if (!strcmp(op, "constant") || !strcmp(op, "iota") || !strcmp(op, "parameter"))
         return tla_hlo_indexing_init(ix, 0, err);
-    if (!strcmp(op, "convolution")) return tla_hlo_rule_convolution(c, in, out_id, ix, err);
-    if (!strcmp(op, "dot")) return tla_hlo_rule_dot(c, in, out_id, ix, err);
-    if (!strcmp(op, "dynamic-update-slice")) return tla_hlo_rule_dynamic_update_slice(c, in, out_id, ix, err);
-    if (!strcmp(op, "dynamic-slice")) return tla_hlo_rule_dynamic_slice(c, in, out_id, ix, err);
-    if (!strcmp(op, "fusion")) return tla_hlo_fusion_output_to_input(c, in, out_id, ix, err);
-    if (!strcmp(op, "gather")) return tla_hlo_rule_gather(c, in, out_id, ix, err);
-    if (!strcmp(op, "get-tuple-element")) return tla_hlo_rule_get_tuple_element(c, in, out_id, ix, err);
-    if (!strcmp(op, "pad")) return tla_hlo_rule_pad(c, in, out_id, ix, err);
-    if (!strcmp(op, "reduce")) return tla_hlo_rule_reduce(c, in, out_id, ix, err);
-    if (!strcmp(op, "reduce-window")) return tla_hlo_rule_reduce_window(c, in, out_id, ix, err);
-    if (!strcmp(op, "reshape")) return tla_hlo_rule_reshape(c, in, out_id, ix, err);
-    if (!strcmp(op, "reverse")) return tla_hlo_rule_reverse(c, in, out_id, ix, err);
-    if (!strcmp(op, "scaled-dot")) return tla_hlo_rule_scaled_dot(c, in, out_id, ix, err);
-    if (!strcmp(op, "scan")) return tla_hlo_rule_scan(c, in, out_id, ix, err);
-    if (!strcmp(op, "slice")) return tla_hlo_rule_slice(c, in, out_id, ix, err);
-    if (!strcmp(op, "transpose")) return tla_hlo_rule_transpose(c, in, out_id, ix, err);
+    if (!strcmp(op, "convolution")) return tla__hlo_rule_convolution(c, in, out_id, ix, err);
+    if (!strcmp(op, "dot")) return tla__hlo_rule_dot(c, in, out_id, ix, err);
+    if (!strcmp(op, "dynamic-update-slice")) return tla__hlo_rule_dynamic_update_slice(c, in, out_id, ix, err);
+    if (!strcmp(op, "dynamic-slice")) return tla__hlo_rule_dynamic_slice(c, in, out_id, ix, err);
+    if (!strcmp(op, "fusion")) return tla_hlo_fusion_output_to_input(ix, c, in, out_id, err);
+    if (!strcmp(op, "gather")) return tla__hlo_rule_gather(c, in, out_id, ix, err);
+    if (!strcmp(op, "get-tuple-element")) return tla__hlo_rule_get_tuple_element(c, in, out_id, ix, err);
+    if (!strcmp(op, "pad")) return tla__hlo_rule_pad(c, in, out_id, ix, err);
+    if (!strcmp(op, "reduce")) return tla__hlo_rule_reduce(c, in, out_id, ix, err);
+    if (!strcmp(op, "reduce-window")) return tla__hlo_rule_reduce_window(c, in, out_id, ix, err);
+    if (!strcmp(op, "reshape")) return tla__hlo_rule_reshape(c, in, out_id, ix, err);
+    if (!strcmp(op, "reverse")) return tla__hlo_rule_reverse(c, in, out_id, ix, err);
+    if (!strcmp(op, "scaled-dot")) return tla__hlo_rule_scaled_dot(c, in, out_id, ix, err);
+    if (!strcmp(op, "scan")) return tla__hlo_rule_scan(c, in, out_id, ix, err);
+    if (!strcmp(op, "slice")) return tla__hlo_rule_slice(c, in, out_id, ix, err);
+    if (!strcmp(op, "transpose")) return tla__hlo_rule_transpose(c, in, out_id, ix, err);
     return tla__hlo_unknown(ix, in->nops, err);
 }
 #endif
 TLA__DECL
 
-TLA_API int tla_hlo_module_output_to_input(tla_ix_ctx *c, const tla_hlo_module *m, int out_id, tla_hlo_indexing *ix,
-                                           int *fused, tla_error *err)
+TLA_API int tla_hlo_module_output_to_input(tla_hlo_indexing *ix, int *fused, tla_ix_ctx *c, const tla_hlo_module *m,
+                                           int out_id, tla_error *err)
 #if TLA__BODIES
 {
     const tla_hlo_comp *comp = m->entry;
@@ -689,13 +689,13 @@ TLA_API int tla_hlo_module_output_to_input(tla_ix_ctx *c, const tla_hlo_module *
             if (strcmp(comp->root->ops[i]->opcode, "parameter") && strcmp(comp->root->ops[i]->opcode, "constant"))
                 f = 1;
     if (fused) *fused = f;
-    if (f) return tla_hlo_comp_output_to_input(c, comp, tla_hlo_comp_nparams(comp), comp->root, out_id, ix, err);
-    return tla_hlo_output_to_input(c, comp->root, out_id, ix, err);
+    if (f) return tla_hlo_comp_output_to_input(ix, c, comp, tla_hlo_comp_nparams(comp), comp->root, out_id, err);
+    return tla_hlo_output_to_input(ix, c, comp->root, out_id, err);
 }
 #endif
 TLA__DECL
 
-TLA_API int tla_hlo_input_to_output(tla_ix_ctx *c, const tla_hlo_instr *in, int in_id, tla_hlo_indexing *ix,
+TLA_API int tla_hlo_input_to_output(tla_hlo_indexing *ix, tla_ix_ctx *c, const tla_hlo_instr *in, int in_id,
                                     tla_error *err)
 #if TLA__BODIES
 {
@@ -783,7 +783,7 @@ TLA_API int tla_hlo_input_to_output(tla_ix_ctx *c, const tla_hlo_instr *in, int 
     } else if (!strcmp(op, "reshape")) {
         TLA__HLO_TRY(tla__hlo_reshape_map(c, o->dims, o->rank, ia->dims, ia->rank, 1, &m));
     } else if (!strcmp(op, "reverse")) {
-        return tla_hlo_rule_reverse(c, in, 0, ix, err);
+        return tla__hlo_rule_reverse(c, in, 0, ix, err);
     } else if (!strcmp(op, "slice")) {
         int64_t start[TLA_HLO_MAX_RANK], stride[TLA_HLO_MAX_RANK];
         if (tla__hlo_slice(in, o->rank, start, stride, err) != 0) return -1;
@@ -811,8 +811,8 @@ TLA_API int tla_hlo_input_to_output(tla_ix_ctx *c, const tla_hlo_instr *in, int 
 #endif
 TLA__DECL
 
-TLA_API int tla_hlo_indexing_physical(tla_ix_ctx *c, const tla_hlo_instr *in, int id, int input_to_output,
-                                      tla_hlo_indexing *ix, tla_error *err)
+TLA_API int tla_hlo_indexing_physical(tla_hlo_indexing *ix, tla_ix_ctx *c, const tla_hlo_instr *in, int id,
+                                      int input_to_output, tla_error *err)
 #if TLA__BODIES
 {
     int k, j, r;
@@ -829,17 +829,17 @@ TLA_API int tla_hlo_indexing_physical(tla_ix_ctx *c, const tla_hlo_instr *in, in
         for (j = 0; j < old.n; j++) {
             *t = old.v[j];
             if (!t->map.undefined) {
-                if (tla_ix_compose(c, &pre, &old.v[j].map, &tmp, err) != 0
-                    || tla_ix_compose(c, &tmp, &post, &t->map, err) != 0) {
+                if (tla_ix_compose(&tmp, c, &pre, &old.v[j].map, err) != 0
+                    || tla_ix_compose(&t->map, c, &tmp, &post, err) != 0) {
                     free(old.v);
                     goto fail;
                 }
                 for (r = 0; r < t->nrt; r++)
-                    if (tla_ix_compose(c, &pre, &old.v[j].rt[r].map, &t->rt[r].map, err) != 0) {
+                    if (tla_ix_compose(&t->rt[r].map, c, &pre, &old.v[j].rt[r].map, err) != 0) {
                         free(old.v);
                         goto fail;
                     }
-                if (t->has_replica && tla_ix_compose(c, &pre, &old.v[j].replica, &t->replica, err) != 0) {
+                if (t->has_replica && tla_ix_compose(&t->replica, c, &pre, &old.v[j].replica, err) != 0) {
                     free(old.v);
                     goto fail;
                 }

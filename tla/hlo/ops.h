@@ -14,8 +14,8 @@
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_hlo_module *m = NULL;  tla_error e;  tla_ix_ctx c;  tla_hlo_indexing ix;  tla_ix_buf out = {0};
  *   tla_ix_ctx_init(&c);
- *   if (tla_hlo_read("p0 = f32[20] parameter(0)\nbc = f32[10,20,30] broadcast(p0), dimensions={1}", &m, &e) != 0) return 1;
- *   if (tla_hlo_output_to_input(&c, tla_hlo_root(m), 0, &ix, &e) != 0) return 1;
+ *   if (tla_hlo_parse(&m, "p0 = f32[20] parameter(0)\nbc = f32[10,20,30] broadcast(p0), dimensions={1}", &e) != 0) return 1;
+ *   if (tla_hlo_output_to_input(&ix, &c, tla_hlo_root(m), 0, &e) != 0) return 1;
  *   tla_hlo_indexing_print(&c, &ix, &out);
  *   if (strncmp(out.s, "operand id = 0\n(d0, d1, d2) -> (d1),", 35) != 0) return 1;
  *   tla_ix_buf_free(&out);
@@ -349,7 +349,7 @@ TLA_FUNC int tla__hlo_bitcast_map(tla_ix_ctx *c, const tla_hlo_array *from, cons
         || tla__hlo_reshape_map(c, pt, to->rank, pf, from->rank, 0, &b) != 0
         || tla_hlo_physical_to_logical(c, to, &d) != 0)
         return tla__fail(err, -1, "bitcast: map too large");
-    if (tla_ix_compose(c, &a, &b, &ab, err) != 0 || tla_ix_compose(c, &ab, &d, out, err) != 0) return -1;
+    if (tla_ix_compose(&ab, c, &a, &b, err) != 0 || tla_ix_compose(out, c, &ab, &d, err) != 0) return -1;
     tla_ix_simplify(c, out, 1);
     tla_ix_remove_unused(c, out, 0);
     return 0;
@@ -397,7 +397,7 @@ TLA_FUNC int tla__hlo_window_map(tla_ix_ctx *c, int rank, const int64_t *in, con
     tla_ix_map_verify(c, &w);
     if (tla__hlo_pad_map(c, rank, padded, plo, phi, interior, &pad) != 0)
         return tla__fail(err, -1, "window: rank too large");
-    if (tla_ix_compose(c, &w, &pad, res, err) != 0) return -1;
+    if (tla_ix_compose(res, c, &w, &pad, err) != 0) return -1;
     tla_ix_simplify(c, res, 0);
     tla_ix_remove_unused(c, res, 0);
     return 0;

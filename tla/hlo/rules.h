@@ -7,8 +7,8 @@
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_hlo_module *m = NULL;  tla_error e;  tla_ix_ctx c;  tla_hlo_indexing ix;  tla_ix_buf out = {0};
  *   tla_ix_ctx_init(&c);
- *   if (tla_hlo_read("p0 = f32[4,8] parameter(0)\nr = f32[32] reshape(p0)", &m, &e) != 0) return 1;
- *   if (tla_hlo_rule_reshape(&c, tla_hlo_root(m), 0, &ix, &e) != 0) return 1;
+ *   if (tla_hlo_parse(&m, "p0 = f32[4,8] parameter(0)\nr = f32[32] reshape(p0)", &e) != 0) return 1;
+ *   if (tla__hlo_rule_reshape(&c, tla_hlo_root(m), 0, &ix, &e) != 0) return 1;
  *   tla_ix_map_print_ex(&c, &ix.sets[0].v[0].map, 1, &out);
  *   if (strcmp(out.s, "(d0) -> (d0 floordiv 8, d0 mod 8), domain: d0 in [0, 31]") != 0) return 1;
  *   tla_ix_buf_free(&out);
@@ -25,54 +25,57 @@ TLA_API int tla_hlo_is_elementwise(const char *op);
 
 /* ---------------------------------------------------------------- output to input */
 
-TLA_API int tla_hlo_rule_elementwise(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+TLA_FUNC int tla__hlo_rule_elementwise(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                       tla_error *err);
+TLA_FUNC int tla__hlo_rule_broadcast(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
                                      tla_error *err);
-TLA_API int tla_hlo_rule_broadcast(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                   tla_error *err);
-TLA_API int tla_hlo_rule_concatenate(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                     tla_error *err);
-TLA_API int tla_hlo_rule_dot(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix, tla_error *err);
+TLA_FUNC int tla__hlo_rule_concatenate(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                       tla_error *err);
+TLA_FUNC int tla__hlo_rule_dot(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                               tla_error *err);
 
 /* ComputeOutputToInputScaledDotOpIndexing: lhs and rhs as for dot, their scales (operands 2
  * and 3) through RescaleIndexingMap; four sets whatever the operand count. */
-TLA_API int tla_hlo_rule_scaled_dot(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                    tla_error *err);
-TLA_API int tla_hlo_rule_dynamic_slice(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                       tla_error *err);
-TLA_API int tla_hlo_rule_dynamic_update_slice(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                              tla_error *err);
-TLA_API int tla_hlo_rule_gather(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                tla_error *err);
-TLA_API int tla_hlo_rule_pad(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix, tla_error *err);
-TLA_API int tla_hlo_rule_reduce(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                tla_error *err);
-TLA_API int tla_hlo_rule_reduce_window(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                       tla_error *err);
-TLA_API int tla_hlo_rule_convolution(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                     tla_error *err);
-TLA_API int tla_hlo_rule_reshape(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                 tla_error *err);
-TLA_API int tla_hlo_rule_bitcast(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                 tla_error *err);
-TLA_API int tla_hlo_rule_reverse(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                 tla_error *err);
-TLA_API int tla_hlo_rule_slice(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+TLA_FUNC int tla__hlo_rule_scaled_dot(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                      tla_error *err);
+TLA_FUNC int tla__hlo_rule_dynamic_slice(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                         tla_error *err);
+TLA_FUNC int tla__hlo_rule_dynamic_update_slice(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id,
+                                                tla_hlo_indexing *ix, tla_error *err);
+TLA_FUNC int tla__hlo_rule_gather(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                  tla_error *err);
+TLA_FUNC int tla__hlo_rule_pad(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
                                tla_error *err);
-TLA_API int tla_hlo_rule_transpose(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+TLA_FUNC int tla__hlo_rule_reduce(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                  tla_error *err);
+TLA_FUNC int tla__hlo_rule_reduce_window(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                         tla_error *err);
+TLA_FUNC int tla__hlo_rule_convolution(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                       tla_error *err);
+TLA_FUNC int tla__hlo_rule_reshape(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
                                    tla_error *err);
+TLA_FUNC int tla__hlo_rule_bitcast(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                   tla_error *err);
+TLA_FUNC int tla__hlo_rule_reverse(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                   tla_error *err);
+TLA_FUNC int tla__hlo_rule_slice(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                 tla_error *err);
+TLA_FUNC int tla__hlo_rule_transpose(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                     tla_error *err);
 
 /* ComputeOutputToInputScanOpIndexing: the first nops - num_carries operands (the inputs) map
  * by identity, the carries (inits) by a scalar map; for a scalar output every operand maps by
  * a scalar map. */
-TLA_API int tla_hlo_rule_scan(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix, tla_error *err);
+TLA_FUNC int tla__hlo_rule_scan(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                tla_error *err);
 
 /* ComputeOutputToInputAllGatherOpIndexing: output element (.., d_k, ..) of the gathered
  * dimension k reads operand 0 at d_k mod n (n its size there) on replica d_k floordiv n.
  * A tuple shape (all-gather-start) indexes its element 1.  One set, whatever the operand count. */
-TLA_API int tla_hlo_rule_all_gather(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                    tla_error *err);
-TLA_API int tla_hlo_rule_get_tuple_element(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                           tla_error *err);
+TLA_FUNC int tla__hlo_rule_all_gather(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                      tla_error *err);
+TLA_FUNC int tla__hlo_rule_get_tuple_element(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                             tla_error *err);
 
 /* ---------------------------------------------------------------- internals */
 
@@ -138,10 +141,8 @@ TLA_FUNC int tla__hlo_need_ops(const tla_hlo_instr *in, int n, tla_error *err) {
 
 /* ---------------------------------------------------------------- output to input */
 
-TLA_API int tla_hlo_rule_elementwise(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                     tla_error *err)
-#if TLA__BODIES
-{
+TLA_FUNC int tla__hlo_rule_elementwise(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                       tla_error *err) {
     const tla_hlo_array *o = tla__hlo_out(in, out_id);
     tla_ix_map m;
     int i;
@@ -155,13 +156,9 @@ TLA_API int tla_hlo_rule_elementwise(tla_ix_ctx *c, const tla_hlo_instr *in, int
     }
     return 0;
 }
-#endif
-TLA__DECL
 
-TLA_API int tla_hlo_rule_broadcast(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                   tla_error *err)
-#if TLA__BODIES
-{
+TLA_FUNC int tla__hlo_rule_broadcast(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                     tla_error *err) {
     const tla_hlo_array *o = tla__hlo_out(in, out_id);
     int64_t dims[TLA_HLO_MAX_RANK];
     int n, i;
@@ -177,13 +174,9 @@ TLA_API int tla_hlo_rule_broadcast(tla_ix_ctx *c, const tla_hlo_instr *in, int o
         for (i = 0; i < n; i++) m.res[i] = tla_ix_dim(c, (int)dims[i]);
     return tla__hlo_put(ix, 0, &m, err);
 }
-#endif
-TLA__DECL
 
-TLA_API int tla_hlo_rule_concatenate(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                     tla_error *err)
-#if TLA__BODIES
-{
+TLA_FUNC int tla__hlo_rule_concatenate(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                       tla_error *err) {
     const tla_hlo_array *o = tla__hlo_out(in, out_id);
     int64_t dim, off = 0;
     int i, k;
@@ -207,8 +200,6 @@ TLA_API int tla_hlo_rule_concatenate(tla_ix_ctx *c, const tla_hlo_instr *in, int
     }
     return 0;
 }
-#endif
-TLA__DECL
 
 /* ComputeDotOperandsIndexing: the maps of a dot's lhs and rhs (batch dimensions first in the
  * output, then lhs and rhs free dimensions; one range variable per contracting pair). */
@@ -248,17 +239,14 @@ TLA_FUNC int tla__hlo_dot_maps(tla_ix_ctx *c, const tla_hlo_instr *in, const tla
     return 0;
 }
 
-TLA_API int tla_hlo_rule_dot(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix, tla_error *err)
-#if TLA__BODIES
-{
+TLA_FUNC int tla__hlo_rule_dot(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                               tla_error *err) {
     tla_ix_map lm, rm;
     if (tla__hlo_dot_maps(c, in, tla__hlo_out(in, out_id), &lm, &rm, err) != 0) return -1;
     if (tla_hlo_indexing_init(ix, in->nops, err) != 0) return -1;
     if (tla__hlo_put(ix, 0, &lm, err) != 0 || tla__hlo_put(ix, 1, &rm, err) != 0) return -1;
     return 0;
 }
-#endif
-TLA__DECL
 
 /* RescaleIndexingMap: the map of an operand turned into the map of its scale (each result
  * floordiv operand_dim / scale_dim where the scale is coarser). */
@@ -276,10 +264,8 @@ TLA_FUNC int tla__hlo_rescale(tla_ix_ctx *c, const tla_hlo_instr *in, const tla_
     return 0;
 }
 
-TLA_API int tla_hlo_rule_scaled_dot(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                    tla_error *err)
-#if TLA__BODIES
-{
+TLA_FUNC int tla__hlo_rule_scaled_dot(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                      tla_error *err) {
     tla_ix_map m[4];
     int i;
     if (tla__hlo_need_ops(in, 4, err) || tla__hlo_dot_maps(c, in, tla__hlo_out(in, out_id), &m[0], &m[1], err) != 0)
@@ -292,8 +278,6 @@ TLA_API int tla_hlo_rule_scaled_dot(tla_ix_ctx *c, const tla_hlo_instr *in, int 
         if (tla__hlo_put(ix, i, &m[i], err) != 0) return -1;
     return 0;
 }
-#endif
-TLA__DECL
 
 /* OptimizeHloRTVar: a scalar integer constant in range, or an iota, replaces the variable.
  * -1 when it cannot. */
@@ -302,7 +286,7 @@ TLA_FUNC int tla__hlo_optimize_rt(tla_ix_ctx *c, const tla_hlo_instr *h, const t
     if (!strcmp(h->opcode, "constant") && h->shape.a[0].rank == 0 && rtmap->nres == 0 && h->args) {
         int64_t v;
         int p = 0, st;
-        if (tla_parse_int_at(h->args, &p, &v, &st, NULL) != 0 || st) return -1;
+        if (tla_int_parse_at(&v, &st, h->args, &p, NULL) != 0 || st) return -1;
         p = tla_skip_space(h->args, p);
         if (h->args[p]) return -1;
         if (v < lo || v > hi) return -1;
@@ -338,10 +322,8 @@ TLA_FUNC int tla__hlo_with_rt(tla_ix_ctx *c, tla_ix_map *m, const tla_hlo_instr 
     return r;
 }
 
-TLA_API int tla_hlo_rule_dynamic_slice(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                       tla_error *err)
-#if TLA__BODIES
-{
+TLA_FUNC int tla__hlo_rule_dynamic_slice(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                         tla_error *err) {
     const tla_hlo_array *o = tla__hlo_out(in, out_id), *src;
     int64_t sizes[TLA_HLO_MAX_RANK], feas[TLA_HLO_MAX_RANK];
     const tla_hlo_instr *hlo[TLA_HLO_MAX_RANK];
@@ -379,13 +361,9 @@ TLA_API int tla_hlo_rule_dynamic_slice(tla_ix_ctx *c, const tla_hlo_instr *in, i
         if (tla__hlo_put(ix, i, &scalar, err) != 0) return -1;
     return 0;
 }
-#endif
-TLA__DECL
 
-TLA_API int tla_hlo_rule_dynamic_update_slice(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                              tla_error *err)
-#if TLA__BODIES
-{
+TLA_FUNC int tla__hlo_rule_dynamic_update_slice(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id,
+                                                tla_hlo_indexing *ix, tla_error *err) {
     const tla_hlo_array *o = tla__hlo_out(in, out_id), *upd;
     const tla_hlo_instr *hlo[TLA_HLO_MAX_RANK];
     tla_ix_map scalar, ident, m, rtm[TLA_HLO_MAX_RANK];
@@ -412,13 +390,9 @@ TLA_API int tla_hlo_rule_dynamic_update_slice(tla_ix_ctx *c, const tla_hlo_instr
         if (tla__hlo_put(ix, i, &scalar, err) != 0) return -1;
     return 0;
 }
-#endif
-TLA__DECL
 
-TLA_API int tla_hlo_rule_gather(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                tla_error *err)
-#if TLA__BODIES
-{
+TLA_FUNC int tla__hlo_rule_gather(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                  tla_error *err) {
     const tla_hlo_array *o = tla__hlo_out(in, out_id), *op, *idx;
     int64_t offd[TLA_HLO_MAX_RANK], coll[TLA_HLO_MAX_RANK], sim[TLA_HLO_MAX_RANK], ss[TLA_HLO_MAX_RANK], ivd;
     int noff, ncoll, nsim, nss, i, j, nrt = 0;
@@ -467,8 +441,6 @@ TLA_API int tla_hlo_rule_gather(tla_ix_ctx *c, const tla_hlo_instr *in, int out_
     if (tla__hlo_with_rt(c, &m, hlo, rtm, ix, 0, err) != 0) return -1;
     return tla__hlo_put(ix, 1, &im, err);
 }
-#endif
-TLA__DECL
 
 TLA_FUNC int tla__hlo_padding(const tla_hlo_instr *in, int rank, int64_t *lo, int64_t *hi, int64_t *interior,
                               tla_error *err) {
@@ -477,7 +449,7 @@ TLA_FUNC int tla__hlo_padding(const tla_hlo_instr *in, int rank, int64_t *lo, in
     int64_t v[3];
     if (!p) return tla__hlo_bad(in, err, "missing attribute padding");
     for (;;) {
-        if (tla_parse_int_at(p, &pos, &v[k], &st, NULL) != 0)
+        if (tla_int_parse_at(&v[k], &st, p, &pos, NULL) != 0)
             return tla__hlo_bad(in, err, "bad padding (low_high[_interior]x...)");
         k++;
         if (p[pos] == '_' && k < 3) {
@@ -500,9 +472,8 @@ TLA_FUNC int tla__hlo_padding(const tla_hlo_instr *in, int rank, int64_t *lo, in
     return 0;
 }
 
-TLA_API int tla_hlo_rule_pad(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix, tla_error *err)
-#if TLA__BODIES
-{
+TLA_FUNC int tla__hlo_rule_pad(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                               tla_error *err) {
     const tla_hlo_array *o = tla__hlo_out(in, out_id);
     int64_t lo[TLA_HLO_MAX_RANK], hi[TLA_HLO_MAX_RANK], interior[TLA_HLO_MAX_RANK];
     tla_ix_map m, s;
@@ -513,13 +484,9 @@ TLA_API int tla_hlo_rule_pad(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id,
     if (tla__hlo_put(ix, 0, &m, err) != 0 || tla__hlo_put(ix, 1, &s, err) != 0) return -1;
     return 0;
 }
-#endif
-TLA__DECL
 
-TLA_API int tla_hlo_rule_reduce(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                tla_error *err)
-#if TLA__BODIES
-{
+TLA_FUNC int tla__hlo_rule_reduce(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                  tla_error *err) {
     const tla_hlo_array *o = tla__hlo_out(in, out_id), *ia;
     int64_t dims[TLA_HLO_MAX_RANK], sizes[TLA_HLO_MAX_RANK];
     int n, i, od = 0, ns = 0, ninputs = in->nops / 2;
@@ -540,13 +507,9 @@ TLA_API int tla_hlo_rule_reduce(tla_ix_ctx *c, const tla_hlo_instr *in, int out_
         if (tla__hlo_put(ix, i, i < ninputs ? &m : &s, err) != 0) return -1;
     return 0;
 }
-#endif
-TLA__DECL
 
-TLA_API int tla_hlo_rule_reduce_window(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                       tla_error *err)
-#if TLA__BODIES
-{
+TLA_FUNC int tla__hlo_rule_reduce_window(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                         tla_error *err) {
     const tla_hlo_array *o = tla__hlo_out(in, out_id), *ia;
     int64_t size[TLA_HLO_MAX_RANK], stride[TLA_HLO_MAX_RANK], wd[TLA_HLO_MAX_RANK], bd[TLA_HLO_MAX_RANK],
         pl[TLA_HLO_MAX_RANK], ph[TLA_HLO_MAX_RANK];
@@ -563,8 +526,6 @@ TLA_API int tla_hlo_rule_reduce_window(tla_ix_ctx *c, const tla_hlo_instr *in, i
         if (tla__hlo_put(ix, i, i < ninputs ? &m : &s, err) != 0) return -1;
     return 0;
 }
-#endif
-TLA__DECL
 
 /* dim_labels=b01f_01io->b01f: batch, feature and spatial dimensions of input, kernel, output. */
 TLA_FUNC int tla__hlo_labels(const char *s, int rank, char a, char b, int64_t *da, int64_t *db, int64_t *sp) {
@@ -588,10 +549,8 @@ TLA_FUNC int tla__hlo_labels(const char *s, int rank, char a, char b, int64_t *d
     return 0;
 }
 
-TLA_API int tla_hlo_rule_convolution(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                     tla_error *err)
-#if TLA__BODIES
-{
+TLA_FUNC int tla__hlo_rule_convolution(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                       tla_error *err) {
     const tla_hlo_array *o = tla__hlo_out(in, out_id), *ia, *ka;
     const char *lab = tla_hlo_attr_get(in, "dim_labels"), *k2, *o2;
     int64_t ib, iff, isp[TLA_HLO_MAX_RANK], ki, ko, ksp[TLA_HLO_MAX_RANK], ob, of, osp[TLA_HLO_MAX_RANK];
@@ -656,13 +615,9 @@ TLA_API int tla_hlo_rule_convolution(tla_ix_ctx *c, const tla_hlo_instr *in, int
     if (tla__hlo_put(ix, 0, &im, err) != 0 || tla__hlo_put(ix, 1, &km, err) != 0) return -1;
     return 0;
 }
-#endif
-TLA__DECL
 
-TLA_API int tla_hlo_rule_reshape(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                 tla_error *err)
-#if TLA__BODIES
-{
+TLA_FUNC int tla__hlo_rule_reshape(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                   tla_error *err) {
     const tla_hlo_array *o = tla__hlo_out(in, out_id), *ia;
     tla_ix_map m;
     int64_t ni = 1, no = 1;
@@ -676,26 +631,18 @@ TLA_API int tla_hlo_rule_reshape(tla_ix_ctx *c, const tla_hlo_instr *in, int out
     if (tla_hlo_indexing_init(ix, 1, err) != 0) return -1;
     return tla__hlo_put(ix, 0, &m, err);
 }
-#endif
-TLA__DECL
 
-TLA_API int tla_hlo_rule_bitcast(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                 tla_error *err)
-#if TLA__BODIES
-{
+TLA_FUNC int tla__hlo_rule_bitcast(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                   tla_error *err) {
     tla_ix_map m;
     if (tla__hlo_need_ops(in, 1, err)) return -1;
     if (tla__hlo_bitcast_map(c, tla__hlo_out(in, out_id), &in->ops[0]->shape.a[0], &m, err) != 0) return -1;
     if (tla_hlo_indexing_init(ix, 1, err) != 0) return -1;
     return tla__hlo_put(ix, 0, &m, err);
 }
-#endif
-TLA__DECL
 
-TLA_API int tla_hlo_rule_reverse(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                 tla_error *err)
-#if TLA__BODIES
-{
+TLA_FUNC int tla__hlo_rule_reverse(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                   tla_error *err) {
     const tla_hlo_array *o = tla__hlo_out(in, out_id);
     int64_t dims[TLA_HLO_MAX_RANK];
     int n, i;
@@ -709,8 +656,6 @@ TLA_API int tla_hlo_rule_reverse(tla_ix_ctx *c, const tla_hlo_instr *in, int out
     if (tla_hlo_indexing_init(ix, 1, err) != 0) return -1;
     return tla__hlo_put(ix, 0, &m, err);
 }
-#endif
-TLA__DECL
 
 /* slice={[start:limit:stride], ...} */
 TLA_FUNC int tla__hlo_slice(const tla_hlo_instr *in, int rank, int64_t *start, int64_t *stride, tla_error *err) {
@@ -727,14 +672,14 @@ TLA_FUNC int tla__hlo_slice(const tla_hlo_instr *in, int rank, int64_t *start, i
             return tla__hlo_bad(in, err, "bad slice (expected [start:limit:stride] per dimension)");
         p++;
         stride[d] = 1;
-        if (tla_parse_int_at(s, &p, &start[d], &st, NULL) != 0 || s[tla_skip_space(s, p)] != ':')
+        if (tla_int_parse_at(&start[d], &st, s, &p, NULL) != 0 || s[tla_skip_space(s, p)] != ':')
             return tla__hlo_bad(in, err, "bad slice");
         p = tla_skip_space(s, p) + 1;
-        if (tla_parse_int_at(s, &p, &lim, &st, NULL) != 0) return tla__hlo_bad(in, err, "bad slice");
+        if (tla_int_parse_at(&lim, &st, s, &p, NULL) != 0) return tla__hlo_bad(in, err, "bad slice");
         p = tla_skip_space(s, p);
         if (s[p] == ':') {
             p++;
-            if (tla_parse_int_at(s, &p, &stride[d], &st, NULL) != 0 || stride[d] < 1)
+            if (tla_int_parse_at(&stride[d], &st, s, &p, NULL) != 0 || stride[d] < 1)
                 return tla__hlo_bad(in, err, "bad slice stride");
         }
         p = tla_skip_space(s, p);
@@ -747,9 +692,8 @@ TLA_FUNC int tla__hlo_slice(const tla_hlo_instr *in, int rank, int64_t *start, i
     return 0;
 }
 
-TLA_API int tla_hlo_rule_slice(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix, tla_error *err)
-#if TLA__BODIES
-{
+TLA_FUNC int tla__hlo_rule_slice(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                 tla_error *err) {
     const tla_hlo_array *o = tla__hlo_out(in, out_id);
     int64_t start[TLA_HLO_MAX_RANK], stride[TLA_HLO_MAX_RANK];
     int i;
@@ -761,8 +705,6 @@ TLA_API int tla_hlo_rule_slice(tla_ix_ctx *c, const tla_hlo_instr *in, int out_i
     if (tla_hlo_indexing_init(ix, 1, err) != 0) return -1;
     return tla__hlo_put(ix, 0, &m, err);
 }
-#endif
-TLA__DECL
 
 TLA_FUNC int tla__hlo_perm(const tla_hlo_instr *in, int rank, int64_t *perm, tla_error *err) {
     int n = tla__hlo_attr_ints(in, "dimensions", perm, TLA_HLO_MAX_RANK, 1, err), i;
@@ -777,10 +719,8 @@ TLA_FUNC int tla__hlo_perm(const tla_hlo_instr *in, int rank, int64_t *perm, tla
     return 0;
 }
 
-TLA_API int tla_hlo_rule_transpose(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                   tla_error *err)
-#if TLA__BODIES
-{
+TLA_FUNC int tla__hlo_rule_transpose(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                     tla_error *err) {
     const tla_hlo_array *o = tla__hlo_out(in, out_id);
     int64_t perm[TLA_HLO_MAX_RANK], inv[TLA_HLO_MAX_RANK];
     int i;
@@ -791,12 +731,9 @@ TLA_API int tla_hlo_rule_transpose(tla_ix_ctx *c, const tla_hlo_instr *in, int o
     if (tla_hlo_indexing_init(ix, 1, err) != 0) return -1;
     return tla__hlo_put(ix, 0, &m, err);
 }
-#endif
-TLA__DECL
 
-TLA_API int tla_hlo_rule_scan(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix, tla_error *err)
-#if TLA__BODIES
-{
+TLA_FUNC int tla__hlo_rule_scan(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                tla_error *err) {
     const tla_hlo_array *o = tla__hlo_out(in, out_id);
     int64_t ncarry;
     tla_ix_map id, sc;
@@ -810,13 +747,9 @@ TLA_API int tla_hlo_rule_scan(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id
         if (tla__hlo_put(ix, i, o->rank && i < in->nops - ncarry ? &id : &sc, err) != 0) return -1;
     return 0;
 }
-#endif
-TLA__DECL
 
-TLA_API int tla_hlo_rule_all_gather(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                    tla_error *err)
-#if TLA__BODIES
-{
+TLA_FUNC int tla__hlo_rule_all_gather(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                      tla_error *err) {
     const tla_hlo_array *o, *a;
     int64_t k, n;
     tla_ix_map m, rep;
@@ -838,19 +771,13 @@ TLA_API int tla_hlo_rule_all_gather(tla_ix_ctx *c, const tla_hlo_instr *in, int 
     if (tla_hlo_indexing_init(ix, 1, err) != 0) return -1;
     return tla__hlo_put_rep(ix, 0, &m, &rep, err);
 }
-#endif
-TLA__DECL
 
-TLA_API int tla_hlo_rule_get_tuple_element(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
-                                           tla_error *err)
-#if TLA__BODIES
-{
+TLA_FUNC int tla__hlo_rule_get_tuple_element(tla_ix_ctx *c, const tla_hlo_instr *in, int out_id, tla_hlo_indexing *ix,
+                                             tla_error *err) {
     tla_ix_map m;
     TLA__HLO_TRY(tla__hlo_identity(c, tla__hlo_out(in, out_id), &m));
     if (tla_hlo_indexing_init(ix, in->nops, err) != 0) return -1;
     return in->nops ? tla__hlo_put(ix, 0, &m, err) : 0;
 }
-#endif
-TLA__DECL
 
 #endif

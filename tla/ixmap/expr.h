@@ -76,10 +76,6 @@ TLA_API int tla_ix_const(tla_ix_ctx *c, int64_t v);
 TLA_FUNC int tla_ix_dim(tla_ix_ctx *c, int i);
 TLA_FUNC int tla_ix_sym(tla_ix_ctx *c, int i);
 
-/* floordiv and ceildiv of values: rt/error.h's tla_floor_div and tla_ceil_div. */
-TLA_FUNC int64_t tla_ix_floordiv(int64_t a, int64_t b);
-TLA_FUNC int64_t tla_ix_ceildiv(int64_t a, int64_t b);
-
 /* XLA's mod: the sign of the divisor (non-negative for a positive divisor). */
 TLA_API int64_t tla_ix_modv(int64_t a, int64_t b);
 
@@ -226,8 +222,6 @@ TLA_FUNC int tla_ix_sym(tla_ix_ctx *c, int i) { return tla_ix_raw(c, TLA_IX_SYM,
 TLA_FUNC int64_t tla__ix_wadd(int64_t a, int64_t b) { return (int64_t)((uint64_t)a + (uint64_t)b); }
 TLA_FUNC int64_t tla__ix_wmul(int64_t a, int64_t b) { return (int64_t)((uint64_t)a * (uint64_t)b); }
 TLA_FUNC int64_t tla__ix_wneg(int64_t a) { return (int64_t)(0 - (uint64_t)a); }
-TLA_FUNC int64_t tla_ix_floordiv(int64_t a, int64_t b) { return tla_floor_div(a, b); }
-TLA_FUNC int64_t tla_ix_ceildiv(int64_t a, int64_t b) { return tla_ceil_div(a, b); }
 TLA_API int64_t tla_ix_modv(int64_t a, int64_t b)
 #if TLA__BODIES
 {
@@ -575,8 +569,8 @@ TLA_FUNC int64_t tla__ix_fold(int kind, int64_t a, int64_t b) {
     switch (kind) {
     case TLA_IX_ADD: return tla__ix_wadd(a, b);
     case TLA_IX_MUL: return tla__ix_wmul(a, b);
-    case TLA_IX_FDIV: return tla_ix_floordiv(a, b);
-    case TLA_IX_CDIV: return tla_ix_ceildiv(a, b);
+    case TLA_IX_FDIV: return tla_floor_div(a, b);
+    case TLA_IX_CDIV: return tla_ceil_div(a, b);
     default: return tla_ix_modv(a, b);
     }
 }

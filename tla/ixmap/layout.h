@@ -12,7 +12,7 @@
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_ix_ctx c;  tla_ix_map m;  tla_layout L;  tla_error e;  tla_ix_buf out = {0};
  *   tla_ix_ctx_init(&c);
- *   if (tla_parse_layout("(4,8):(8,1)", &L, &e) != 0 || tla_ix_from_layout_inverse(&c, &L, &m, &e) != 0) return 1;
+ *   if (tla_layout_parse(&L, "(4,8):(8,1)", &e) != 0 || tla_ix_from_layout_inverse(&m, &c, &L, &e) != 0) return 1;
  *   tla_ix_map_print_ex(&c, &m, 1, &out);
  *   if (strcmp(out.s, "(d0) -> (d0 floordiv 8, d0 mod 8), domain: d0 in [0, 31]") != 0) return 1;
  *   tla_ix_buf_free(&out);
@@ -25,10 +25,10 @@
 #include "tla/rt/layout.h"
 
 /* Coordinate-to-offset: (d0, ..., d_{r-1}) -> (offset), one dimension per top-level mode. */
-TLA_API int tla_ix_from_layout(tla_ix_ctx *c, const tla_layout *L, tla_ix_map *out, tla_error *err);
+TLA_API int tla_ix_from_layout(tla_ix_map *out, tla_ix_ctx *c, const tla_layout *L, tla_error *err);
 
 /* Offset-to-coordinate of an injective layout: (d0) -> (coordinate of each top-level mode). */
-TLA_API int tla_ix_from_layout_inverse(tla_ix_ctx *c, const tla_layout *L, tla_ix_map *out, tla_error *err);
+TLA_API int tla_ix_from_layout_inverse(tla_ix_map *out, tla_ix_ctx *c, const tla_layout *L, tla_error *err);
 
 /* ---------------------------------------------------------------- internals */
 
@@ -56,7 +56,7 @@ TLA_FUNC int tla__ix_layout_modes(const tla_layout *L, int *mode, int *nmodes) {
     return leaf == s->nleaf ? 0 : -1;
 }
 
-TLA_API int tla_ix_from_layout(tla_ix_ctx *c, const tla_layout *L, tla_ix_map *out, tla_error *err)
+TLA_API int tla_ix_from_layout(tla_ix_map *out, tla_ix_ctx *c, const tla_layout *L, tla_error *err)
 #if TLA__BODIES
 {
     int mode[TLA_MAX_LEAVES], nm, i, k, off;
@@ -94,7 +94,7 @@ TLA_API int tla_ix_from_layout(tla_ix_ctx *c, const tla_layout *L, tla_ix_map *o
 #endif
 TLA__DECL
 
-TLA_API int tla_ix_from_layout_inverse(tla_ix_ctx *c, const tla_layout *L, tla_ix_map *out, tla_error *err)
+TLA_API int tla_ix_from_layout_inverse(tla_ix_map *out, tla_ix_ctx *c, const tla_layout *L, tla_error *err)
 #if TLA__BODIES
 {
     int mode[TLA_MAX_LEAVES], nm, i, k, j, ord[TLA_MAX_LEAVES], n = L->shape.nleaf;

@@ -14,10 +14,10 @@
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_ix_ctx c;  tla_ix_map a, b, ab;  tla_ix_buf out = {0};  tla_error e;
  *   tla_ix_ctx_init(&c);
- *   if (tla_ix_map_parse(&c, "(d0)[s0] -> (d0, s0), domain: d0 in [0, 3], s0 in [0, 3]", &a, &e) != 0) return 1;
- *   if (tla_ix_map_parse(&c, "(d0, d1)[s0, s1] -> (d1, d0, s1, s0), domain: d0 in [0, 3], d1 in [0, 3], "
- *                            "s0 in [0, 1], s1 in [0, 1]", &b, &e) != 0) return 1;
- *   if (tla_ix_compose(&c, &a, &b, &ab, &e) != 0) return 1;
+ *   if (tla_ix_map_parse(&a, &c, "(d0)[s0] -> (d0, s0), domain: d0 in [0, 3], s0 in [0, 3]", &e) != 0) return 1;
+ *   if (tla_ix_map_parse(&b, &c, "(d0, d1)[s0, s1] -> (d1, d0, s1, s0), domain: d0 in [0, 3], d1 in [0, 3], "
+ *                            "s0 in [0, 1], s1 in [0, 1]", &e) != 0) return 1;
+ *   if (tla_ix_compose(&ab, &c, &a, &b, &e) != 0) return 1;
  *   tla_ix_map_print(&c, &ab, &out);   // (d0)[s0, s1, s2] -> (s2, d0, s1, s0), domain: ...
  *   if (strncmp(out.s, "(d0)[s0, s1, s2] -> (s2, d0, s1, s0)", 36) != 0) return 1;
  *   tla_ix_buf_free(&out);
@@ -93,7 +93,7 @@ TLA_API int tla_ix_map_eval(const tla_ix_ctx *c, const tla_ix_map *m, const int6
 /* ---------------------------------------------------------------- composition */
 
 /* XLA's ComposeIndexingMaps(a, b): apply a, then b (b's dimensions are a's results). */
-TLA_API int tla_ix_compose(tla_ix_ctx *c, const tla_ix_map *a, const tla_ix_map *b, tla_ix_map *out, tla_error *err);
+TLA_API int tla_ix_compose(tla_ix_map *out, tla_ix_ctx *c, const tla_ix_map *a, const tla_ix_map *b, tla_error *err);
 
 /* ---------------------------------------------------------------- unused variables */
 
@@ -225,8 +225,8 @@ TLA_API void tla_ix_range(const tla_ix_ctx *c, const tla_ix_map *m, int e, int u
             *lo = INT64_MIN, *hi = INT64_MAX;
             break;
         }
-        p = x->kind == TLA_IX_FDIV ? tla_ix_floordiv(a0, b0) : tla_ix_ceildiv(a0, b0);
-        q = x->kind == TLA_IX_FDIV ? tla_ix_floordiv(a1, b0) : tla_ix_ceildiv(a1, b0);
+        p = x->kind == TLA_IX_FDIV ? tla_floor_div(a0, b0) : tla_ceil_div(a0, b0);
+        q = x->kind == TLA_IX_FDIV ? tla_floor_div(a1, b0) : tla_ceil_div(a1, b0);
         *lo = p < q ? p : q;
         *hi = p < q ? q : p;
     }
@@ -362,7 +362,7 @@ TLA__DECL
 
 /* ---------------------------------------------------------------- composition */
 
-TLA_API int tla_ix_compose(tla_ix_ctx *c, const tla_ix_map *a, const tla_ix_map *b, tla_ix_map *out, tla_error *err)
+TLA_API int tla_ix_compose(tla_ix_map *out, tla_ix_ctx *c, const tla_ix_map *a, const tla_ix_map *b, tla_error *err)
 #if TLA__BODIES
 {
     tla_ix_map r;

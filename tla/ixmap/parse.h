@@ -8,9 +8,9 @@
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_ix_ctx c;  tla_ix_map m;  tla_error e;
  *   tla_ix_ctx_init(&c);
- *   if (tla_ix_map_parse(&c, "(i)[range] -> (i * 2 + range), domain: i in [0, 9], range in [0, 1]", &m, &e) != 0) return 1;
+ *   if (tla_ix_map_parse(&m, &c, "(i)[range] -> (i * 2 + range), domain: i in [0, 9], range in [0, 1]", &e) != 0) return 1;
  *   if (m.nd != 1 || m.nr != 1 || strcmp(m.sym[0].name, "range") != 0) return 1;
- *   if (tla_ix_map_parse(&c, "(d0) -> (d0 mod 0), domain: d0 in [0, 9]", &m, &e) == 0 || e.pos != 12) return 1;   // at "mod"
+ *   if (tla_ix_map_parse(&m, &c, "(d0) -> (d0 mod 0), domain: d0 in [0, 9]", &e) == 0 || e.pos != 12) return 1;   // at "mod"
  *   tla_ix_ctx_free(&c);
  */
 #ifndef TLA_IXPARSE_H
@@ -24,27 +24,27 @@
  * [0, 9], ..., d0 + s0 in [0, 11]") and the older one XLA's indexing-analysis documentation prints (no commas between
  * domain items; `floorDiv`; `100d0` for 100 * d0).  Variable names may be anything; names
  * equal to the default (d0, s0, rt0) print as the default.  On error: err->pos, err->msg. */
-TLA_API int tla_ix_map_parse_at(tla_ix_ctx *c, const char *s, int *pos, tla_ix_map *out, tla_error *err);
+TLA_API int tla_ix_map_parse_at(tla_ix_map *out, tla_ix_ctx *c, const char *s, int *pos, tla_error *err);
 
 /* The whole of s is one map (surrounding spaces allowed).  Example:
  *   tla_ix_ctx c;  tla_ix_map m;  tla_error e;
  *   tla_ix_ctx_init(&c);
- *   if (tla_ix_map_parse(&c, "(d0) -> (d0 floordiv 8, d0 mod 8), domain: d0 in [0, 31]", &m, &e) != 0) return 1;
- *   if (tla_ix_map_parse(&c, "(d0) -> (d0 floordiv 0)", &m, &e) == 0) return 1;   // says where and why
+ *   if (tla_ix_map_parse(&m, &c, "(d0) -> (d0 floordiv 8, d0 mod 8), domain: d0 in [0, 31]", &e) != 0) return 1;
+ *   if (tla_ix_map_parse(&m, &c, "(d0) -> (d0 floordiv 0)", &e) == 0) return 1;   // says where and why
  *   tla_ix_ctx_free(&c);
  */
-TLA_API int tla_ix_map_parse(tla_ix_ctx *c, const char *s, tla_ix_map *out, tla_error *err);
+TLA_API int tla_ix_map_parse(tla_ix_map *out, tla_ix_ctx *c, const char *s, tla_error *err);
 
 /* One expression over m's variables (their names, or the defaults d0, s0, rt0), built with
  * MLIR's rules as in a map; the whole of s (surrounding spaces allowed).  Example:
  *   tla_ix_ctx c;  tla_ix_map m;  tla_error e;  int x;  int64_t lo, hi;
  *   tla_ix_ctx_init(&c);
- *   if (tla_ix_map_parse(&c, "(d0, d1) -> (0), domain: d0 in [0, 9], d1 in [-10, -1]", &m, &e) != 0) return 1;
- *   if (tla_ix_expr_parse(&c, &m, "d0 * 2 + d1", &x, &e) != 0) return 1;
+ *   if (tla_ix_map_parse(&m, &c, "(d0, d1) -> (0), domain: d0 in [0, 9], d1 in [-10, -1]", &e) != 0) return 1;
+ *   if (tla_ix_expr_parse(&x, &c, &m, "d0 * 2 + d1", &e) != 0) return 1;
  *   tla_ix_range(&c, &m, x, 1, &lo, &hi);   // [-10, 17], XLA's RangeEvaluatorTest
  *   tla_ix_ctx_free(&c);
  */
-TLA_API int tla_ix_expr_parse(tla_ix_ctx *c, const tla_ix_map *m, const char *s, int *out, tla_error *err);
+TLA_API int tla_ix_expr_parse(int *out, tla_ix_ctx *c, const tla_ix_map *m, const char *s, tla_error *err);
 
 /* ---------------------------------------------------------------- internals */
 
@@ -112,7 +112,7 @@ TLA_FUNC int tla__ix_poperand(tla__ix_parser *P, int *out) {
         int64_t v = 0;
         int st;
         P->p = p;
-        if (tla_parse_int_at(P->s, &P->p, &v, &st, P->err) != 0) return -1;
+        if (tla_int_parse_at(&v, &st, P->s, &P->p, P->err) != 0) return -1;
         *out = tla_ix_const(c, v);
         if (tla__ix_is_id0(P->s[P->p]) && !tla__ix_peek_kw(P, "mod") && !tla__ix_peek_kw(P, "floordiv")
             && !tla__ix_peek_kw(P, "floorDiv") && !tla__ix_peek_kw(P, "ceildiv") && !tla__ix_peek_kw(P, "ceilDiv")
@@ -215,13 +215,13 @@ TLA_FUNC int tla__ix_pnames(tla__ix_parser *P, char open, char close, int *count
 TLA_FUNC int tla__ix_pinterval(tla__ix_parser *P, int64_t *lo, int64_t *hi) {
     int st;
     if (tla__ix_expect(P, '[', "to start an interval") != 0) return -1;
-    if (tla_parse_int_at(P->s, &P->p, lo, &st, P->err) != 0) return -1;
+    if (tla_int_parse_at(lo, &st, P->s, &P->p, P->err) != 0) return -1;
     if (tla__ix_expect(P, ',', "in the interval") != 0) return -1;
-    if (tla_parse_int_at(P->s, &P->p, hi, &st, P->err) != 0) return -1;
+    if (tla_int_parse_at(hi, &st, P->s, &P->p, P->err) != 0) return -1;
     return tla__ix_expect(P, ']', "to close the interval");
 }
 
-TLA_API int tla_ix_map_parse_at(tla_ix_ctx *c, const char *s, int *pos, tla_ix_map *out, tla_error *err)
+TLA_API int tla_ix_map_parse_at(tla_ix_map *out, tla_ix_ctx *c, const char *s, int *pos, tla_error *err)
 #if TLA__BODIES
 {
     tla__ix_parser P;
@@ -327,13 +327,13 @@ TLA_API int tla_ix_map_parse_at(tla_ix_ctx *c, const char *s, int *pos, tla_ix_m
 #endif
 TLA__DECL
 
-TLA_API int tla_ix_map_parse(tla_ix_ctx *c, const char *s, tla_ix_map *out, tla_error *err)
+TLA_API int tla_ix_map_parse(tla_ix_map *out, tla_ix_ctx *c, const char *s, tla_error *err)
 #if TLA__BODIES
 {
     int pos = 0;
     char cb[16];
     tla_ix_map m;
-    if (tla_ix_map_parse_at(c, s, &pos, &m, err) != 0) return -1;
+    if (tla_ix_map_parse_at(&m, c, s, &pos, err) != 0) return -1;
     pos = tla_skip_space(s, pos);
     if (s[pos]) {
         /* the older form puts each domain item on its own line without commas */
@@ -345,7 +345,7 @@ TLA_API int tla_ix_map_parse(tla_ix_ctx *c, const char *s, tla_ix_map *out, tla_
 #endif
 TLA__DECL
 
-TLA_API int tla_ix_expr_parse(tla_ix_ctx *c, const tla_ix_map *m, const char *s, int *out, tla_error *err)
+TLA_API int tla_ix_expr_parse(int *out, tla_ix_ctx *c, const tla_ix_map *m, const char *s, tla_error *err)
 #if TLA__BODIES
 {
     tla__ix_parser P;

@@ -11,8 +11,8 @@
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_ix_ctx c;  tla_ix_map m;  tla_error e;  tla_ix_buf out = {0};
  *   tla_ix_ctx_init(&c);
- *   if (tla_ix_map_parse(&c, "(d0, d1) -> (d0 + d1 floordiv 16, d1 mod 16), domain: d0 in [0, 6], d1 in [0, 14]",
- *                        &m, &e) != 0) return 1;
+ *   if (tla_ix_map_parse(&m, &c,
+ *                        "(d0, d1) -> (d0 + d1 floordiv 16, d1 mod 16), domain: d0 in [0, 6], d1 in [0, 14]", &e) != 0) return 1;
  *   tla_ix_simplify(&c, &m, 0);
  *   tla_ix_map_print_ex(&c, &m, 1, &out);
  *   if (strcmp(out.s, "(d0, d1) -> (d0, d1), domain: d0 in [0, 6], d1 in [0, 14]") != 0) return 1;
@@ -144,14 +144,14 @@ TLA_FUNC int tla__ix_rewrite_mod(tla__ix_simp *S, int mod) {
     if (m == 0) return tla_ix_const(c, 0);
     ls = tla__ix_simplify_once(S, TLA_IX_L(c, mod));
     tla__ix_rng(S, ls, &llo, &lhi);
-    offset = tla__ix_wmul(tla_ix_floordiv(llo, m), tla__ix_wneg(m));
+    offset = tla__ix_wmul(tla_floor_div(llo, m), tla__ix_wneg(m));
     if (tla__ix_sat(lhi, offset, 0) < m) return tla_ix_addc(c, ls, offset);
     if (tla__ix_crhs(S, ls, TLA_IX_MUL, &k) && k > 0 && m % k == 0)
         return tla_ix_mulc(c, tla_ix_modc(c, TLA_IX_L(c, ls), m / k), k);
     d.m = m;
     d.extracted = 0;
     nl = tla__ix_map_summands(S, ls, tla__ix_mod_fn, &d);
-    count = tla_ix_floordiv(d.extracted, m);
+    count = tla_floor_div(d.extracted, m);
     rem = d.extracted - tla__ix_wmul(count, m);
     if (rem != 0) nl = tla_ix_addc(c, nl, rem);
     g = tla__ix_split_sum(S, nl, &mult, &nm);
@@ -191,7 +191,7 @@ TLA_FUNC int tla__ix_sumdiv_fn(tla__ix_simp *S, int e, void *data) {
         return tla_ix_const(c, 0);
     }
     if (TLA_IX_IS_CONST(c, e)) {
-        int64_t v = TLA_IX_V(c, e), cnt = tla_ix_floordiv(v, d->divisor);
+        int64_t v = TLA_IX_V(c, e), cnt = tla_floor_div(v, d->divisor);
         if (cnt != 0) {
             d->extracted = tla_ix_add(c, d->extracted, tla_ix_const(c, cnt));
             return tla_ix_const(c, v - tla__ix_wmul(cnt, d->divisor));
@@ -444,8 +444,8 @@ TLA_FUNC int tla__ix_add_constraint_range(tla__ix_simp *S, int *e, int64_t *lo, 
     g = tla__ix_split_sum(S, *e, &mult, &nm);
     if (g == 1) return 0;
     tla__ix_rng(S, nm, &nlo, &nhi);
-    a = tla_ix_floordiv(tla__ix_sat(*hi, tla__ix_wneg(nhi), 0), g);
-    b = tla_ix_floordiv(tla__ix_sat(*hi, tla__ix_wneg(nlo), 0), g);
+    a = tla_floor_div(tla__ix_sat(*hi, tla__ix_wneg(nhi), 0), g);
+    b = tla_floor_div(tla__ix_sat(*hi, tla__ix_wneg(nlo), 0), g);
     if (a != b) return 0;
     *e = tla_ix_mulc(S->c, mult, g);
     return 1;
@@ -467,8 +467,8 @@ TLA_FUNC int tla__ix_constraint_range_once(tla__ix_simp *S, int *e, int64_t *lo,
         *hi = tla__ix_sat(t, -1, 1);
     }
     if (kind == TLA_IX_MUL) {
-        *lo = tla_ix_ceildiv(*lo, f);
-        *hi = tla_ix_floordiv(*hi, f);
+        *lo = tla_ceil_div(*lo, f);
+        *hi = tla_floor_div(*hi, f);
     } else {
         *lo = tla__ix_sat(*lo, f, 1);
         *hi = tla__ix_sat(tla__ix_sat(tla__ix_sat(*hi, 1, 0), f, 1), -1, 0);

@@ -7,8 +7,8 @@
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_ix_ctx c;  tla_ix_map m, r;  tla_error e;  int idx[1] = {0};  int64_t d[2] = {3, 1}, out[1];
  *   tla_ix_ctx_init(&c);
- *   if (tla_ix_map_parse(&c, "(d0)[s0] -> (d0 * 2 + s0), domain: d0 in [0, 9], s0 in [0, 1]", &m, &e) != 0) return 1;
- *   if (tla_ix_range_vars_to_dims(&c, &m, idx, 1, &r, &e) != 0 || r.nd != 2 || r.nr != 0) return 1;
+ *   if (tla_ix_map_parse(&m, &c, "(d0)[s0] -> (d0 * 2 + s0), domain: d0 in [0, 9], s0 in [0, 1]", &e) != 0) return 1;
+ *   if (tla_ix_range_vars_to_dims(&r, &c, &m, idx, 1, &e) != 0 || r.nd != 2 || r.nr != 0) return 1;
  *   if (tla_ix_map_eval(&c, &r, d, NULL, out) != 0 || out[0] != 7) return 1;
  *   tla_ix_ctx_free(&c);
  */
@@ -21,7 +21,7 @@
 
 /* ConvertRangeVariablesToDimensions: range variables idx[0] < idx[1] < ... become new
  * dimensions (appended in that order). */
-TLA_API int tla_ix_range_vars_to_dims(tla_ix_ctx *c, const tla_ix_map *m, const int *idx, int n, tla_ix_map *out,
+TLA_API int tla_ix_range_vars_to_dims(tla_ix_map *out, tla_ix_ctx *c, const tla_ix_map *m, const int *idx, int n,
                                       tla_error *err);
 
 /* MergeModConstraints: `x mod a in [r, r]` and `x mod b in [r, r]` become `x mod lcm in
@@ -34,13 +34,13 @@ TLA_API int tla_ix_rescale_symbols(tla_ix_ctx *c, tla_ix_map *m);
 
 /* ConvertSymbolsToDimensions: every range variable, then every runtime variable, becomes a
  * new dimension (appended in that order, names kept); constraints are added again. */
-TLA_API int tla_ix_symbols_to_dims(tla_ix_ctx *c, const tla_ix_map *m, tla_ix_map *out, tla_error *err);
+TLA_API int tla_ix_symbols_to_dims(tla_ix_map *out, tla_ix_ctx *c, const tla_ix_map *m, tla_error *err);
 
 /* ---------------------------------------------------------------- internals */
 
 /* ---------------------------------------------------------------- more of XLA's utilities */
 
-TLA_API int tla_ix_range_vars_to_dims(tla_ix_ctx *c, const tla_ix_map *m, const int *idx, int n, tla_ix_map *out,
+TLA_API int tla_ix_range_vars_to_dims(tla_ix_map *out, tla_ix_ctx *c, const tla_ix_map *m, const int *idx, int n,
                                       tla_error *err)
 #if TLA__BODIES
 {
@@ -146,7 +146,7 @@ TLA_API int tla_ix_rescale_symbols(tla_ix_ctx *c, tla_ix_map *m)
 #endif
 TLA__DECL
 
-TLA_API int tla_ix_symbols_to_dims(tla_ix_ctx *c, const tla_ix_map *m, tla_ix_map *out, tla_error *err)
+TLA_API int tla_ix_symbols_to_dims(tla_ix_map *out, tla_ix_ctx *c, const tla_ix_map *m, tla_error *err)
 #if TLA__BODIES
 {
     tla_ix_map r;

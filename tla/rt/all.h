@@ -5,7 +5,7 @@
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_layout L;  tla_error e;  int64_t n = 0;
- *   if (tla_layout_format(&L, TLA_NZ, 2, 32, 48, &e) != 0 || tla_layout_size(&L, &n, &e) != 0 || n != 32 * 48) return 1;
+ *   if (tla_layout_format(&L, TLA_NZ, 2, 32, 48, &e) != 0 || tla_layout_size(&n, &L, &e) != 0 || n != 32 * 48) return 1;
  */
 #ifndef TLA_RT_H
 #define TLA_RT_H

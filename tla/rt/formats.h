@@ -10,8 +10,8 @@
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_layout L, T;  tla_tuple tile, crd;  tla_error e;  int64_t off = 0;
  *   tla_layout_format(&L, TLA_ZN, 2, 32, 48, &e);          // ((_16,2),(_16,3)):((_16,_256),(_1,512))
- *   tla_parse_tuple("(16,16)", &tile, &e);
- *   tla_parse_tuple("(16,32)", &crd, &e);
+ *   tla_tuple_parse(&tile, "(16,16)", &e);
+ *   tla_tuple_parse(&crd, "(16,32)", &e);
  *   if (tla_layout_get_tile(&T, &off, &L, &tile, &crd, &e) != 0 || off != 1 * 256 + 2 * 512) return 1;
  */
 #ifndef TLA_RT_FORMATS_H
@@ -89,7 +89,7 @@ TLA_API int tla_layout_is_format(const tla_layout *L, enum tla_format f, int ele
  *   tla_layout_is_zN_unalign_bits takes the element size in bits.
  * Example:
  *   tla_layout L;  tla_error e;
- *   tla_parse_layout("((127,1),(16,16)):((16,2048),(1,2032))", &L, &e);
+ *   tla_layout_parse(&L, "((127,1),(16,16)):((16,2048),(1,2032))", &e);
  *   if (!tla_layout_is_zN_unalign(&L, 2) || tla_layout_is_format(&L, TLA_ZN, 2)) return 1;
  */
 TLA_FUNC int tla_layout_is_zN_unalign_bits(const tla_layout *L, int elem_bits);
@@ -355,7 +355,7 @@ TLA_FUNC int tla_layout_get_tile(tla_layout *out, int64_t *offset, const tla_lay
         if (tla__per_mode_ints(coord, r, c, &st, "coordinate", "get_tile", err) != 0) return -1;
     }
     if (tla_layout_make_tile(&res, L, tile_shape, err) != 0) return -1;
-    if (tla_layout_crd2offset(L, coord, &off, err) != 0) return -1;
+    if (tla_layout_crd2offset(&off, L, coord, err) != 0) return -1;
     for (k = 0; k < r; k++) {
         o = tla_layout_origin(L, k);
         if (c[k] < 0) return tla__fail(err, -1, "get_tile: coordinate %lld of mode %d is negative", (long long)c[k], k);

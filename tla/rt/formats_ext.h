@@ -114,8 +114,8 @@ TLA_API int tla_layout_mx_scale(tla_layout *out, enum tla_format f, int is_b, in
  * Example:
  *   tla_layout L;  tla_error e;  int64_t off = 0;  tla_tuple c;
  *   if (tla_layout_fmap(&L, 2, 2, 7, 33, 43, 0, &e) != 0) return 1;   // CATLASS example 56: half, cin 112
- *   tla_parse_tuple("(1,2,3,4,5)", &c, &e);
- *   if (tla_layout_crd2offset(&L, &c, &off, &e) != 0 || off != ((((1 * 7 + 2) * 33 + 3) * 43 + 4) * 16 + 5)) return 1;
+ *   tla_tuple_parse(&c, "(1,2,3,4,5)", &e);
+ *   if (tla_layout_crd2offset(&off, &L, &c, &e) != 0 || off != ((((1 * 7 + 2) * 33 + 3) * 43 + 4) * 16 + 5)) return 1;
  */
 TLA_API int tla_layout_fmap(tla_layout *out, int elem_bytes, int64_t batch, int64_t cin1, int64_t h, int64_t w,
                             int static_flags, tla_error *err);

@@ -8,10 +8,10 @@
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_tuple s, d, c;  tla_layout L;  int64_t off = 0;  tla_error e;
- *   tla_parse_tuple("((4,2),(4,3))", &s, &e);
- *   tla_parse_tuple("((4,16),(1,32))", &d, &e);
- *   tla_parse_tuple("(1,5)", &c, &e);
- *   if (tla_layout_make(&L, &s, &d, &e) != 0 || tla_layout_crd2offset(&L, &c, &off, &e) != 0) return 1;
+ *   tla_tuple_parse(&s, "((4,2),(4,3))", &e);
+ *   tla_tuple_parse(&d, "((4,16),(1,32))", &e);
+ *   tla_tuple_parse(&c, "(1,5)", &e);
+ *   if (tla_layout_make(&L, &s, &d, &e) != 0 || tla_layout_crd2offset(&off, &L, &c, &e) != 0) return 1;
  *   if (off != 37) return 1;
  */
 #ifndef TLA_RT_LAYOUT_H
@@ -21,19 +21,19 @@
 
 /* ---------------------------------------------------------------- layouts */
 
-/* tla_layout_make(&L, &shape, &stride, err), tla_layout_make_compact(&L, &shape, err), tla_layout_size(&L, &n, err),
- *   tla_layout_cosize(&L, &n, err), tla_layout_set_origin(&L, &origin, err), tla_layout_get(&L, npath, path, &out, err)
+/* tla_layout_make(&L, &shape, &stride, err), tla_layout_make_compact(&L, &shape, err), tla_layout_size(&n, &L, err),
+ *   tla_layout_cosize(&n, &L, err), tla_layout_set_origin(&L, &origin, err), tla_layout_get(&out, &L, npath, path, err)
  *   -> 0 or -1; tla_layout_rank, tla_layout_depth, tla_layout_origin(&L, mode), tla_layout_equal
  *   Errors: "layout: shape and stride are not congruent ...", "layout: shape value v (integer i) is negative",
  *   "origin: element k (v) is larger than mode k (n)", "cosize: overflows int64".
  * Example:
  *   tla_tuple s, d, o;  tla_layout L;  tla_error e;  int64_t n = 0;
- *   tla_parse_tuple("(4,8)", &s, &e);
- *   tla_parse_tuple("(8,1)", &d, &e);
- *   if (tla_layout_make(&L, &s, &d, &e) != 0 || tla_layout_cosize(&L, &n, &e) != 0 || n != 32) return 1;
- *   tla_parse_tuple("(3,8)", &o, &e);
+ *   tla_tuple_parse(&s, "(4,8)", &e);
+ *   tla_tuple_parse(&d, "(8,1)", &e);
+ *   if (tla_layout_make(&L, &s, &d, &e) != 0 || tla_layout_cosize(&n, &L, &e) != 0 || n != 32) return 1;
+ *   tla_tuple_parse(&o, "(3,8)", &e);
  *   if (tla_layout_set_origin(&L, &o, &e) != 0 || tla_layout_origin(&L, 0) != 3) return 1;
- *   tla_parse_tuple("(5,8)", &o, &e);
+ *   tla_tuple_parse(&o, "(5,8)", &e);
  *   if (tla_layout_set_origin(&L, &o, &e) == 0 || tla_layout_origin(&L, 0) != 3) return 1;   // refused, L unchanged
  */
 /* A layout from congruent shape and stride; shape values must be >= 0 and
@@ -45,7 +45,7 @@ TLA_FUNC int tla_layout_make(tla_layout *out, const tla_tuple *shape, const tla_
 TLA_FUNC int tla_layout_make_compact(tla_layout *out, const tla_tuple *shape, tla_error *err);
 TLA_FUNC int tla_layout_rank(const tla_layout *L);
 TLA_FUNC int tla_layout_depth(const tla_layout *L);
-TLA_FUNC int tla_layout_size(const tla_layout *L, int64_t *out, tla_error *err);
+TLA_FUNC int tla_layout_size(int64_t *out, const tla_layout *L, tla_error *err);
 
 /* Same shape and stride (static markers and originShape ignored). */
 TLA_API int tla_layout_equal(const tla_layout *a, const tla_layout *b);
@@ -53,7 +53,7 @@ TLA_API int tla_layout_equal(const tla_layout *a, const tla_layout *b);
 /* The largest offset + 1 over all coordinates; 0 for an empty layout.  For
  * non-negative strides this is L(size-1) + 1.  Each leaf adds its largest
  * contribution max(0, (s-1)*d) independently, so no enumeration is needed. */
-TLA_FUNC int tla_layout_cosize(const tla_layout *L, int64_t *out, tla_error *err);
+TLA_FUNC int tla_layout_cosize(int64_t *out, const tla_layout *L, tla_error *err);
 
 /* The extent of top-level mode `mode` that holds real data: originShape if
  * set, else the size of the mode.  -1 if mode is out of range. */
@@ -65,40 +65,40 @@ TLA_FUNC int tla_layout_set_origin(tla_layout *L, const tla_tuple *origin, tla_e
 
 /* The sub-layout of the mode at path.  A one-step path to an integer mode keeps
  * that mode's originShape; any other sub-layout gets the default origin. */
-TLA_FUNC int tla_layout_get(const tla_layout *L, int npath, const int *path, tla_layout *out, tla_error *err);
+TLA_FUNC int tla_layout_get(tla_layout *out, const tla_layout *L, int npath, const int *path, tla_error *err);
 
 /* ---------------------------------------------------------------- crd2offset */
 
-/* tla_layout_crd2offset(&L, &coord, &off, err), tla_tuple_crd2offset(&coord, &shape, &stride, &off, err) -> 0 or -1
+/* tla_layout_crd2offset(&off, &L, &coord, err), tla_tuple_crd2offset(&off, &coord, &shape, &stride, err) -> 0 or -1
  *   coord: one integer, one integer per top-level mode, a tuple congruent to the shape, or any mix per mode.
  *   Not range-checked (the last leaf of each mode takes the rest, as in CuTe).
  *   Errors: "crd2offset: coordinate has rank r but the shape has rank s", "... overflows int64".
  * Example:
  *   tla_layout L;  tla_tuple c;  tla_error e;  int64_t off = 0;
- *   tla_parse_layout("((4,2),(4,3)):((4,16),(1,32))", &L, &e);
- *   tla_parse_tuple("((1,0),5)", &c, &e);                       // a mix: congruent mode 0, integer mode 1
- *   if (tla_layout_crd2offset(&L, &c, &off, &e) != 0 || off != 4 + 1 + 32) return 1;
+ *   tla_layout_parse(&L, "((4,2),(4,3)):((4,16),(1,32))", &e);
+ *   tla_tuple_parse(&c, "((1,0),5)", &e);                       // a mix: congruent mode 0, integer mode 1
+ *   if (tla_layout_crd2offset(&off, &L, &c, &e) != 0 || off != 4 + 1 + 32) return 1;
  */
 /* The offset of coordinate coord under shape:stride (every coordinate form of crd2offset).
  * (Not named tla_crd2offset: that is the compile-time macro of static/layout.h.) */
-TLA_FUNC int tla_tuple_crd2offset(const tla_tuple *coord, const tla_tuple *shape, const tla_tuple *stride, int64_t *out,
+TLA_FUNC int tla_tuple_crd2offset(int64_t *out, const tla_tuple *coord, const tla_tuple *shape, const tla_tuple *stride,
                                   tla_error *err);
-TLA_FUNC int tla_layout_crd2offset(const tla_layout *L, const tla_tuple *coord, int64_t *out, tla_error *err);
+TLA_FUNC int tla_layout_crd2offset(int64_t *out, const tla_layout *L, const tla_tuple *coord, tla_error *err);
 
 /* ---------------------------------------------------------------- offset range */
 
-/* tla_layout_offset_range(&L, lo, ext, &min, &max, err) -> 0 or -1
+/* tla_layout_offset_range(&min, &max, &L, lo, ext, err) -> 0 or -1
  *   The smallest and largest offset of L over the coordinates whose index in top-level mode m
  *   lies in [lo[m], lo[m] + ext[m]) (lo[m] >= 0, ext[m] >= 1; one entry for an integer layout),
  *   exact, without visiting them: tla_copy uses it to tell overlapping tensors.
  *   Errors: "offset_range: ..." for an empty or negative range, int64 overflow.
  * Example:
  *   tla_layout L;  tla_error e;  int64_t lo[2] = {16, 0}, ext[2] = {16, 48}, mn = 0, mx = 0;
- *   tla_parse_layout("((16,2),(16,3)):((16,256),(1,512))", &L, &e);          // zN half 32x48
- *   if (tla_layout_offset_range(&L, lo, ext, &mn, &mx, &e) != 0 || mn != 256 || mx != 256 + 240 + 15 + 1024) return 1;
+ *   tla_layout_parse(&L, "((16,2),(16,3)):((16,256),(1,512))", &e);          // zN half 32x48
+ *   if (tla_layout_offset_range(&mn, &mx, &L, lo, ext, &e) != 0 || mn != 256 || mx != 256 + 240 + 15 + 1024) return 1;
  */
-TLA_API int tla_layout_offset_range(const tla_layout *L, const int64_t *lo, const int64_t *ext, int64_t *min,
-                                    int64_t *max, tla_error *err);
+TLA_API int tla_layout_offset_range(int64_t *min, int64_t *max, const tla_layout *L, const int64_t *lo,
+                                    const int64_t *ext, tla_error *err);
 
 /* ---------------------------------------------------------------- internals */
 
@@ -113,7 +113,7 @@ TLA_FUNC int tla_layout_make(tla_layout *out, const tla_tuple *shape, const tla_
         if (shape->val[i] < 0)
             return tla__fail(err, -1, "layout: shape value %lld (integer %d) is negative", (long long)shape->val[i],
                              i + 1);
-    if (tla_tuple_size(shape, &sz, err) != 0) return -1;
+    if (tla_tuple_size(&sz, shape, err) != 0) return -1;
     memset(out, 0, sizeof *out);
     out->shape = *shape;
     out->stride = *stride;
@@ -138,8 +138,8 @@ TLA_FUNC int tla_layout_make_compact(tla_layout *out, const tla_tuple *shape, tl
 TLA_FUNC int tla_layout_rank(const tla_layout *L) { return tla_tuple_rank(&L->shape); }
 TLA_FUNC int tla_layout_depth(const tla_layout *L) { return tla_tuple_depth(&L->shape); }
 
-TLA_FUNC int tla_layout_size(const tla_layout *L, int64_t *out, tla_error *err) {
-    return tla_tuple_size(&L->shape, out, err);
+TLA_FUNC int tla_layout_size(int64_t *out, const tla_layout *L, tla_error *err) {
+    return tla_tuple_size(out, &L->shape, err);
 }
 
 TLA_API int tla_layout_equal(const tla_layout *a, const tla_layout *b)
@@ -150,7 +150,7 @@ TLA_API int tla_layout_equal(const tla_layout *a, const tla_layout *b)
 #endif
 TLA__DECL
 
-TLA_FUNC int tla_layout_cosize(const tla_layout *L, int64_t *out, tla_error *err) {
+TLA_FUNC int tla_layout_cosize(int64_t *out, const tla_layout *L, tla_error *err) {
     int64_t hi = 0, term;
     int i;
     for (i = 0; i < L->shape.nleaf; i++)
@@ -175,7 +175,7 @@ TLA_FUNC int64_t tla_layout_origin(const tla_layout *L, int mode) {
     if (mode < 0 || mode >= tla_layout_rank(L)) return -1;
     if (L->has_origin) return L->origin[mode];
     if (tla__elem(&L->shape, mode, &m) != 0) return -1;
-    if (tla_tuple_size(&m, &sz, NULL) != 0) return -1;
+    if (tla_tuple_size(&sz, &m, NULL) != 0) return -1;
     return sz;
 }
 
@@ -192,7 +192,7 @@ TLA_FUNC int tla_layout_set_origin(tla_layout *L, const tla_tuple *origin, tla_e
         {
             tla_tuple m;
             int64_t sz = 0;
-            if (tla__elem(&L->shape, k, &m) == 0 && tla_tuple_size(&m, &sz, NULL) == 0 && e.val[0] > sz)
+            if (tla__elem(&L->shape, k, &m) == 0 && tla_tuple_size(&sz, &m, NULL) == 0 && e.val[0] > sz)
                 return tla__fail(err, -1, "origin: element %d (%lld) is larger than mode %d (%lld)", k,
                                  (long long)e.val[0], k, (long long)sz);
         }
@@ -203,11 +203,11 @@ TLA_FUNC int tla_layout_set_origin(tla_layout *L, const tla_tuple *origin, tla_e
     return 0;
 }
 
-TLA_FUNC int tla_layout_get(const tla_layout *L, int npath, const int *path, tla_layout *out, tla_error *err) {
+TLA_FUNC int tla_layout_get(tla_layout *out, const tla_layout *L, int npath, const int *path, tla_error *err) {
     tla_layout r;
     memset(&r, 0, sizeof r);
-    if (tla_tuple_get(&L->shape, npath, path, &r.shape, err) != 0) return -1;
-    if (tla_tuple_get(&L->stride, npath, path, &r.stride, err) != 0) return -1;
+    if (tla_tuple_get(&r.shape, &L->shape, npath, path, err) != 0) return -1;
+    if (tla_tuple_get(&r.stride, &L->stride, npath, path, err) != 0) return -1;
     if (npath == 0)
         r = *L;
     else if (npath == 1 && L->has_origin && tla_tuple_is_int(&r.shape)) {
@@ -288,7 +288,7 @@ TLA_FUNC int tla__crd2off(const tla_tuple *c, const tla_tuple *s, const tla_tupl
         if (k == r - 1) {
             ce = tla_tuple_leaf(x, 0);
         } else {
-            if (tla_tuple_size(&se, &sz, err) != 0) return -1;
+            if (tla_tuple_size(&sz, &se, err) != 0) return -1;
             if (sz <= 0)
                 return tla__fail(err, -1, "crd2offset: cannot split an index over a mode of size %lld%s", (long long)sz,
                                  tla__where_str(&wk, wb));
@@ -300,7 +300,7 @@ TLA_FUNC int tla__crd2off(const tla_tuple *c, const tla_tuple *s, const tla_tupl
     return 0;
 }
 
-TLA_FUNC int tla_tuple_crd2offset(const tla_tuple *coord, const tla_tuple *shape, const tla_tuple *stride, int64_t *out,
+TLA_FUNC int tla_tuple_crd2offset(int64_t *out, const tla_tuple *coord, const tla_tuple *shape, const tla_tuple *stride,
                                   tla_error *err) {
     tla__where w = {0, {0}};
     tla__acc acc = {0, 0};
@@ -363,9 +363,9 @@ TLA_FUNC int tla__crd_fast(const tla_tuple *c, const tla_tuple *s, const tla_tup
     return tla__crd_modes(c->val, c->nleaf, s, d, out);
 }
 
-TLA_FUNC int tla_layout_crd2offset(const tla_layout *L, const tla_tuple *coord, int64_t *out, tla_error *err) {
+TLA_FUNC int tla_layout_crd2offset(int64_t *out, const tla_layout *L, const tla_tuple *coord, tla_error *err) {
     if (tla__crd_fast(coord, &L->shape, &L->stride, out) == 0) return 0;
-    return tla_tuple_crd2offset(coord, &L->shape, &L->stride, out, err);
+    return tla_tuple_crd2offset(out, coord, &L->shape, &L->stride, err);
 }
 
 /* ---------------------------------------------------------------- offset range */
@@ -407,8 +407,8 @@ TLA_FUNC int tla__mode_extreme(const int64_t *s, const int64_t *d, int n, int64_
     return 0;
 }
 
-TLA_API int tla_layout_offset_range(const tla_layout *L, const int64_t *lo, const int64_t *ext, int64_t *min,
-                                    int64_t *max, tla_error *err)
+TLA_API int tla_layout_offset_range(int64_t *min, int64_t *max, const tla_layout *L, const int64_t *lo,
+                                    const int64_t *ext, tla_error *err)
 #if TLA__BODIES
 {
     int r = tla_tuple_is_int(&L->shape) ? 1 : tla_layout_rank(L), m, i, depth = 0, leaf = 0, start = 0;

@@ -7,13 +7,13 @@
  * past the terminating NUL, never recurse, and report int64 overflow.
  *
  *   tla_layout L;  tla_error e;
- *   if (tla_parse_layout("((4,2),(_4,3)):((4,16),(1,32))", &L, &e) != 0)
+ *   if (tla_layout_parse(&L, "((4,2),(_4,3)):((4,16),(1,32))", &e) != 0)
  *       printf("column %d: %s\n", e.pos + 1, e.msg);
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_layout L;  tla_error e;
- *   if (tla_parse_layout("((4,2),(_4,3)):((4,16),(1,32))", &L, &e) != 0) return 1;
- *   if (tla_parse_layout("((4,2):(1,4)", &L, &e) == 0) return 1;   // fails, and says where
+ *   if (tla_layout_parse(&L, "((4,2),(_4,3)):((4,16),(1,32))", &e) != 0) return 1;
+ *   if (tla_layout_parse(&L, "((4,2):(1,4)", &e) == 0) return 1;   // fails, and says where
  *   printf("column %d: %s\n", e.pos + 1, e.msg);
  */
 #ifndef TLA_PARSE_H
@@ -34,29 +34,29 @@ TLA_API const char *tla_char_name(const char *s, int p, char buf[16]);
 
 /* One integer at *pos (after optional spaces): [-]digits, or _[-]digits for a
  * static one.  Advances *pos past it. */
-TLA_API int tla_parse_int_at(const char *s, int *pos, int64_t *value, int *is_static, tla_error *err);
+TLA_API int tla_int_parse_at(int64_t *value, int *is_static, const char *s, int *pos, tla_error *err);
 
 /* One IntTuple starting at *pos (after optional spaces); advances *pos just
  * past it.  Checks the limits of rt/types.h: at most 8 elements per tuple,
  * 32 integers, 4 levels of nesting, 128 tokens. */
-TLA_API int tla_parse_tuple_at(const char *s, int *pos, tla_tuple *out, tla_error *err);
+TLA_API int tla_tuple_parse_at(tla_tuple *out, const char *s, int *pos, tla_error *err);
 
 /* The whole string s is one IntTuple (spaces around it allowed). */
-/* tla_parse_tuple(text, &t, err), tla_parse_layout(text, &L, err) -> 0 or -1 (output untouched on error);
- *   tla_parse_tuple_at / tla_parse_layout_at / tla_parse_int_at(text, &pos, ...) read a prefix and advance pos.
+/* tla_tuple_parse(&t, text, err), tla_layout_parse(&L, text, err) -> 0 or -1 (output untouched on error);
+ *   tla_tuple_parse_at / tla_layout_parse_at / tla_int_parse_at(text, &pos, ...) read a prefix and advance pos.
  *   Errors name what was expected and where (err->pos): "expected ',' or ')', found ...", int64 overflow.
  * Example:
  *   tla_tuple t;  tla_layout L;  tla_error e;
- *   if (tla_parse_tuple("(4,(2,_3))", &t, &e) != 0 || t.nleaf != 3) return 1;
- *   if (tla_parse_layout("(4,8):(1,", &L, &e) == 0 || e.pos != 9) return 1;   // the end of the text, column 10
+ *   if (tla_tuple_parse(&t, "(4,(2,_3))", &e) != 0 || t.nleaf != 3) return 1;
+ *   if (tla_layout_parse(&L, "(4,8):(1,", &e) == 0 || e.pos != 9) return 1;   // the end of the text, column 10
  */
-TLA_API int tla_parse_tuple(const char *s, tla_tuple *out, tla_error *err);
+TLA_API int tla_tuple_parse(tla_tuple *out, const char *s, tla_error *err);
 
 /* One layout Shape:Stride at *pos; advances *pos past it. */
-TLA_API int tla_parse_layout_at(const char *s, int *pos, tla_layout *out, tla_error *err);
+TLA_API int tla_layout_parse_at(tla_layout *out, const char *s, int *pos, tla_error *err);
 
 /* The whole string s is one layout. */
-TLA_API int tla_parse_layout(const char *s, tla_layout *out, tla_error *err);
+TLA_API int tla_layout_parse(tla_layout *out, const char *s, tla_error *err);
 
 /* ---------------------------------------------------------------- internals */
 
@@ -86,7 +86,7 @@ TLA_API const char *tla_char_name(const char *s, int p, char buf[16])
 #endif
 TLA__DECL
 
-TLA_API int tla_parse_int_at(const char *s, int *pos, int64_t *value, int *is_static, tla_error *err)
+TLA_API int tla_int_parse_at(int64_t *value, int *is_static, const char *s, int *pos, tla_error *err)
 #if TLA__BODIES
 {
     int p = tla_skip_space(s, *pos), start, neg = 0, st = 0;
@@ -119,7 +119,7 @@ TLA_API int tla_parse_int_at(const char *s, int *pos, int64_t *value, int *is_st
 #endif
 TLA__DECL
 
-TLA_API int tla_parse_tuple_at(const char *s, int *pos, tla_tuple *out, tla_error *err)
+TLA_API int tla_tuple_parse_at(tla_tuple *out, const char *s, int *pos, tla_error *err)
 #if TLA__BODIES
 {
     tla_tuple t;
@@ -147,7 +147,7 @@ TLA_API int tla_parse_tuple_at(const char *s, int *pos, tla_tuple *out, tla_erro
         {
             int64_t v = 0;
             int st = 0;
-            if (tla_parse_int_at(s, &p, &v, &st, err) != 0) return -1;
+            if (tla_int_parse_at(&v, &st, s, &p, err) != 0) return -1;
             if (st) t.stat |= 1u << t.nleaf;
             t.val[t.nleaf++] = v;
             t.tok[t.ntok++] = TLA_TOK_LEAF;
@@ -177,13 +177,13 @@ TLA_API int tla_parse_tuple_at(const char *s, int *pos, tla_tuple *out, tla_erro
 #endif
 TLA__DECL
 
-TLA_API int tla_parse_tuple(const char *s, tla_tuple *out, tla_error *err)
+TLA_API int tla_tuple_parse(tla_tuple *out, const char *s, tla_error *err)
 #if TLA__BODIES
 {
     tla_tuple t;
     int p = 0;
     char cb[16];
-    if (tla_parse_tuple_at(s, &p, &t, err) != 0) return -1;
+    if (tla_tuple_parse_at(&t, s, &p, err) != 0) return -1;
     p = tla_skip_space(s, p);
     if (s[p] != '\0') return tla__fail(err, p, "unexpected %s after the tuple", tla_char_name(s, p, cb));
     *out = t;
@@ -192,20 +192,20 @@ TLA_API int tla_parse_tuple(const char *s, tla_tuple *out, tla_error *err)
 #endif
 TLA__DECL
 
-TLA_API int tla_parse_layout_at(const char *s, int *pos, tla_layout *out, tla_error *err)
+TLA_API int tla_layout_parse_at(tla_layout *out, const char *s, int *pos, tla_error *err)
 #if TLA__BODIES
 {
     tla_tuple shape, stride;
     tla_layout L;
     int p = *pos, sp;
     char cb[16];
-    if (tla_parse_tuple_at(s, &p, &shape, err) != 0) return -1;
+    if (tla_tuple_parse_at(&shape, s, &p, err) != 0) return -1;
     p = tla_skip_space(s, p);
     if (s[p] != ':')
         return tla__fail(err, p, "expected ':' and a stride after the shape, found %s", tla_char_name(s, p, cb));
     sp = tla_skip_space(s, p + 1);
     p = sp;
-    if (tla_parse_tuple_at(s, &p, &stride, err) != 0) return -1;
+    if (tla_tuple_parse_at(&stride, s, &p, err) != 0) return -1;
     if (tla_layout_make(&L, &shape, &stride, err) != 0) {
         if (err) err->pos = sp;
         return -1;
@@ -217,13 +217,13 @@ TLA_API int tla_parse_layout_at(const char *s, int *pos, tla_layout *out, tla_er
 #endif
 TLA__DECL
 
-TLA_API int tla_parse_layout(const char *s, tla_layout *out, tla_error *err)
+TLA_API int tla_layout_parse(tla_layout *out, const char *s, tla_error *err)
 #if TLA__BODIES
 {
     tla_layout L;
     int p = 0;
     char cb[16];
-    if (tla_parse_layout_at(s, &p, &L, err) != 0) return -1;
+    if (tla_layout_parse_at(&L, s, &p, err) != 0) return -1;
     p = tla_skip_space(s, p);
     if (s[p] != '\0') return tla__fail(err, p, "unexpected %s after the layout", tla_char_name(s, p, cb));
     *out = L;

@@ -4,7 +4,7 @@
  * `(6)`, an integer as `6`), layouts as `Shape:Stride`, with no spaces.  A
  * rank-2 layout also prints as a grid exactly like CuTe's print_layout.
  * tla_layout_snprint and tla_layout_fprint print Shape:Stride alone, the text
- * tla_parse_layout reads back.  The grids (and tla_print / tla_snprint,
+ * tla_layout_parse reads back.  The grids (and tla_print / tla_snprint,
  * static/query.h) add ` origin (r,c)` to the line when the originShape differs
  * from the modes' sizes (a padded format, a tail tile, an XLA shape's logical
  * extent), and end each padding cell of the grid in '*' instead of a space.
@@ -19,7 +19,7 @@
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_layout L;  tla_error e;  char buf[64];
- *   tla_parse_layout("((4,2),(4,3)):((4,16),(1,32))", &L, &e);
+ *   tla_layout_parse(&L, "((4,2),(4,3)):((4,16),(1,32))", &e);
  *   tla_layout_snprint(buf, sizeof buf, &L);
  *   if (strcmp(buf, "((4,2),(4,3)):((4,16),(1,32))") != 0) return 1;
  *   tla_layout_fprint_grid(stdout, &L);                      // the line, then CuTe's print_layout table
@@ -41,7 +41,7 @@
  *   a write error (the grid: also when an offset overflows int64)
  * Example:
  *   tla_layout L;  tla_error e;  char buf[8];
- *   tla_parse_layout("(2,3):(3,_1)", &L, &e);
+ *   tla_layout_parse(&L, "(2,3):(3,_1)", &e);
  *   if (tla_layout_snprint(buf, sizeof buf, &L) != 12 || strcmp(buf, "(2,3):(") != 0) return 1;   // cut, terminated
  *   tla_layout_fprint_grid(stdout, &L);
  */
@@ -173,7 +173,7 @@ TLA_FUNC int tla_tuple_snprint(char *buf, size_t n, const tla_tuple *t) {
     return tla__out_end(&o);
 }
 
-/* Shape:Stride, the text tla_parse_layout reads back. */
+/* Shape:Stride, the text tla_layout_parse reads back. */
 TLA_FUNC void tla__put_layout(tla__out *o, const tla_layout *L) {
     tla__put_tuple(o, &L->shape);
     tla__puts(o, ":");
@@ -208,7 +208,7 @@ TLA_FUNC int tla__origin_differs(const tla_layout *L) {
     int64_t sz = 0;
     if (!L->has_origin) return 0;
     for (k = 0; k < r; k++)
-        if (tla__elem(&L->shape, k, &m) != 0 || tla_tuple_size(&m, &sz, NULL) != 0 || sz != L->origin[k]) return 1;
+        if (tla__elem(&L->shape, k, &m) != 0 || tla_tuple_size(&sz, &m, NULL) != 0 || sz != L->origin[k]) return 1;
     return 0;
 }
 
@@ -244,7 +244,7 @@ TLA_FUNC int tla__cell_offset(const tla_layout *L, const tla_tuple *at, int64_t 
     parts[0] = tla_tuple_leaf(m, 0);
     parts[1] = tla_tuple_leaf(n, 0);
     if (tla_tuple_join(&c, 2, parts, err) != 0) return -1;
-    return tla_layout_crd2offset(L, &c, off, err);
+    return tla_layout_crd2offset(off, L, &c, err);
 }
 
 /* The grid of a rank-2 layout, as CuTe's print_layout: cell width is the
@@ -259,8 +259,8 @@ TLA_FUNC int tla__put_grid(tla__out *o, const tla_layout *L, const tla_tuple *at
     int64_t rows = 0, cols = 0, cos = 0, lo = 0, m, n, off = 0, term = 0, orows, ocols;
     int i, w, k, padded = 0;
     if (tla__elem(&L->shape, 0, &s0) != 0 || tla__elem(&L->shape, 1, &s1) != 0) return -1;
-    if (tla_tuple_size(&s0, &rows, NULL) != 0 || tla_tuple_size(&s1, &cols, NULL) != 0) return -1;
-    if (tla_layout_cosize(L, &cos, NULL) != 0) return -1;
+    if (tla_tuple_size(&rows, &s0, NULL) != 0 || tla_tuple_size(&cols, &s1, NULL) != 0) return -1;
+    if (tla_layout_cosize(&cos, L, NULL) != 0) return -1;
     orows = L->has_origin ? L->origin[0] : rows, ocols = L->has_origin ? L->origin[1] : cols;
     /* The smallest offset, to make room for a '-' sign.  With it and cosize
      * in range, every partial sum of every offset is in range too. */

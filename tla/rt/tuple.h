@@ -8,10 +8,10 @@
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_tuple t, c;  tla_error e;  int64_t n = 0;
- *   tla_parse_tuple("((4,2),3)", &t, &e);
+ *   tla_tuple_parse(&t, "((4,2),3)", &e);
  *   if (tla_tuple_rank(&t) != 2 || tla_tuple_depth(&t) != 2) return 1;
- *   if (tla_tuple_size(&t, &n, &e) != 0 || n != 24) return 1;
- *   if (tla_tuple_idx2crd(13, &t, &c, &e) != 0 || c.val[0] != 1 || c.val[1] != 1 || c.val[2] != 1) return 1;
+ *   if (tla_tuple_size(&n, &t, &e) != 0 || n != 24) return 1;
+ *   if (tla_tuple_idx2crd(&c, &t, 13, &e) != 0 || c.val[0] != 1 || c.val[1] != 1 || c.val[2] != 1) return 1;
  */
 #ifndef TLA_RT_TUPLE_H
 #define TLA_RT_TUPLE_H
@@ -28,18 +28,18 @@ TLA_FUNC int tla_tuple_is_static(const tla_tuple *t, int leaf);
 /* Are all leaves of t static?  (One bit a leaf in t->stat; TLA_MAX_LEAVES bits at most.) */
 TLA_API int tla_tuple_all_static(const tla_tuple *t);
 
-/* tla_tuple_rank(&t), tla_tuple_depth(&t) -> int; tla_tuple_size(&t, &n, err), tla_tuple_get(&t, npath, path, &out, err),
+/* tla_tuple_rank(&t), tla_tuple_depth(&t) -> int; tla_tuple_size(&n, &t, err), tla_tuple_get(&out, &t, npath, path, err),
  *   tla_tuple_join(&out, n, parts, err) -> 0 or -1; tla_tuple_congruent(&a, &b), tla_tuple_equal(&a, &b),
  *   tla_tuple_is_int(&t), tla_tuple_is_static(&t, leaf), tla_tuple_all_static(&t) -> 0 / 1; tla_tuple_leaf(v, is_static)
  *   Errors (-1, *err filled, outputs untouched): "get: index i is out of range for rank r", "size overflows int64",
  *   "join: ... more than 8 elements / 32 leaves".
  * Example:
  *   tla_tuple t, g, parts[2], j;  tla_error e;  int64_t n = 0;  int path[2] = {1, 0};
- *   tla_parse_tuple("(2,(3,_4))", &t, &e);
+ *   tla_tuple_parse(&t, "(2,(3,_4))", &e);
  *   if (tla_tuple_rank(&t) != 2 || tla_tuple_depth(&t) != 2) return 1;
- *   if (tla_tuple_size(&t, &n, &e) != 0 || n != 24) return 1;
- *   if (tla_tuple_get(&t, 2, path, &g, &e) != 0 || g.val[0] != 3) return 1;
- *   if (tla_tuple_get(&t, 1, (int[]){5}, &g, &e) == 0) return 1;      // out of range: an error
+ *   if (tla_tuple_size(&n, &t, &e) != 0 || n != 24) return 1;
+ *   if (tla_tuple_get(&g, &t, 2, path, &e) != 0 || g.val[0] != 3) return 1;
+ *   if (tla_tuple_get(&g, &t, 1, (int[]){5}, &e) == 0) return 1;      // out of range: an error
  *   parts[0] = tla_tuple_leaf(7, 0), parts[1] = t;
  *   if (tla_tuple_join(&j, 2, parts, &e) != 0 || tla_tuple_rank(&j) != 2 || tla_tuple_depth(&j) != 3) return 1;
  */
@@ -50,10 +50,10 @@ TLA_FUNC int tla_tuple_rank(const tla_tuple *t);
 TLA_FUNC int tla_tuple_depth(const tla_tuple *t);
 
 /* get(t, path[0], path[1], ...): the sub-tuple at that path of indices. */
-TLA_FUNC int tla_tuple_get(const tla_tuple *t, int npath, const int *path, tla_tuple *out, tla_error *err);
+TLA_FUNC int tla_tuple_get(tla_tuple *out, const tla_tuple *t, int npath, const int *path, tla_error *err);
 
 /* Product of all leaves. */
-TLA_FUNC int tla_tuple_size(const tla_tuple *t, int64_t *out, tla_error *err);
+TLA_FUNC int tla_tuple_size(int64_t *out, const tla_tuple *t, tla_error *err);
 
 /* Same tree structure (values ignored). */
 TLA_FUNC int tla_tuple_congruent(const tla_tuple *a, const tla_tuple *b);
@@ -66,17 +66,17 @@ TLA_FUNC int tla_tuple_join(tla_tuple *out, int n, const tla_tuple *parts, tla_e
 
 /* ---------------------------------------------------------------- idx2crd */
 
-/* tla_tuple_idx2crd(idx, &shape, &out, err) -> 0 or -1 (a mode of size <= 0 that must split the index)
+/* tla_tuple_idx2crd(&out, &shape, idx, err) -> 0 or -1 (a mode of size <= 0 that must split the index)
  * Example:
  *   tla_tuple s, c;  tla_error e;
- *   tla_parse_tuple("((4,2),3)", &s, &e);
- *   if (tla_tuple_idx2crd(13, &s, &c, &e) != 0 || c.val[0] != 1 || c.val[1] != 1 || c.val[2] != 1) return 1;
+ *   tla_tuple_parse(&s, "((4,2),3)", &e);
+ *   if (tla_tuple_idx2crd(&c, &s, 13, &e) != 0 || c.val[0] != 1 || c.val[1] != 1 || c.val[2] != 1) return 1;
  */
 /* The natural coordinate of 1-D index idx in shape: congruent to shape,
  * colexicographic (first mode fastest).  Every mode takes idx / prefix % size
  * except the last one (recursively), which keeps the remainder, so that
  * crd2offset(idx2crd(i, S), S, D) == crd2offset(i, S, D) for every i. */
-TLA_API int tla_tuple_idx2crd(int64_t idx, const tla_tuple *shape, tla_tuple *out, tla_error *err);
+TLA_API int tla_tuple_idx2crd(tla_tuple *out, const tla_tuple *shape, int64_t idx, tla_error *err);
 
 /* ---------------------------------------------------------------- internals */
 
@@ -199,7 +199,7 @@ TLA_FUNC int tla__elem(const tla_tuple *t, int k, tla_tuple *out) {
     return 0;
 }
 
-TLA_FUNC int tla_tuple_get(const tla_tuple *t, int npath, const int *path, tla_tuple *out, tla_error *err) {
+TLA_FUNC int tla_tuple_get(tla_tuple *out, const tla_tuple *t, int npath, const int *path, tla_error *err) {
     tla_tuple cur = *t, next;
     tla__where w = {0, {0}};
     char wb[64];
@@ -215,7 +215,7 @@ TLA_FUNC int tla_tuple_get(const tla_tuple *t, int npath, const int *path, tla_t
     return 0;
 }
 
-TLA_FUNC int tla_tuple_size(const tla_tuple *t, int64_t *out, tla_error *err) {
+TLA_FUNC int tla_tuple_size(int64_t *out, const tla_tuple *t, tla_error *err) {
     int64_t p = 1;
     int i;
     for (i = 0; i < t->nleaf; i++)
@@ -292,7 +292,7 @@ TLA_FUNC int tla__idx2crd(int64_t idx, const tla_tuple *s, int last, tla_tuple *
         tla__where wk = tla__where_push(w, k);
         int is_last = last && k == r - 1;
         tla__elem(s, k, &se);
-        if (tla_tuple_size(&se, &sz, err) != 0) return -1;
+        if (tla_tuple_size(&sz, &se, err) != 0) return -1;
         if (!is_last && sz <= 0)
             return tla__fail(err, -1, "idx2crd: cannot split an index over a mode of size %lld%s", (long long)sz,
                              tla__where_str(&wk, wb));
@@ -302,7 +302,7 @@ TLA_FUNC int tla__idx2crd(int64_t idx, const tla_tuple *s, int last, tla_tuple *
     return 0;
 }
 
-TLA_API int tla_tuple_idx2crd(int64_t idx, const tla_tuple *shape, tla_tuple *out, tla_error *err)
+TLA_API int tla_tuple_idx2crd(tla_tuple *out, const tla_tuple *shape, int64_t idx, tla_error *err)
 #if TLA__BODIES
 {
     tla_tuple r = *shape;

@@ -10,7 +10,7 @@
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_tuple t;  tla_error e;
- *   if (tla_parse_tuple("(2,(3,_4))", &t, &e) != 0) return 1;
+ *   if (tla_tuple_parse(&t, "(2,(3,_4))", &e) != 0) return 1;
  *   if (t.nleaf != 3 || t.val[2] != 4 || !(t.stat & 4u)) return 1;   // leaves in order; leaf 2 static
  */
 #ifndef TLA_RT_TYPES_H

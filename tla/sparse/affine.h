@@ -7,8 +7,8 @@
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_sparse_encoding enc;  tla_error err;  const tla_ix_node *n;
- *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = [c](i, j) -> (4 + i floordiv 2 * 2 : dense, i : dense,"
- *                        " j : compressed) }>", &enc, &err)) return 1;
+ *   if (tla_sparse_parse(&enc, "#sparse_tensor.encoding<{ map = [c](i, j) -> (4 + i floordiv 2 * 2 : dense, i : dense,"
+ *                        " j : compressed) }>", &err)) return 1;
  *   n = &enc.node[enc.lvl_expr[0]];   // (d0 floordiv 2) * 2 + 4: constants go right, as in MLIR
  *   if (n->kind != TLA_IX_ADD || enc.node[n->r].kind != TLA_IX_CONST || enc.node[n->r].v != 4) return 1;
  *   if (enc.node[n->l].kind != TLA_IX_MUL || enc.node[enc.node[n->l].l].kind != TLA_IX_FDIV) return 1;

@@ -3,8 +3,8 @@
  * implicitVal = ... }>` as MLIR's SparseTensorEncodingAttr does.
  *
  *   tla_sparse_encoding enc;  tla_error err;  char buf[512];
- *   tla_sparse_parse("#BSR = #sparse_tensor.encoding<{ map = (i, j) -> (i floordiv 2 : dense,"
- *                    " j floordiv 2 : compressed, i mod 2 : dense, j mod 2 : dense) }>", &enc, &err);
+ *   tla_sparse_parse(&enc, "#BSR = #sparse_tensor.encoding<{ map = (i, j) -> (i floordiv 2 : dense,"
+ *                    " j floordiv 2 : compressed, i mod 2 : dense, j mod 2 : dense) }>", &err);
  *   tla_sparse_snprint(buf, sizeof buf, &enc);   // MLIR's canonical one-line form
  *
  * Accepted: the implicit map `(i, j) -> (i : dense, j : compressed)`, symbols `[c](i, j) -> ...`,
@@ -21,12 +21,12 @@
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_sparse_encoding enc;  tla_error err;  char buf[256];
- *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i, j) -> (j : compressed, i : compressed),"
- *                        " crdWidth = 8, posWidth = 32, }>", &enc, &err) != 0) return 1;
+ *   if (tla_sparse_parse(&enc, "#sparse_tensor.encoding<{ map = (i, j) -> (j : compressed, i : compressed),"
+ *                        " crdWidth = 8, posWidth = 32, }>", &err) != 0) return 1;
  *   tla_sparse_snprint(buf, sizeof buf, &enc);
  *   if (strcmp(buf, "#sparse_tensor.encoding<{ map = (d0, d1) -> (d1 : compressed, d0 : compressed),"
  *                   " posWidth = 32, crdWidth = 8 }>") != 0) return 1;
- *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (d0) -> (d0 : strange) }>", &enc, &err) == 0) return 1;
+ *   if (tla_sparse_parse(&enc, "#sparse_tensor.encoding<{ map = (d0) -> (d0 : strange) }>", &err) == 0) return 1;
  *   if (strcmp(err.msg, "unknown level format: strange") != 0) return 1;
  */
 #ifndef TLA_SPARSE_ENCODING_H
@@ -42,7 +42,7 @@
  * it), and fills lvl_dim / lvl_op / lvl_block.  For an encoding built or changed by hand.
  * Example:
  *   tla_sparse_encoding enc;  tla_error e;
- *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>", &enc, &e)) return 1;
+ *   if (tla_sparse_parse(&enc, "#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>", &e)) return 1;
  *   enc.lvl[0].format = TLA_LVL_SINGLETON;
  *   if (tla_sparse_verify(&enc, &e) == 0) return 1;   // expected compressed or loose_compressed level before singleton level
  */
@@ -50,23 +50,23 @@ TLA_API int tla_sparse_verify(tla_sparse_encoding *e, tla_error *err);
 
 /* ------------------------------------------------------------------ parse and print */
 
-/* tla_sparse_parse(text, &enc, err) -> 0, or -1 with MLIR's message and err->pos (enc untouched).
+/* tla_sparse_parse(&enc, text, err) -> 0, or -1 with MLIR's message and err->pos (enc untouched).
  * text is `#sparse_tensor.encoding<{...}>`, optionally after `#NAME =`.
  * Example:
  *   tla_sparse_encoding enc;  tla_error e;
- *   if (tla_sparse_parse("#CSR = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>", &enc, &e)) return 1;
+ *   if (tla_sparse_parse(&enc, "#CSR = #sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>", &e)) return 1;
  *   if (enc.dim_rank != 2 || enc.lvl_rank != 2 || enc.lvl[1].format != TLA_LVL_COMPRESSED) return 1;
- *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d0 : compressed) }>", &enc, &e) == 0) return 1;
+ *   if (tla_sparse_parse(&enc, "#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d0 : compressed) }>", &e) == 0) return 1;
  *   if (strcmp(e.msg, "failed to infer lvlToDim from dimToLvl") != 0) return 1;
  */
-TLA_API int tla_sparse_parse_ex(const char *text, tla_sparse_encoding *out, tla_error *err, int check_implicit);
-TLA_API int tla_sparse_parse(const char *text, tla_sparse_encoding *out, tla_error *err);
+TLA_API int tla_sparse_parse_ex(tla_sparse_encoding *out, const char *text, int check_implicit, tla_error *err);
+TLA_API int tla_sparse_parse(tla_sparse_encoding *out, const char *text, tla_error *err);
 
 /* tla_sparse_snprint(buf, n, &enc): MLIR's canonical one-line form; returns the full length
  * (snprintf semantics: the text fits when the result is less than n).
  * Example:
  *   tla_sparse_encoding enc;  tla_error e;  char buf[256];
- *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = [c](i, j) -> (c * 3 * i : dense, i : dense, j : compressed) }>", &enc, &e)) return 1;
+ *   if (tla_sparse_parse(&enc, "#sparse_tensor.encoding<{ map = [c](i, j) -> (c * 3 * i : dense, i : dense, j : compressed) }>", &e)) return 1;
  *   tla_sparse_snprint(buf, sizeof buf, &enc);
  *   if (strcmp(buf, "#sparse_tensor.encoding<{ map = [s0](d0, d1) -> (d0 * (s0 * 3) : dense, d0 : dense, d1 : compressed) }>")) return 1;
  */
@@ -82,7 +82,7 @@ TLA_API int tla_sparse_snprint(char *buf, size_t n, const tla_sparse_encoding *e
  * neither does this.  err->pos is a byte offset in the type text for a malformed type.
  * Example:
  *   tla_sparse_encoding enc;  tla_error e;
- *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed), explicitVal = 1.0 : f32 }>", &enc, &e)) return 1;
+ *   if (tla_sparse_parse(&enc, "#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed), explicitVal = 1.0 : f32 }>", &e)) return 1;
  *   if (tla_sparse_verify_type(&enc, "tensor<8x8xf32>", &e) != 0) return 1;
  *   if (tla_sparse_verify_type(&enc, "tensor<8x8xf64>", &e) == 0) return 1;   // ... 'f32' != 'f64'
  */
@@ -1010,14 +1010,14 @@ TLA_FUNC int tla__sparse_verify(tla_sparse_encoding *e, tla_error *err, int chec
 
 /* ------------------------------------------------------------------ parse and print */
 
-TLA_API int tla_sparse_parse(const char *text, tla_sparse_encoding *out, tla_error *err)
+TLA_API int tla_sparse_parse(tla_sparse_encoding *out, const char *text, tla_error *err)
 #if TLA__BODIES
 {
-    return tla_sparse_parse_ex(text, out, err, 1);
+    return tla_sparse_parse_ex(out, text, 1, err);
 }
 #endif
 TLA__DECL
-TLA_API int tla_sparse_parse_ex(const char *text, tla_sparse_encoding *out, tla_error *err, int check_implicit)
+TLA_API int tla_sparse_parse_ex(tla_sparse_encoding *out, const char *text, int check_implicit, tla_error *err)
 #if TLA__BODIES
 {
     static const char *const keys[] = {"map", "posWidth", "crdWidth", "explicitVal", "implicitVal"};

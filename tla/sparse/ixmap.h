@@ -2,7 +2,7 @@
  * (XLA's IndexingMap), so the two speak one language: evaluate it, compose it with an HLO op's map,
  * simplify it, print it.
  *
- *   tla_sparse_dim2lvl_map(&enc, dims, &ctx, &map, err)   (d0, ..., dn) -> (level expressions),
+ *   tla_sparse_dim2lvl_map(&map, &ctx, &enc, dims, err)   (d0, ..., dn) -> (level expressions),
  *                                                          domain: di in [0, dims[i] - 1]
  *
  * The level expressions are the encoding's own (its nodes are the indexing maps' expressions,
@@ -13,9 +13,9 @@
  *   tla_sparse_encoding enc;  tla_ix_ctx c;  tla_ix_map m;  tla_error e;
  *   int64_t dims[2] = {4, 6}, at[2] = {3, 5}, lvl[4];
  *   tla_ix_ctx_init(&c);
- *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i, j) -> (i floordiv 2 : dense, j floordiv 2 : compressed,"
- *                        " i mod 2 : dense, j mod 2 : dense) }>", &enc, &e)) return 1;
- *   if (tla_sparse_dim2lvl_map(&enc, dims, &c, &m, &e) != 0) return 1;
+ *   if (tla_sparse_parse(&enc, "#sparse_tensor.encoding<{ map = (i, j) -> (i floordiv 2 : dense, j floordiv 2 : compressed,"
+ *                        " i mod 2 : dense, j mod 2 : dense) }>", &e)) return 1;
+ *   if (tla_sparse_dim2lvl_map(&m, &c, &enc, dims, &e) != 0) return 1;
  *   if (tla_ix_map_eval(&c, &m, at, NULL, lvl) != 0 || lvl[0] != 1 || lvl[1] != 2 || lvl[2] != 1 || lvl[3] != 1) return 1;
  *   tla_ix_ctx_free(&c);
  */
@@ -25,12 +25,12 @@
 #include "tla/sparse/storage.h"
 #include "tla/ixmap/map.h"
 
-TLA_API int tla_sparse_dim2lvl_map(const tla_sparse_encoding *enc, const int64_t *dims, tla_ix_ctx *c, tla_ix_map *out,
+TLA_API int tla_sparse_dim2lvl_map(tla_ix_map *out, tla_ix_ctx *c, const tla_sparse_encoding *enc, const int64_t *dims,
                                    tla_error *err);
 
 /* ---------------------------------------------------------------- internals */
 
-TLA_API int tla_sparse_dim2lvl_map(const tla_sparse_encoding *enc, const int64_t *dims, tla_ix_ctx *c, tla_ix_map *out,
+TLA_API int tla_sparse_dim2lvl_map(tla_ix_map *out, tla_ix_ctx *c, const tla_sparse_encoding *enc, const int64_t *dims,
                                    tla_error *err)
 #if TLA__BODIES
 {

@@ -3,11 +3,11 @@
  * back to dense, iteration over stored entries, and MLIR's sparse_tensor.print form.
  *
  *   size_t bytes;  tla_sparse_storage st;
- *   tla_sparse_size(&enc, 2, dims, dense, &bytes, &err);       // sizes first
+ *   tla_sparse_size(&bytes, &enc, 2, dims, dense, &err);       // sizes first
  *   void *mem = malloc(bytes);                                 // the caller's memory
- *   tla_sparse_pack(&enc, 2, dims, dense, mem, bytes, &st, &err);
+ *   tla_sparse_pack(&st, mem, bytes, &enc, 2, dims, dense, &err);
  *   tla_sparse_fprint(stdout, &st);                             // ---- Sparse Tensor ---- ...
- *   tla_sparse_unpack(&st, dense_again, &err);                  // exactly the dense input
+ *   tla_sparse_unpack(dense_again, &st, &err);                  // exactly the dense input
  *   free(mem);
  *
  * Levels: dense and batch store nothing; compressed stores pos (parents + 1 entries) and crd;
@@ -33,12 +33,12 @@
  *   static double mem[64];
  *   double m[4][6] = {{1, 2, 0, 0, 4, 0}, {0, 3, 0, 0, 0, 5}, {0, 0, 6, 7, 0, 0}, {0, 0, 8, 0, 0, 0}}, back[24];
  *   int64_t dims[2] = {4, 6};
- *   if (tla_sparse_parse("#BSR = #sparse_tensor.encoding<{ map = (i, j) -> (i floordiv 2 : dense,"
- *                        " j floordiv 2 : compressed, i mod 2 : dense, j mod 2 : dense), posWidth = 32, crdWidth = 8 }>", &enc, &e)) return 1;
- *   if (tla_sparse_size(&enc, 2, dims, &m[0][0], &bytes, &e) || bytes > sizeof mem) return 1;
- *   if (tla_sparse_pack(&enc, 2, dims, &m[0][0], mem, sizeof mem, &st, &e)) return 1;
+ *   if (tla_sparse_parse(&enc, "#BSR = #sparse_tensor.encoding<{ map = (i, j) -> (i floordiv 2 : dense,"
+ *                        " j floordiv 2 : compressed, i mod 2 : dense, j mod 2 : dense), posWidth = 32, crdWidth = 8 }>", &e)) return 1;
+ *   if (tla_sparse_size(&bytes, &enc, 2, dims, &m[0][0], &e) || bytes > sizeof mem) return 1;
+ *   if (tla_sparse_pack(&st, mem, sizeof mem, &enc, 2, dims, &m[0][0], &e)) return 1;
  *   if (st.nse != 12 || tla_sparse_get_pos(&st, 1, 0, 1) != 2 || tla_sparse_get_crd(&st, 1, 0, 2) != 1) return 1;   // pos[1] ( 0, 2, 3 ), crd[1] ( 0, 2, 1 )
- *   if (st.values[3] != 3 || tla_sparse_unpack(&st, back, &e) || memcmp(back, m, sizeof back)) return 1;
+ *   if (st.values[3] != 3 || tla_sparse_unpack(back, &st, &e) || memcmp(back, m, sizeof back)) return 1;
  */
 #ifndef TLA_SPARSE_STORAGE_H
 #define TLA_SPARSE_STORAGE_H
@@ -69,36 +69,36 @@ typedef struct tla_sparse_storage {
  * Example:
  *   tla_sparse_encoding enc;  tla_sparse_storage st;  tla_error e;  static double mem[16];
  *   double v[5] = {0, 7, 0, 0, 9};  int64_t n = 5;
- *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i) -> (i : compressed) }>", &enc, &e)) return 1;
- *   if (tla_sparse_pack(&enc, 1, &n, v, mem, sizeof mem, &st, &e)) return 1;
+ *   if (tla_sparse_parse(&enc, "#sparse_tensor.encoding<{ map = (i) -> (i : compressed) }>", &e)) return 1;
+ *   if (tla_sparse_pack(&st, mem, sizeof mem, &enc, 1, &n, v, &e)) return 1;
  *   if (tla_sparse_get_pos(&st, 0, 0, 1) != 2 || tla_sparse_get_crd(&st, 0, 0, 1) != 4 || st.values[1] != 9) return 1;
  */
 TLA_API int64_t tla_sparse_get_pos(const tla_sparse_storage *st, int l, int64_t b, int64_t i);
 TLA_API int64_t tla_sparse_get_crd(const tla_sparse_storage *st, int l, int64_t b, int64_t i);
 
-/* tla_sparse_size(&enc, rank, dims, dense, &bytes, err): the bytes tla_sparse_pack needs for this
+/* tla_sparse_size(&bytes, &enc, rank, dims, dense, err): the bytes tla_sparse_pack needs for this
  * tensor (dense: row-major, dims[0] * ... elements); checks everything pack checks.
  * Example:
  *   tla_sparse_encoding enc;  tla_error e;  size_t bytes = 0;
  *   double v[8] = {0, 0, 3, 0, 0, 0, 0, 5};  int64_t dims[2] = {2, 4};
- *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>", &enc, &e)) return 1;
- *   if (tla_sparse_size(&enc, 2, dims, v, &bytes, &e) || bytes != 2 * 8 + 3 * 8 + 2 * 8) return 1;   // values, pos, crd
+ *   if (tla_sparse_parse(&enc, "#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>", &e)) return 1;
+ *   if (tla_sparse_size(&bytes, &enc, 2, dims, v, &e) || bytes != 2 * 8 + 3 * 8 + 2 * 8) return 1;   // values, pos, crd
  */
-TLA_API int tla_sparse_size(const tla_sparse_encoding *e, int rank, const int64_t *dims, const double *dense,
-                            size_t *bytes, tla_error *err);
+TLA_API int tla_sparse_size(size_t *bytes, const tla_sparse_encoding *e, int rank, const int64_t *dims,
+                            const double *dense, tla_error *err);
 
-/* tla_sparse_pack(&enc, rank, dims, dense, mem, bytes, &st, err) -> 0 or -1: the storage, its
+/* tla_sparse_pack(&st, mem, bytes, &enc, rank, dims, dense, err) -> 0 or -1: the storage, its
  * buffers in mem (8-byte aligned, at least tla_sparse_size bytes); st points into mem.
  * Errors (nothing written): a coordinate or position past its width, more than n non-zeros in a
  * block of structured[n, m], two entries under a unique COO level, a map with symbols.
  * Example:
  *   tla_sparse_encoding enc;  tla_sparse_storage st;  tla_error e;  static double mem[16];
  *   double v[4] = {0, 300, 0, 0};  int64_t n = 4;
- *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i) -> (i : compressed) }>", &enc, &e)) return 1;
- *   if (tla_sparse_pack(&enc, 1, &n, v, mem, sizeof mem, &st, &e) || st.nse != 1 || st.values[0] != 300) return 1;
+ *   if (tla_sparse_parse(&enc, "#sparse_tensor.encoding<{ map = (i) -> (i : compressed) }>", &e)) return 1;
+ *   if (tla_sparse_pack(&st, mem, sizeof mem, &enc, 1, &n, v, &e) || st.nse != 1 || st.values[0] != 300) return 1;
  */
-TLA_API int tla_sparse_pack(const tla_sparse_encoding *e, int rank, const int64_t *dims, const double *dense, void *mem,
-                            size_t bytes, tla_sparse_storage *out, tla_error *err);
+TLA_API int tla_sparse_pack(tla_sparse_storage *out, void *mem, size_t bytes, const tla_sparse_encoding *e, int rank,
+                            const int64_t *dims, const double *dense, tla_error *err);
 
 /* ------------------------------------------------------------------ reading the storage */
 
@@ -110,8 +110,8 @@ typedef int (*tla_sparse_entry_fn)(void *ctx, const int64_t *lvl_crd, const int6
  * Example:
  *   tla_sparse_encoding enc;  tla_sparse_storage st;  tla_error e;  static double mem[32];
  *   double v[6] = {0, 5, 0, 7, 0, 0};  int64_t dims[2] = {2, 3};  double sum = 0;
- *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i, j) -> (j : compressed, i : compressed) }>", &enc, &e)) return 1;
- *   if (tla_sparse_pack(&enc, 2, dims, v, mem, sizeof mem, &st, &e)) return 1;
+ *   if (tla_sparse_parse(&enc, "#sparse_tensor.encoding<{ map = (i, j) -> (j : compressed, i : compressed) }>", &e)) return 1;
+ *   if (tla_sparse_pack(&st, mem, sizeof mem, &enc, 2, dims, v, &e)) return 1;
  *   if (tla_sparse_foreach(&st, tla_sparse_sum_entry, &sum, &e) || sum != 12) return 1;
  */
 TLA_API int tla_sparse_foreach(const tla_sparse_storage *st, tla_sparse_entry_fn fn, void *ctx, tla_error *err);
@@ -119,30 +119,30 @@ TLA_API int tla_sparse_foreach(const tla_sparse_storage *st, tla_sparse_entry_fn
 /* An entry function for tla_sparse_foreach: adds the value to *(double *)ctx. */
 TLA_API int tla_sparse_sum_entry(void *ctx, const int64_t *lvl_crd, const int64_t *dim_crd, double v);
 
-/* tla_sparse_unpack(&st, dense, err): the dense tensor (row-major, dim_size[0] * ... elements,
+/* tla_sparse_unpack(dense, &st, err): the dense tensor (row-major, dim_size[0] * ... elements,
  * overwritten) that st stores; duplicates of a nonunique level add up.
  * Example:
  *   tla_sparse_encoding enc;  tla_sparse_storage st;  tla_error e;  static double mem[32];
  *   double v[6] = {0, 5, 0, 7, 0, 0}, back[6];  int64_t dims[2] = {2, 3};
- *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i, j) -> (i : compressed(nonunique), j : singleton(soa)) }>", &enc, &e)) return 1;
- *   if (tla_sparse_pack(&enc, 2, dims, v, mem, sizeof mem, &st, &e) || tla_sparse_unpack(&st, back, &e)) return 1;
+ *   if (tla_sparse_parse(&enc, "#sparse_tensor.encoding<{ map = (i, j) -> (i : compressed(nonunique), j : singleton(soa)) }>", &e)) return 1;
+ *   if (tla_sparse_pack(&st, mem, sizeof mem, &enc, 2, dims, v, &e) || tla_sparse_unpack(back, &st, &e)) return 1;
  *   if (memcmp(v, back, sizeof v) != 0) return 1;
  */
-TLA_API int tla_sparse_unpack(const tla_sparse_storage *st, double *dense, tla_error *err);
+TLA_API int tla_sparse_unpack(double *dense, const tla_sparse_storage *st, tla_error *err);
 
 /* tla_sparse_fprint(f, &st): the storage in MLIR's sparse_tensor.print form.
  * Example:
  *   tla_sparse_encoding enc;  tla_sparse_storage st;  tla_error e;  static double mem[32];
  *   double v[4] = {1, 0, 0, 2};  int64_t dims[2] = {2, 2};
- *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>", &enc, &e)) return 1;
- *   if (tla_sparse_pack(&enc, 2, dims, v, mem, sizeof mem, &st, &e)) return 1;
+ *   if (tla_sparse_parse(&enc, "#sparse_tensor.encoding<{ map = (i, j) -> (i : dense, j : compressed) }>", &e)) return 1;
+ *   if (tla_sparse_pack(&st, mem, sizeof mem, &enc, 2, dims, v, &e)) return 1;
  *   tla_sparse_fprint(stdout, &st);   // nse = 2, dim = ( 2, 2 ), lvl = ( 2, 2 ), pos[1] : ( 0, 1, 2 ), ...
  */
 TLA_API void tla_sparse_fprint(FILE *f, const tla_sparse_storage *st);
 
 /* ------------------------------------------------------------------ TLA layouts */
 
-/* tla_sparse_from_layout(&L, formats, &enc, dims, err): the dimension-to-level map of a blocked
+/* tla_sparse_from_layout(&enc, dims, &L, formats, err): the dimension-to-level map of a blocked
  * layout, one dimension per mode: a mode (b, n):(s_in, s_out) gives levels `d floordiv b`
  * (stride s_out) and `d mod b` (stride s_in), a single leaf gives `d`; levels go from the
  * largest stride to the smallest.  formats[l] (TLA_LVL_*) per level, or NULL for the BSR
@@ -150,28 +150,28 @@ TLA_API void tla_sparse_fprint(FILE *f, const tla_sparse_storage *st);
  * dense.  dims (optional) receives each mode's size.
  * Example:
  *   tla_layout L;  tla_sparse_encoding enc;  tla_error e;  char buf[256];  int64_t dims[2];
- *   if (tla_parse_layout("((2,3),(2,4)):((2,32),(1,4))", &L, &e)) return 1;   // 2x2 blocks, row-major
- *   if (tla_sparse_from_layout(&L, NULL, &enc, dims, &e) || dims[0] != 6 || dims[1] != 8) return 1;
+ *   if (tla_layout_parse(&L, "((2,3),(2,4)):((2,32),(1,4))", &e)) return 1;   // 2x2 blocks, row-major
+ *   if (tla_sparse_from_layout(&enc, dims, &L, NULL, &e) || dims[0] != 6 || dims[1] != 8) return 1;
  *   tla_sparse_snprint(buf, sizeof buf, &enc);
  *   if (strcmp(buf, "#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 floordiv 2 : dense, d1 floordiv 2 : compressed,"
  *                   " d0 mod 2 : dense, d1 mod 2 : dense) }>") != 0) return 1;
  */
-TLA_API int tla_sparse_from_layout(const tla_layout *L, const int *formats, tla_sparse_encoding *out, int64_t *dims,
+TLA_API int tla_sparse_from_layout(tla_sparse_encoding *out, int64_t *dims, const tla_layout *L, const int *formats,
                                    tla_error *err);
 
-/* tla_sparse_block_layout(&enc, &block, err): a block-sparse encoding's dense blocks as a TLA
+/* tla_sparse_block_layout(&block, &enc, err): a block-sparse encoding's dense blocks as a TLA
  * layout over the values of one block: a mode per blocked dimension (in dimension order), with
  * the strides of its trailing dense `d mod b` levels.  Stored block k's values start at k *
  * size(block).
  * Example:
  *   tla_sparse_encoding enc;  tla_layout B;  tla_error e;  char buf[64];
- *   if (tla_sparse_parse("#sparse_tensor.encoding<{ map = (i, j) -> (i floordiv 2 : dense, j floordiv 3 : compressed,"
- *                        " i mod 2 : dense, j mod 3 : dense) }>", &enc, &e)) return 1;
- *   if (tla_sparse_block_layout(&enc, &B, &e)) return 1;
+ *   if (tla_sparse_parse(&enc, "#sparse_tensor.encoding<{ map = (i, j) -> (i floordiv 2 : dense, j floordiv 3 : compressed,"
+ *                        " i mod 2 : dense, j mod 3 : dense) }>", &e)) return 1;
+ *   if (tla_sparse_block_layout(&B, &enc, &e)) return 1;
  *   tla_layout_snprint(buf, sizeof buf, &B);
  *   if (strcmp(buf, "(2,3):(3,1)") != 0) return 1;
  */
-TLA_API int tla_sparse_block_layout(const tla_sparse_encoding *e, tla_layout *out, tla_error *err);
+TLA_API int tla_sparse_block_layout(tla_layout *out, const tla_sparse_encoding *e, tla_error *err);
 
 /* ---------------------------------------------------------------- internals */
 
@@ -457,8 +457,8 @@ TLA_FUNC int tla__sp_plan(const tla_sparse_encoding *e, int rank, const int64_t 
     return 0;
 }
 
-TLA_API int tla_sparse_size(const tla_sparse_encoding *e, int rank, const int64_t *dims, const double *dense,
-                            size_t *bytes, tla_error *err)
+TLA_API int tla_sparse_size(size_t *bytes, const tla_sparse_encoding *e, int rank, const int64_t *dims,
+                            const double *dense, tla_error *err)
 #if TLA__BODIES
 {
     tla_sparse_storage st;
@@ -468,8 +468,8 @@ TLA_API int tla_sparse_size(const tla_sparse_encoding *e, int rank, const int64_
 #endif
 TLA__DECL
 
-TLA_API int tla_sparse_pack(const tla_sparse_encoding *e, int rank, const int64_t *dims, const double *dense, void *mem,
-                            size_t bytes, tla_sparse_storage *out, tla_error *err)
+TLA_API int tla_sparse_pack(tla_sparse_storage *out, void *mem, size_t bytes, const tla_sparse_encoding *e, int rank,
+                            const int64_t *dims, const double *dense, tla_error *err)
 #if TLA__BODIES
 {
     tla_sparse_storage st;
@@ -610,7 +610,7 @@ TLA_FUNC int tla__sp_unpack_entry(void *ctx, const int64_t *lc, const int64_t *d
     return 0;
 }
 
-TLA_API int tla_sparse_unpack(const tla_sparse_storage *st, double *dense, tla_error *err)
+TLA_API int tla_sparse_unpack(double *dense, const tla_sparse_storage *st, tla_error *err)
 #if TLA__BODIES
 {
     tla__spu u;
@@ -676,7 +676,7 @@ TLA__DECL
 
 /* ------------------------------------------------------------------ TLA layouts */
 
-TLA_API int tla_sparse_from_layout(const tla_layout *L, const int *formats, tla_sparse_encoding *out, int64_t *dims,
+TLA_API int tla_sparse_from_layout(tla_sparse_encoding *out, int64_t *dims, const tla_layout *L, const int *formats,
                                    tla_error *err)
 #if TLA__BODIES
 {
@@ -689,7 +689,7 @@ TLA_API int tla_sparse_from_layout(const tla_layout *L, const int *formats, tla_
         return tla__fail(err, -1, "a layout of rank %d (at most %d dimensions)", R, TLA_SPARSE_MAX_RANK);
     for (d = 0; d < R; d++) {
         tla_layout m;
-        if (tla_layout_get(L, 1, &d, &m, err) != 0) return -1;
+        if (tla_layout_get(&m, L, 1, &d, err) != 0) return -1;
         if (tla_tuple_is_int(&m.shape)) {
             size[d] = m.shape.val[0], dimof[n] = d, op[n] = 0, blk[n] = 1, stride[n++] = m.stride.val[0];
             continue;
@@ -729,7 +729,7 @@ TLA_API int tla_sparse_from_layout(const tla_layout *L, const int *formats, tla_
         tla__sb(&sb, " : %s", names[f]);
     }
     tla__sb(&sb, ") }>");
-    if (sb.len >= sizeof text || tla_sparse_parse(text, out, err) != 0) return -1;
+    if (sb.len >= sizeof text || tla_sparse_parse(out, text, err) != 0) return -1;
     if (dims)
         for (d = 0; d < R; d++) dims[d] = size[d];
     return 0;
@@ -737,7 +737,7 @@ TLA_API int tla_sparse_from_layout(const tla_layout *L, const int *formats, tla_
 #endif
 TLA__DECL
 
-TLA_API int tla_sparse_block_layout(const tla_sparse_encoding *e, tla_layout *out, tla_error *err)
+TLA_API int tla_sparse_block_layout(tla_layout *out, const tla_sparse_encoding *e, tla_error *err)
 #if TLA__BODIES
 {
     int l, first = e->lvl_rank, d, k = 0;

@@ -14,7 +14,7 @@
  *   tla_auto L = tla_make_layout(tla_make_tuple(TLA_C(2), 4), tla_make_tuple(TLA_C(12), TLA_C(1)));
  *   tla_layout R = tla_to_layout(L);                        // a run-time copy, static markers kept
  *   int64_t n = 0;
- *   if (tla_layout_size(&R, &n, NULL) != 0 || n != 8 || !tla_tuple_is_static(&R.shape, 0)) return 1;
+ *   if (tla_layout_size(&n, &R, NULL) != 0 || n != 8 || !tla_tuple_is_static(&R.shape, 0)) return 1;
  */
 /* The macros below are laid out by hand, one step a line. */
 /* clang-format off */

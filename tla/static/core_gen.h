@@ -989,7 +989,7 @@ typedef void (*tla__pp_fractal)(char (*)[12], char (*)[22], char (*)[13], char (
 #define TLA__TERM0 + (0 < _tn ? __builtin_choose_expr(!_tg1, TLA__XJ(0), TLA__XJ(0) % TLA__SVJ(0)) * TLA__DVJ(0) : 0)
 /* (slot 7: the last leaf, never followed in its mode) */
 #define TLA__TERML + (7 < _tn ? TLA__XJ(7) / TLA__QJ(7) * TLA__DVJ(7) : 0)
-/* c, S, D, X bound by the caller to _tc0 (the coordinate as given), _tS, _tD, _tX.  For clang
+/* c, S, D, X bound by the caller to tla__tc (the coordinate as given), _tS, _tD, _tX.  For clang
  * the terms are added as a balanced tree, leaves 0 and 1, 2 and 3, ... first: a format's mode
  * is such a pair, and its two terms added first show clang that c % 16 * 16 + c / 16 * 256 is
  * c * 16 (nZ: 8 instructions, as CuTe's, not 11); gcc finds that either way, and its code for

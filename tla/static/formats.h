@@ -70,7 +70,7 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
  *   rows, cols: C integers or static integers (then everything is static); T: an element
  *   type of 1, 2 or 4 bytes (C0 = 32 / sizeof(T)).  Formulas at the top of this header.
  *   Misuse: "tla: the Ascend formats take element types of 1, 2 or 4 bytes", "tla: rows and
- *   cols of a format must be integers", "tla: a static integer must lie in [...]".
+ *   cols of a format must be integers", "tla: a static integer exceeds TLA_STATIC_MAX in magnitude".
  * Example:
  *   int rows = 100;
  *   tla_auto Z = tla_zN(uint8_t, rows, TLA_C(64));       // ((_16,7),(_32,_2)):((_32,_512),(_1,3584))
@@ -195,7 +195,7 @@ typedef struct tla_fp4 { unsigned char tla_two; } tla_fp4;
 /* (the same, checked by the caller: the formats check rows and cols in one assertion) */
 #define TLA__LEAFBN(p, x) __auto_type p##a = (x); enum { p##t = TLA__CLS(p##a), p##k = TLA__LCODE_K(p##a, p##t) }; \
         __auto_type p##v = TLA__LVAL_K(p##a, p##t, p##k); (void)p##v;
-#define TLA__RANGE_MSG "tla: a static integer must lie in [-TLA_STATIC_MAX, TLA_STATIC_MAX] (2^30 - 2)"
+#define TLA__RANGE_MSG "tla: a static integer exceeds TLA_STATIC_MAX in magnitude (2^30 - 2)"
 /* Shapes, strides and originShapes are built from leaves given as "code, value" (TLA__NODEKV,
  * core_gen.h), with their paths written out: the formats know their structure, so they skip the
  * constructor's nesting walk and do not bind or classify an element again.  The leaves: */

@@ -51,7 +51,7 @@
  *   originShape (rows, cols).  CATLASS's MakeLayout<T, Weight4BitnZ> (C0 32, fractal 512) and
  *   MakeMxScaleLayout<float8_e8m0_t, Tag, isMxScaleB> (C0 2, fractal 32); formulas at the top
  *   of this header.  rows, cols: C integers or static integers (then everything is static).
- *   Misuse: "tla: rows and cols of a format must be integers", "tla: a static integer must lie in [...]".
+ *   Misuse: "tla: rows and cols of a format must be integers", "tla: a static integer exceeds TLA_STATIC_MAX in magnitude".
  * Example:
  *   int m = 256;
  *   tla_auto A = tla_mx_scale_a_row(m, TLA_C(32));       // (m,(_2,_16)):(_32,(_1,_2)), example 53's scales of A

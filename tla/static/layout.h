@@ -93,7 +93,7 @@
  *   if (tla_crd2offset(tla_make_tuple(r, c), L) != 1 * 16 + 1 * 256 + 1 + 2 * 512) return 1;
  *   if (tla_crd2offset(r + 32 * c, L) != tla_crd2offset(tla_make_tuple(r, c), L)) return 1;
  */
-#define tla_crd2offset(c, L) __extension__ ({ __auto_type _tc0 = (c); __auto_type _tL0 = (L); TLA__CRD_LAYOUT(_tL0) \
+#define tla_crd2offset(c, L) __extension__ ({ __auto_type tla__tc = (c); __auto_type tla__tL = (L); TLA__CRD_LAYOUT(tla__tL) \
         __auto_type _tS = TLA__LSHAPE(*_tL); __auto_type _tD = TLA__LSTRIDE(*_tL); __auto_type _tX = TLA__TILE_X(*_tL); \
         TLA__CRD_SUMS_TILE; })
 
@@ -160,10 +160,10 @@
 #define TLA__LEB(L) sizeof(*(L).tla_eb)
 /* (run-time tla_tuples are refused in one error: they become nil before anything reads them) */
 #define TLA__LAYOUT_IMPLXE(s, d, o, x, kind, check, eb) __extension__ ({ \
-    __auto_type _ls9 = (s); __auto_type _ld9 = (d); \
-    _Static_assert(!_Generic((_ls9), struct tla_tuple: 1, default: TLA__IS_RT_TUPLE(_ld9)), \
+    __auto_type tla__ls = (s); __auto_type tla__ld = (d); \
+    _Static_assert(!_Generic((tla__ls), struct tla_tuple: 1, default: TLA__IS_RT_TUPLE(tla__ld)), \
         "tla: tla_make_layout takes static or mixed tuples (run-time: tla_layout_make)"); \
-    __auto_type _ls0 = TLA__RT_NIL(_ls9); __auto_type _ld0 = TLA__RT_NIL(_ld9); TLA__NODEB(_ls, _ls0) TLA__NODEB(_ld, _ld0) \
+    __auto_type _ls0 = TLA__RT_NIL(tla__ls); __auto_type _ld0 = TLA__RT_NIL(tla__ld); TLA__NODEB(_ls, _ls0) TLA__NODEB(_ld, _ld0) \
     _Static_assert(!(check) || TLA__CONG(_ls, _ld), \
         "tla: shape and stride are not congruent (they must have the same nesting)"); \
     TLA__OBIND_##kind(o, x, check) TLA__LAYOUT_VALUE_EB(kind, eb); })
@@ -214,7 +214,7 @@ struct tla__nil TLA__FS_(int, ...);
  * pointer, not a copy of the layout, which the optimizer would have to take apart again (clang
  * spends half of -O2 on such copies, SROA). */
 #define TLA__CRD_LAYOUT(L) _Static_assert(!TLA__IS_RT_LAYOUT(L), "tla: tla_crd2offset takes a static or mixed " \
-        "layout; for a run-time tla_layout call tla_layout_crd2offset(&L, &coord, &offset, &err)"); \
+        "layout; for a run-time tla_layout call tla_layout_crd2offset(&offset, &L, &coord, &err)"); \
     __auto_type _tLn = &TLA__IF(TLA__CLS(L) == 12, _Generic((L), struct tla_layout: TLA__NIL_LAYOUT, struct tla_tuple: TLA__NIL, \
         default: (L)), TLA__NIL); /* (a run-time layout, which has reported, reads as a layout of nils) */ \
     _Static_assert(TLA__IS_LAYOUT(*_tLn), "tla: crd2offset takes a layout (shape:stride)"); \
@@ -232,7 +232,7 @@ struct tla__nil TLA__FS_(int, ...);
  * static one whose offsets pass INT_MAX (static/formats.h, _fw), so a uint32_t coordinate into a
  * 70000 x 70000 zN sums in 64 bits, while a small static layout keeps int arithmetic. */
 #define TLA__CRD_WIDE __auto_type _tW = __builtin_choose_expr(_tCk == 13 || TLA__F(_tC, st) == 2, 0LL, _tD.v[0] * 0);
-#define TLA__CRD_SUMS_TILE TLA__VNODEB(_tC, _tc0) TLA__CRD_WIDE TLA__CRD_ENUMS TLA__CRD_CHECKS(_tC, _tS) TLA__CRD_TILE_CHECK \
+#define TLA__CRD_SUMS_TILE TLA__VNODEB(_tC, tla__tc) TLA__CRD_WIDE TLA__CRD_ENUMS TLA__CRD_CHECKS(_tC, _tS) TLA__CRD_TILE_CHECK \
     TLA__CRD_RQ TLA__CRD_SUM
 
 /* The constant and auto forms: one statement expression inside sizeof derives tla_crd2offset's
@@ -270,10 +270,10 @@ struct tla__nil TLA__FS_(int, ...);
 #define TLA__CRD_ANSWER TLA__NOVLA_BEGIN typedef char (*_tQ)[__builtin_choose_expr(_tst, \
         (unsigned long long)TLA__CRD_CSUM + TLA__BIAS, (unsigned long long)__extension__
 #define TLA__CRD_ANSWER_END + TLA__BIAS)]; TLA__NOVLA_END (_tQ)0;
-/* The run-time sum after the bindings _tc0, _tS, _tD, _tX (as TLA__CRD_SUMS_TILE, reading the
+/* The run-time sum after the bindings tla__tc, _tS, _tD, _tX (as TLA__CRD_SUMS_TILE, reading the
  * facts' enums; the coordinate's node has the type the facts read, *_tCp). */
-#define TLA__CRD_RTSUM __auto_type _tC = TLA__IF(TLA__CLS(_tc0) == 12, _tc0, (__typeof__(*_tCp)){ \
-        .v = { TLA__LVAL_K(_tc0, _tCk, TLA__LCODE_K(_tc0, _tCk)) } }); TLA__CRD_WIDE TLA__CRD_RQ
+#define TLA__CRD_RTSUM __auto_type _tC = TLA__IF(TLA__CLS(tla__tc) == 12, tla__tc, (__typeof__(*_tCp)){ \
+        .v = { TLA__LVAL_K(tla__tc, _tCk, TLA__LCODE_K(tla__tc, _tCk)) } }); TLA__CRD_WIDE TLA__CRD_RQ
 /* The 3-argument form takes shape and stride apart, so it checks them (a layout was checked when
  * it was made): their path lists must be the same type.  A shape or stride that is not a node
  * reads as nil in the facts (its own error has been reported). */
@@ -286,7 +286,7 @@ struct tla__nil TLA__FS_(int, ...);
         __typeof__(d) *_tDq = 0; TLA__CRD_SDP TLA__CRD_TYPE(X) })))(long long)(sizeof(*__extension__ ({ \
         __typeof__(c) *_tcp = 0; __typeof__(s) *_tSq = 0; __typeof__(d) *_tDq = 0; TLA__CRD_SDP TLA__CRD_PFACTS TLA__CRD_CX0 \
         _Static_assert(_tn == 0 || TLA__CONG(*_tSp, *_tDp), "tla: crd2offset: shape and stride are not congruent"); \
-        TLA__CRD_ANSWER ({ __auto_type _tc0 = (c); __auto_type _tS = (s); __auto_type _tD = (d); __auto_type _tX = TLA__NIL; \
+        TLA__CRD_ANSWER ({ __auto_type tla__tc = (c); __auto_type _tS = (s); __auto_type _tD = (d); __auto_type _tX = TLA__NIL; \
             TLA__CRD_RTSUM SUM; }) TLA__CRD_ANSWER_END })) - (unsigned long long)TLA__BIAS))
 /* L's parts: a static or mixed layout's, else a layout of nils' (x: L, bound or named). */
 #define TLA__CRD_LNODE(x) TLA__IF(TLA__CLS(x) == 12, _Generic((x), struct tla_layout: TLA__NIL_LAYOUT, struct tla_tuple: TLA__NIL, \
@@ -301,11 +301,11 @@ struct tla__nil TLA__FS_(int, ...);
         (long long)(sizeof(*__extension__ ({ \
         __typeof__(c) *_tcp = 0; __typeof__(L) *_tLq = 0; \
         _Static_assert(!TLA__IS_RT_LAYOUT(*_tLq), "tla: tla_crd2offset takes a static or mixed " \
-            "layout; for a run-time tla_layout call tla_layout_crd2offset(&L, &coord, &offset, &err)"); \
+            "layout; for a run-time tla_layout call tla_layout_crd2offset(&offset, &L, &coord, &err)"); \
         __typeof__(&TLA__CRD_LNODE(*_tLq)) _tLn = 0; \
         _Static_assert(TLA__IS_LAYOUT(*_tLn), "tla: crd2offset takes a layout (shape:stride)"); \
         TLA__CRD_LPTR TLA__CRD_PFACTS __typeof__(_tXp->tla_f) _tXf = 0; TLA__CRD_CX TLA__CRD_TILE_CHECK \
-        TLA__CRD_ANSWER ({ __auto_type _tc0 = (c); __auto_type _tL0 = (L); __auto_type _tLn = &TLA__CRD_LNODE(_tL0); \
+        TLA__CRD_ANSWER ({ __auto_type tla__tc = (c); __auto_type tla__tL = (L); __auto_type _tLn = &TLA__CRD_LNODE(tla__tL); \
             __auto_type _tL = &TLA_IF(TLA__IS_LAYOUT(*_tLn), *_tLn, TLA__NIL_LAYOUT); __auto_type _tS = TLA__LSHAPE(*_tL); \
             __auto_type _tD = TLA__LSTRIDE(*_tL); __auto_type _tX = TLA__TILE_X(*_tL); TLA__CRD_RTSUM SUM; }) TLA__CRD_ANSWER_END \
         })) - (unsigned long long)TLA__BIAS))

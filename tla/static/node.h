@@ -82,7 +82,7 @@ enum { tla__B = 1 << 30, tla__M = TLA_STATIC_MAX, tla__M1 = TLA_STATIC_MAX + 1, 
 #define TLA__B tla__B
 #define TLA__IN_RANGE(N) ((N) / tla__M1 == 0)
 #define TLA__RANGE_CHECK(N) 0 * sizeof(struct { _Static_assert(TLA__IN_RANGE(N), \
-        "tla: a static integer must lie in [-TLA_STATIC_MAX, TLA_STATIC_MAX]"); char u; })
+        "tla: a static integer exceeds TLA_STATIC_MAX in magnitude"); char u; })
 /* "Not static": value code 1. */
 typedef union { char (*tla_sv)[1]; int tla_v; } tla__p1;
 static const tla__p1 tla__p1o; /* (one read in sizeof where an element is not a static integer) */
@@ -190,8 +190,8 @@ struct tla__leafinfo {
  * the same spelling, later uses read this int: the macro's own check on its argument then
  * reports once ("tla: crd2offset takes a layout").  The bindings shadow these names; the headers
  * are system headers, so -Wshadow stays quiet. */
-enum { _tc0, _tL0, tla__al0, tla__aca, tla__tta, tla__tl0, tla__pl1, tla__mtp, tla__mtl0, tla__tlA0, tla__teA0, tla__ttA0, tla__tdA0, tla__tec,
-       _ls9, _ld9, _vx, _vgt, _ug0a, tla__px, tla__ex };
+enum { tla__tc, tla__tL, tla__al0, tla__aca, tla__tta, tla__tl0, tla__pl1, tla__mtp, tla__mtl0, tla__tlA0, tla__teA0, tla__ttA0, tla__tdA0, tla__tec,
+       tla__ls, tla__ld, tla__vx, tla__vg, tla__ug, tla__px, tla__ex };
 /* tla_shape and tla_stride bind their layout to tla__lq; its fallback is a layout of nils, so
  * tla_shape(kTypo) reports the undeclared name and nothing else (the nil's shape has no slots,
  * which every check skips).  Declared, never defined: only a source that does not compile

@@ -114,12 +114,12 @@ TLA_FUNC long long tla__rt_query(const void *p, int is_layout, int what) {
     if (what == TLA__Q_RANK) return L ? tla_layout_rank(L) : tla_tuple_rank(t);
     if (what == TLA__Q_DEPTH) return L ? tla_layout_depth(L) : tla_tuple_depth(t);
     if (what == TLA__Q_SIZE) {
-        rc = L ? tla_layout_size(L, &v, NULL) : tla_tuple_size(t, &v, NULL);
+        rc = L ? tla_layout_size(&v, L, NULL) : tla_tuple_size(&v, t, NULL);
     } else if (L) {
-        rc = tla_layout_cosize(L, &v, NULL);
+        rc = tla_layout_cosize(&v, L, NULL);
     } else {
         tla_layout empty = { 0 };
-        rc = tla_layout_cosize(&empty, &v, NULL);
+        rc = tla_layout_cosize(&v, &empty, NULL);
     }
     return rc != 0 ? -1 : (long long)v;
 }

@@ -77,10 +77,10 @@
  * __builtin_choose_expr), so clang counts what x names as used.  (Its `0;` is what the statement
  * expression gives when x did not compile: clang drops a last expression that names a failed
  * binding, and the value would be void, one more error.) */
-#define TLA__VALUE_NOW(x) __builtin_choose_expr(sizeof(*__extension__ ({ __auto_type _vx = (x); \
-        enum { _vc = TLA__VCODE(_vx) }; (char (*)[_vc])0; })) >= 2, TLA__CV(sizeof(*__extension__ ({ __auto_type _vx = (x); \
-        enum { _vc = TLA__VCODE(_vx) }; (char (*)[_vc])0; }))), \
-        __extension__ ({ __auto_type _vx = (x); 0; __builtin_choose_expr(TLA__CLS(_vx) == 12, TLA__VSLOTS(_vx).v[0], TLA__DV(_vx)); }))
+#define TLA__VALUE_NOW(x) __builtin_choose_expr(sizeof(*__extension__ ({ __auto_type tla__vx = (x); \
+        enum { _vc = TLA__VCODE(tla__vx) }; (char (*)[_vc])0; })) >= 2, TLA__CV(sizeof(*__extension__ ({ __auto_type tla__vx = (x); \
+        enum { _vc = TLA__VCODE(tla__vx) }; (char (*)[_vc])0; }))), \
+        __extension__ ({ __auto_type tla__vx = (x); 0; __builtin_choose_expr(TLA__CLS(tla__vx) == 12, TLA__VSLOTS(tla__vx).v[0], TLA__DV(tla__vx)); }))
 /* A leaf node (the shape or stride of a sub-layout that is a leaf, e.g. tla_shape(tla_get(L, 1, 1)))
  * is an integer too: its slot 0 (a tuple or run-time value gives nil, whose code says dynamic).
  * The run-time value is slot 0 of a node, and leaf 0 of a run-time tla_tuple too (its values are
@@ -103,18 +103,18 @@
  * leaf's code (TLA__VGET_CODE), the run-time value only the element's first slot
  * (TLA__VGET_SLOT).  Static: an integer constant expression (of a layout's leaf too); else the
  * slot's run-time value (a sub-tuple: its first leaf's, as tla_value of a tuple gives). */
-#define TLA__VALUE_GET(t, ...) __builtin_choose_expr(sizeof(*__extension__ ({ __auto_type _vgt = (t); \
-        __typeof__(TLA__GET_ARG(_vgt)) *_vgn = 0; __typeof__(_vgn->tla_f) _vgf = 0; \
+#define TLA__VALUE_GET(t, ...) __builtin_choose_expr(sizeof(*__extension__ ({ __auto_type tla__vg = (t); \
+        __typeof__(TLA__GET_ARG(tla__vg)) *_vgn = 0; __typeof__(_vgn->tla_f) _vgf = 0; \
         _Static_assert(TLA__CAT(TLA__GET_LITERALS_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__), \
             "tla: get takes literal indices 0..7, like get<1,0> in TLA"); \
         TLA__VGE(TLA__CAT(TLA__GET_PD_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)) \
         _Static_assert(!TLA__IS_LEAF(*_vgn) && _vgw == 0, "tla: get of an integer: it has no elements"); \
-        enum { _vgrt = TLA__IS_RT_VALUE(_vgt) }; _Static_assert(!_vgrt, TLA__GET_RT_MSG); \
+        enum { _vgrt = TLA__IS_RT_VALUE(tla__vg) }; _Static_assert(!_vgrt, TLA__GET_RT_MSG); \
         _Static_assert(_vgrt || TLA__IS_LEAF(*_vgn) || _vgw > 0 || _vgm > 0, \
             "tla: get index is past the end of the tuple"); (char (*)[_vgc])0; })) >= 2, \
-        TLA__CV(sizeof(*__extension__ ({ __auto_type _vgt = (t); __typeof__(TLA__GET_ARG(_vgt).tla_f) _vgf = 0; \
+        TLA__CV(sizeof(*__extension__ ({ __auto_type tla__vg = (t); __typeof__(TLA__GET_ARG(tla__vg).tla_f) _vgf = 0; \
             TLA__VGET_CODE(TLA__CAT(TLA__GET_PREFIX_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)) (char (*)[_vgc])0; }))), \
-        __extension__ ({ __auto_type _vgt = (t); __auto_type _vgn = &TLA__GET_ARG(_vgt); __typeof__(_vgn->tla_f) _vgf = 0; \
+        __extension__ ({ __auto_type tla__vg = (t); __auto_type _vgn = &TLA__GET_ARG(tla__vg); __typeof__(_vgn->tla_f) _vgf = 0; \
             TLA__VGS(TLA__CAT(TLA__GET_PD_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)) 0; _vgn->v[_vgo]; }))
 #define TLA__VGE(...) TLA__VGET_ENUMS(__VA_ARGS__)
 #define TLA__VGS(...) TLA__VGET_SLOT(__VA_ARGS__)
@@ -125,10 +125,10 @@
 
 /* ---- get ---- */
 /* One get step (core_gen.h finds the level of a call and joins the indices of nested gets). */
-#define TLA__GET_NOW(x, ...) __extension__ ({ __auto_type _ug0a = (x); __auto_type _ux = TLA__GET_ARG(_ug0a); \
+#define TLA__GET_NOW(x, ...) __extension__ ({ __auto_type tla__ug = (x); __auto_type _ux = TLA__GET_ARG(tla__ug); \
         _Static_assert(TLA__CAT(TLA__GET_LITERALS_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__), \
             "tla: get takes literal indices 0..7, like get<1,0> in TLA"); \
-        enum { _urt = TLA__IS_RT_VALUE(_ug0a) }; _Static_assert(!_urt, TLA__GET_RT_MSG); \
+        enum { _urt = TLA__IS_RT_VALUE(tla__ug) }; _Static_assert(!_urt, TLA__GET_RT_MSG); \
         TLA__GET_STEP(TLA__CAT(TLA__GET_ENUMS_, TLA__NARGS(__VA_ARGS__))(__VA_ARGS__)) })
 #define TLA__GET_RT_MSG "tla: tla_get takes a static or mixed value; a run-time one: tla_tuple_get, tla_layout_get"
 /* The argument as a node: a static or mixed tuple or layout stays itself, a leaf becomes a nil

@@ -1,6 +1,6 @@
 /* tla/svg/map.h - a picture of an XLA indexing map (tla/ixmap/map.h) over its domain.
  *
- *   tla_print_svg_map(f, &ctx, &m, err)   a map of one or two dimensions: one cell per point of
+ *   tla_svg_map(f, &ctx, &m, err)   a map of one or two dimensions: one cell per point of
  *                                         the dimensions' intervals, showing the results there
  *
  * Cells outside the domain (a constraint fails) are grey and hatched; the others are coloured
@@ -14,9 +14,9 @@
  *   tla_ix_ctx c;  tla_ix_map m;  tla_error e;
  *   FILE *f = tmpfile();
  *   tla_ix_ctx_init(&c);
- *   if (!f || tla_ix_map_parse(&c, "(d0, d1) -> (d0 * 4 + d1 floordiv 2, d1 mod 2), domain: d0 in [0, 3], "
- *                                  "d1 in [0, 5], d0 + d1 in [0, 6]", &m, &e) != 0) return 1;
- *   if (tla_print_svg_map(f, &c, &m, &e) != 0) return 1;
+ *   if (!f || tla_ix_map_parse(&m, &c, "(d0, d1) -> (d0 * 4 + d1 floordiv 2, d1 mod 2), domain: d0 in [0, 3], "
+ *                                  "d1 in [0, 5], d0 + d1 in [0, 6]", &e) != 0) return 1;
+ *   if (tla_svg_map(f, &c, &m, &e) != 0) return 1;
  *   fclose(f);
  *   tla_ix_ctx_free(&c);
  */
@@ -26,14 +26,14 @@
 #include "tla/svg/svg.h"
 #include "tla/ixmap/map.h"
 
-/* tla_print_svg_map(f, &ctx, &m, err) -> 0 or -1: the picture described at the top.
+/* tla_svg_map(f, &ctx, &m, err) -> 0 or -1: the picture described at the top.
  * Example: see the top of this file.
  */
-TLA_API int tla_print_svg_map(FILE *f, const tla_ix_ctx *c, const tla_ix_map *m, tla_error *err);
+TLA_API int tla_svg_map(FILE *f, const tla_ix_ctx *c, const tla_ix_map *m, tla_error *err);
 
 /* ---------------------------------------------------------------- internals */
 
-TLA_API int tla_print_svg_map(FILE *f, const tla_ix_ctx *c, const tla_ix_map *m, tla_error *err)
+TLA_API int tla_svg_map(FILE *f, const tla_ix_ctx *c, const tla_ix_map *m, tla_error *err)
 #if TLA__BODIES
 {
     tla__svgw w;

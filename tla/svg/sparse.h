@@ -3,7 +3,7 @@
  * (positions and coordinates of every level, then the values), each stored entry in the same
  * colour in the matrix and in the values.
  *
- *   tla_print_svg_sparse(f, &enc, &st, err)   a rank-2 tensor's storage (batch 0 if batched)
+ *   tla_svg_sparse(f, &enc, &st, err)   a rank-2 tensor's storage (batch 0 if batched)
  *
  * Each stored entry is a `<text class="nz" data-r="i" data-c="j" data-k="k">` (k: its index in
  * the values), so the picture can be read back; buffers show at most 64 entries each, then
@@ -16,10 +16,10 @@
  *   double m[4][6] = {{1, 2, 0, 0, 4, 0}, {0, 3, 0, 0, 0, 5}, {0, 0, 6, 7, 0, 0}, {0, 0, 8, 0, 0, 0}};
  *   int64_t dims[2] = {4, 6};
  *   FILE *f = tmpfile();
- *   if (!f || tla_sparse_parse("#sparse_tensor.encoding<{ map = (i, j) -> (i floordiv 2 : dense, j floordiv 2"
- *                              " : compressed, i mod 2 : dense, j mod 2 : dense) }>", &enc, &e)) return 1;
- *   if (tla_sparse_pack(&enc, 2, dims, &m[0][0], mem, sizeof mem, &st, &e)) return 1;
- *   if (tla_print_svg_sparse(f, &enc, &st, &e) != 0) return 1;   // BSR: three 2 x 2 blocks
+ *   if (!f || tla_sparse_parse(&enc, "#sparse_tensor.encoding<{ map = (i, j) -> (i floordiv 2 : dense, j floordiv 2"
+ *                              " : compressed, i mod 2 : dense, j mod 2 : dense) }>", &e)) return 1;
+ *   if (tla_sparse_pack(&st, mem, sizeof mem, &enc, 2, dims, &m[0][0], &e)) return 1;
+ *   if (tla_svg_sparse(f, &enc, &st, &e) != 0) return 1;   // BSR: three 2 x 2 blocks
  *   fclose(f);
  */
 #ifndef TLA_SVG_SPARSE_H
@@ -28,11 +28,11 @@
 #include "tla/svg/svg.h"
 #include "tla/sparse/storage.h"
 
-/* tla_print_svg_sparse(f, &enc, &st, err) -> 0 or -1: the picture described at the top.
+/* tla_svg_sparse(f, &enc, &st, err) -> 0 or -1: the picture described at the top.
  *   enc is the encoding st was packed with (for the dense blocks it outlines).
  * Example: see the top of this file.
  */
-TLA_API int tla_print_svg_sparse(FILE *f, const tla_sparse_encoding *enc, const tla_sparse_storage *st, tla_error *err);
+TLA_API int tla_svg_sparse(FILE *f, const tla_sparse_encoding *enc, const tla_sparse_storage *st, tla_error *err);
 
 /* ---------------------------------------------------------------- internals */
 
@@ -77,7 +77,7 @@ TLA_FUNC void tla__svsp_buffer(tla__svgw *w, long long y, const char *label, int
     tla__svgf(w, "\n");
 }
 
-TLA_API int tla_print_svg_sparse(FILE *f, const tla_sparse_encoding *enc, const tla_sparse_storage *st, tla_error *err)
+TLA_API int tla_svg_sparse(FILE *f, const tla_sparse_encoding *enc, const tla_sparse_storage *st, tla_error *err)
 #if TLA__BODIES
 {
     tla__svgw w;
@@ -103,7 +103,7 @@ TLA_API int tla_print_svg_sparse(FILE *f, const tla_sparse_encoding *enc, const 
         free(x.entry), free(x.val);
         return -1;
     }
-    if (tla_sparse_block_layout(enc, &block, NULL) == 0 && tla_layout_rank(&block) == 2) {
+    if (tla_sparse_block_layout(&block, enc, NULL) == 0 && tla_layout_rank(&block) == 2) {
         brows = block.shape.val[0], bcols = block.shape.val[1];
     }
     wide = cols > st->nse ? cols : st->nse;

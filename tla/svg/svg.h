@@ -1,11 +1,11 @@
 /* tla/svg/svg.h - pictures of layouts: SVG for screens, LaTeX/TikZ for papers.
  *
- *   tla_print_svg(f, &L, &opt, err)          one cell per coordinate of a rank-1 or rank-2
+ *   tla_svg_layout(f, &L, &opt, err)          one cell per coordinate of a rank-1 or rank-2
  *                                            layout (any nesting), its offset written in it
- *   tla_print_latex(f, &L, &opt, err)        the same picture as a TikZ picture
- *   tla_print_svg_tv(f, &TV, M, N, &opt, err)  a thread-value layout (thread, value) -> index of
+ *   tla_latex_layout(f, &L, &opt, err)        the same picture as a TikZ picture
+ *   tla_svg_tv(f, &TV, M, N, &opt, err)  a thread-value layout (thread, value) -> index of
  *                                            an M x N tile (column-major), cells "T<t> V<v>"
- *   tla_print_svg_copy(f, &dst, &src, &opt, err)  source and destination side by side, every
+ *   tla_svg_copy(f, &dst, &src, &opt, err)  source and destination side by side, every
  *                                            element in the colour of the copy run that moves it
  *
  * What the pictures show.  Cells are coloured by offset (a hue that turns once over the
@@ -30,7 +30,7 @@
  *   if (!f) return 1;
  *   tla_layout_format(&L, TLA_ZN, 2, 32, 32, &e);
  *   o.by_mode = 1;                                         // one colour per 16 x 16 fractal
- *   if (tla_print_svg(f, &L, &o, &e) != 0) return 1;
+ *   if (tla_svg_layout(f, &L, &o, &e) != 0) return 1;
  *   fclose(f);
  */
 #ifndef TLA_SVG_H
@@ -56,7 +56,7 @@ TLA_API tla_svg_options tla_svg_defaults(void);
 
 /* ---------------------------------------------------------------- SVG */
 
-/* tla_print_svg(f, &L, &opt, err) -> 0 or -1
+/* tla_svg_layout(f, &L, &opt, err) -> 0 or -1
  *   The picture described at the top of this file; opt may be NULL (tla_svg_defaults()).
  *   Errors: "svg: a picture takes a layout of rank 1 or 2, not R", offsets past int64, a
  *   failed write ("svg: writing failed").
@@ -66,12 +66,12 @@ TLA_API tla_svg_options tla_svg_defaults(void);
  *   if (!f) return 1;
  *   tla_layout_format(&L, TLA_ZN, 2, 40, 40, &e);
  *   o.has_tile = 1, o.tile_extent[0] = o.tile_extent[1] = 16, o.tile_coord[0] = 8, o.tile_coord[1] = 8;
- *   if (tla_print_svg(f, &L, &o, &e) != 0) return 1;   // the padding rows 40..47 hatched
+ *   if (tla_svg_layout(f, &L, &o, &e) != 0) return 1;   // the padding rows 40..47 hatched
  *   fclose(f);
  */
-TLA_API int tla_print_svg(FILE *f, const tla_layout *L, const tla_svg_options *opt, tla_error *err);
+TLA_API int tla_svg_layout(FILE *f, const tla_layout *L, const tla_svg_options *opt, tla_error *err);
 
-/* tla_print_svg_tv(f, &TV, M, N, &opt, err) -> 0 or -1
+/* tla_svg_tv(f, &TV, M, N, &opt, err) -> 0 or -1
  *   TV maps (thread, value) to an index of an M x N tile, column-major (CuTe's TV layouts):
  *   the cell (i % M, i / M) of TV(t, v) shows "T<t>" over "V<v>", coloured by thread (CuTe's
  *   eight TV colours).  Cells no (t, v) reaches stay white.
@@ -80,16 +80,15 @@ TLA_API int tla_print_svg(FILE *f, const tla_layout *L, const tla_svg_options *o
  *   tla_layout TV;  tla_error e;
  *   FILE *f = tmpfile();
  *   if (!f) return 1;
- *   tla_parse_layout("((4,2),2):((2,8),1)", &TV, &e);   // 8 threads x 2 values over a 4 x 4 tile
- *   if (tla_print_svg_tv(f, &TV, 4, 4, NULL, &e) != 0) return 1;
+ *   tla_layout_parse(&TV, "((4,2),2):((2,8),1)", &e);   // 8 threads x 2 values over a 4 x 4 tile
+ *   if (tla_svg_tv(f, &TV, 4, 4, NULL, &e) != 0) return 1;
  *   fclose(f);
  */
-TLA_API int tla_print_svg_tv(FILE *f, const tla_layout *TV, int64_t M, int64_t N, const tla_svg_options *opt,
-                             tla_error *err);
+TLA_API int tla_svg_tv(FILE *f, const tla_layout *TV, int64_t M, int64_t N, const tla_svg_options *opt, tla_error *err);
 
 /* ---------------------------------------------------------------- a copy */
 
-/* tla_print_svg_copy(f, &dst, &src, &opt, err) -> 0 or -1
+/* tla_svg_copy(f, &dst, &src, &opt, err) -> 0 or -1
  *   The source (left) and destination (right) layouts of a copy over their common logical
  *   extent, each cell with its own offset, coloured by the run of the copy that moves it:
  *   one colour is one stretch contiguous on both sides (one memcpy).  Rank-2 layouts of the
@@ -101,26 +100,26 @@ TLA_API int tla_print_svg_tv(FILE *f, const tla_layout *TV, int64_t M, int64_t N
  *   if (!f) return 1;
  *   tla_layout_format(&R, TLA_ROW_MAJOR, 2, 32, 32, &e);
  *   tla_layout_format(&Z, TLA_ZN, 2, 32, 32, &e);
- *   if (tla_print_svg_copy(f, &Z, &R, NULL, &e) != 0) return 1;   // 16-element rows of each fractal
+ *   if (tla_svg_copy(f, &Z, &R, NULL, &e) != 0) return 1;   // 16-element rows of each fractal
  *   fclose(f);
  */
-TLA_API int tla_print_svg_copy(FILE *f, const tla_layout *dst, const tla_layout *src, const tla_svg_options *opt,
-                               tla_error *err);
+TLA_API int tla_svg_copy(FILE *f, const tla_layout *dst, const tla_layout *src, const tla_svg_options *opt,
+                         tla_error *err);
 
 /* ---------------------------------------------------------------- LaTeX / TikZ */
 
-/* tla_print_latex(f, &L, &opt, err) -> 0 or -1
- *   The picture of tla_print_svg as a standalone LaTeX document with one TikZ picture (cells
+/* tla_latex_layout(f, &L, &opt, err) -> 0 or -1
+ *   The picture of tla_svg_layout as a standalone LaTeX document with one TikZ picture (cells
  *   0.5 cm, offsets in \tiny, the same colours and tile outline).
  * Example:
  *   tla_layout L;  tla_error e;
  *   FILE *f = tmpfile();
  *   if (!f) return 1;
- *   tla_parse_layout("(4,8):(8,1)", &L, &e);
- *   if (tla_print_latex(f, &L, NULL, &e) != 0) return 1;
+ *   tla_layout_parse(&L, "(4,8):(8,1)", &e);
+ *   if (tla_latex_layout(f, &L, NULL, &e) != 0) return 1;
  *   fclose(f);
  */
-TLA_API int tla_print_latex(FILE *f, const tla_layout *L, const tla_svg_options *opt, tla_error *err);
+TLA_API int tla_latex_layout(FILE *f, const tla_layout *L, const tla_svg_options *opt, tla_error *err);
 
 /* ---------------------------------------------------------------- internals */
 
@@ -153,19 +152,19 @@ TLA_FUNC int tla__grid_make(tla__grid *g, const tla_layout *L, tla_error *err) {
     g->L = L;
     g->rank = tla_layout_rank(L);
     if (g->rank > 2) return tla__fail(err, -1, "svg: a picture takes a layout of rank 1 or 2, not %d", g->rank);
-    if (tla_layout_size(L, &n, err) != 0 || tla_layout_cosize(L, &g->cosize, err) != 0) return -1;
+    if (tla_layout_size(&n, L, err) != 0 || tla_layout_cosize(&g->cosize, L, err) != 0) return -1;
     for (k = 0; k < g->rank; k++) {
         tla_layout m;
         int path[1];
         path[0] = k;
         g->inner[k] = 1;
-        if (g->rank == 2 && tla_layout_get(L, 1, path, &m, err) == 0 && !tla_tuple_is_int(&m.shape))
+        if (g->rank == 2 && tla_layout_get(&m, L, 1, path, err) == 0 && !tla_tuple_is_int(&m.shape))
             g->inner[k] = m.shape.val[0] > 0 ? m.shape.val[0] : 1;
     }
     if (g->rank == 2) {
         tla_layout m;
         int path[1] = {0};
-        if (tla_layout_get(L, 1, path, &m, err) != 0 || tla_layout_size(&m, &g->rows, err) != 0) return -1;
+        if (tla_layout_get(&m, L, 1, path, err) != 0 || tla_layout_size(&g->rows, &m, err) != 0) return -1;
         g->cols = g->rows ? n / g->rows : 0;
         g->orows = tla_layout_origin(L, 0), g->ocols = tla_layout_origin(L, 1);
     } else {
@@ -183,7 +182,7 @@ TLA_FUNC int tla__grid_offset(const tla__grid *g, int64_t r, int64_t c, int64_t 
     tla_tuple crd;
     if (g->rank == 2) return tla__cell_offset(g->L, NULL, r, c, off, err);
     crd = tla_tuple_leaf(c, 0);
-    return tla_layout_crd2offset(g->L, &crd, off, err);
+    return tla_layout_crd2offset(off, g->L, &crd, err);
 }
 
 /* Colours: a hue per offset, or one of 12 per outer block (by_mode), or grey for padding. */
@@ -309,7 +308,7 @@ TLA_FUNC void tla__svg_head(tla__svgw *w, long long width, long long height, con
 /* The layout printed into buf, with characters that XML reserves left out of the title. */
 TLA_FUNC void tla__svg_title(char *buf, size_t n, const tla_layout *L) { tla_layout_snprint(buf, n, L); }
 
-TLA_API int tla_print_svg(FILE *f, const tla_layout *L, const tla_svg_options *opt, tla_error *err)
+TLA_API int tla_svg_layout(FILE *f, const tla_layout *L, const tla_svg_options *opt, tla_error *err)
 #if TLA__BODIES
 {
     tla__grid g;
@@ -333,8 +332,7 @@ TLA_API int tla_print_svg(FILE *f, const tla_layout *L, const tla_svg_options *o
 #endif
 TLA__DECL
 
-TLA_API int tla_print_svg_tv(FILE *f, const tla_layout *TV, int64_t M, int64_t N, const tla_svg_options *opt,
-                             tla_error *err)
+TLA_API int tla_svg_tv(FILE *f, const tla_layout *TV, int64_t M, int64_t N, const tla_svg_options *opt, tla_error *err)
 #if TLA__BODIES
 {
     static const char *colours[8] = {"175,175,255", "175,255,175", "255,255,175", "255,175,175",
@@ -349,9 +347,9 @@ TLA_API int tla_print_svg_tv(FILE *f, const tla_layout *TV, int64_t M, int64_t N
     if (M <= 0 || N <= 0 || M > TLA_SVG_MAX_CELLS / N)
         return tla__fail(err, -1, "svg: the TV tile must be positive and at most %d cells", TLA_SVG_MAX_CELLS);
     path[0] = 0;
-    if (tla_layout_get(TV, 1, path, &mt, err) != 0 || tla_layout_size(&mt, &nt, err) != 0) return -1;
+    if (tla_layout_get(&mt, TV, 1, path, err) != 0 || tla_layout_size(&nt, &mt, err) != 0) return -1;
     path[0] = 1;
-    if (tla_layout_get(TV, 1, path, &mv, err) != 0 || tla_layout_size(&mv, &nv, err) != 0) return -1;
+    if (tla_layout_get(&mv, TV, 1, path, err) != 0 || tla_layout_size(&nv, &mv, err) != 0) return -1;
     w.f = f, w.bad = 0;
     tla__svg_title(title, sizeof title, TV);
     tla__svg_head(&w, (long long)(N + 2) * cs, (long long)(M + 2) * cs, title);
@@ -368,7 +366,7 @@ TLA_API int tla_print_svg_tv(FILE *f, const tla_layout *TV, int64_t M, int64_t N
             int64_t i = 0;
             long long x, y;
             p[0] = tla_tuple_leaf(t, 0), p[1] = tla_tuple_leaf(v, 0);
-            if (tla_tuple_join(&crd, 2, p, err) != 0 || tla_layout_crd2offset(TV, &crd, &i, err) != 0) return -1;
+            if (tla_tuple_join(&crd, 2, p, err) != 0 || tla_layout_crd2offset(&i, TV, &crd, err) != 0) return -1;
             if (i < 0 || i >= M * N)
                 return tla__fail(err, -1, "svg: TV(%lld,%lld) = %lld is outside the %lld x %lld tile", (long long)t,
                                  (long long)v, (long long)i, (long long)M, (long long)N);
@@ -419,8 +417,8 @@ TLA_FUNC int64_t tla__copy_runs(const tla__grid *gd, const tla__grid *gs, int64_
     return runs;
 }
 
-TLA_API int tla_print_svg_copy(FILE *f, const tla_layout *dst, const tla_layout *src, const tla_svg_options *opt,
-                               tla_error *err)
+TLA_API int tla_svg_copy(FILE *f, const tla_layout *dst, const tla_layout *src, const tla_svg_options *opt,
+                         tla_error *err)
 #if TLA__BODIES
 {
     tla__grid gd, gs;
@@ -481,7 +479,7 @@ TLA__DECL
 
 /* ---------------------------------------------------------------- LaTeX / TikZ */
 
-TLA_API int tla_print_latex(FILE *f, const tla_layout *L, const tla_svg_options *opt, tla_error *err)
+TLA_API int tla_latex_layout(FILE *f, const tla_layout *L, const tla_svg_options *opt, tla_error *err)
 #if TLA__BODIES
 {
     tla__grid g;

@@ -105,7 +105,7 @@ TLA__DECL
  * Example:
  *   static int16_t a[64 * 64], b[32 * 32];
  *   tla_layout La, Lb;  tla_tensor A, B;  tla_copy_plan P;  tla_error e;  int i, j;
- *   tla_parse_layout("(32,32):(64,1)", &La, &e);          // a 32 x 32 tile of a 64 x 64 row-major matrix
+ *   tla_layout_parse(&La, "(32,32):(64,1)", &e);          // a 32 x 32 tile of a 64 x 64 row-major matrix
  *   tla_layout_format(&Lb, TLA_ZN, 2, 32, 32, &e);        // a 32 x 32 zN buffer
  *   A = tla_tensor_make(a, 2, &La, TLA_POS_GM), B = tla_tensor_make(b, 2, &Lb, TLA_POS_L1);
  *   for (i = 0; i < 64 * 64; i++) a[i] = (int16_t)i;
@@ -364,7 +364,7 @@ TLA_FUNC int tla__tensor_span(const tla_tensor *t, int r, uintptr_t *lo, uintptr
     int64_t a[TLA_MAX_RANK], e[TLA_MAX_RANK], mn = 0, mx = 0;
     int k;
     for (k = 0; k < r && k < TLA_MAX_RANK; k++) a[k] = t->coord[k], e[k] = tla_tensor_extent(t, k);
-    if (r > TLA_MAX_RANK || tla_layout_offset_range(&t->layout, a, e, &mn, &mx, NULL) != 0) return -1;
+    if (r > TLA_MAX_RANK || tla_layout_offset_range(&mn, &mx, &t->layout, a, e, NULL) != 0) return -1;
     if (tla__is4(t)) /* the bytes that hold the first and the last element */
         mn >>= 1, mx = (mx >> 1) + 1;
     else if (tla__mul64(mn, t->elem_bytes, &mn) != 0 || tla__mul64(mx, t->elem_bytes, &mx) != 0
@@ -387,7 +387,7 @@ TLA_FUNC int tla__copy_overlap(const tla_tensor *dst, const tla_tensor *src, int
     if (dst->data == src->data && tla_layout_equal(&dst->layout, &src->layout)) {
         for (k = 0; k < r && k < TLA_MAX_RANK; k++) {
             int64_t e = tla_tensor_extent(src, k), n = 0, x = src->coord[k], y = dst->coord[k];
-            inside &= tla__mode(&src->layout, k, &c) == 0 && tla_layout_size(&c, &n, NULL) == 0 && x >= 0 && y >= 0
+            inside &= tla__mode(&src->layout, k, &c) == 0 && tla_layout_size(&n, &c, NULL) == 0 && x >= 0 && y >= 0
                       && x <= n - e && y <= n - e;
             apart |= x + e <= y || y + e <= x;
             equal &= x == y;
@@ -429,7 +429,7 @@ TLA_FUNC int tla__copy_check(const tla_tensor *dst, const tla_tensor *src, tla__
         tla__mode(&src->layout, m, &ms);
         tla__mode(&dst->layout, m, &md);
         c->e[m] = tla_tensor_extent(src, m), ed[m] = tla_tensor_extent(dst, m);
-        if (tla_layout_size(&ms, &c->ns[m], NULL) != 0 || tla_layout_size(&md, &c->nd[m], NULL) != 0)
+        if (tla_layout_size(&c->ns[m], &ms, NULL) != 0 || tla_layout_size(&c->nd[m], &md, NULL) != 0)
             c->ns[m] = c->nd[m] = -1;
     }
     for (m = 0; m < r; m++)

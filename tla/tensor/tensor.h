@@ -171,7 +171,7 @@ TLA_FUNC int tla__mode_coords(const tla_layout *L, const tla_tuple *coord, int64
                 x[k] = i;
                 break;
             }
-            if (tla__elem(&L->shape, k, &se) != 0 || tla_tuple_size(&se, &sz, err) != 0) return -1;
+            if (tla__elem(&L->shape, k, &se) != 0 || tla_tuple_size(&sz, &se, err) != 0) return -1;
             if (sz <= 0) return tla__fail(err, -1, "crd2offset: cannot split an index over mode %d of size 0", k);
             x[k] = i % sz;
             i /= sz;
@@ -194,7 +194,7 @@ TLA_FUNC int tla__mode_coords(const tla_layout *L, const tla_tuple *coord, int64
         }
         /* a coordinate congruent to the mode: its index under the compact strides */
         if (tla_layout_make_compact(&compact, &se, err) != 0
-            || tla_tuple_crd2offset(&ce, &compact.shape, &compact.stride, &x[k], err) != 0)
+            || tla_tuple_crd2offset(&x[k], &ce, &compact.shape, &compact.stride, err) != 0)
             return -1;
     }
     return 0;
@@ -214,7 +214,7 @@ TLA_FUNC int tla__tensor_offset(const tla_tensor *t, const tla_tuple *coord, int
         if (k == r && tla__crd_modes(x, r, &t->layout.shape, &t->layout.stride, off) == 0) return 0;
     }
     r = tla_tensor_rank(t);
-    if (!tla__tensor_has_coord(t)) return tla_layout_crd2offset(&t->layout, coord, off, err);
+    if (!tla__tensor_has_coord(t)) return tla_layout_crd2offset(off, &t->layout, coord, err);
     if (tla__mode_coords(&t->layout, coord, x, err) != 0) return -1;
     for (k = 0; k < r; k++)
         if (tla__add64(x[k], t->coord[k], &x[k]) != 0) return tla__fail(err, -1, "crd2offset: coordinate overflows");
@@ -222,7 +222,7 @@ TLA_FUNC int tla__tensor_offset(const tla_tensor *t, const tla_tuple *coord, int
         c = tla_tuple_leaf(x[0], 0);
     else
         tla__flat_tuple(&c, r, x, 0);
-    return tla_layout_crd2offset(&t->layout, &c, off, err);
+    return tla_layout_crd2offset(off, &t->layout, &c, err);
 }
 
 TLA_FUNC int tla_tensor_contains(const tla_tensor *t, const tla_tuple *coord) {
@@ -313,8 +313,8 @@ TLA_FUNC int tla_tensor_set4_at2(tla_tensor *t, int64_t r, int64_t c, int val) {
  *   tla_layout L;  tla_tuple tile, crd;  tla_tensor A, T;  tla_error e;
  *   tla_layout_format(&L, TLA_ZN, 4, 32, 48, &e);
  *   A = tla_tensor_make(m, sizeof m[0], &L, TLA_POS_L1);
- *   tla_parse_tuple("(16,16)", &tile, &e);
- *   tla_parse_tuple("(0,4)", &crd, &e);                        // off the 8-wide fractals of float
+ *   tla_tuple_parse(&tile, "(16,16)", &e);
+ *   tla_tuple_parse(&crd, "(0,4)", &e);                        // off the 8-wide fractals of float
  *   if (tla_tensor_tile(&T, &A, &tile, &crd, &e) != 0) return 1;
  *   if (tla_tensor_at2(&T, 1, 5) != tla_tensor_at2(&A, 1, 9)) return 1;
  */
@@ -453,7 +453,7 @@ TLA_FUNC int tla__tensor_absorb_coord(tla_tensor *t) {
         c = tla_tuple_leaf(t->coord[0], 0);
     else
         tla__flat_tuple(&c, r, t->coord, 0);
-    if (tla_layout_crd2offset(&t->layout, &c, &off, NULL) != 0 || (tla__is4(t) && off % 2 != 0)) return -1;
+    if (tla_layout_crd2offset(&off, &t->layout, &c, NULL) != 0 || (tla__is4(t) && off % 2 != 0)) return -1;
     t->data = tla__elem_addr(t, off);
     memset(t->coord, 0, sizeof t->coord);
     return 0;

@@ -1,12 +1,12 @@
-/* tla/xla/from_layout.h - TLA layouts to XLA shapes: tla_layout_to_xla finds the XLA layout
+/* tla/xla/from_layout.h - TLA layouts to XLA shapes: tla_xla_from_layout finds the XLA layout
  * (minor_to_major, tiles) whose linear index is a TLA layout's crd2offset, when one exists.
  * The shape type, parser and printer are in tla/xla/shape.h, the tiled index in
  * tla/xla/tiling.h.
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_xla_shape s;  tla_layout L;  tla_error err;  char buf[64];
- *   if (tla_parse_layout("(3,5):(1,3)", &L, &err) != 0) return 1;
- *   if (tla_layout_to_xla(&L, TLA_XLA_F32, &s, &err) != 0) return 1;
+ *   if (tla_layout_parse(&L, "(3,5):(1,3)", &err) != 0) return 1;
+ *   if (tla_xla_from_layout(&s, &L, TLA_XLA_F32, &err) != 0) return 1;
  *   tla_xla_snprint(buf, sizeof buf, &s);
  *   if (strcmp(buf, "f32[3,5]{0,1}") != 0) return 1;     // column-major: dimension 0 is minor
  */
@@ -22,7 +22,7 @@
  * extents (a single-leaf mode may be untiled or one whole tile), each candidate verified
  * by converting it back.  Repeated tiles: two levels, the second over the first's
  * in-tile dimensions (like TPU's T(8,128)(2,1)). */
-TLA_API int tla_layout_to_xla(const tla_layout *L, tla_xla_type type, tla_xla_shape *out, tla_error *err);
+TLA_API int tla_xla_from_layout(tla_xla_shape *out, const tla_layout *L, tla_xla_type type, tla_error *err);
 
 /* ---------------------------------------------------------------- internals */
 
@@ -66,7 +66,7 @@ TLA_FUNC uint64_t tla__xla_digit_eval(const tla__xdig *d, int64_t c) {
 TLA_FUNC int tla__xla_same(const tla_xla_shape *x, const tla_layout *L) {
     tla_layout back;
     int r = tla_layout_rank(L), m, i;
-    if (tla_xla_to_layout(x, &back, NULL, NULL) != 0 || tla_layout_rank(&back) != r) return 0;
+    if (tla_layout_from_xla(&back, NULL, x, NULL) != 0 || tla_layout_rank(&back) != r) return 0;
     if (tla_layout_equal(&back, L)) return 1;
     for (m = 0; m < r; m++) {
         int64_t D = tla_layout_origin(L, m), c;
@@ -86,7 +86,7 @@ TLA_FUNC int tla__xla_same(const tla_xla_shape *x, const tla_layout *L) {
     return 1;
 }
 
-TLA_API int tla_layout_to_xla(const tla_layout *L, tla_xla_type type, tla_xla_shape *out, tla_error *err)
+TLA_API int tla_xla_from_layout(tla_xla_shape *out, const tla_layout *L, tla_xla_type type, tla_error *err)
 #if TLA__BODIES
 {
     tla_xla_shape x;

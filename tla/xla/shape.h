@@ -2,12 +2,12 @@
  * padding, memory spaces) read, printed and converted to and from TLA layouts.
  *
  *   tla_xla_shape s;  tla_layout L;  tla_tuple c;  tla_xla_info info;  tla_error err;  int64_t off;
- *   tla_xla_parse("f32[3,5]{1,0:T(2,2)}", &s, &err);
- *   tla_xla_to_layout(&s, &L, &info, &err);     // ((2,2),(2,3)):((2,12),(1,4)), origin (3,5)
- *   tla_parse_tuple("(2,3)", &c, &err);           // (tla_tuple c)
- *   tla_layout_crd2offset(&L, &c, &off, &err);   // off == 17: XLA's linear index of element (2,3)
+ *   tla_xla_parse(&s, "f32[3,5]{1,0:T(2,2)}", &err);
+ *   tla_layout_from_xla(&L, &info, &s, &err);     // ((2,2),(2,3)):((2,12),(1,4)), origin (3,5)
+ *   tla_tuple_parse(&c, "(2,3)", &err);           // (tla_tuple c)
+ *   tla_layout_crd2offset(&off, &L, &c, &err);   // off == 17: XLA's linear index of element (2,3)
  *   tla_xla_snprint(buf, n, &s);                 // XLA's canonical spelling
- *   tla_layout_to_xla(&L, TLA_XLA_F32, &s, &err) // back, when the layout has an XLA form
+ *   tla_xla_from_layout(&s, &L, TLA_XLA_F32, &err) // back, when the layout has an XLA form
  *
  * The TLA layout has one mode per logical dimension, in dimension order; a tiled dimension
  * becomes a hierarchical mode (in-tile first, tile grid last; repeated tiles add levels).
@@ -17,15 +17,15 @@
  * Combined dimensions (`*` in a tile) that split back into the original dimensions convert
  * per dimension; otherwise the layout is over the merged dimensions and info.merged says so
  * (info.dims lists them, info.var / info.scale map each dimension there).  A tiling no TLA
- * layout expresses is an error from tla_xla_to_layout; tla/xla/tiling.h evaluates XLA's
+ * layout expresses is an error from tla_layout_from_xla; tla/xla/tiling.h evaluates XLA's
  * definition directly for every valid shape (linear index, inverse, padded size, bytes).
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_xla_shape s;  tla_layout L;  tla_tuple c;  tla_xla_info info;  tla_error err;  int64_t off = 0;
- *   if (tla_xla_parse("f32[3,5]{1,0:T(2,2)}", &s, &err) != 0) return 1;
- *   if (tla_xla_to_layout(&s, &L, &info, &err) != 0) return 1;   // ((2,2),(2,3)):((2,12),(1,4)), origin (3,5)
- *   tla_parse_tuple("(2,3)", &c, &err);
- *   if (tla_layout_crd2offset(&L, &c, &off, &err) != 0 || off != 17) return 1;   // XLA's linear index
+ *   if (tla_xla_parse(&s, "f32[3,5]{1,0:T(2,2)}", &err) != 0) return 1;
+ *   if (tla_layout_from_xla(&L, &info, &s, &err) != 0) return 1;   // ((2,2),(2,3)):((2,12),(1,4)), origin (3,5)
+ *   tla_tuple_parse(&c, "(2,3)", &err);
+ *   if (tla_layout_crd2offset(&off, &L, &c, &err) != 0 || off != 17) return 1;   // XLA's linear index
  */
 #ifndef TLA_XLA_H
 #define TLA_XLA_H
@@ -97,20 +97,20 @@ TLA_API int tla_xla_type_from_name(const char *s, size_t n, tla_xla_type *out);
 /* ---------------------------------------------------------------- parsing */
 
 /* Parse "f32[3,5]{1,0:T(2,2)}".  0, or -1 with err (pos = byte offset); *out untouched then. */
-/* tla_xla_parse(text, &s, err), tla_xla_snprint(buf, n, &s), tla_xla_to_layout(&s, &L, &info, err),
- *   tla_xla_linear_index(&s, coord, &index, err), tla_xla_multi_index(&s, index, coord, err),
- *   tla_layout_to_xla(&L, type, &s, err), tla_xla_bytes(&s, &n, err) -> 0 or -1 (or the length)
+/* tla_xla_parse(&s, text, err), tla_xla_snprint(buf, n, &s), tla_layout_from_xla(&L, &info, &s, err),
+ *   tla_xla_linear_index(&index, &s, coord, err), tla_xla_multi_index(coord, &s, index, err),
+ *   tla_xla_from_layout(&s, &L, type, err), tla_xla_bytes(&n, &s, err) -> 0 or -1 (or the length)
  *   Errors name the place in the shape string: "expected ...", tiles of 0, permutations that repeat,
  *   '*' on a tile's most minor dimension; a tile entry of -1 keeps that dimension whole.
  * Example:
  *   tla_xla_shape s;  tla_error e;  char buf[64];  int64_t c[2] = {2, 3}, lin = 0;
- *   if (tla_xla_parse("f32[3,5]{1,0:T(2,2)}", &s, &e) != 0) return 1;
+ *   if (tla_xla_parse(&s, "f32[3,5]{1,0:T(2,2)}", &e) != 0) return 1;
  *   tla_xla_snprint(buf, sizeof buf, &s);
  *   if (strcmp(buf, "f32[3,5]{1,0:T(2,2)}") != 0) return 1;
- *   if (tla_xla_linear_index(&s, c, &lin, &e) != 0 || lin != 17) return 1;
- *   if (tla_xla_parse("f32[3,5]{1,1}", &s, &e) == 0) return 1;   // not a permutation
+ *   if (tla_xla_linear_index(&lin, &s, c, &e) != 0 || lin != 17) return 1;
+ *   if (tla_xla_parse(&s, "f32[3,5]{1,1}", &e) == 0) return 1;   // not a permutation
  */
-TLA_API int tla_xla_parse(const char *s, tla_xla_shape *out, tla_error *err);
+TLA_API int tla_xla_parse(tla_xla_shape *out, const char *s, tla_error *err);
 
 /* XLA's canonical spelling: lower-case type, attributes in XLA's order (D T L # * E S P M). */
 TLA_API int tla_xla_snprint(char *buf, size_t n, const tla_xla_shape *x);
@@ -167,7 +167,7 @@ TLA__DECL
 TLA_FUNC int tla__xla_int(const char *s, int *p, int64_t *v, int allow_neg, tla_error *err) {
     int st = 0, start = *p;
     if (s[*p] == '_') return tla__fail(err, *p, "expected a number, found '_'");
-    if (tla_parse_int_at(s, p, v, &st, err) != 0) return -1;
+    if (tla_int_parse_at(v, &st, s, p, err) != 0) return -1;
     if (!allow_neg && *v < 0) return tla__fail(err, start, "expected a number >= 0");
     return 0;
 }
@@ -296,7 +296,7 @@ TLA_FUNC int tla__xla_parse_layout(const char *s, int *p, tla_xla_shape *x, tla_
     }
 }
 
-TLA_API int tla_xla_parse(const char *s, tla_xla_shape *out, tla_error *err)
+TLA_API int tla_xla_parse(tla_xla_shape *out, const char *s, tla_error *err)
 #if TLA__BODIES
 {
     tla_xla_shape x;

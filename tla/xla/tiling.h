@@ -17,7 +17,7 @@
  *   tla_xla_linear_indices the same for a run of elements in row-major order (one plan)
  *   tla_xla_multi_index    its inverse (the steps backwards; padding is an error)
  *   tla_xla_padded_size    the padded element count, or an error (overflow, invalid shape)
- *   tla_xla_to_layout      the TLA layout, or an error saying no TLA layout expresses it
+ *   tla_layout_from_xla      the TLA layout, or an error saying no TLA layout expresses it
  *
  * Conversion: each working dimension is a digit floor(x / t) or x mod t of its parent,
  * down from one logical dimension; a logical dimension's offset is then the sum of its
@@ -33,11 +33,11 @@
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_xla_shape s;  tla_error err;  int64_t idx[2] = {1, 5}, lin = 0, n = 0;  tla_layout L;
- *   if (tla_xla_parse("bf16[6,7]{1,0:T(2,3)(2)}", &s, &err) != 0) return 1;
- *   if (tla_xla_linear_index(&s, idx, &lin, &err) != 0 || lin != 14) return 1;
- *   if (tla_xla_padded_size(&s, &n, &err) != 0 || n != 72) return 1;
- *   if (tla_xla_parse("f32[2,8]{1,0:T(4)(3,3)}", &s, &err) != 0) return 1;
- *   if (tla_xla_to_layout(&s, &L, NULL, &err) == 0) return 1;       // no TLA layout: offsets only
+ *   if (tla_xla_parse(&s, "bf16[6,7]{1,0:T(2,3)(2)}", &err) != 0) return 1;
+ *   if (tla_xla_linear_index(&lin, &s, idx, &err) != 0 || lin != 14) return 1;
+ *   if (tla_xla_padded_size(&n, &s, &err) != 0 || n != 72) return 1;
+ *   if (tla_xla_parse(&s, "f32[2,8]{1,0:T(4)(3,3)}", &err) != 0) return 1;
+ *   if (tla_layout_from_xla(&L, NULL, &s, &err) == 0) return 1;       // no TLA layout: offsets only
  */
 #ifndef TLA_XLA_TILING_H
 #define TLA_XLA_TILING_H
@@ -48,32 +48,32 @@
 /* ---------------------------------------------------------------- the definition */
 
 /* Storage in elements: tile padding and L(n) tail padding included.  0, or -1 with err. */
-TLA_API int tla_xla_padded_size(const tla_xla_shape *x, int64_t *out, tla_error *err);
+TLA_API int tla_xla_padded_size(int64_t *out, const tla_xla_shape *x, tla_error *err);
 
 /* Storage in bytes (padding included; sub-byte types round up).  0, or -1 with err. */
-TLA_API int tla_xla_bytes(const tla_xla_shape *x, int64_t *out, tla_error *err);
+TLA_API int tla_xla_bytes(int64_t *out, const tla_xla_shape *x, tla_error *err);
 
 /* The same, -1 on any error (kept for older code; tla_xla_bytes says why). */
 TLA_API int64_t tla_xla_byte_size(const tla_xla_shape *x);
 
 /* Multi-index (one per logical dimension) to XLA's linear index, by the definition. */
-TLA_API int tla_xla_linear_index(const tla_xla_shape *x, const int64_t *index, int64_t *out, tla_error *err);
+TLA_API int tla_xla_linear_index(int64_t *out, const tla_xla_shape *x, const int64_t *index, tla_error *err);
 
 /* The linear indices of elements first .. first+count-1, logical coordinates in row-major
  * order (what `tla xla --offsets` prints), into out[0..count).  0, or -1 with err. */
-TLA_API int tla_xla_linear_indices(const tla_xla_shape *x, int64_t first, int64_t count, int64_t *out, tla_error *err);
+TLA_API int tla_xla_linear_indices(int64_t *out, const tla_xla_shape *x, int64_t first, int64_t count, tla_error *err);
 
 /* XLA linear index back to the multi-index: the steps backwards; padding is an error. */
-TLA_API int tla_xla_multi_index(const tla_xla_shape *x, int64_t linear, int64_t *index, tla_error *err);
+TLA_API int tla_xla_multi_index(int64_t *index, const tla_xla_shape *x, int64_t linear, tla_error *err);
 
 /* ---------------------------------------------------------------- the search: by the offsets */
-/* In tla_xla_to_layout's message when the tiling was too large to search: a layout may exist,
+/* In tla_layout_from_xla's message when the tiling was too large to search: a layout may exist,
  * this version does not find it (the CLI exits 3 for it: not built, rather than bad input). */
 #define TLA_XLA_UNDECIDED "the search by offsets takes"
 
 /* XLA shape to TLA layout (see the top of tla/xla/shape.h).  info may be NULL.  When no TLA layout
  * expresses the tiling the error says so; tla_xla_linear_index still gives every offset. */
-TLA_API int tla_xla_to_layout(const tla_xla_shape *x, tla_layout *out, tla_xla_info *info, tla_error *err);
+TLA_API int tla_layout_from_xla(tla_layout *out, tla_xla_info *info, const tla_xla_shape *x, tla_error *err);
 
 /* ---------------------------------------------------------------- internals */
 
@@ -169,7 +169,7 @@ TLA_FUNC int tla__xla_plan(const tla_xla_shape *x, tla__xplan *p, tla_error *err
     return 0;
 }
 
-TLA_API int tla_xla_padded_size(const tla_xla_shape *x, int64_t *out, tla_error *err)
+TLA_API int tla_xla_padded_size(int64_t *out, const tla_xla_shape *x, tla_error *err)
 #if TLA__BODIES
 {
     tla__xplan p;
@@ -180,11 +180,11 @@ TLA_API int tla_xla_padded_size(const tla_xla_shape *x, int64_t *out, tla_error 
 #endif
 TLA__DECL
 
-TLA_API int tla_xla_bytes(const tla_xla_shape *x, int64_t *out, tla_error *err)
+TLA_API int tla_xla_bytes(int64_t *out, const tla_xla_shape *x, tla_error *err)
 #if TLA__BODIES
 {
     int64_t n = 0, bits = x->element_bits ? x->element_bits : tla_xla_type_bits(x->type), b = 0;
-    if (tla_xla_padded_size(x, &n, err) != 0) return -1;
+    if (tla_xla_padded_size(&n, x, err) != 0) return -1;
     if (bits < 0 || tla__mul64(n, bits, &b) != 0 || b > INT64_MAX - 7)
         return tla__fail(err, -1, "xla: the byte size overflows int64");
     *out = (b + 7) / 8;
@@ -197,7 +197,7 @@ TLA_API int64_t tla_xla_byte_size(const tla_xla_shape *x)
 #if TLA__BODIES
 {
     int64_t n = -1;
-    return tla_xla_bytes(x, &n, NULL) == 0 ? n : -1;
+    return tla_xla_bytes(&n, x, NULL) == 0 ? n : -1;
 }
 #endif
 TLA__DECL
@@ -229,7 +229,7 @@ TLA_FUNC int64_t tla__xla_index(const tla_xla_shape *x, const tla__xplan *p, int
     return lin;
 }
 
-TLA_API int tla_xla_linear_index(const tla_xla_shape *x, const int64_t *index, int64_t *out, tla_error *err)
+TLA_API int tla_xla_linear_index(int64_t *out, const tla_xla_shape *x, const int64_t *index, tla_error *err)
 #if TLA__BODIES
 {
     tla__xplan p;
@@ -247,7 +247,7 @@ TLA_API int tla_xla_linear_index(const tla_xla_shape *x, const int64_t *index, i
 #endif
 TLA__DECL
 
-TLA_API int tla_xla_linear_indices(const tla_xla_shape *x, int64_t first, int64_t count, int64_t *out, tla_error *err)
+TLA_API int tla_xla_linear_indices(int64_t *out, const tla_xla_shape *x, int64_t first, int64_t count, tla_error *err)
 #if TLA__BODIES
 {
     tla__xplan p;
@@ -271,7 +271,7 @@ TLA_API int tla_xla_linear_indices(const tla_xla_shape *x, int64_t first, int64_
 #endif
 TLA__DECL
 
-TLA_API int tla_xla_multi_index(const tla_xla_shape *x, int64_t linear, int64_t *index, tla_error *err)
+TLA_API int tla_xla_multi_index(int64_t *index, const tla_xla_shape *x, int64_t linear, tla_error *err)
 #if TLA__BODIES
 {
     tla__xplan p;
@@ -728,7 +728,7 @@ TLA_FUNC int tla__xla_search(const tla_xla_shape *x, const tla__xplan *p, tla__x
     return 0;
 }
 
-TLA_API int tla_xla_to_layout(const tla_xla_shape *x, tla_layout *out, tla_xla_info *info, tla_error *err)
+TLA_API int tla_layout_from_xla(tla_layout *out, tla_xla_info *info, const tla_xla_shape *x, tla_error *err)
 #if TLA__BODIES
 {
     tla__xplan p;

@@ -1,0 +1,183 @@
+/* tests/test_deprecated.c - the 0.1 names and argument orders of tla/deprecated.h answer as the
+ * 0.2 forms do: every renamed function, and every function whose arguments moved, called both
+ * ways on the same input. */
+#define TLA_WITH_ALL
+#include "tla.h"
+
+#include <stdlib.h>
+
+#include "check.h"
+
+static tla_tuple tup(const char *s) {
+    tla_tuple t;
+    tla_error e;
+    if (tla_tuple_parse(&t, s, &e) != 0) printf("  bad tuple %s\n", s);
+    return t;
+}
+
+static void rt_names(void) {
+    tla_tuple s = tup("((4,2),(4,3))"), d = tup("((4,16),(1,32))"), c = tup("(1,5)"), a, b;
+    tla_layout L, M, N;
+    tla_error e;
+    int64_t x = -1, y = -2, lo[2] = {0, 0}, ext[2] = {2, 2}, mn[2], mx[2];
+    int path[1] = {1}, pos = 0, pos2 = 0, st = 0, st2 = 0;
+    CHECK(tla_layout_make(&L, &s, &d, &e) == 0);
+    /* output last (0.1) and output first (0.2), the same names */
+    CHECK(tla_layout_crd2offset(&L, &c, &x, &e) == 0 && tla_layout_crd2offset(&y, &L, &c, &e) == 0);
+    CHECK_EQ(x, 37);
+    CHECK_EQ(y, 37);
+    CHECK(tla_tuple_crd2offset(&c, &s, &d, &x, &e) == 0 && tla_tuple_crd2offset(&y, &c, &s, &d, &e) == 0 && x == y);
+    CHECK(tla_layout_size(&L, &x, &e) == 0 && tla_layout_size(&y, &L, &e) == 0 && x == 96 && y == 96);
+    CHECK(tla_layout_cosize(&L, &x, &e) == 0 && tla_layout_cosize(&y, &L, &e) == 0 && x == y);
+    CHECK(tla_tuple_size(&s, &x, &e) == 0 && tla_tuple_size(&y, &s, &e) == 0 && x == 96 && y == 96);
+    CHECK(tla_layout_get(&L, 1, path, &M, &e) == 0 && tla_layout_get(&N, &L, 1, path, &e) == 0);
+    CHECK(tla_layout_equal(&M, &N) && tla_layout_rank(&M) == 2);
+    CHECK(tla_tuple_get(&s, 1, path, &a, &e) == 0 && tla_tuple_get(&b, &s, 1, path, &e) == 0
+          && tla_tuple_equal(&a, &b));
+    CHECK(tla_tuple_idx2crd(7, &s, &a, &e) == 0 && tla_tuple_idx2crd(&b, &s, 7, &e) == 0 && tla_tuple_equal(&a, &b));
+    CHECK(tla_idx2crd(7, &s, &a, &e) == 0 && tla_tuple_equal(&a, &b));
+    CHECK(tla_layout_offset_range(&L, lo, ext, &mn[0], &mx[0], &e) == 0);
+    CHECK(tla_layout_offset_range(&mn[1], &mx[1], &L, lo, ext, &e) == 0 && mn[0] == mn[1] && mx[0] == mx[1]);
+    /* renamed: verb first (0.1) to type first (0.2) */
+    CHECK(tla_parse_tuple("(2,(3,4))", &a, &e) == 0 && tla_tuple_parse(&b, "(2,(3,4))", &e) == 0);
+    CHECK(tla_tuple_equal(&a, &b));
+    CHECK(tla_parse_layout("(4,8):(8,1)", &M, &e) == 0 && tla_layout_parse(&N, "(4,8):(8,1)", &e) == 0);
+    CHECK(tla_layout_equal(&M, &N));
+    CHECK(tla_parse_tuple_at("x (2,3)", &pos, &a, &e) != 0 && pos == 0);
+    pos = 2;
+    pos2 = 2;
+    CHECK(tla_parse_tuple_at("x (2,3) y", &pos, &a, &e) == 0 && tla_tuple_parse_at(&b, "x (2,3) y", &pos2, &e) == 0);
+    CHECK(pos == pos2 && tla_tuple_equal(&a, &b));
+    pos = pos2 = 0;
+    CHECK(tla_parse_layout_at("(2,3):(3,1)", &pos, &M, &e) == 0);
+    CHECK(tla_layout_parse_at(&N, "(2,3):(3,1)", &pos2, &e) == 0 && pos == pos2 && tla_layout_equal(&M, &N));
+    pos = pos2 = 0;
+    CHECK(tla_parse_int_at("_16,", &pos, &x, &st, &e) == 0 && tla_int_parse_at(&y, &st2, "_16,", &pos2, &e) == 0);
+    CHECK(x == 16 && y == 16 && st == 1 && st2 == 1 && pos == pos2);
+    /* errors: the same message either way, outputs untouched */
+    x = y = 5;
+    a = tup("(1,2,3)");
+    CHECK(tla_layout_crd2offset(&L, &a, &x, &e) != 0 && x == 5);
+    CHECK(tla_layout_crd2offset(&y, &L, &a, &e) != 0 && y == 5);
+}
+
+static void xla_names(void) {
+    tla_xla_shape X, Y;
+    tla_layout L, M;
+    tla_xla_info info, info2;
+    tla_error e;
+    int64_t x = -1, y = -2, idx[2] = {3, 5}, back[2][2], many[2][4];
+    CHECK(tla_xla_parse("f32[20,20]{1,0:T(8,128)}", &X, &e) == 0
+          && tla_xla_parse(&Y, "f32[20,20]{1,0:T(8,128)}", &e) == 0);
+    CHECK(tla_xla_padded_size(&X, &x, &e) == 0 && tla_xla_padded_size(&y, &Y, &e) == 0 && x == y && x > 0);
+    CHECK(tla_xla_bytes(&X, &x, &e) == 0 && tla_xla_bytes(&y, &Y, &e) == 0 && x == y);
+    CHECK(tla_xla_linear_index(&X, idx, &x, &e) == 0 && tla_xla_linear_index(&y, &Y, idx, &e) == 0 && x == y);
+    CHECK(tla_xla_multi_index(&X, x, back[0], &e) == 0 && tla_xla_multi_index(back[1], &Y, y, &e) == 0);
+    CHECK(back[0][0] == 3 && back[0][1] == 5 && back[1][0] == 3 && back[1][1] == 5);
+    CHECK(tla_xla_linear_indices(&X, 0, 4, many[0], &e) == 0 && tla_xla_linear_indices(many[1], &Y, 0, 4, &e) == 0);
+    CHECK(!memcmp(many[0], many[1], sizeof many[0]));
+    CHECK(tla_xla_parse(&X, "f32[8,16]{1,0}", &e) == 0);
+    CHECK(tla_xla_to_layout(&X, &L, &info, &e) == 0 && tla_layout_from_xla(&M, &info2, &X, &e) == 0);
+    CHECK(tla_layout_equal(&L, &M));
+    CHECK(tla_layout_to_xla(&L, X.type, &Y, &e) == 0 && tla_xla_from_layout(&X, &L, X.type, &e) == 0);
+    CHECK(tla_xla_bytes(&x, &X, &e) == 0 && tla_xla_bytes(&y, &Y, &e) == 0 && x == y);
+}
+
+static void ixmap_names(void) {
+    tla_ix_ctx c;
+    tla_ix_map m1, m2, k1, k2;
+    tla_ix_buf a = {0}, b = {0};
+    tla_layout L;
+    tla_error e;
+    int n1 = -1, n2 = -2;
+    const char *text = "(d0, d1) -> (d0 + d1 floordiv 16, d1 mod 16), domain: d0 in [0, 6], d1 in [0, 14]";
+    tla_ix_ctx_init(&c);
+    CHECK(tla_ix_map_parse(&c, text, &m1, &e) == 0 && tla_ix_map_parse(&m2, &c, text, &e) == 0);
+    CHECK(tla_ix_map_equal(&m1, &m2));
+    CHECK(tla_ix_expr_parse(&c, &m1, "d0 * 2", &n1, &e) == 0 && tla_ix_expr_parse(&n2, &c, &m1, "d0 * 2", &e) == 0);
+    CHECK(n1 == n2 && n1 >= 0);
+    CHECK(tla_layout_parse(&L, "(4,8):(8,1)", &e) == 0);
+    CHECK(tla_ix_from_layout(&c, &L, &k1, &e) == 0 && tla_ix_from_layout(&k2, &c, &L, &e) == 0);
+    CHECK(tla_ix_map_equal(&k1, &k2));
+    CHECK(tla_ix_from_layout_inverse(&c, &L, &k1, &e) == 0 && tla_ix_from_layout_inverse(&k2, &c, &L, &e) == 0);
+    CHECK(tla_ix_map_equal(&k1, &k2));
+    CHECK(tla_ix_compose(&c, &k1, &k2, &m1, &e) == 0 || 1);
+    CHECK(tla_ix_symbols_to_dims(&c, &m2, &k1, &e) == 0 && tla_ix_symbols_to_dims(&k2, &c, &m2, &e) == 0);
+    CHECK(tla_ix_map_equal(&k1, &k2));
+    tla_ix_map_print(&c, &k1, &a);
+    tla_ix_map_print(&c, &k2, &b);
+    CHECK(a.s && b.s && !strcmp(a.s, b.s));
+    CHECK(tla_floor_div(-7, 2) == -4 && tla_floor_div(-7, 2) == -4 && tla_ceil_div(-7, 2) == -3);
+    tla_ix_buf_free(&a);
+    tla_ix_buf_free(&b);
+    tla_ix_ctx_free(&c);
+}
+
+static void hlo_names(void) {
+    const char *text = "HloModule m\n"
+                       "ENTRY e {\n"
+                       "  p0 = f32[4,8] parameter(0)\n"
+                       "  ROOT t = f32[8,4] transpose(p0), dimensions={1,0}\n"
+                       "}\n";
+    tla_hlo_module *m1 = NULL, *m2 = NULL;
+    const tla_hlo_instr *r1 = NULL, *r2 = NULL;
+    tla_hlo_indexing i1, i2;
+    tla_ix_ctx c;
+    tla_ix_buf a = {0}, b = {0};
+    tla_error e;
+    CHECK(tla_hlo_read(text, &m1, &e) == 0 && tla_hlo_parse(&m2, text, &e) == 0);
+    if (!m1 || !m2) return;
+    CHECK(tla_hlo_find(m1, NULL, "t", &r1, &e) == 0 && tla_hlo_find(&r2, m2, NULL, "t", &e) == 0 && r1 && r2);
+    if (!r1 || !r2) return;
+    tla_ix_ctx_init(&c);
+    CHECK(tla_hlo_output_to_input(&c, r1, 0, &i1, &e) == 0 && tla_hlo_output_to_input(&i2, &c, r2, 0, &e) == 0);
+    tla_hlo_indexing_print(&c, &i1, &a);
+    tla_hlo_indexing_print(&c, &i2, &b);
+    CHECK(a.s && b.s && !strcmp(a.s, b.s));
+    tla_ix_buf_free(&a);
+    tla_ix_buf_free(&b);
+    tla_hlo_indexing_free(&i1);
+    tla_hlo_indexing_free(&i2);
+    tla_ix_ctx_free(&c);
+    tla_hlo_free(m1);
+    tla_hlo_free(m2);
+}
+
+static void sparse_names(void) {
+    const char *csr = "#sparse_tensor.encoding<{ map = (d0, d1) -> (d0 : dense, d1 : compressed) }>";
+    tla_sparse_encoding e1, e2;
+    tla_error e;
+    int64_t dims[2] = {3, 4};
+    double dense[12] = {0, 1, 0, 0, 2, 0, 0, 3, 0, 0, 0, 0}, back[2][12];
+    size_t n1 = 0, n2 = 0;
+    tla_sparse_storage s1, s2;
+    static char mem[2][4096];
+    CHECK(tla_sparse_parse(csr, &e1, &e) == 0 && tla_sparse_parse(&e2, csr, &e) == 0);
+    CHECK(tla_sparse_parse_ex(csr, &e1, &e, 1) == 0 && tla_sparse_parse_ex(&e2, csr, 1, &e) == 0);
+    CHECK(tla_sparse_size(&e1, 2, dims, dense, &n1, &e) == 0 && tla_sparse_size(&n2, &e2, 2, dims, dense, &e) == 0);
+    CHECK(n1 == n2 && n1 > 0 && n1 <= sizeof mem[0]);
+    CHECK(tla_sparse_pack(&e1, 2, dims, dense, mem[0], sizeof mem[0], &s1, &e) == 0);
+    CHECK(tla_sparse_pack(&s2, mem[1], sizeof mem[1], &e2, 2, dims, dense, &e) == 0);
+    CHECK(tla_sparse_unpack(&s1, back[0], &e) == 0 && tla_sparse_unpack(back[1], &s2, &e) == 0);
+    CHECK(!memcmp(back[0], dense, sizeof dense) && !memcmp(back[1], dense, sizeof dense));
+}
+
+static void svg_names(void) {
+    /* the 0.1 spellings name the same functions */
+    int (*f)(FILE *, const tla_layout *, const tla_svg_options *, tla_error *) = tla_print_svg;
+    CHECK(f == tla_svg_layout);
+    f = tla_print_latex;
+    CHECK(f == tla_latex_layout);
+}
+
+int main(void) {
+    tla_auto t = tla_make_tuple(TLA_C(4), tla_tuple(1, 2)); /* 0.1's constructor nests in 0.2's */
+    CHECK(tla_size(t) == 8 && tla_rank(t) == 2);
+    rt_names();
+    xla_names();
+    ixmap_names();
+    hlo_names();
+    sparse_names();
+    svg_names();
+    CHECK_DONE();
+}
