@@ -1,8 +1,9 @@
 /* bench/copy_speed.c - tla_copy against the best hand-tiled loop and memcpy, over the full
  * matrix: every ordered pair of RowMajor, ColumnMajor, zN, nZ, zZ, nN (36, same-format pairs
- * included) x element sizes 1, 2, 4 bytes x an aligned size (2048x3072) and a ragged one
- * (1000x3001).  Each cell times the three copies RUNS times, interleaved, in one process and
- * reports the medians; GB/s counts the logical matrix once (rows x cols x element size).
+ * included) x element sizes 1, 2, 4 bytes x an aligned size (2048x3072), a ragged one
+ * (1000x3001), a power-of-two pitch (2048x2048) and 64 MiB; and against oneDNN's reorder.
+ * Each cell times the three copies RUNS times, interleaved, in one process and reports the
+ * medians; GB/s counts the logical matrix once (rows x cols x element size).
  *
  * The hand loops are what a person writes for a pair, generic over the pairs by index
  * arithmetic written per format (struct geo: every format is row-major, zN or zZ, possibly
@@ -18,11 +19,17 @@
  *     gcc is asked to unroll the inner loop (UNROLL), as the library does.
  * Checks: the generic copy's output equals the hand loop's, and the hand loop's equals an
  * element-by-element reference, in every cell; a mismatch is printed and fails the run.
- * Prints every cell, lowest generic/hand first, and a summary of both ratios' minima; then a
- * 4-bit table (bench4: tla_copy against memcpy, checked element by element).
- * Environment: COPY_RUNS (default 7), COPY_FILTER (a substring of "pair eb size" to run a
- * subset, e.g. "RowMajor->nZ 4"), COPY_SELF=1 (time tla_copy in the two hand slots too: a check
- * of the bench itself, since a copy's time can depend on the copies timed before it). */
+ * Prints every cell, lowest generic/hand first, a summary of both ratios' minima and one line
+ * per size.  Besides 2048x3072 and 1000x3001: 2048x2048 (a power-of-two pitch) and 64 MiB.
+ * The other tables, in the order they run: tla_copy against oneDNN's reorder (onednn_table,
+ * built when bench/run.sh finds oneDNN and defines TLA_BENCH_ONEDNN), then this matrix
+ * (hand_table), tiles cut from a matrix (tile_table), small whole copies (small_table) and 4-bit
+ * elements (bench4: tla_copy against memcpy, checked element by element).
+ * Environment: COPY_RUNS (default 7), COPY_RUNS_BIG (the 64 MiB cells' runs, default 3),
+ * COPY_TABLES (which tables run, default "onednn hand tiles small 4bit"), COPY_FILTER (a
+ * substring of "pair eb size" to run a subset, e.g. "RowMajor->nZ 4"), COPY_SELF=1 (time
+ * tla_copy in the two hand slots too: a check of the bench itself, since a copy's time can
+ * depend on the copies timed before it). */
 #define _POSIX_C_SOURCE 200809L
 #include <stdint.h>
 #include <stdio.h>
@@ -96,7 +103,7 @@ static geo geo_make(enum tla_format f, int eb, int64_t rows, int64_t cols) {
 static int64_t geo_off(const geo *g, int64_t r, int64_t c) {
     int64_t i = g->tr ? c : r, j = g->tr ? r : c, c0 = g->c0;
     switch (g->kind) {
-    case 0: return i * g->C + j;
+    case 0: return i * g->pitch + j;
     case 1: return i * c0 + j % c0 + j / c0 * g->step_j;
     default: return i % 16 * c0 + i / 16 * g->step_i + j % c0 + j / c0 * 16 * c0;
     }
@@ -226,8 +233,11 @@ DEFINE_TRANSPOSE(uint32_t, 8, 8, 16)
 /* order 0: blocks in the destination's memory order; 1: in the source's */
 static void hand_copy(char *d, const geo *dg, const char *s, const geo *sg, int eb, int order) {
     const geo *og = order ? sg : dg;
-    if (dg->f == sg->f)
-        memcpy(d, s, (size_t)(sg->storage * eb));
+    if (dg->f == sg->f && dg->pitch == sg->pitch && dg->step_i == sg->step_i && dg->step_j == sg->step_j)
+        memcpy(d, s, (size_t)(sg->storage * eb)); /* same format, whole matrices */
+    else if (dg->kind == 0 && sg->kind == 0 && dg->tr == sg->tr) /* a tile: row by row */
+        for (int64_t i = 0; i < dg->R; i++)
+            memcpy(d + i * dg->pitch * eb, s + i * sg->pitch * eb, (size_t)(dg->C * eb));
     else if (dg->tr == sg->tr)
         hand_parallel(d, dg, s, sg, eb, og);
     else if (eb == 1)
@@ -243,8 +253,20 @@ static void hand_copy(char *d, const geo *dg, const char *s, const geo *sg, int 
 #define NF 6
 static const enum tla_format formats[NF] = {TLA_ROW_MAJOR, TLA_COLUMN_MAJOR, TLA_ZN, TLA_NZ, TLA_ZZ, TLA_NN};
 static const char *const names[NF] = {"RowMajor", "ColumnMajor", "zN", "nZ", "zZ", "nN"};
+/* the aligned and the ragged size (the 4-bit table and the oneDNN table use these two) */
 static const int64_t sizes[2][2] = {{2048, 3072}, {1000, 3001}};
-#define NCELL (NF * NF * 3 * 2)
+/* The hand table's sizes: those two, a pitch that is a power of two (2048x2048: every row of a
+ * transpose's block falls in the same cache sets) next to 2048x3072's that is not, and 64 MiB
+ * (4096x4096 of 4 bytes, 8192x4096 of 2, 8192x8192 of 1: far past the last-level cache). */
+#define NSIZE 4
+static void hand_size(int z, int eb, int64_t *rows, int64_t *cols) {
+    static const int64_t more[2][2] = {{2048, 2048}, {8192, 8192}};
+    const int64_t *rc = z < 2 ? sizes[z] : more[z - 2];
+    *rows = rc[0], *cols = rc[1];
+    if (z == 3) *rows /= eb == 4 ? 2 : 1, *cols /= eb == 1 ? 1 : 2;
+}
+#define BIG_BYTES ((size_t)64 << 20)
+#define NCELL (NF * NF * 3 * NSIZE)
 
 typedef struct cell {
     char name[48];
@@ -480,31 +502,487 @@ static int bench4(int runs, const char *filter, const uint64_t *fl, char *src, c
     return status;
 }
 
-int main(void) {
-    static cell cells[NCELL];
-    const char *filter = getenv("COPY_FILTER"), *e_runs = getenv("COPY_RUNS"), *e_self = getenv("COPY_SELF");
-    int self = e_self && atoi(e_self) > 0;
-    int runs = e_runs && atoi(e_runs) > 0 ? atoi(e_runs) : 7, ncell = 0, status = 0, k;
-    size_t cap = (size_t)2048 * 3072 * 4 + 4096;
-    char *src = malloc(cap), *g = malloc(cap), *h = malloc(cap), *m = malloc(cap), *h2 = malloc(cap);
+/* ------------------------------------------------------------ tiles, as a tile atom copies them */
+
+/* A kernel's tile loop: a 512x512 matrix in one format, hot in cache, cut into tiles at every
+ * origin of the tile grid, each tile copied into one small buffer in another format (a tile
+ * atom's local buffer).  Tiles of 16x16, 32x32 and 64x64 (1-byte: 32x32 and 64x64, since a 16-wide
+ * tile of bytes is half a fractal row, which no tile atom cuts).  Three ways: tla_copy of a
+ * tla_tensor_tile view made per tile (a loop that makes its view each time), a plan made once
+ * (tla_copy_prepare on the first tile's tla_layout_get_tile view) and run per tile with that
+ * tile's data pointer, and the hand loop on the tile (the parent's pitches, the tile's extent),
+ * the faster of its two orders.  Each timing repeats the tile loop over about 2 MB; medians of
+ * `runs`.  Every tile of the three ways is checked against the others and the reference. */
+#define TILE_N 512
+static tla_tuple tup2(int64_t a, int64_t b) {
+    tla_tuple p[2], t;
+    p[0] = tla_tuple_leaf(a, 0), p[1] = tla_tuple_leaf(b, 0);
+    tla_tuple_join(&t, 2, p, NULL);
+    return t;
+}
+/* the geometry of a th x tw tile of the matrix big describes, relative to the tile's origin */
+static geo geo_tile(const geo *big, int64_t th, int64_t tw) {
+    geo t = *big;
+    t.R = t.tr ? tw : th, t.C = t.tr ? th : tw;
+    return t;
+}
+static int tile_table(int runs, const char *filter, char *src, char *g, char *h, char *h2) {
+    static cell cells[NF * NF * 8];
+    static tla_copy_plan P;
+    static const int64_t tsz[3] = {16, 32, 64};
     double *tg = malloc(sizeof(double) * (size_t)runs), *th = malloc(sizeof(double) * (size_t)runs),
-           *tm = malloc(sizeof(double) * (size_t)runs), *th2 = malloc(sizeof(double) * (size_t)runs), t0 = now();
-    uint64_t *fl = malloc(FLUSH_BYTES);
-    if (!fl || !src || !g || !h || !h2 || !m || !tg || !th || !th2 || !tm) return 1;
-    memset(m, 0, cap);
-    memset(h2, 0, cap);
-    memset(fl, 1, FLUSH_BYTES);
+           *th2 = malloc(sizeof(double) * (size_t)runs), *tp = malloc(sizeof(double) * (size_t)runs), t0 = now();
+    int ncell = 0, status = 0, k;
+    if (!tg || !th || !th2 || !tp) return 1;
+    for (int z = 0; z < 3; z++)
+        for (int eb = 1; eb <= 4; eb *= 2)
+            for (int fs = 0; fs < NF; fs++)
+                for (int fd = 0; fd < NF; fd++) {
+                    int64_t n = TILE_N, t = tsz[z], r, c, r0, c0, i, nrep, bad = 0, off;
+                    geo sg = geo_make(formats[fs], eb, n, n), dg = geo_make(formats[fd], eb, t, t), sgt;
+                    tla_layout Ls, Ld, Lt;
+                    tla_tensor S, D, T;
+                    tla_tuple tile = tup2(t, t), crd;
+                    tla_error e;
+                    cell *cl = &cells[ncell];
+                    size_t dbytes = (size_t)(dg.storage * eb);
+                    if (eb == 1 && t < 32) continue;
+                    snprintf(cl->name, sizeof cl->name, "%s->%s %d tile %lldx%lld", names[fs], names[fd], eb,
+                             (long long)t, (long long)t);
+                    if (filter && !strstr(cl->name, filter)) continue;
+                    sgt = geo_tile(&sg, t, t);
+                    if (tla_layout_format(&Ls, formats[fs], eb, n, n, &e) != 0
+                        || tla_layout_format(&Ld, formats[fd], eb, t, t, &e) != 0
+                        || tla_layout_get_tile(&Lt, &off, &Ls, &tile, (crd = tup2(0, 0), &crd), &e) != 0) {
+                        printf("%s: %s\n", cl->name, e.msg);
+                        return 1;
+                    }
+                    S = tla_tensor_make(src, eb, &Ls, TLA_POS_GM);
+                    D = tla_tensor_make(g, eb, &Ld, TLA_POS_L1);
+                    T = tla_tensor_make(src + off * eb, eb, &Lt, TLA_POS_GM);
+                    memset(src, 0, (size_t)(sg.storage * eb));
+                    for (r = 0; r < n; r++)
+                        for (c = 0; c < n; c++) put(src + geo_off(&sg, r, c) * eb, eb, r, c);
+                    if (tla_copy_prepare(&P, &D, &T, &e) != 0) {
+                        printf("%s: tla_copy_prepare: %s\n", cl->name, e.msg);
+                        return 1;
+                    }
+                    nrep = 1 + ((int64_t)2 << 20) / (n * n * eb);
+                    for (k = 0; k < runs; k++)
+                        for (int op = 0; op < 4; op++) {
+                            double t1 = now();
+                            for (i = 0; i < nrep; i++)
+                                for (r0 = 0; r0 < n; r0 += t)
+                                    for (c0 = 0; c0 < n; c0 += t) {
+                                        const char *sp = src + geo_off(&sg, r0, c0) * eb;
+                                        if (op == 0) {
+                                            crd = tup2(r0, c0);
+                                            if (tla_tensor_tile(&T, &S, &tile, &crd, &e) != 0
+                                                || tla_copy(&D, &T, &e) != 0)
+                                                return 1;
+                                        } else if (op == 3) {
+                                            if (tla_copy_run(&P, g, sp, &e) != 0) return 1;
+                                        } else
+                                            hand_copy(h, &dg, sp, &sgt, eb, op - 1);
+                                    }
+                            (op == 0 ? tg : op == 1 ? th : op == 2 ? th2 : tp)[k] = now() - t1;
+                        }
+                    /* every tile, each way: the same bytes as the hand loop, which holds the reference */
+                    for (r0 = 0; r0 < n; r0 += t)
+                        for (c0 = 0; c0 < n; c0 += t) {
+                            const char *sp = src + geo_off(&sg, r0, c0) * eb;
+                            memset(g, 0, dbytes), memset(h, 0, dbytes), memset(h2, 0, dbytes);
+                            crd = tup2(r0, c0);
+                            D.data = g;
+                            if (tla_tensor_tile(&T, &S, &tile, &crd, &e) != 0 || tla_copy(&D, &T, &e) != 0
+                                || tla_copy_run(&P, h2, sp, &e) != 0)
+                                return 1;
+                            hand_copy(h, &dg, sp, &sgt, eb, 0);
+                            bad += memcmp(g, h, dbytes) != 0 || memcmp(h2, h, dbytes) != 0;
+                            for (r = 0; r < t; r++)
+                                for (c = 0; c < t; c++) {
+                                    char want[4];
+                                    put(want, eb, r0 + r, c0 + c);
+                                    bad += memcmp(h + geo_off(&dg, r, c) * eb, want, (size_t)eb) != 0;
+                                }
+                        }
+                    if (bad) {
+                        printf("MISMATCH %s [%s] (tiles): %lld tiles or elements differ\n", cl->name, CC_NAME,
+                               (long long)bad);
+                        status = 1;
+                    }
+                    {
+                        double m0 = median(th, runs), m1 = median(th2, runs);
+                        cl->th = m0 < m1 ? m0 : m1, cl->order = m0 < m1 ? 'd' : 's';
+                    }
+                    cl->tg = median(tg, runs), cl->tm = median(tp, runs), cl->bytes = (double)(n * n * eb * nrep);
+                    ncell++;
+                }
+    qsort(cells, (size_t)ncell, sizeof cells[0], cmp_ratio);
+    printf("copy tiles [%s]: %d cells (every tile of a %dx%d matrix, hot, into one tile buffer), median of %d runs; "
+           "worst generic/hand first; planned: one plan, run per tile\n",
+           CC_NAME, ncell, TILE_N, TILE_N, runs);
+    printf("%-32s %12s %14s %12s %12s %12s\n", "pair elem-bytes tile", "generic", "hand  ", "planned", "generic/hand",
+           "planned/hand");
+    for (k = 0; k < ncell && k < 10; k++)
+        printf("%-32s %7.2f GB/s %7.2f GB/s %c %7.2f GB/s %12.2f %12.2f\n", cells[k].name,
+               cells[k].bytes / cells[k].tg / 1e9, cells[k].bytes / cells[k].th / 1e9, cells[k].order,
+               cells[k].bytes / cells[k].tm / 1e9, cells[k].th / cells[k].tg, cells[k].th / cells[k].tm);
+    if (ncell > 0) {
+        static double all[NF * NF * 8], pl[NF * NF * 8];
+        printf("copy tiles medians [%s]:", CC_NAME);
+        for (int z = 0; z < 3; z++) {
+            char key[32];
+            int m = 0, below = 0;
+            double lo = 1e30;
+            snprintf(key, sizeof key, " tile %lldx%lld", (long long)tsz[z], (long long)tsz[z]);
+            for (k = 0; k < ncell; k++)
+                if (strstr(cells[k].name, key)) {
+                    pl[m] = cells[k].th / cells[k].tm, all[m] = cells[k].th / cells[k].tg;
+                    below += pl[m] < 0.90, lo = pl[m] < lo ? pl[m] : lo, m++;
+                }
+            if (m)
+                printf(" %s generic %.2f, planned %.2f (min %.2f, %d below 0.90);", key + 6, median(all, m),
+                       median(pl, m), lo, below);
+        }
+        for (k = 0; k < ncell; k++) all[k] = cells[k].th / cells[k].tg, pl[k] = cells[k].th / cells[k].tm;
+        printf("\ncopy tiles summary [%s]: %d cells; generic/hand min %.2f (%s), median %.2f; planned/hand median "
+               "%.2f; %s; %.0f s\n",
+               CC_NAME, ncell, cells[0].th / cells[0].tg, cells[0].name, median(all, ncell), median(pl, ncell),
+               status ? "RESULTS DIFFER" : "all results checked", now() - t0);
+    }
+    free(tg), free(th), free(th2), free(tp);
+    return status;
+}
+
+/* ------------------------------------------------------------ against oneDNN's reorder */
+
+/* oneDNN's reorder primitive (the C API of oneDNN 2.x, Debian's libdnnl-dev) on every conversion
+ * both express: its 2-D tags for the Ascend formats are, with c0 = 32 / element bytes, zN =
+ * BA16a<c0>b, nZ = AB16b<c0>a, zZ = AB16a<c0>b, RowMajor = ab, ColumnMajor = ba; oneDNN has these
+ * for c0 = 16 and 32 (2- and 1-byte elements), not for c0 = 8 (4-byte: only ab and ba), and no
+ * 2-D tag for nN (BA16b<c0>a).  Element types: s8, bf16 (finite normal values only, so a
+ * reorder through f32 keeps every bit), s32.  At the aligned and the ragged size, ordered pairs
+ * of different formats.  One thread: thread CPU time (as the tables above); two threads: wall
+ * time (oneDNN's threads are OpenMP's, set with omp_set_num_threads before each call; run.sh
+ * sets OMP_WAIT_POLICY=passive so an idle OpenMP thread does not spin beside the one-thread
+ * copies).  Every element of both results is checked against the reference, the two results'
+ * bytes against each other (padding: oneDNN writes zeros, tla_copy leaves the zeroed buffer),
+ * and oneDNN's two-thread result against its one-thread result.  Worst tla/oneDNN first. */
+#ifdef TLA_BENCH_ONEDNN
+#include <oneapi/dnnl/dnnl.h>
+#include <pthread.h>
+#if DNNL_CPU_THREADING_RUNTIME == DNNL_RUNTIME_OMP
+extern void omp_set_num_threads(int n);
+#define ONEDNN_THREADS(n) omp_set_num_threads(n)
+#define ONEDNN_RUNTIME "OpenMP"
+#elif DNNL_CPU_THREADING_RUNTIME == DNNL_RUNTIME_SEQ
+#define ONEDNN_THREADS(n) ((void)(n))
+#define ONEDNN_RUNTIME "sequential (its two-thread column is one thread)"
+#else
+#error "bench/copy_speed.c: this oneDNN's threading runtime (TBB or threadpool) is not wired in"
+#endif
+
+/* tla_copy on two threads: tla_copy_parallel with a parallel_for of the bench's own, one worker
+ * thread kept waiting (part 1) and the calling thread (part 0), and the library's own threshold
+ * (min_bytes 0: copies under 4 MB stay on one thread). */
+static struct {
+    pthread_mutex_t m;
+    pthread_cond_t go, done;
+    void (*task)(void *, int);
+    void *arg;
+    int gen, fin, up;
+    pthread_t t;
+} wk = {.m = PTHREAD_MUTEX_INITIALIZER, .go = PTHREAD_COND_INITIALIZER, .done = PTHREAD_COND_INITIALIZER};
+static void *worker(void *unused) {
+    int seen = 0;
+    (void)unused;
+    pthread_mutex_lock(&wk.m);
+    for (;;) {
+        while (wk.gen == seen) pthread_cond_wait(&wk.go, &wk.m);
+        seen = wk.gen;
+        pthread_mutex_unlock(&wk.m);
+        wk.task(wk.arg, 1);
+        pthread_mutex_lock(&wk.m);
+        wk.fin = seen;
+        pthread_cond_signal(&wk.done);
+    }
+    return NULL;
+}
+static void two_threads(void *ctx, int parts, void (*task)(void *, int), void *arg) {
+    int p;
+    (void)ctx;
+    if (!wk.up) wk.up = pthread_create(&wk.t, NULL, worker, NULL) == 0 ? 1 : -1;
+    if (wk.up < 0) { /* no thread: every part here */
+        for (p = 0; p < parts; p++) task(arg, p);
+        return;
+    }
+    pthread_mutex_lock(&wk.m);
+    wk.task = task, wk.arg = arg, wk.gen++;
+    pthread_cond_signal(&wk.go);
+    pthread_mutex_unlock(&wk.m);
+    for (p = 0; p < parts; p++)
+        if (p != 1) task(arg, p);
+    pthread_mutex_lock(&wk.m);
+    while (wk.fin != wk.gen) pthread_cond_wait(&wk.done, &wk.m);
+    pthread_mutex_unlock(&wk.m);
+}
+static const tla_copy_threads two = {2, two_threads, NULL, 0};
+
+static dnnl_format_tag_t onednn_tag(enum tla_format f, int eb) {
+    switch (f) {
+    case TLA_ROW_MAJOR: return dnnl_ab;
+    case TLA_COLUMN_MAJOR: return dnnl_ba;
+    case TLA_ZN: return eb == 2 ? dnnl_BA16a16b : eb == 1 ? dnnl_BA16a32b : dnnl_format_tag_undef;
+    case TLA_NZ: return eb == 2 ? dnnl_AB16b16a : eb == 1 ? dnnl_AB16b32a : dnnl_format_tag_undef;
+    case TLA_ZZ: return eb == 2 ? dnnl_AB16a16b : eb == 1 ? dnnl_AB16a32b : dnnl_format_tag_undef;
+    default: return dnnl_format_tag_undef;
+    }
+}
+/* put(), made a finite normal bf16 for 2-byte elements (exponent neither 0 nor 255) */
+static void put_dnnl(char *p, int eb, int64_t r, int64_t c) {
+    put(p, eb, r, c);
+    if (eb == 2) {
+        uint16_t v;
+        memcpy(&v, p, 2);
+        v = (uint16_t)((v & 0xBFFFu) | 0x0080u);
+        memcpy(p, &v, 2);
+    }
+}
+static double wall(void) {
+    struct timespec t;
+    clock_gettime(CLOCK_MONOTONIC, &t);
+    return (double)t.tv_sec + 1e-9 * (double)t.tv_nsec;
+}
+typedef struct dcell {
+    char name[48], impl[2][32];
+    double t[4]; /* tla one thread, oneDNN one thread, tla two threads, oneDNN two threads */
+    double bytes;
+} dcell;
+static int cmp_dcell(const void *a, const void *b) {
+    const dcell *x = a, *y = b;
+    double p = x->t[1] / x->t[0], q = y->t[1] / y->t[0];
+    return p < q ? -1 : p > q;
+}
+#define DNNL_OK(call) \
+    do { \
+        dnnl_status_t st_ = (call); \
+        if (st_ != dnnl_success) { \
+            printf("%s: oneDNN: %s failed (status %d)\n", cl->name, #call, (int)st_); \
+            return 1; \
+        } \
+    } while (0)
+static int onednn_cell(dcell *cl, dnnl_engine_t eng, dnnl_stream_t strm, int z, int eb, int fs, int fd, int runs,
+                       const uint64_t *fl, char *src, char *g, char *h, double *tt) {
+    static const dnnl_data_type_t dt[5] = {dnnl_data_type_undef, dnnl_s8, dnnl_bf16, dnnl_data_type_undef, dnnl_s32};
+    int64_t rows = sizes[z][0], cols = sizes[z][1], r, c, bad = 0;
+    geo sg = geo_make(formats[fs], eb, rows, cols), dg = geo_make(formats[fd], eb, rows, cols);
+    dnnl_dims_t dims = {rows, cols};
+    dnnl_memory_desc_t smd, dmd;
+    dnnl_primitive_desc_t pd[2];
+    dnnl_primitive_t prim[2];
+    dnnl_memory_t sm, dm;
+    tla_layout Ls, Ld;
+    tla_tensor S, D;
+    tla_error e;
+    size_t sbytes = (size_t)(sg.storage * eb), dbytes = (size_t)(dg.storage * eb);
+    int k, nt;
+    DNNL_OK(dnnl_memory_desc_init_by_tag(&smd, 2, dims, dt[eb], onednn_tag(formats[fs], eb)));
+    DNNL_OK(dnnl_memory_desc_init_by_tag(&dmd, 2, dims, dt[eb], onednn_tag(formats[fd], eb)));
+    if (dnnl_memory_desc_get_size(&smd) != sbytes || dnnl_memory_desc_get_size(&dmd) != dbytes) {
+        printf("%s: oneDNN's storage is not the format's (%zu, %zu bytes)\n", cl->name, dnnl_memory_desc_get_size(&smd),
+               dnnl_memory_desc_get_size(&dmd));
+        return 1;
+    }
+    if (tla_layout_format(&Ls, formats[fs], eb, rows, cols, &e) != 0
+        || tla_layout_format(&Ld, formats[fd], eb, rows, cols, &e) != 0) {
+        printf("%s: %s\n", cl->name, e.msg);
+        return 1;
+    }
+    S = tla_tensor_make(src, eb, &Ls, TLA_POS_GM);
+    D = tla_tensor_make(g, eb, &Ld, TLA_POS_L1);
+    memset(src, 0, sbytes), memset(g, 0, dbytes), memset(h, 0, dbytes);
+    for (r = 0; r < rows; r++)
+        for (c = 0; c < cols; c++) put_dnnl(src + geo_off(&sg, r, c) * eb, eb, r, c);
+    DNNL_OK(dnnl_memory_create(&sm, &smd, eng, src));
+    DNNL_OK(dnnl_memory_create(&dm, &dmd, eng, h));
+    for (nt = 0; nt < 2; nt++) { /* a primitive per thread count, made under that count */
+        const char *impl = "?";
+        ONEDNN_THREADS(nt + 1);
+        DNNL_OK(dnnl_reorder_primitive_desc_create(&pd[nt], &smd, eng, &dmd, eng, NULL));
+        DNNL_OK(dnnl_primitive_create(&prim[nt], pd[nt]));
+        dnnl_primitive_desc_query(pd[nt], dnnl_query_impl_info_str, 0, &impl);
+        snprintf(cl->impl[nt], sizeof cl->impl[nt], "%s", impl);
+    }
+    {
+        dnnl_exec_arg_t args[2] = {{DNNL_ARG_FROM, sm}, {DNNL_ARG_TO, dm}};
+        for (k = 0; k < runs; k++)
+            for (int i = 0; i < 4; i++) {
+                int op = (i + k) % 4;
+                double t;
+                ONEDNN_THREADS(op < 2 ? 1 : 2);
+                flush(fl);
+                t = op < 2 ? now() : wall();
+                if (op == 0 || op == 2) {
+                    if ((op == 0 ? tla_copy(&D, &S, &e) : tla_copy_parallel(&D, &S, &two, &e)) != 0) {
+                        printf("%s: tla_copy: %s\n", cl->name, e.msg);
+                        return 1;
+                    }
+                } else {
+                    DNNL_OK(dnnl_primitive_execute(prim[op / 2], strm, 2, args));
+                    DNNL_OK(dnnl_stream_wait(strm));
+                }
+                tt[op * runs + k] = (op < 2 ? now() : wall()) - t;
+            }
+        for (int op = 0; op < 4; op++) cl->t[op] = median(tt + op * runs, runs);
+        /* the checks: both one-thread results element by element and byte by byte, then
+         * oneDNN's two-thread result against them */
+        memset(g, 0, dbytes), memset(h, 0, dbytes);
+        ONEDNN_THREADS(1);
+        if (tla_copy(&D, &S, &e) != 0) return 1;
+        DNNL_OK(dnnl_primitive_execute(prim[0], strm, 2, args));
+        DNNL_OK(dnnl_stream_wait(strm));
+        for (r = 0; r < rows; r++)
+            for (c = 0; c < cols; c++) {
+                char want[4];
+                int64_t o = geo_off(&dg, r, c) * eb;
+                put_dnnl(want, eb, r, c);
+                bad += memcmp(g + o, want, (size_t)eb) != 0 || memcmp(h + o, want, (size_t)eb) != 0;
+            }
+        bad += memcmp(g, h, dbytes) != 0;
+        memset(h, 0, dbytes);
+        ONEDNN_THREADS(2);
+        DNNL_OK(dnnl_primitive_execute(prim[1], strm, 2, args));
+        DNNL_OK(dnnl_stream_wait(strm));
+        bad += memcmp(g, h, dbytes) != 0;
+        memset(h, 0, dbytes), D.data = h; /* and tla_copy's on two threads */
+        if (tla_copy_parallel(&D, &S, &two, &e) != 0) return 1;
+        D.data = g;
+        bad += memcmp(g, h, dbytes) != 0;
+    }
+    for (nt = 0; nt < 2; nt++) dnnl_primitive_destroy(prim[nt]), dnnl_primitive_desc_destroy(pd[nt]);
+    dnnl_memory_destroy(sm), dnnl_memory_destroy(dm);
+    cl->bytes = (double)(rows * cols * eb);
+    if (bad) printf("MISMATCH %s [%s] (oneDNN): %lld elements or buffers differ\n", cl->name, CC_NAME, (long long)bad);
+    return bad != 0;
+}
+static int onednn_table(int runs, const char *filter, const uint64_t *fl, char *src, char *g, char *h) {
+    static dcell cells[NF * NF * 3 * 2];
+    const dnnl_version_t *v = dnnl_version();
+    double *tt = malloc(sizeof(double) * (size_t)runs * 4), t0 = now(), w0 = wall(), r1[NF * NF * 3 * 2],
+           r2[NF * NF * 3 * 2], r3[NF * NF * 3 * 2];
+    dnnl_engine_t eng;
+    dnnl_stream_t strm;
+    int ncell = 0, status = 0, below = 0, below2 = 0, lo2 = 0, k;
+    if (!tt || dnnl_engine_create(&eng, dnnl_cpu, 0) != dnnl_success
+        || dnnl_stream_create(&strm, eng, dnnl_stream_default_flags) != dnnl_success)
+        return 1;
     for (int z = 0; z < 2; z++)
         for (int eb = 1; eb <= 4; eb *= 2)
             for (int fs = 0; fs < NF; fs++)
                 for (int fd = 0; fd < NF; fd++) {
-                    int64_t rows = sizes[z][0], cols = sizes[z][1], r, c;
-                    geo sg = geo_make(formats[fs], eb, rows, cols), dg = geo_make(formats[fd], eb, rows, cols);
+                    dcell *cl = &cells[ncell];
+                    if (fs == fd || onednn_tag(formats[fs], eb) == dnnl_format_tag_undef
+                        || onednn_tag(formats[fd], eb) == dnnl_format_tag_undef)
+                        continue;
+                    snprintf(cl->name, sizeof cl->name, "%s->%s %d %lldx%lld", names[fs], names[fd], eb,
+                             (long long)sizes[z][0], (long long)sizes[z][1]);
+                    if (filter && !strstr(cl->name, filter)) continue;
+                    status |= onednn_cell(cl, eng, strm, z, eb, fs, fd, runs, fl, src, g, h, tt);
+                    ncell++;
+                }
+    qsort(cells, (size_t)ncell, sizeof cells[0], cmp_dcell);
+    printf("copy vs oneDNN [%s]: %d cells, oneDNN %d.%d.%d (%s), median of %d runs; GB/s of the logical matrix; "
+           "worst tla/oneDNN (one thread) first\n",
+           CC_NAME, ncell, v->major, v->minor, v->patch, ONEDNN_RUNTIME, runs);
+    printf("%-28s %11s %11s %8s %11s %11s %8s  %s\n", "pair elem-bytes size", "tla 1T", "oneDNN 1T", "tla/dnn",
+           "tla 2T", "oneDNN 2T", "tla/dnn", "oneDNN's kernel (1T)");
+    for (k = 0; k < ncell; k++) {
+        dcell *cl = &cells[k];
+        printf("%-28s %6.2f GB/s %6.2f GB/s %8.2f %6.2f GB/s %6.2f GB/s %8.2f  %s\n", cl->name,
+               cl->bytes / cl->t[0] / 1e9, cl->bytes / cl->t[1] / 1e9, cl->t[1] / cl->t[0], cl->bytes / cl->t[2] / 1e9,
+               cl->bytes / cl->t[3] / 1e9, cl->t[3] / cl->t[2], cl->impl[0]);
+        r1[k] = cl->t[1] / cl->t[0], r2[k] = cl->t[3] / cl->t[2], r3[k] = cl->t[1] / cl->t[3], below += r1[k] < 1.0;
+        below2 += r2[k] < 1.0, lo2 = r2[k] < r2[lo2] ? k : lo2;
+    }
+    if (ncell > 0) {
+        double w2 = r2[lo2], m1 = median(r1, ncell), m2, m3;
+        char worst2[48];
+        snprintf(worst2, sizeof worst2, "%s", cells[lo2].name);
+        m2 = median(r2, ncell), m3 = median(r3, ncell);
+        printf("copy onednn summary [%s]: %d cells; one thread: min tla/oneDNN %.2f (%s), median %.2f, %d below 1.00; "
+               "two threads: min %.2f (%s), median %.2f, %d below 1.00; oneDNN two threads / one, median %.2f; %s; "
+               "%.0f s\n",
+               CC_NAME, ncell, r1[0], cells[0].name, m1, below, w2, worst2, m2, below2, m3,
+               status ? "RESULTS DIFFER" : "all results checked", wall() - w0);
+    }
+    (void)t0;
+    dnnl_stream_destroy(strm), dnnl_engine_destroy(eng);
+    free(tt);
+    return status;
+}
+#else
+static int onednn_table(int runs, const char *filter, const uint64_t *fl, char *src, char *g, char *h) {
+    (void)runs, (void)filter, (void)fl, (void)src, (void)g, (void)h;
+    printf("copy vs oneDNN [%s]: not built (bench/run.sh builds it with -DTLA_BENCH_ONEDNN when oneDNN is found)\n",
+           CC_NAME);
+    return 0;
+}
+#endif
+
+/* One line per size of the hand table: its worst generic/hand and its cells below 0.90. */
+static void print_by_size(const cell *cells, int ncell) {
+    printf("copy by size [%s]:", CC_NAME);
+    for (int z = 0; z < NSIZE; z++) {
+        double lo = 1e30;
+        int n = 0, below = 0;
+        for (int k = 0; k < ncell; k++) {
+            int64_t rows, cols;
+            char key[48];
+            const char *sp = strrchr(cells[k].name, ' ');
+            int eb = sp ? cells[k].name[sp - cells[k].name - 1] - '0' : 0;
+            hand_size(z, eb, &rows, &cols);
+            snprintf(key, sizeof key, " %lldx%lld", (long long)rows, (long long)cols);
+            if (!sp || strcmp(sp, key) != 0) continue;
+            double rh = cells[k].th / cells[k].tg;
+            n++, below += rh < 0.90;
+            if (rh < lo) lo = rh;
+        }
+        if (n)
+            printf(" %s %d cells, min %.2f, %d below 0.90;",
+                   z == 0   ? "aligned"
+                   : z == 1 ? "ragged"
+                   : z == 2 ? "pitch 2^k"
+                            : "64 MiB",
+                   n, lo, below);
+    }
+    printf("\n");
+}
+
+/* The hand table: every pair x 1/2/4-byte x the NSIZE sizes, tla_copy against the hand loops
+ * and memcpy (the 64 MiB cells take runs_big runs). */
+static int hand_table(int runs, int runs_big, int self, const char *filter, const uint64_t *fl, char *src, char *g,
+                      char *h, char *h2, char *m) {
+    static cell cells[NCELL];
+    int ncell = 0, status = 0, k, filled = -1;
+    double *tg = malloc(sizeof(double) * (size_t)runs), *th = malloc(sizeof(double) * (size_t)runs),
+           *tm = malloc(sizeof(double) * (size_t)runs), *th2 = malloc(sizeof(double) * (size_t)runs), t0 = now();
+    if (!tg || !th || !tm || !th2) return 1;
+    for (int z = 0; z < NSIZE; z++)
+        for (int eb = 1; eb <= 4; eb *= 2)
+            for (int fs = 0; fs < NF; fs++)
+                for (int fd = 0; fd < NF; fd++) {
+                    int64_t rows, cols, r, c;
+                    int nrun = z == 3 ? (runs_big < runs ? runs_big : runs) : runs;
+                    geo sg, dg;
                     tla_layout Ls, Ld;
                     tla_tensor S, D;
                     tla_error e;
                     cell *cl = &cells[ncell];
-                    size_t lbytes = (size_t)(rows * cols * eb);
+                    size_t lbytes;
+                    hand_size(z, eb, &rows, &cols);
+                    sg = geo_make(formats[fs], eb, rows, cols), dg = geo_make(formats[fd], eb, rows, cols);
+                    lbytes = (size_t)(rows * cols * eb);
                     snprintf(cl->name, sizeof cl->name, "%s->%s %d %lldx%lld", names[fs], names[fd], eb,
                              (long long)rows, (long long)cols);
                     if (filter && !strstr(cl->name, filter)) continue;
@@ -515,17 +993,19 @@ int main(void) {
                     }
                     S = tla_tensor_make(src, eb, &Ls, TLA_POS_GM);
                     D = tla_tensor_make(g, eb, &Ld, TLA_POS_L1);
-                    memset(src, 0, cap);
-                    memset(g, 0, cap);
-                    memset(h, 0, cap);
-                    for (r = 0; r < rows; r++)
-                        for (c = 0; c < cols; c++) put(src + geo_off(&sg, r, c) * eb, eb, r, c);
+                    memset(g, 0, (size_t)(dg.storage * eb));
+                    if (filled != (z * 8 + eb) * NF + fs) { /* the copies leave the source as it is */
+                        memset(src, 0, (size_t)(sg.storage * eb));
+                        for (r = 0; r < rows; r++)
+                            for (c = 0; c < cols; c++) put(src + geo_off(&sg, r, c) * eb, eb, r, c);
+                        filled = (z * 8 + eb) * NF + fs;
+                    }
                     /* the copies in turn, starting with a different one each run, each into
                      * its own destination, each after a flush of the cache; the three
                      * destinations rotate among the three copies from run to run, so that
                      * no copy keeps a buffer whose placement favours it (a transposing copy's
                      * speed moves with placement on this machine: bench/NOTES.md) */
-                    for (k = 0; k < runs; k++)
+                    for (k = 0; k < nrun; k++)
                         for (int i = 0; i < 4; i++) {
                             int op = (i + k) % 4;
                             char *dst3[3] = {g, h, h2}, *dg_buf = dst3[k % 3], *dh = dst3[(k + 1) % 3],
@@ -554,35 +1034,37 @@ int main(void) {
                             }
                         }
                     /* the generic copy equals each hand loop, which equals the reference */
-                    memset(g, 0, cap);
+                    memset(g, 0, (size_t)(dg.storage * eb));
                     D.data = g;
                     tla_copy(&D, &S, &e);
                     for (int order = 0; order < 2; order++) {
-                        memset(h, 0, cap);
+                        memset(h, 0, (size_t)(dg.storage * eb));
                         hand_copy(h, &dg, src, &sg, eb, order);
                         if (memcmp(g, h, (size_t)(dg.storage * eb)) != 0) {
                             printf("MISMATCH %s [%s]: tla_copy and the hand loop (order %d) differ\n", cl->name,
                                    CC_NAME, order);
                             status = 1;
                         }
-                        for (r = 0; r < rows; r++)
-                            for (c = 0; c < cols; c++) {
-                                char want[4];
-                                put(want, eb, r, c);
-                                if (memcmp(h + geo_off(&dg, r, c) * eb, want, (size_t)eb) != 0) {
-                                    printf("MISMATCH %s [%s]: the hand loop is wrong at (%lld,%lld)\n", cl->name,
-                                           CC_NAME, (long long)r, (long long)c);
-                                    status = 1;
-                                    r = rows;
-                                    break;
+                        /* the reference once: the other order equals tla_copy, which equals this one */
+                        if (order == 0)
+                            for (r = 0; r < rows; r++)
+                                for (c = 0; c < cols; c++) {
+                                    char want[4];
+                                    put(want, eb, r, c);
+                                    if (memcmp(h + geo_off(&dg, r, c) * eb, want, (size_t)eb) != 0) {
+                                        printf("MISMATCH %s [%s]: the hand loop is wrong at (%lld,%lld)\n", cl->name,
+                                               CC_NAME, (long long)r, (long long)c);
+                                        status = 1;
+                                        r = rows;
+                                        break;
+                                    }
                                 }
-                            }
                     }
                     {
-                        double m0 = median(th, runs), m1 = median(th2, runs);
+                        double m0 = median(th, nrun), m1 = median(th2, nrun);
                         cl->th = m0 < m1 ? m0 : m1, cl->order = m0 < m1 ? 'd' : 's';
                     }
-                    cl->tg = median(tg, runs), cl->tm = median(tm, runs);
+                    cl->tg = median(tg, nrun), cl->tm = median(tm, nrun);
                     cl->bytes = (double)lbytes;
                     ncell++;
                 }
@@ -610,8 +1092,28 @@ int main(void) {
                    CC_NAME, ncell, min_h, cells[wh].name, below_h, min_m, cells[wm].name, below_m,
                    status ? "RESULTS DIFFER" : "all results checked", now() - t0);
     }
-    status |= small_table(runs, filter, src, g, h);
-    status |= bench4(runs, filter, fl, src, g, m);
-    free(src), free(g), free(h), free(h2), free(m), free(tg), free(th), free(tm), free(th2), free(fl);
+    print_by_size(cells, ncell);
+    free(tg), free(th), free(tm), free(th2);
+    return status;
+}
+
+int main(void) {
+    const char *filter = getenv("COPY_FILTER"), *e_runs = getenv("COPY_RUNS"), *e_self = getenv("COPY_SELF");
+    const char *e_big = getenv("COPY_RUNS_BIG"), *e_tables = getenv("COPY_TABLES");
+    const char *tables = e_tables ? e_tables : "onednn hand tiles small 4bit";
+    int self = e_self && atoi(e_self) > 0, status = 0;
+    int runs = e_runs && atoi(e_runs) > 0 ? atoi(e_runs) : 7, runs_big = e_big && atoi(e_big) > 0 ? atoi(e_big) : 3;
+    size_t cap = BIG_BYTES + 4096;
+    char *src = malloc(cap), *g = malloc(cap), *h = malloc(cap), *m = malloc(cap), *h2 = malloc(cap);
+    uint64_t *fl = malloc(FLUSH_BYTES);
+    if (!fl || !src || !g || !h || !h2 || !m) return 1;
+    memset(m, 0, cap), memset(h2, 0, cap), memset(h, 0, cap), memset(g, 0, cap), memset(src, 0, cap);
+    memset(fl, 1, FLUSH_BYTES);
+    if (strstr(tables, "onednn")) status |= onednn_table(runs, filter, fl, src, g, h);
+    if (strstr(tables, "hand")) status |= hand_table(runs, runs_big, self, filter, fl, src, g, h, h2, m);
+    if (strstr(tables, "tiles")) status |= tile_table(runs, filter, src, g, h, h2);
+    if (strstr(tables, "small")) status |= small_table(runs, filter, src, g, h);
+    if (strstr(tables, "4bit")) status |= bench4(runs, filter, fl, src, g, m);
+    free(src), free(g), free(h), free(h2), free(m), free(fl);
     return status;
 }

@@ -36,10 +36,13 @@
 # per operation), next to the same number of run-time crd2offset calls; bench/tensor_cost.c,
 # with each compiler: sizeof of run-time, mixed and static tensors and their tiles, and the
 # time to make a tile and read an element, against a hand tile (a pointer and an origin); and
-# bench/copy_speed.c, with each compiler: tla_copy over every ordered pair of RowMajor,
-# ColumnMajor, zN, nZ, zZ, nN x 1/2/4-byte elements x an aligned and a ragged size, against
-# the best hand-tiled loop for the pair and memcpy (medians of 7 runs; GB/s and ratios), and
-# small copies (one tla_copy per 16x32 ... 128x128 matrix, hot cache) against the hand loops.
+# bench/copy_speed.c, with each compiler: tla_copy against oneDNN's reorder primitive when
+# oneDNN is installed (else it says how to install it and skips that table); tla_copy over every
+# ordered pair of RowMajor, ColumnMajor, zN, nZ, zZ, nN x 1/2/4-byte elements x an aligned, a
+# ragged, a power-of-two-pitch and a 64 MiB size, against the best hand-tiled loop for the pair
+# and memcpy (medians of 7 runs, 3 at 64 MiB; GB/s and ratios); tiles cut from a matrix (16x16
+# to 64x64, one copy per tile); small copies (one tla_copy per 16x32 ... 128x128 matrix, hot
+# cache) against the hand loops; 4-bit elements against memcpy.
 # Exit status: non-zero on a build failure or a wrong offset (in any section).
 set -u
 CCS=${CCS:-"gcc clang"}
@@ -375,22 +378,41 @@ for cc in $ccs; do
 done
 
 # ---- 8. copies between formats: tla_copy vs the best hand-tiled loop vs memcpy --------------
-# The full matrix (36 format pairs x 1/2/4-byte elements x 2048x3072 and 1000x3001), built
-# and run with each compiler in turn; each prints every cell (worst generic/hand first) and a
-# summary line; a result that differs from the hand loop's fails the bench.  Then small copies
-# (tla_copy's fixed cost per call), and 4-bit elements against memcpy (no hand loop; each
-# result checked element by element).
-# COPY_RUNS and COPY_FILTER pass through (see bench/copy_speed.c).
+# bench/copy_speed.c, built and run with each compiler in turn, its tables in this order: tla_copy
+# against oneDNN's reorder (every conversion both express, one thread and two); the full
+# matrix (36 format pairs x 1/2/4-byte elements x 2048x3072, 1000x3001, 2048x2048 and 64 MiB)
+# against the hand loops and memcpy; tiles of 16x16 to 64x64 cut from a matrix as a tile atom
+# copies them; small whole copies (tla_copy's fixed cost per call); 4-bit elements against
+# memcpy.  Each table prints its cells worst first and a summary line; a result that differs
+# from another's or from the reference fails the bench.
+# COPY_RUNS, COPY_RUNS_BIG, COPY_TABLES and COPY_FILTER pass through (see bench/copy_speed.c).
+# First in each run, tla_copy against oneDNN's reorder primitive, when oneDNN (Debian's
+# libdnnl-dev; its threads are OpenMP's, libgomp) is found: pkg-config dnnl, else -ldnnl.
+# OMP_WAIT_POLICY=passive: an OpenMP thread left idle by the two-thread column must not spin on
+# the second core while the one-thread copies run.
+dnnl_libs=$(pkg-config --libs dnnl 2> /dev/null || echo -ldnnl)
+dnnl_cflags=$(pkg-config --cflags dnnl 2> /dev/null || true)
+printf '#include <oneapi/dnnl/dnnl.h>\nint main(void) { return dnnl_version()->major < 2; }\n' > "$OUT/dnnl_probe.c"
 for cc in $ccs; do
     echo
-    if $cc $FLAGS -I. bench/copy_speed.c -o "$OUT/copy_speed_$cc" 2> "$OUT/copy_speed_$cc.err"; then
-        "$OUT/copy_speed_$cc" > "$OUT/copy_speed_$cc.log" 2>&1 || status=1
+    extra=""
+    # shellcheck disable=SC2086
+    for libs in "$dnnl_libs -lgomp" "$dnnl_libs"; do
+        if $cc $dnnl_cflags "$OUT/dnnl_probe.c" -o "$OUT/dnnl_probe" $libs > /dev/null 2>&1 && "$OUT/dnnl_probe"; then
+            extra="-DTLA_BENCH_ONEDNN $dnnl_cflags"; break
+        fi
+    done
+    [ -n "$extra" ] || echo "copy vs oneDNN [$cc]: skipped: oneDNN 2.x not found (Debian: apt-get install libdnnl-dev)"
+    # shellcheck disable=SC2086
+    if $cc $FLAGS $extra -I. bench/copy_speed.c -o "$OUT/copy_speed_$cc" ${extra:+$libs} 2> "$OUT/copy_speed_$cc.err"; then
+        OMP_WAIT_POLICY=${OMP_WAIT_POLICY:-passive} "$OUT/copy_speed_$cc" > "$OUT/copy_speed_$cc.log" 2>&1 || status=1
         cat "$OUT/copy_speed_$cc.log"
     else
         echo "copy speed [$cc]: BUILD FAIL"; sed -n 1,10p "$OUT/copy_speed_$cc.err"; status=1
     fi
 done
 echo
-grep -h '^copy summary\|^copy small summary\|^copy 4-bit summary' "$OUT"/copy_speed_*.log 2> /dev/null
+grep -h '^copy onednn summary\|^copy summary\|^copy by size\|^copy tiles summary\|^copy small summary\|^copy 4-bit summary' \
+    "$OUT"/copy_speed_*.log 2> /dev/null
 if [ "$compile_status" != 0 ]; then echo; echo "bench: the compile-cost section failed (see the top)"; status=1; fi
 exit $status

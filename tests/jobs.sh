@@ -4,6 +4,7 @@
 # Each job writes LOG, which ends with "N passed, M failed" (the counts of that job, a build
 # failure counted as one), and FAIL lines that name what failed.  Kinds:
 #   unit CC FLAGS SRC EXE   build SRC with CC FLAGS as EXE and run it (it prints its own counts)
+#   qemu CC FLAGS SRC EXE   the same with a cross compiler for aarch64, EXE run under qemu-aarch64
 #   syntax CC FLAGS SRC     SRC compiles under CC FLAGS -fsyntax-only (a standard's front end:
 #                           the code it compiles to is the same under c11, c17 and c2x)
 #   prog CC FLAGS SRC EXE   build a whole program (an example, a C block of the docs) and run it
@@ -19,11 +20,12 @@ pass() { echo "1 passed, 0 failed" >> "$log"; }
 fail() { echo "FAIL $*" >> "$log"; echo "0 passed, 1 failed" >> "$log"; }
 : > "$log"
 case $kind in
-unit)
-    cc=$1 flags=$2 src=$3 exe=$4
+unit | qemu)
+    cc=$1 flags=$2 src=$3 exe=$4 run=""
+    [ "$kind" = qemu ] && run=qemu-aarch64
     if ! $cc $flags $WARN -I. "$src" -o "$exe" -lm 2> "$exe.err"; then
         fail "build $src [$cc $flags]"; sed -n 1,20p "$exe.err" >> "$log"
-    elif ! "$exe" >> "$log" 2>&1; then
+    elif ! $run "$exe" >> "$log" 2>&1; then
         echo "FAIL $src [$cc $flags]: exit status non-zero" >> "$log"
         # its own counts are above; a crash before them, or a non-zero exit after no failure,
         # counts as one more failure

@@ -12,6 +12,9 @@
 #                -fsanitize=address,undefined; -std=c17 and -std=c2x through the front end
 #                (-fsyntax-only: the code they compile to is c11's, so the optimiser's warnings
 #                are those of the c11 -O2 build); -Wall -Wextra -Wpedantic -Werror everywhere;
+#  aarch64       the copy and static-core tests (A64_TESTS) cross-compiled for aarch64 at -O2,
+#                -static, and run under qemu-aarch64 (skipped, saying so, without
+#                aarch64-linux-gnu-gcc and qemu-aarch64: Debian's gcc-aarch64-linux-gnu, qemu-user);
 #  compile-fail  every tests/fail/*.c fails to compile with the message its first line names,
 #                in at most 30 lines of diagnostics (tests/jobs.sh, "fail");
 #  examples      the C blocks of README.md and docs/*.md (each a whole program) and
@@ -134,6 +137,24 @@ for pass in O2 O0 syntax; do
     done
 done >> "$jobs"
 pool unit
+
+# ---- aarch64: the copy and static-core tests, cross-compiled and run under qemu (an Ascend
+# host's CPU; the copy's kernels for it are compiled only there)
+A64_CC=${A64_CC:-aarch64-linux-gnu-gcc}
+A64_TESTS=${A64_TESTS:-"tests/test_copy*.c tests/test_tensor*.c tests/test_static*.c tests/test_const_layout.c tests/test_tiles.c tests/test_formats.c"}
+if [ $QUICK = 0 ]; then
+    if command -v "$A64_CC" > /dev/null && command -v qemu-aarch64 > /dev/null; then
+        : > "$OUT/aarch64.jobs"
+        for src in $A64_TESTS; do
+            echo "qemu|$OUT/aarch64/$(basename "$src" .c).log|$A64_CC|-std=c11 -O2 -static|$src|$OUT/aarch64/$(basename "$src" .c)"
+        done >> "$OUT/aarch64.jobs"
+        pool aarch64
+    else
+        echo "== aarch64"
+        echo "aarch64 stage skipped: $A64_CC or qemu-aarch64 not found (apt-get install gcc-aarch64-linux-gnu qemu-user)"
+        echo "== aarch64: 0 passed, 0 failed, 0 s"
+    fi
+fi
 
 # ---- compile-fail tests
 if [ $QUICK = 0 ]; then

@@ -8,6 +8,7 @@
 #define _POSIX_C_SOURCE 200809L /* pthread_attr_setstack */
 #include <pthread.h>
 #include <stdlib.h>
+#include <unistd.h> /* sysconf(_SC_THREAD_STACK_MIN) */
 #include "tla.h"
 #include "check.h"
 #define TLA_NO_MAIN
@@ -463,14 +464,21 @@ static void stack(void) {
     } ops[] = {{"blocked/raked_product", op_blocked}, {"composition", op_compose}, {"divides, products", op_divides},
                {"inverses, slice", op_inverses},      {"copy", op_copy},           {"copy plan, run", op_copy_plan},
                {"formats, tiles", op_formats}};
-    size_t k;
+    size_t k, real = STACK_LIMIT;
+    /* a thread's stack cannot be smaller than the platform's minimum (aarch64 Linux: 128 KB), so
+     * the run on a real stack takes the larger of the two; the measured use is held to
+     * STACK_LIMIT everywhere */
+    long min = sysconf(_SC_THREAD_STACK_MIN);
+    if (min > 0 && (size_t)min > real) real = ((size_t)min + 4095) / 4096 * 4096;
+    if (real != STACK_LIMIT)
+        printf("  stack: this platform's smallest thread stack is %zu KB: the runs use that\n", real / 1024);
     painted = aligned_alloc(4096, 1 << 20);
     if (!painted) return;
     for (k = 0; k < sizeof ops / sizeof ops[0]; k++) {
         long used = stack_used(ops[k].fn, 1 << 20, 1);
         printf("  stack: %-22s %6ld bytes\n", ops[k].name, used);
         CHECK(used > 0 && used < STACK_LIMIT - 4096); /* with room for the thread (TLS, start-up) */
-        CHECK(stack_used(ops[k].fn, STACK_LIMIT, 0) >= 0); /* and on a real 64 KB stack */
+        CHECK(stack_used(ops[k].fn, real, 0) >= 0); /* and on a real stack of that size */
     }
     free(painted);
 }
