@@ -43,7 +43,7 @@
  *     shape.h                the shape type, parse, print
  *     tiling.h               XLA's tiled linear index evaluated directly, XLA -> TLA layouts
  *     from_layout.h          TLA -> XLA layouts
- *   tla/deprecated.h         the 0.1 names (tla_tuple(...), tla_get_tile, ...) for one more release
+ *   tla/deprecated.h         the 0.1 names and argument orders for one more release (not with TLA_NO_DEPRECATED)
  *   tla/compat.h             opt-in TLA names (MakeLayout, _4, ...)
  * With TLA_WITH_MAPS (or TLA_WITH_ALL) defined before including tla.h:
  *   tla/ixmap/               XLA indexing maps
@@ -125,7 +125,9 @@
 #include "tla/xla/shape.h"
 #include "tla/xla/tiling.h"
 #include "tla/xla/from_layout.h"
+#ifndef TLA_NO_DEPRECATED
 #include "tla/deprecated.h"
+#endif
 
 #endif /* TLA_H */
 
@@ -168,5 +170,7 @@
 #include "tla/sparse/ixmap.h"
 #endif
 /* The 0.1 forms of the opt-in families' functions (defined once their headers are in). */
+#ifndef TLA_NO_DEPRECATED
 #include "tla/deprecated.h"
+#endif
 #endif /* C11 */

@@ -38,7 +38,8 @@
  * layout where 0.2 has an output, a context where 0.2 has the output) and calls the 0.1 form,
  * a wrapper that reorders.  A 0.2 call goes straight to the function; `(tla_layout_size)` names
  * the function itself (to take its address).  The opt-in families' forms are defined once
- * their headers are in (tla.h includes this header again after them).
+ * their headers are in (tla.h includes this header again after them).  Define TLA_NO_DEPRECATED
+ * before tla.h to leave all of this out (make test builds the docs' examples so).
  *
  * The old tla_tuple(...) nests tla_make_tuple but not itself: it must stay a function-like macro
  * (an object-like one would take over the run-time type name tla_tuple), so its arguments are
