@@ -40,6 +40,23 @@ static char *render(int kind, const tla_layout *L, const tla_layout *S, int64_t 
     return buf;
 }
 
+/* The first needle in s, or NULL (strstr, by hand: these pictures are searched many times over,
+ * and ASan's strstr measures the whole rest of the text at each call; 20 s of the sanitizer
+ * run). */
+static const char *find(const char *s, const char *needle) {
+    size_t n = strlen(needle);
+    for (; *s; s++)
+        if (*s == *needle && !strncmp(s, needle, n)) return s;
+    return NULL;
+}
+/* The first needle in [s, end), or NULL. */
+static const char *find_before(const char *s, const char *end, const char *needle) {
+    size_t n = strlen(needle);
+    for (; s + n <= end; s++)
+        if (!strncmp(s, needle, n)) return s;
+    return NULL;
+}
+
 /* A small XML checker: elements nest and close in order, attributes are name="value" with no
  * '<' or '&' inside, text holds no '<' or '&', comments close. */
 static int well_formed(const char *s) {
@@ -52,7 +69,7 @@ static int well_formed(const char *s) {
             continue;
         }
         if (!strncmp(s, "<!--", 4)) {
-            const char *end = strstr(s + 4, "-->");
+            const char *end = find(s + 4, "-->");
             if (!end) return 0;
             s = end + 3;
             continue;
@@ -101,14 +118,20 @@ static int each_cell(const char *s, const char *cls, cell_fn fn, void *ctx) {
     char key[40];
     int n = 0;
     snprintf(key, sizeof key, "<text class=\"%s\"", cls);
-    while ((s = strstr(s, key)) != NULL) {
+    while ((s = find(s, key)) != NULL) {
         long long r = -1, c = -1, v = 0, run = -1;
-        const char *p = strstr(s, "data-r=\""), *gt = strchr(s, '>'), *q = strstr(s, "data-run=\"");
-        if (!p || !gt || sscanf(p, "data-r=\"%lld\" data-c=\"%lld\"", &r, &c) != 2) return -1;
-        if (q && q < gt) sscanf(q, "data-run=\"%lld\"", &run);
-        q = strstr(s, "data-k=\""); /* a sparse entry's index in the values, passed as its run */
-        if (q && q < gt) sscanf(q, "data-k=\"%lld\"", &run);
-        if (sscanf(gt + 1, "%lld", &v) != 1 && gt[1] != 'T') return -1;
+        const char *gt = strchr(s, '>'), *close = gt ? strchr(gt + 1, '<') : NULL, *p, *q;
+        size_t len = close ? (size_t)(close - s) : 0;
+        char tag[512], *end;
+        /* the element copied, up to its closing tag: sscanf measures the rest of its string */
+        if (!close || len >= sizeof tag || (p = find_before(s, gt, "data-r=\"")) == NULL) return -1;
+        memcpy(tag, s, len), tag[len] = 0;
+        if (sscanf(tag + (p - s), "data-r=\"%lld\" data-c=\"%lld\"", &r, &c) != 2) return -1;
+        if ((q = find_before(s, gt, "data-run=\"")) != NULL) sscanf(tag + (q - s), "data-run=\"%lld\"", &run);
+        /* a sparse entry's index in the values, passed as its run */
+        if ((q = find_before(s, gt, "data-k=\"")) != NULL) sscanf(tag + (q - s), "data-k=\"%lld\"", &run);
+        v = strtoll(tag + (gt + 1 - s), &end, 10);
+        if (end == tag + (gt + 1 - s) && gt[1] != 'T') return -1;
         if (!fn(ctx, r, c, v, run, gt + 1)) return -1;
         n++;
         s = gt;
@@ -218,7 +241,7 @@ static void test_large(void) {
     blocks = 0;
     if (svg) {
         const char *p = svg;
-        while ((p = strstr(p, "class=\"block\"")) != NULL) blocks++, p++;
+        while ((p = find(p, "class=\"block\"")) != NULL) blocks++, p++;
     }
     CHECK(blocks > 0 && blocks <= TLA_SVG_MAX_CELLS && n < 8L * 1024 * 1024);
     free(svg);
@@ -348,7 +371,7 @@ static void test_latex(void) {
     tla_layout_parse(&L, "(4,8):(8,1)", NULL);
     tex = render(3, &L, NULL, 0, 0, NULL, NULL);
     CHECK(tex && strstr(tex, "\\begin{tikzpicture}") && strstr(tex, "\\end{document}"));
-    for (p = tex; p && (p = strstr(p, "rectangle +(1,1) node[midway] {")) != NULL; p++) nodes++;
+    for (p = tex; p && (p = find(p, "rectangle +(1,1) node[midway] {")) != NULL; p++) nodes++;
     CHECK(nodes == 32 && strstr(tex, "(7,3) rectangle +(1,1) node[midway] {31}") != NULL);
     free(tex);
 }
