@@ -11,14 +11,6 @@ static const char *const fnames[] = {"RowMajor", "ColumnMajor", "zN", "zZ", "nZ"
 
 /* The value stored for element (r, c): distinct for every element, never the canary. */
 static uint32_t value_of(int64_t r, int64_t c) { return (uint32_t)(r * 7919 + c * 104729 + 1) & 0x7fffffffu; }
-static void put(tla_tensor *t, int64_t r, int64_t c, uint32_t v) {
-    memcpy(tla_tensor_at2(t, r, c), &v, (size_t)t->elem_bytes);
-}
-static uint32_t get(const tla_tensor *t, int64_t r, int64_t c) {
-    uint32_t v = 0;
-    memcpy(&v, tla_tensor_at2(t, r, c), (size_t)t->elem_bytes);
-    return v;
-}
 static uint32_t masked(uint32_t v, int bytes) { return bytes == 4 ? v : v & ((1u << (8 * bytes)) - 1u); }
 
 static void copy_all_pairs(void) {
@@ -29,37 +21,52 @@ static void copy_all_pairs(void) {
     int bad = 0, cases = 0, canary_bad = 0;
     tla_error e;
     for (size_t z = 0; z < sizeof sizes / sizeof sizes[0]; z++)
-        for (int b = 0; b < 3; b++)
+        for (int b = 0; b < 3; b++) {
+            int64_t R = sizes[z][0], C = sizes[z][1], cosize[6];
+            tla_layout L[6];
+            /* each element's byte offset in each format, from tla_tensor_at2 (once per format, not
+             * once per pair: at -O0 under ASan, 36 pairs of lookups per element took 15 s) */
+            int64_t *off = malloc((size_t)(6 * R * C) * sizeof *off);
+            for (int f = 0; f < 6; f++) {
+                tla_layout_format(&L[f], formats[f], bytes[b], R, C, &e);
+                tla_layout_cosize(&cosize[f], &L[f], &e);
+                unsigned char *m = malloc((size_t)(cosize[f] * bytes[b]));
+                tla_tensor T = tla_tensor_make(m, bytes[b], &L[f], TLA_POS_GM);
+                for (int64_t r = 0; r < R; r++)
+                    for (int64_t c = 0; c < C; c++)
+                        off[(f * R + r) * C + c] = (unsigned char *)tla_tensor_at2(&T, r, c) - m;
+                free(m);
+            }
             for (int fs = 0; fs < 6; fs++)
                 for (int fd = 0; fd < 6; fd++) {
-                    int64_t R = sizes[z][0], C = sizes[z][1], cs = 0, cd = 0;
-                    tla_layout Ls, Ld;
-                    tla_layout_format(&Ls, formats[fs], bytes[b], R, C, &e);
-                    tla_layout_format(&Ld, formats[fd], bytes[b], R, C, &e);
-                    tla_layout_cosize(&cs, &Ls, &e);
-                    tla_layout_cosize(&cd, &Ld, &e);
+                    int64_t cs = cosize[fs], cd = cosize[fd];
+                    const int64_t *os = off + fs * R * C, *od = off + fd * R * C;
                     unsigned char *ms = malloc((size_t)(cs * bytes[b])), *md = malloc((size_t)(cd * bytes[b]));
                     memset(ms, 0xA5, (size_t)(cs * bytes[b]));
                     memset(md, 0xA5, (size_t)(cd * bytes[b])); /* the canary */
-                    tla_tensor S = tla_tensor_make(ms, bytes[b], &Ls, TLA_POS_GM),
-                               D = tla_tensor_make(md, bytes[b], &Ld, TLA_POS_L1);
+                    tla_tensor S = tla_tensor_make(ms, bytes[b], &L[fs], TLA_POS_GM),
+                               D = tla_tensor_make(md, bytes[b], &L[fd], TLA_POS_L1);
                     for (int64_t r = 0; r < R; r++)
-                        for (int64_t c = 0; c < C; c++) put(&S, r, c, value_of(r, c));
+                        for (int64_t c = 0; c < C; c++) {
+                            uint32_t v = value_of(r, c);
+                            memcpy(ms + os[r * C + c], &v, (size_t)bytes[b]);
+                        }
                     if (tla_copy(&D, &S, &e) != 0) {
                         bad++;
                         printf("  copy failed: %s\n", e.msg);
                     }
                     int this_bad = 0;
                     for (int64_t r = 0; r < R; r++)
-                        for (int64_t c = 0; c < C; c++) this_bad += get(&D, r, c) != masked(value_of(r, c), bytes[b]);
+                        for (int64_t c = 0; c < C; c++) {
+                            uint32_t v = 0;
+                            memcpy(&v, md + od[r * C + c], (size_t)bytes[b]);
+                            this_bad += v != masked(value_of(r, c), bytes[b]);
+                        }
                     /* padding: every byte of dst that is no element must still be the canary */
                     int64_t elements = 0;
                     for (int64_t i = 0; i < cd * bytes[b]; i++) elements += md[i] != 0xA5;
-                    for (int64_t r = 0; r < R; r++)
-                        for (int64_t c = 0; c < C; c++) {
-                            unsigned char *p = tla_tensor_at2(&D, r, c);
-                            for (int k = 0; k < bytes[b]; k++) elements -= p[k] != 0xA5;
-                        }
+                    for (int64_t i = 0; i < R * C; i++)
+                        for (int k = 0; k < bytes[b]; k++) elements -= md[od[i] + k] != 0xA5;
                     canary_bad += elements != 0;
                     if (this_bad && bad < 10)
                         printf("  %s -> %s, %d bytes, %lldx%lld: %d wrong\n", fnames[fs], fnames[fd], bytes[b],
@@ -69,6 +76,8 @@ static void copy_all_pairs(void) {
                     free(ms);
                     free(md);
                 }
+            free(off);
+        }
     printf("  %d copies checked\n", cases);
     CHECK_EQ(bad, 0);
     CHECK_EQ(canary_bad, 0);
@@ -131,8 +140,13 @@ static void tiles_at_any_origin(void) {
                 unsigned char *pm2 = malloc((size_t)(cs2 * b)), *ref2 = malloc((size_t)(cs2 * b));
                 unsigned char *sm = malloc((size_t)(R * C * 4)), *dm = malloc((size_t)(R * C * 4));
                 tla_tensor P = tla_tensor_make(pm, b, &L, TLA_POS_GM), P2 = tla_tensor_make(pm2, b, &L2, TLA_POS_L1);
-                tla_tensor Pref = tla_tensor_make(ref, b, &L, TLA_POS_GM),
-                           P2ref = tla_tensor_make(ref2, b, &L2, TLA_POS_L1);
+                /* each element's byte offset in L and L2, from tla_tensor_at2 once, for the
+                 * references below (looked up again per tile, they took 9 s at -O0 under ASan) */
+                int64_t *off = malloc((size_t)(R * C) * sizeof *off), *off2 = malloc((size_t)(R * C) * sizeof *off2);
+                for (int64_t i = 0; i < R * C; i++) {
+                    off[i] = (unsigned char *)tla_tensor_at2(&P, i / C, i % C) - pm;
+                    off2[i] = (unsigned char *)tla_tensor_at2(&P2, i / C, i % C) - pm2;
+                }
                 for (int64_t r0 = 0; r0 < R; r0++)
                     for (int64_t c0 = 0; c0 < C; c0++) {
                         int64_t tv[2] = {tiles[ti][0], tiles[ti][1]}, cv[2] = {r0, c0};
@@ -169,8 +183,8 @@ static void tiles_at_any_origin(void) {
                         int this_bad = tla_tensor_extent(&T, 0) != er || tla_tensor_extent(&T, 1) != ec;
                         for (int64_t i = 0; i < er; i++)
                             for (int64_t j = 0; j < ec; j++)
-                                this_bad += tla_tensor_at2(&T, i, j) != tla_tensor_at2(&P, r0 + i, c0 + j)
-                                            || tla_tensor_at2(&T2, i, j) != tla_tensor_at2(&P2, r1 + i, c1 + j);
+                                this_bad += tla_tensor_at2(&T, i, j) != pm + off[(r0 + i) * C + c0 + j]
+                                            || tla_tensor_at2(&T2, i, j) != pm2 + off2[(r1 + i) * C + c1 + j];
                         if (this_bad && bad_addr < 5)
                             printf("  %s %dB tile (%lld,%lld) at (%lld,%lld): %d wrong addresses\n", fnames[f], b,
                                    (long long)tv[0], (long long)tv[1], (long long)r0, (long long)c0, this_bad);
@@ -188,23 +202,25 @@ static void tiles_at_any_origin(void) {
                         memset(dm, 0x3C, (size_t)(R * C * 4));
                         for (int64_t i = 0; i < er; i++)
                             for (int64_t j = 0; j < ec; j++) {
-                                put(&S, i, j, value_of(i + r0, j + c0));
-                                put(&Pref, r0 + i, c0 + j, value_of(i + r0, j + c0));
-                                put(&P2ref, r1 + i, c1 + j, value_of(i + r0, j + c0));
+                                uint32_t v = value_of(i + r0, j + c0);
+                                memcpy(sm + (i * ec + j) * b, &v, (size_t)b); /* S: row-major */
+                                memcpy(ref + off[(r0 + i) * C + c0 + j], &v, (size_t)b);
+                                memcpy(ref2 + off2[(r1 + i) * C + c1 + j], &v, (size_t)b);
                             }
                         this_bad =
                             tla_copy(&T, &S, &e) != 0 || tla_copy(&T2, &T, &e) != 0 || tla_copy(&D, &T2, &e) != 0;
                         this_bad += memcmp(pm, ref, (size_t)(cs * b)) != 0;
                         this_bad += memcmp(pm2, ref2, (size_t)(cs2 * b)) != 0;
                         for (int64_t i = 0; i < er; i++)
-                            for (int64_t j = 0; j < ec; j++) this_bad += get(&D, i, j) != get(&S, i, j);
+                            for (int64_t j = 0; j < ec; j++) /* D: column-major */
+                                this_bad += memcmp(dm + (j * er + i) * b, sm + (i * ec + j) * b, (size_t)b) != 0;
                         if (this_bad && bad_copy < 5)
                             printf("  %s -> %s %dB tile (%lld,%lld) at (%lld,%lld): copies wrong\n", fnames[f],
                                    fnames[(f + 3) % NF], b, (long long)tv[0], (long long)tv[1], (long long)r0,
                                    (long long)c0);
                         bad_copy += this_bad != 0;
                     }
-                free(pm), free(ref), free(pm2), free(ref2), free(sm), free(dm);
+                free(pm), free(ref), free(pm2), free(ref2), free(sm), free(dm), free(off), free(off2);
             }
     printf("  %d tiles checked\n", cases);
     CHECK_EQ(bad_addr, 0);
