@@ -9,9 +9,11 @@
 # status is non-zero when anything failed.  The stages:
 #  unit          every tests/test_*.c with gcc and clang: -std=c11 at -O0 and at -O2, built and
 #                run, one compiler's -O0 build (clang's, else gcc's) under
-#                -fsanitize=address,undefined; -std=c17 and -std=c2x through the front end
-#                (-fsyntax-only: the code they compile to is c11's, so the optimiser's warnings
-#                are those of the c11 -O2 build); -Wall -Wextra -Wpedantic -Werror everywhere;
+#                -fsanitize=address,undefined, in the build modes (TLA_DECLARATIONS_ONLY, linked
+#                with tests/impl/impl.c's TLA_IMPLEMENTATION object); -std=c2x through the front
+#                end (-fsyntax-only: the code it compiles to is c11's, so the optimiser's warnings
+#                are those of the c11 -O2 build; c17 is c11's front end, tests/impl.sh asks it of
+#                every header); -Wall -Wextra -Wpedantic -Werror everywhere;
 #  aarch64       the copy and static-core tests (A64_TESTS) cross-compiled for aarch64 at -O2,
 #                -static, and run under qemu-aarch64 (skipped, saying so, without
 #                aarch64-linux-gnu-gcc and qemu-aarch64: Debian's gcc-aarch64-linux-gnu, qemu-user);
@@ -33,8 +35,9 @@
 #  gallery       make docs' gallery (tests/gallery.sh);
 #  impl          the build modes: TLA_IMPLEMENTATION in one file and TLA_DECLARATIONS_ONLY in the others, linked
 #                and run; tools/impl_mode.py --check; C99 and C++ stop at one #error (tests/impl.sh).
-# The jobs of a stage run $JOBS at a time (default: the number of cores), and the stages that
-# are one process each (cost, format, install, cli, mlir, gallery, impl) run two (the last three) at a time.
+# The jobs of a stage run $JOBS at a time (default: the number of cores); the stages that are
+# one script each (from impl on) run side by side.  $OUT/times.txt gets each stage's wall and CPU
+# time and the slowest jobs (each job's log ends with its CPU time).
 # Needs make, a C11 compiler (gcc and clang when present) and python3.
 set -u
 QUICK=0
@@ -48,7 +51,15 @@ rm -rf "$OUT"
 mkdir -p "$OUT"
 passed=0
 failed=0
+# cpu FILE: the CPU seconds (user + system) of this shell's finished children, into FILE.
+cpu() {
+    times > "$1.tmp"
+    awk 'NR == 2 { gsub(/s/, ""); split($1, u, "m"); split($2, y, "m"); printf "%.1f\n", u[1] * 60 + u[2] + y[1] * 60 + y[2] }' \
+        "$1.tmp" > "$1"
+}
 t_all=$(date +%s)
+: > "$OUT/times.txt"
+cpu "$OUT/all.cpu0"
 
 ccs=""
 for cc in $CCS; do
@@ -73,6 +84,12 @@ show() {
     set -- $(counts "$@")
     echo "== $name: $1 passed, $2 failed, $(($(date +%s) - t0)) s"
 }
+# stage_times NAME T0 CPU0 CPU1: NAME's line of $OUT/times.txt, its wall time since T0 and its
+# CPU time, the difference of two cpu files.
+stage_times() {
+    awk -v n="$1" -v w=$(($(date +%s) - $2)) 'NR == 1 { a = $1 } NR == 2 { b = $1 }
+        END { printf "%-16s %4d s wall %6.1f s CPU\n", n ":", w, b - a }' "$3" "$4" >> "$OUT/times.txt"
+}
 # add LOG...: add the LOGs' counts to the totals.
 add() {
     set -- $(counts "$@")
@@ -84,26 +101,22 @@ pool() {
     echo "== $1"
     t0=$(date +%s)
     mkdir -p "$OUT/$1"
+    cpu "$OUT/$1.cpu0"
     tr '\n' '\0' < "$OUT/$1.jobs" | xargs -0 -P "$JOBS" -I{} sh -c 'IFS="|"; set -- $1; sh tests/jobs.sh "$@"' sh {}
+    cpu "$OUT/$1.cpu1"
+    stage_times "$1" "$t0" "$OUT/$1.cpu0" "$OUT/$1.cpu1"
     if [ -s "$OUT/$1.jobs" ]; then
         show "$1" "$t0" "$OUT/$1"/*.log; add "$OUT/$1"/*.log
     else
         echo "== $1: nothing to run"
     fi
 }
-# serial NAME CMD...: a stage that is one command, its output in $OUT/NAME.log.
-serial() {
-    name=$1; shift
-    echo "== $name"
-    t0=$(date +%s)
-    "$@" > "$OUT/$name.log" 2>&1
-    show "$name" "$t0" "$OUT/$name.log"; add "$OUT/$name.log"
-}
-
 # ---- unit tests
 # Sanitizers: clang's runtime (Debian ships it with clang), else gcc's; that compiler's -O0 build
-# is the sanitizer build (-O0 compiles four times faster than -O1 and the checks are the same).
-san_flags="-O0 -g -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
+# is the sanitizer build (-O0 compiles four times faster than -O1 and the checks are the same;
+# -g1, line tables only, compiles the static-core tests a third faster than -g, and a report
+# still names file and line).
+san_flags="-O0 -g1 -fsanitize=address,undefined -fno-sanitize-recover=all -fno-omit-frame-pointer"
 san_cc=""
 for cc in clang gcc; do
     [ $QUICK = 1 ] && break
@@ -112,10 +125,17 @@ for cc in clang gcc; do
         san_cc=$cc; break
     fi
 done
-# the -O2 builds first, then the -O0 ones, then the front-end checks: the longest jobs start
-# first, so the stage does not end on one core
+# The sanitizer build is also the build-mode check over every test: the run-time functions
+# compiled once (tests/impl/impl.c, TLA_IMPLEMENTATION) into an object its builds link, each test
+# built with TLA_DECLARATIONS_ONLY (the code under the sanitizers is the same; each test's
+# compile is a third shorter).  That object's job is the pool's first: the builds that link it
+# wait for it.  Every test keeps a header-only build with each compiler (-O2, and gcc's -O0).
+impl_obj=$OUT/unit/impl-$san_cc-asan.o
 jobs=$OUT/unit.jobs
 : > "$jobs"
+[ -n "$san_cc" ] && echo "obj|$OUT/unit/impl-$san_cc-asan.log|$san_cc|-std=c11 $san_flags|tests/impl/impl.c|$impl_obj" >> "$jobs"
+# the -O2 builds first, then the -O0 ones, then the front-end checks: the longest jobs start
+# first, so the stage does not end on one core
 for pass in O2 O0 syntax; do
     for cc in $ccs; do
         for src in tests/test_*.c; do
@@ -124,14 +144,14 @@ for pass in O2 O0 syntax; do
             O2/0) echo "unit|$OUT/unit/$n-c11-O2.log|$cc|-std=c11 -O2|$src|$OUT/unit/$n-c11-O2" ;;
             O0/*)
                 if [ "$cc" = "$san_cc" ]; then
-                    f="-std=c11 $san_flags"
+                    f="-std=c11 $san_flags -DTLA_DECLARATIONS_ONLY"
                     # a test whose run takes too long at -O0 under the sanitizers says so
                     sed -n 1,5p "$src" | grep -q 'sanitizer build at -O1' && f="$f -O1"
-                    echo "unit|$OUT/unit/$n-c11-O0-asan.log|$cc|$f|$src|$OUT/unit/$n-c11-O0-asan"
+                    echo "unit|$OUT/unit/$n-c11-O0-asan.log|$cc|$f|$src|$OUT/unit/$n-c11-O0-asan|$impl_obj"
                 else
                     echo "unit|$OUT/unit/$n-c11-O0.log|$cc|-std=c11 -O0|$src|$OUT/unit/$n-c11-O0"
                 fi ;;
-            syntax/0) for std in c17 c2x; do echo "syntax|$OUT/unit/$n-$std.log|$cc|-std=$std -O2|$src"; done ;;
+            syntax/0) echo "syntax|$OUT/unit/$n-c2x.log|$cc|-std=c2x -O2|$src" ;;
             esac
         done
     done
@@ -189,11 +209,7 @@ for src in "$OUT"/md/*.c examples/*.c; do
 done
 pool examples
 
-# ---- headers: each alone, includes from the root, no circle; the examples in them
-[ $QUICK = 0 ] && CCS="$ccs" serial headers sh tests/headers.sh
-CCS="$ccs" serial "header examples" sh tests/docs.sh
-
-# ---- the stages that are one process each, two at a time
+# ---- the stages that are one script each, side by side
 # cost.sh, then gen_core.py --check (the generated static core is the generator's output): one
 # summary line for both.
 cost_stage() {
@@ -225,18 +241,22 @@ mlir_stage() {
     if command -v python3 > /dev/null; then python3 tests/mlir_diff.py build/tla
     else echo "mlir-opt differential stage skipped: python3 not found"; echo "0 passed, 0 failed"; fi
 }
-# pair A B: stages A and B side by side; each prints its end line as it ends.
-pair() {
+# side STAGE...: the STAGEs side by side (a core each would leave cores idle: they are short, and
+# impl.sh, the longest, is a chain of compiles); each prints its end line as it ends.
+side() {
     t0=$(date +%s)
     for s in "$@"; do
         echo "== $s"
-        (stage_cmd "$s" > "$OUT/$s.log" 2>&1; show "$s" "$t0" "$OUT/$s.log") &
+        (cpu "$OUT/$s.cpu0"; stage_cmd "$s" > "$OUT/$s.log" 2>&1; cpu "$OUT/$s.cpu1"
+            stage_times "$s" "$t0" "$OUT/$s.cpu0" "$OUT/$s.cpu1"; show "$s" "$t0" "$OUT/$s.log") &
     done
     wait
     for s in "$@"; do add "$OUT/$s.log"; done
 }
 stage_cmd() {
     case $1 in
+    headers) CCS="$ccs" sh tests/headers.sh ;;
+    "header examples") CCS="$ccs" sh tests/docs.sh ;;
     cost) cost_stage ;;
     format) format_stage ;;
     install) sh tests/install.sh ;;
@@ -246,14 +266,18 @@ stage_cmd() {
     impl) sh tests/impl.sh ;;
     esac
 }
+# the longest first: impl.sh (a chain of compiles), then mlir_diff.py (which waits on mlir-opt)
 if [ $QUICK = 1 ]; then
-    serial cli stage_cmd cli
+    side "header examples" cli
 else
-    pair cli cost
-    pair install format
-    pair mlir gallery impl
+    side impl mlir headers "header examples" cli gallery cost format install
 fi
 
-echo "all stages: $(($(date +%s) - t_all)) s"
+cpu "$OUT/all.cpu1"
+stage_times "all stages" "$t_all" "$OUT/all.cpu0" "$OUT/all.cpu1"
+# the slowest jobs of the pools (tests/jobs.sh writes each one's CPU time in its log)
+grep -H '^cpu ' "$OUT"/*/*.log 2> /dev/null | sed 's/:cpu / /; s/ s$//' | sort -k2 -rn | head -20 \
+    | awk '{ printf "  %6.1f s CPU  %s\n", $2, $1 }' >> "$OUT/times.txt"
+echo "all stages: $(($(date +%s) - t_all)) s (each stage's time, and the slowest jobs: $OUT/times.txt)"
 echo "$passed passed, $failed failed"
 [ "$failed" -eq 0 ]
