@@ -3,7 +3,8 @@
  * shapes of CATLASS's examples (and ragged ones); every offset of the whole shape is checked
  * against a direct transcription of CATLASS's formula (include/tla/layout.hpp), the printed
  * form and originShape against CATLASS's types, copies against an element-by-element
- * reference, and the static forms against the run-time ones. */
+ * reference, and the static forms against the run-time ones.
+ * tests/run.sh: its sanitizer build at -O1 (at -O0 its offsets run 6 s under ASan; at -O1, 1.5 s). */
 #include <stdint.h>
 #include <stdlib.h>
 #include "tla.h"

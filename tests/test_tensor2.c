@@ -1,7 +1,8 @@
 /* tests/test_tensor2.c - compact rank-2 tensors (tla/tensor/tensor2.h) against tla_tensor: the
  * round trip keeps every field, element addresses agree everywhere, tiles at every origin of a
  * ragged parent equal tla_tensor_tile's field by field (and so does a tile of a tile), the
- * special cases fall back to it, and layouts that do not fit are refused with v untouched. */
+ * special cases fall back to it, and layouts that do not fit are refused with v untouched.
+ * tests/run.sh: its sanitizer build at -O1 (at -O0 its loops run 12 s under ASan; at -O1, 3 s). */
 #include <stdlib.h>
 #include <stdint.h>
 #include "tla.h"

@@ -1,6 +1,7 @@
 /* tests/test_xla.c - XLA shapes: the seeds' examples, parse/print round trips, errors, and
  * the converter against a reference written directly from the seed's pad-reshape-transpose
- * definition (below, independent of tla/xla/shape.h) on many random shapes and tilings. */
+ * definition (below, independent of tla/xla/shape.h) on many random shapes and tilings.
+ * tests/run.sh: its sanitizer build at -O1 (at -O0 its random cases run 8 s under ASan; at -O1, 5 s). */
 #include <stdlib.h>
 #include "tla.h"
 #include "check.h"
