@@ -20,7 +20,8 @@
 #  compile-fail  every tests/fail/*.c fails to compile with the message its first line names,
 #                in at most 30 lines of diagnostics (tests/jobs.sh, "fail");
 #  examples      the C blocks of README.md and docs/*.md (each a whole program) and
-#                examples/*.c (matmul checks itself), built and run with each compiler;
+#                examples/*.c (matmul checks itself), built and run with each compiler, with
+#                TLA_NO_DEPRECATED (only the 0.2 names);
 #  headers       each header compiles on its own, includes are written from the root, no
 #                include circle (tests/headers.sh);
 #  header examples  the example at the top of every header and at its declarations
@@ -201,8 +202,9 @@ done
 for src in "$OUT"/md/*.c examples/*.c; do
     [ -f "$src" ] || continue
     [ "$src" = examples/tla.c ] && continue # build/tla, which the cli stage tests
-    flags="-std=c11"
-    case $src/$QUICK in examples/*/0) flags="-std=c11 -O2" ;; esac
+    # without tla/deprecated.h: what users copy uses the 0.2 names
+    flags="-std=c11 -DTLA_NO_DEPRECATED"
+    case $src/$QUICK in examples/*/0) flags="$flags -O2" ;; esac
     for cc in $ccs; do
         n=$(basename "$src" .c)-$cc
         echo "prog|$OUT/examples/$n.log|$cc|$flags|$src|$OUT/examples/$n" >> "$OUT/examples.jobs"
