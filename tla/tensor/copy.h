@@ -38,19 +38,6 @@
 
 #include "tla/tensor/copy_exec.h"
 
-/* the internals the public functions below call (defined after the internals marker) */
-TLA_FUNC int tla__copy_check(const tla_tensor *dst, const tla_tensor *src, tla__copy_info *c, tla_error *err);
-TLA_FUNC int tla__copy_apart(const tla_tensor *dst, const tla_tensor *src, const tla__copy_info *c);
-TLA_FUNC int tla__copy_overlap(const tla_tensor *dst, const tla_tensor *src, int r, tla_error *err);
-TLA_FUNC int tla__same_dense(const tla_tensor *dst, const tla_tensor *src, int r, const int64_t *e, const int64_t *size,
-                             int64_t *bytes);
-TLA_FUNC int tla__box_inside(const tla_tensor *t, int r, const int64_t *e, const int64_t *size);
-TLA_FUNC int tla__copy_view(const tla__copy_desc *c, tla_error *err, tla__copy_prog *g);
-TLA_FUNC int tla__copy_pieces(const tla__copy_desc *c, tla_error *err, tla__copy_prog *g);
-TLA_FUNC int tla__copy_start(const tla_tensor *dst, const tla_tensor *src, const tla__copy_info *c, tla_error *err,
-                             tla__copy_prog *g);
-TLA_FUNC void tla__prog_run(const tla__copy_prog *g, int eb, TLA_GM char *d, const TLA_GM char *s, int part, int parts);
-
 /* tla_copy(&dst, &src, err) -> 0 or -1
  *   Same rank, extents and element size (bytes, or 4 bits); any two layouts; padding of dst is
  *   never written (nor, for 4-bit elements, the other half of a byte it shares with padding).
@@ -68,26 +55,7 @@ TLA_FUNC void tla__prog_run(const tla__copy_prog *g, int eb, TLA_GM char *d, con
  *   a[7 * 20 + 3] = 42;
  *   if (tla_copy(&B, &A, &e) != 0 || *(int16_t *)tla_tensor_at2(&B, 7, 3) != 42) return 1;
  */
-/* copy(dst, src): every element inside the (common) logical extent, whatever the two
- * layouts; padding of dst is left untouched.  Needs the same rank, the same extent in every
- * mode and the same element size. */
-TLA_API int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err)
-#if TLA__BODIES
-{
-    tla__copy_info c;
-    int64_t bytes = 0;
-    int k = tla__copy_check(dst, src, &c, err);
-    if (k <= 0) return k;
-    /* overlap: apart when the bytes each side can touch are apart; else the exact test */
-    if (!tla__copy_apart(dst, src, &c) && (k = tla__copy_overlap(dst, src, c.r, err)) != 0) return k < 0 ? -1 : 0;
-    if (c.fast && tla__same_dense(dst, src, c.r, c.e, c.ns, &bytes)) {
-        memcpy(dst->data, src->data, (size_t)bytes);
-        return 0;
-    }
-    return tla__copy_start(dst, src, &c, err, NULL);
-}
-#endif
-TLA__DECL
+TLA_API int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err);
 
 /* tla_copy_prepare(&P, &dst, &src, err) -> 0 or -1; tla_copy_run(&P, dst_data, src_data, err) -> 0 or -1
  *   A copy planned once and run many times: tla_copy_run copies what tla_copy would between
@@ -116,7 +84,6 @@ TLA__DECL
  *           if (*(int16_t *)tla_tensor_at2(&B, 5, 7) != (32 * i + 5) * 64 + 32 * j + 7) return 1;
  *       }
  */
-enum { TLA__RUN_NONE, TLA__RUN_MEMCPY, TLA__RUN_BOXES, TLA__RUN_ALL };
 typedef struct tla_copy_plan {
     tla_tensor dst, src; /* the views; each run replaces their data pointers */
     int kind; /* TLA__RUN_...: nothing, one memcpy, the program's boxes, or tla_copy */
@@ -126,57 +93,9 @@ typedef struct tla_copy_plan {
     tla__copy_prog prog; /* TLA__RUN_BOXES */
 } tla_copy_plan;
 
-TLA_API int tla_copy_prepare(tla_copy_plan *P, const tla_tensor *dst, const tla_tensor *src, tla_error *err)
-#if TLA__BODIES
-{
-    int k;
-    tla_copy_plan p;
-    tla_error e2;
-    p.dst = *dst, p.src = *src, p.bytes = 0;
-    p.dst.data = p.src.data = NULL; /* spans relative to data 0 */
-    k = tla__copy_check(&p.dst, &p.src, &p.info, err);
-    if (k < 0) return -1;
-    p.kind = k == 0 ? TLA__RUN_NONE : TLA__RUN_ALL;
-    p.inside = k > 0 && p.info.fast && tla__box_inside(&p.src, p.info.r, p.info.e, p.info.ns)
-               && tla__box_inside(&p.dst, p.info.r, p.info.e, p.info.nd);
-    if (k > 0 && p.info.fast && tla__same_dense(&p.dst, &p.src, p.info.r, p.info.e, p.info.ns, &p.bytes))
-        p.kind = TLA__RUN_MEMCPY;
-    else if (k > 0) {
-        /* record tla_copy's boxes on views whose data pointers are a real address (this plan's),
-         * so that the offsets a piece adds are plain pointer arithmetic; an error here (an
-         * overflow) is tla_copy's to report at run time */
-        tla_tensor vd = p.dst, vs = p.src;
-        tla__copy_prog *g = &p.prog;
-        vd.data = vs.data = (TLA_GM char *)(void *)P;
-        g->base = vd.data, g->nbox = g->nloop = g->full = 0;
-        if (tla__copy_start(&vd, &vs, &p.info, &e2, g) == 0 && !g->full) p.kind = TLA__RUN_BOXES;
-    }
-    *P = p;
-    return 0;
-}
-#endif
-TLA__DECL
+TLA_API int tla_copy_prepare(tla_copy_plan *P, const tla_tensor *dst, const tla_tensor *src, tla_error *err);
 
-TLA_API int tla_copy_run(const tla_copy_plan *P, TLA_GM void *dst_data, const TLA_GM void *src_data, tla_error *err)
-#if TLA__BODIES
-{
-    const tla__copy_info *c = &P->info;
-    uintptr_t s0 = c->s0 + (uintptr_t)src_data, s1 = c->s1 + (uintptr_t)src_data, d0 = c->d0 + (uintptr_t)dst_data,
-              d1 = c->d1 + (uintptr_t)dst_data;
-    if (P->kind == TLA__RUN_NONE) return 0;
-    if (P->kind == TLA__RUN_ALL || !P->inside || !(s1 <= d0 || d1 <= s0)) { /* all of tla_copy */
-        tla_tensor dt = P->dst, st = P->src;
-        dt.data = (TLA_GM char *)dst_data, st.data = (TLA_GM char *)(uintptr_t)src_data;
-        return tla_copy(&dt, &st, err);
-    }
-    if (P->kind == TLA__RUN_MEMCPY)
-        memcpy(dst_data, src_data, (size_t)P->bytes);
-    else
-        tla__prog_run(&P->prog, P->src.elem_bytes, (TLA_GM char *)dst_data, (const TLA_GM char *)src_data, 0, 1);
-    return 0;
-}
-#endif
-TLA__DECL
+TLA_API int tla_copy_run(const tla_copy_plan *P, TLA_GM void *dst_data, const TLA_GM void *src_data, tla_error *err);
 
 /* tla_copy_threads: how a copy may be split over threads the caller runs (tla_copy_parallel,
  *   tla_copy_run_parallel).  parallel_for(ctx, parts, task, arg) must call task(arg, p) once
@@ -195,16 +114,6 @@ typedef struct tla_copy_threads {
     int64_t min_bytes;
 } tla_copy_threads;
 
-TLA_FUNC void tla__copy_part(void *arg, int part);
-TLA_FUNC int tla__copy_split(const tla_copy_plan *P, const tla_copy_threads *T);
-/* What each part of a threaded run reads (tla__copy_part). */
-typedef struct tla__copy_job {
-    const tla_copy_plan *P;
-    TLA_GM char *d;
-    const TLA_GM char *s;
-    int parts;
-} tla__copy_job;
-
 /* tla_copy_run_parallel(&P, dst_data, src_data, &threads, err) -> 0 or -1
  *   tla_copy_run, split into threads->parts parts that threads->parallel_for runs (see
  *   tla_copy_threads); the same bytes as tla_copy_run, the same errors.  threads NULL: one
@@ -221,21 +130,7 @@ typedef struct tla__copy_job {
  *   if (*(int16_t *)tla_tensor_at2(&B, 9, 40) != 7) return 1;
  */
 TLA_API int tla_copy_run_parallel(const tla_copy_plan *P, TLA_GM void *dst_data, const TLA_GM void *src_data,
-                                  const tla_copy_threads *T, tla_error *err)
-#if TLA__BODIES
-{
-    const tla__copy_info *c = &P->info;
-    uintptr_t s0 = c->s0 + (uintptr_t)src_data, s1 = c->s1 + (uintptr_t)src_data, d0 = c->d0 + (uintptr_t)dst_data,
-              d1 = c->d1 + (uintptr_t)dst_data;
-    tla__copy_job job;
-    if (!T || !tla__copy_split(P, T) || !P->inside || !(s1 <= d0 || d1 <= s0))
-        return tla_copy_run(P, dst_data, src_data, err);
-    job.P = P, job.d = (TLA_GM char *)dst_data, job.s = (const TLA_GM char *)src_data, job.parts = T->parts;
-    T->parallel_for(T->ctx, T->parts, tla__copy_part, &job);
-    return 0;
-}
-#endif
-TLA__DECL
+                                  const tla_copy_threads *T, tla_error *err);
 
 /* tla_copy_parallel(&dst, &src, &threads, err) -> 0 or -1
  *   tla_copy, split over threads (tla_copy_threads; NULL: one thread): the same checks, errors
@@ -250,23 +145,12 @@ TLA__DECL
  *   a[3 * 64 + 17] = 5;
  *   if (tla_copy_parallel(&B, &A, NULL, &e) != 0 || *(int16_t *)tla_tensor_at2(&B, 3, 17) != 5) return 1;
  */
-TLA_API int tla_copy_parallel(tla_tensor *dst, const tla_tensor *src, const tla_copy_threads *T, tla_error *err)
-#if TLA__BODIES
-{
-    tla__copy_info c;
-    tla_copy_plan P;
-    int k;
-    if (!T || T->parts < 2 || !T->parallel_for) return tla_copy(dst, src, err);
-    k = tla__copy_check(dst, src, &c, err);
-    if (k <= 0) return k;
-    if (!tla__copy_apart(dst, src, &c) && (k = tla__copy_overlap(dst, src, c.r, err)) != 0) return k < 0 ? -1 : 0;
-    if (tla_copy_prepare(&P, dst, src, err) != 0) return -1;
-    return tla_copy_run_parallel(&P, dst->data, src->data, T, err);
-}
-#endif
-TLA__DECL
+TLA_API int tla_copy_parallel(tla_tensor *dst, const tla_tensor *src, const tla_copy_threads *T, tla_error *err);
 
 /* ---------------------------------------------------------------- internals */
+
+/* What a tla_copy_plan's run does (its kind). */
+enum { TLA__RUN_NONE, TLA__RUN_MEMCPY, TLA__RUN_BOXES, TLA__RUN_ALL };
 
 /* One pass over L's tokens: its rank, the size of each top-level mode, and the smallest and
  * largest offset over all of its coordinates (each leaf adds (n - 1) * stride to one side, by
@@ -481,6 +365,8 @@ TLA__OUT_OF_LINE TLA_FUNC int tla__copy_box(const tla__copy_desc *c, int64_t *co
 #endif
 #undef TLA__OUT_OF_LINE
 
+TLA_FUNC int tla__copy_pieces(const tla__copy_desc *c, tla_error *err, tla__copy_prog *g);
+
 /* Copy a box whose sides' data pointers are element 0 (no tile coordinate): the plan covers a
  * box [0, cov) of the extent; each mode's rest (cov[m] <= x[m] < e[m], the modes before it
  * inside their box, the ones after it whole) is a tile, copied in pieces like any tile and
@@ -617,6 +503,14 @@ TLA_FUNC void tla__prog_run(const tla__copy_prog *g, int eb, TLA_GM char *d, con
     }
 }
 
+/* What each part of a threaded run reads (tla__copy_part). */
+typedef struct tla__copy_job {
+    const tla_copy_plan *P;
+    TLA_GM char *d;
+    const TLA_GM char *s;
+    int parts;
+} tla__copy_job;
+
 /* Should a run of P go over T's threads?  (tla_copy_threads says when not.) */
 TLA_FUNC int tla__copy_split(const tla_copy_plan *P, const tla_copy_threads *T) {
     int64_t bytes = P->src.elem_bytes, min = T->min_bytes > 0 ? T->min_bytes : (int64_t)4 << 20;
@@ -639,5 +533,108 @@ TLA_FUNC void tla__copy_part(void *arg, int part) {
     } else
         tla__prog_run(&P->prog, P->src.elem_bytes, j->d, j->s, part, j->parts);
 }
+
+TLA_API int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err)
+#if TLA__BODIES
+{
+    tla__copy_info c;
+    int64_t bytes = 0;
+    int k = tla__copy_check(dst, src, &c, err);
+    if (k <= 0) return k;
+    /* overlap: apart when the bytes each side can touch are apart; else the exact test */
+    if (!tla__copy_apart(dst, src, &c) && (k = tla__copy_overlap(dst, src, c.r, err)) != 0) return k < 0 ? -1 : 0;
+    if (c.fast && tla__same_dense(dst, src, c.r, c.e, c.ns, &bytes)) {
+        memcpy(dst->data, src->data, (size_t)bytes);
+        return 0;
+    }
+    return tla__copy_start(dst, src, &c, err, NULL);
+}
+#endif
+TLA__DECL
+
+TLA_API int tla_copy_prepare(tla_copy_plan *P, const tla_tensor *dst, const tla_tensor *src, tla_error *err)
+#if TLA__BODIES
+{
+    int k;
+    tla_copy_plan p;
+    tla_error e2;
+    p.dst = *dst, p.src = *src, p.bytes = 0;
+    p.dst.data = p.src.data = NULL; /* spans relative to data 0 */
+    k = tla__copy_check(&p.dst, &p.src, &p.info, err);
+    if (k < 0) return -1;
+    p.kind = k == 0 ? TLA__RUN_NONE : TLA__RUN_ALL;
+    p.inside = k > 0 && p.info.fast && tla__box_inside(&p.src, p.info.r, p.info.e, p.info.ns)
+               && tla__box_inside(&p.dst, p.info.r, p.info.e, p.info.nd);
+    if (k > 0 && p.info.fast && tla__same_dense(&p.dst, &p.src, p.info.r, p.info.e, p.info.ns, &p.bytes))
+        p.kind = TLA__RUN_MEMCPY;
+    else if (k > 0) {
+        /* record tla_copy's boxes on views whose data pointers are a real address (this plan's),
+         * so that the offsets a piece adds are plain pointer arithmetic; an error here (an
+         * overflow) is tla_copy's to report at run time */
+        tla_tensor vd = p.dst, vs = p.src;
+        tla__copy_prog *g = &p.prog;
+        vd.data = vs.data = (TLA_GM char *)(void *)P;
+        g->base = vd.data, g->nbox = g->nloop = g->full = 0;
+        if (tla__copy_start(&vd, &vs, &p.info, &e2, g) == 0 && !g->full) p.kind = TLA__RUN_BOXES;
+    }
+    *P = p;
+    return 0;
+}
+#endif
+TLA__DECL
+
+TLA_API int tla_copy_run(const tla_copy_plan *P, TLA_GM void *dst_data, const TLA_GM void *src_data, tla_error *err)
+#if TLA__BODIES
+{
+    const tla__copy_info *c = &P->info;
+    uintptr_t s0 = c->s0 + (uintptr_t)src_data, s1 = c->s1 + (uintptr_t)src_data, d0 = c->d0 + (uintptr_t)dst_data,
+              d1 = c->d1 + (uintptr_t)dst_data;
+    if (P->kind == TLA__RUN_NONE) return 0;
+    if (P->kind == TLA__RUN_ALL || !P->inside || !(s1 <= d0 || d1 <= s0)) { /* all of tla_copy */
+        tla_tensor dt = P->dst, st = P->src;
+        dt.data = (TLA_GM char *)dst_data, st.data = (TLA_GM char *)(uintptr_t)src_data;
+        return tla_copy(&dt, &st, err);
+    }
+    if (P->kind == TLA__RUN_MEMCPY)
+        memcpy(dst_data, src_data, (size_t)P->bytes);
+    else
+        tla__prog_run(&P->prog, P->src.elem_bytes, (TLA_GM char *)dst_data, (const TLA_GM char *)src_data, 0, 1);
+    return 0;
+}
+#endif
+TLA__DECL
+
+TLA_API int tla_copy_run_parallel(const tla_copy_plan *P, TLA_GM void *dst_data, const TLA_GM void *src_data,
+                                  const tla_copy_threads *T, tla_error *err)
+#if TLA__BODIES
+{
+    const tla__copy_info *c = &P->info;
+    uintptr_t s0 = c->s0 + (uintptr_t)src_data, s1 = c->s1 + (uintptr_t)src_data, d0 = c->d0 + (uintptr_t)dst_data,
+              d1 = c->d1 + (uintptr_t)dst_data;
+    tla__copy_job job;
+    if (!T || !tla__copy_split(P, T) || !P->inside || !(s1 <= d0 || d1 <= s0))
+        return tla_copy_run(P, dst_data, src_data, err);
+    job.P = P, job.d = (TLA_GM char *)dst_data, job.s = (const TLA_GM char *)src_data, job.parts = T->parts;
+    T->parallel_for(T->ctx, T->parts, tla__copy_part, &job);
+    return 0;
+}
+#endif
+TLA__DECL
+
+TLA_API int tla_copy_parallel(tla_tensor *dst, const tla_tensor *src, const tla_copy_threads *T, tla_error *err)
+#if TLA__BODIES
+{
+    tla__copy_info c;
+    tla_copy_plan P;
+    int k;
+    if (!T || T->parts < 2 || !T->parallel_for) return tla_copy(dst, src, err);
+    k = tla__copy_check(dst, src, &c, err);
+    if (k <= 0) return k;
+    if (!tla__copy_apart(dst, src, &c) && (k = tla__copy_overlap(dst, src, c.r, err)) != 0) return k < 0 ? -1 : 0;
+    if (tla_copy_prepare(&P, dst, src, err) != 0) return -1;
+    return tla_copy_run_parallel(&P, dst->data, src->data, T, err);
+}
+#endif
+TLA__DECL
 
 #endif

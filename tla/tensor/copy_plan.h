@@ -11,13 +11,13 @@
  * covers a box [0, cov) of the extent exactly; tla/tensor/copy.h copies the rest as tiles.
  *
  * Example (compiled and run by make test, tests/docs.sh):
- *   static char buf[1];
- *   tla_layout Ls, Ld;  tla_error e;  tla__plan p;  tla__copy_desc c;  int64_t ext[2] = {32, 48};
- *   tla_layout_format(&Ls, TLA_ZN, 2, 32, 48, &e);
- *   tla_layout_format(&Ld, TLA_ZZ, 2, 32, 48, &e);
- *   tla_tensor S = tla_tensor_make(buf, 2, &Ls, TLA_POS_GM), D = tla_tensor_make(buf, 2, &Ld, TLA_POS_L1);
- *   if (tla__copy_lower(&c, &D, &S, ext) != 0 || tla__make_plan(&c, ext, &p) != 0) return 1;
- *   if (p.run_len != 256 || p.cov[0] != 32 || p.cov[1] != 48) return 1;   // whole 512-byte fractals
+ *   static int16_t a[32 * 48], b[32 * 48];                 // zN to zZ: whole 512-byte fractals
+ *   tla_layout La, Lb;  tla_tensor A, B;  tla_error e;
+ *   tla_layout_format(&La, TLA_ZN, 2, 32, 48, &e);
+ *   tla_layout_format(&Lb, TLA_ZZ, 2, 32, 48, &e);
+ *   A = tla_tensor_make(a, 2, &La, TLA_POS_GM), B = tla_tensor_make(b, 2, &Lb, TLA_POS_L1);
+ *   *(int16_t *)tla_tensor_at2(&A, 17, 40) = 9;
+ *   if (tla_copy(&B, &A, &e) != 0 || *(int16_t *)tla_tensor_at2(&B, 17, 40) != 9) return 1;
  */
 #ifndef TLA_COPY_PLAN_H
 #define TLA_COPY_PLAN_H
