@@ -17,7 +17,10 @@
  * layouts.  An element-wise loop is used only when the leaves of the two layouts do not divide
  * one another.  tla_copy_prepare keeps the program (every box with its loops) and
  * tla_copy_run runs it at other pointers; tla_copy_parallel and tla_copy_run_parallel split a
- * large copy over threads the caller runs (tla_copy_threads).
+ * large copy over threads the caller runs (tla_copy_threads).  tla_copy itself keeps the last
+ * program it ran, per thread (about 6 KB of thread-local storage), and runs it again for a copy
+ * that lowers to the same description: a kernel's tile loop of tla_tensor_tile views plans once
+ * per tile shape (a tile on its layouts' block boundaries is moved to coordinate 0 first).
  *
  * 4-bit elements (tla_tensor_make_bits(p, 4, ...): int4, fp4, two to a byte, the even offset
  * in the low nibble) take the same plan; a run moves as whole bytes where both sides start on
@@ -87,7 +90,7 @@ TLA_API int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err);
 typedef struct tla_copy_plan {
     tla_tensor dst, src; /* the views; each run replaces their data pointers */
     int kind; /* TLA__RUN_...: nothing, one memcpy, the program's boxes, or tla_copy */
-    int inside; /* both boxes inside their layouts' modes: info's byte spans bound them */
+    int inside; /* info's byte spans bound the bytes both boxes touch */
     int64_t bytes; /* TLA__RUN_MEMCPY */
     tla__copy_info info; /* extents, sizes, byte spans (relative to data pointers 0) */
     tla__copy_prog prog; /* TLA__RUN_BOXES */
@@ -328,10 +331,59 @@ TLA_FUNC int tla__copy_check(const tla_tensor *dst, const tla_tensor *src, tla__
     return 1;
 }
 
-/* Are the bytes each side can touch apart (so they cannot overlap)?  Only when known. */
-TLA_FUNC int tla__copy_apart(const tla_tensor *dst, const tla_tensor *src, const tla__copy_info *c) {
-    return c->fast && tla__box_inside(src, c->r, c->e, c->ns) && tla__box_inside(dst, c->r, c->e, c->nd)
-           && (c->s1 <= c->d0 || c->d1 <= c->s0);
+/* Bytes [*b0, *b1) that hold every element of a lowered side's box [coord, coord + e) (eb:
+ * element bytes, 0 for 4 bits), and maybe more: in each mode the leaves but the last take all
+ * their digits, the last the digits the box's coordinates reach (crd2offset gives it the
+ * quotient by the others' product).  For a tile of tla_tensor_tile, whose coordinate is past
+ * its cut layout's modes, where tla__tensor_box's bytes (the layout's, from coordinate 0) say
+ * nothing; a few leaves' arithmetic, not the exact test's 0.5 us.  -1 when not known (an
+ * overflow, a negative coordinate). */
+TLA_FUNC int tla__side_bounds(const tla__copy_side *X, int r, int eb, const int64_t *e, uintptr_t *b0, uintptr_t *b1) {
+    int64_t lo = 0, hi = 0, a, b;
+    int m, k;
+    for (m = 0; m < r; m++) {
+        int64_t P = 1;
+        if (X->coord[m] < 0 || e[m] <= 0 || tla__add64(X->coord[m], e[m] - 1, &b) != 0) return -1;
+        for (k = X->first[m]; k < X->first[m + 1]; k++) {
+            int last = k + 1 == X->first[m + 1];
+            if (!last
+                && (X->shape[k] <= 0 || tla__mul64(X->shape[k] - 1, X->stride[k], &a) != 0
+                    || tla__add64(a < 0 ? lo : hi, a, a < 0 ? &lo : &hi) != 0 || tla__mul64(P, X->shape[k], &P) != 0))
+                return -1;
+            if (last
+                && (tla__mul64(X->coord[m] / P, X->stride[k], &a) != 0 || tla__mul64(b / P, X->stride[k], &b) != 0
+                    || tla__add64(lo, a < b ? a : b, &lo) != 0 || tla__add64(hi, a < b ? b : a, &hi) != 0))
+                return -1;
+        }
+    }
+    if (eb == 0)
+        lo >>= 1, hi = (hi >> 1) + 1;
+    else if (tla__mul64(lo, eb, &lo) != 0 || tla__mul64(hi, eb, &hi) != 0 || tla__add64(hi, eb, &hi) != 0)
+        return -1;
+    *b0 = (uintptr_t)X->data + (uintptr_t)lo;
+    *b1 = (uintptr_t)X->data + (uintptr_t)hi;
+    return 0;
+}
+
+/* tla_copy's overlap verdict, lowering the copy into d on the way when the layouts' bytes do
+ * not settle it (*low: 1 lowered, 0 it cannot be, -1 not tried): 1 to copy, 0 nothing to
+ * move (the same elements), -1 and an error when they may overlap.  Apart: the layouts' bytes
+ * when both boxes are inside their modes, else the boxes' bounds (tla__side_bounds), else the
+ * exact test. */
+TLA_FUNC int tla__copy_prologue(const tla_tensor *dst, const tla_tensor *src, const tla__copy_info *c,
+                                tla__copy_desc *d, int *low, tla_error *err) {
+    uintptr_t s0 = 0, s1 = 0, d0 = 0, d1 = 0;
+    int k;
+    *low = -1;
+    if (c->fast && tla__box_inside(src, c->r, c->e, c->ns) && tla__box_inside(dst, c->r, c->e, c->nd)
+        && (c->s1 <= c->d0 || c->d1 <= c->s0))
+        return 1;
+    *low = tla__copy_lower(d, dst, src, c->e) == 0;
+    if (*low && tla__side_bounds(&d->s, d->rank, d->eb, d->e, &s0, &s1) == 0
+        && tla__side_bounds(&d->d, d->rank, d->eb, d->e, &d0, &d1) == 0 && (s1 <= d0 || d1 <= s0))
+        return 1;
+    k = tla__copy_overlap(dst, src, c->r, err);
+    return k == 0 ? 1 : k > 0 ? 0 : -1;
 }
 
 /* Plan the box [0, c->e) and copy what the plan covers, [0, cov) (or record it in g, not
@@ -457,14 +509,11 @@ TLA_FUNC int tla__copy_pieces(const tla__copy_desc *c, tla_error *err, tla__copy
     }
 }
 
-/* Lower a checked copy (tla__copy_check's c) and copy it, or record its program in g. */
-TLA_FUNC int tla__copy_start(const tla_tensor *dst, const tla_tensor *src, const tla__copy_info *c, tla_error *err,
-                             tla__copy_prog *g) {
-    tla__copy_desc d;
+/* Copy a lowered copy (tla__copy_lower), or record its program in g. */
+TLA_FUNC int tla__copy_start(const tla__copy_desc *d, tla_error *err, tla__copy_prog *g) {
     int k, coord = 0;
-    if (tla__copy_lower(&d, dst, src, c->e) != 0) return tla__fail(err, -1, "copy: a mode has no leaves");
-    for (k = 0; k < d.rank; k++) coord |= d.s.coord[k] != 0 || d.d.coord[k] != 0;
-    return coord ? tla__copy_pieces(&d, err, g) : tla__copy_view(&d, err, g);
+    for (k = 0; k < d->rank; k++) coord |= d->s.coord[k] != 0 || d->d.coord[k] != 0;
+    return coord ? tla__copy_pieces(d, err, g) : tla__copy_view(d, err, g);
 }
 
 /* Run part `part` of `parts` of a program (eb: element bytes, 0 for 4-bit) at data pointers d
@@ -511,6 +560,79 @@ typedef struct tla__copy_job {
     int parts;
 } tla__copy_job;
 
+/* The last program tla_copy ran on this thread, keyed by its lowered copy with the data
+ * pointers left out: a kernel's tile loop copies one shape again and again, and planning (a
+ * few hundred ns) costs more than moving a 32 x 32 tile.  Thread-local, so threads copy at
+ * once; about 6 KB a thread (a translation unit's, or the program's under
+ * TLA_IMPLEMENTATION). */
+typedef struct tla__copy_memo {
+    int valid;
+    tla__copy_desc key; /* data pointers NULL */
+    tla__copy_prog prog;
+} tla__copy_memo;
+TLA_FUNC tla__copy_memo *tla__copy_memo_get(void) {
+    static _Thread_local tla__copy_memo memo;
+    return &memo;
+}
+
+/* Do two lowered copies (data pointers aside) plan alike? */
+TLA_FUNC int tla__desc_same(const tla__copy_desc *a, const tla__copy_desc *b) {
+    int k, side;
+    if (a->rank != b->rank || a->eb != b->eb) return 0;
+    for (k = 0; k < a->rank; k++)
+        if (a->e[k] != b->e[k]) return 0;
+    for (side = 0; side < 2; side++) {
+        const tla__copy_side *x = side ? &a->s : &a->d, *y = side ? &b->s : &b->d;
+        for (k = 0; k < a->rank; k++)
+            if (x->first[k + 1] != y->first[k + 1] || x->coord[k] != y->coord[k]) return 0;
+        for (k = 0; k < x->first[a->rank]; k++)
+            if (x->shape[k] != y->shape[k] || x->stride[k] != y->stride[k]) return 0;
+    }
+    return 1;
+}
+
+/* Move a side's coordinate into its data pointer, in place, where the caller knows the side is
+ * a translate of its layout over the box (tla__piece_len); -1, nothing changed, when that
+ * cannot be done (an overflow, or 4-bit elements from inside a byte). */
+TLA_FUNC int tla__side_to_origin(tla__copy_side *X, int r, int eb) {
+    int64_t off = 0;
+    int k;
+    if (tla__side_offset(X, r, X->coord, &off) != 0 || (eb == 0 && (off & 1))) return -1;
+    X->data += eb == 0 ? off >> 1 : off * eb;
+    for (k = 0; k < r; k++) X->coord[k] = 0;
+    return 0;
+}
+
+/* tla_copy of a lowered copy through this thread's memo: the memo's program when it planned
+ * the same copy, else plan, record and run.  A tile whose sides are translates of their
+ * layouts over the whole box (a fractal-aligned tile of tla_tensor_tile) is first moved to
+ * coordinate 0, so the tiles of one shape share a program. */
+TLA_FUNC int tla__copy_memo_run(tla__copy_desc *d, tla_error *err) {
+    tla__copy_memo *m = tla__copy_memo_get();
+    TLA_GM char *dd, *sd;
+    int k, coord = 0, whole = 1;
+    tla_error e2;
+    for (k = 0; k < d->rank; k++) coord |= d->s.coord[k] != 0 || d->d.coord[k] != 0;
+    for (k = 0; k < d->rank && coord; k++) whole &= tla__piece_len(d, k, 0) >= d->e[k];
+    if (coord && whole && tla__side_to_origin(&d->s, d->rank, d->eb) == 0) tla__side_to_origin(&d->d, d->rank, d->eb);
+    dd = d->d.data, sd = d->s.data;
+    d->d.data = d->s.data = NULL;
+    if (m->valid && tla__desc_same(&m->key, d)) {
+        tla__prog_run(&m->prog, d->eb, dd, sd, 0, 1);
+        return 0;
+    }
+    m->valid = 0;
+    d->d.data = d->s.data = (TLA_GM char *)(void *)m;
+    m->prog.base = d->d.data, m->prog.nbox = m->prog.nloop = m->prog.full = 0;
+    if (tla__copy_start(d, &e2, &m->prog) == 0 && !m->prog.full) {
+        m->key = *d, m->key.d.data = m->key.s.data = NULL, m->valid = 1;
+        tla__prog_run(&m->prog, d->eb, dd, sd, 0, 1);
+        return 0;
+    }
+    d->d.data = dd, d->s.data = sd;
+    return tla__copy_start(d, err, NULL);
+}
+
 /* Should a run of P go over T's threads?  (tla_copy_threads says when not.) */
 TLA_FUNC int tla__copy_split(const tla_copy_plan *P, const tla_copy_threads *T) {
     int64_t bytes = P->src.elem_bytes, min = T->min_bytes > 0 ? T->min_bytes : (int64_t)4 << 20;
@@ -538,16 +660,17 @@ TLA_API int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err)
 #if TLA__BODIES
 {
     tla__copy_info c;
+    tla__copy_desc d;
     int64_t bytes = 0;
-    int k = tla__copy_check(dst, src, &c, err);
+    int low = -1, k = tla__copy_check(dst, src, &c, err);
     if (k <= 0) return k;
-    /* overlap: apart when the bytes each side can touch are apart; else the exact test */
-    if (!tla__copy_apart(dst, src, &c) && (k = tla__copy_overlap(dst, src, c.r, err)) != 0) return k < 0 ? -1 : 0;
+    if ((k = tla__copy_prologue(dst, src, &c, &d, &low, err)) <= 0) return k;
     if (c.fast && tla__same_dense(dst, src, c.r, c.e, c.ns, &bytes)) {
         memcpy(dst->data, src->data, (size_t)bytes);
         return 0;
     }
-    return tla__copy_start(dst, src, &c, err, NULL);
+    if (low < 0) low = tla__copy_lower(&d, dst, src, c.e) == 0;
+    return low ? tla__copy_memo_run(&d, err) : tla__fail(err, -1, "copy: a mode has no leaves");
 }
 #endif
 TLA__DECL
@@ -555,8 +678,9 @@ TLA__DECL
 TLA_API int tla_copy_prepare(tla_copy_plan *P, const tla_tensor *dst, const tla_tensor *src, tla_error *err)
 #if TLA__BODIES
 {
-    int k;
+    int k, low;
     tla_copy_plan p;
+    tla__copy_desc d;
     tla_error e2;
     p.dst = *dst, p.src = *src, p.bytes = 0;
     p.dst.data = p.src.data = NULL; /* spans relative to data 0 */
@@ -565,17 +689,20 @@ TLA_API int tla_copy_prepare(tla_copy_plan *P, const tla_tensor *dst, const tla_
     p.kind = k == 0 ? TLA__RUN_NONE : TLA__RUN_ALL;
     p.inside = k > 0 && p.info.fast && tla__box_inside(&p.src, p.info.r, p.info.e, p.info.ns)
                && tla__box_inside(&p.dst, p.info.r, p.info.e, p.info.nd);
+    low = k > 0 && tla__copy_lower(&d, &p.dst, &p.src, p.info.e) == 0;
+    if (low && !p.inside) /* a tla_tensor_tile view: its box's bounds instead */
+        p.inside = tla__side_bounds(&d.s, d.rank, d.eb, d.e, &p.info.s0, &p.info.s1) == 0
+                   && tla__side_bounds(&d.d, d.rank, d.eb, d.e, &p.info.d0, &p.info.d1) == 0;
     if (k > 0 && p.info.fast && tla__same_dense(&p.dst, &p.src, p.info.r, p.info.e, p.info.ns, &p.bytes))
         p.kind = TLA__RUN_MEMCPY;
-    else if (k > 0) {
+    else if (low) {
         /* record tla_copy's boxes on views whose data pointers are a real address (this plan's),
          * so that the offsets a piece adds are plain pointer arithmetic; an error here (an
          * overflow) is tla_copy's to report at run time */
-        tla_tensor vd = p.dst, vs = p.src;
         tla__copy_prog *g = &p.prog;
-        vd.data = vs.data = (TLA_GM char *)(void *)P;
-        g->base = vd.data, g->nbox = g->nloop = g->full = 0;
-        if (tla__copy_start(&vd, &vs, &p.info, &e2, g) == 0 && !g->full) p.kind = TLA__RUN_BOXES;
+        d.d.data = d.s.data = (TLA_GM char *)(void *)P;
+        g->base = d.d.data, g->nbox = g->nloop = g->full = 0;
+        if (tla__copy_start(&d, &e2, g) == 0 && !g->full) p.kind = TLA__RUN_BOXES;
     }
     *P = p;
     return 0;
@@ -625,12 +752,13 @@ TLA_API int tla_copy_parallel(tla_tensor *dst, const tla_tensor *src, const tla_
 #if TLA__BODIES
 {
     tla__copy_info c;
+    tla__copy_desc d;
     tla_copy_plan P;
-    int k;
+    int k, low;
     if (!T || T->parts < 2 || !T->parallel_for) return tla_copy(dst, src, err);
     k = tla__copy_check(dst, src, &c, err);
     if (k <= 0) return k;
-    if (!tla__copy_apart(dst, src, &c) && (k = tla__copy_overlap(dst, src, c.r, err)) != 0) return k < 0 ? -1 : 0;
+    if ((k = tla__copy_prologue(dst, src, &c, &d, &low, err)) <= 0) return k;
     if (tla_copy_prepare(&P, dst, src, err) != 0) return -1;
     return tla_copy_run_parallel(&P, dst->data, src->data, T, err);
 }
