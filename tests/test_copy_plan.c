@@ -43,8 +43,10 @@ struct plan_case {
 
 static const struct plan_case cases[] = {
     /* Same contiguous direction, whole 512-byte fractals on both sides: the fractal grid in the
-     * destination's order (its strides tie at 256 elements, past a line on both sides). */
-    {TLA_ZN, TLA_ZZ, 2, 2048, 3072, "run 256: (192,32768,256) (128,256,49152)"},
+     * source's order (its strides tie at 256 elements, past a line on both sides; runs of whole
+     * fractals take the source's order), both ways. */
+    {TLA_ZN, TLA_ZZ, 2, 2048, 3072, "run 256: (128,256,49152) (192,32768,256)"},
+    {TLA_ZZ, TLA_ZN, 2, 2048, 3072, "run 256: (192,256,32768) (128,49152,256)"},
     /* A tie within a cache line keeps the old rule: a zN fractal's 16 rows of 32 bytes before
      * the row of fractals. */
     {TLA_ZN, TLA_ROW_MAJOR, 2, 2048, 3072, "run 16: (16,16,3072) (192,32768,16) (128,256,49152)"},
