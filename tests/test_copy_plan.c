@@ -171,7 +171,11 @@ static void memo_tiles(void) {
                     bad += *(uint16_t *)tla_tensor_at2(&B, i, j) != (uint16_t)((i0 + i) * 96 + j0 + j);
         }
     CHECK(bad == 0);
+#if !defined(TLA_DECLARATIONS_ONLY) /* (there tla_copy and its memo are in the implementation file) */
     CHECK(hits > 0); /* the tiles on the fractal grid were moved to coordinate 0 */
+#else
+    (void)hits;
+#endif
 }
 
 int main(void) {
