@@ -49,11 +49,10 @@ rm -f "${TMPDIR:-/tmp}/tla-tsort.$$"
 # and no internal definition (but the few the public part needs, listed in NEEDED); below it
 # no public macro or type, and every public function defined there has its prototype above.
 # tla/static/core_gen.h is generated and internal only; tla/deprecated.h is one list of old
-# names, each with the wrapper that takes its old argument order.  The copy headers are being rewritten
-# (#36) and join the check when they follow the order.
+# names, each with the wrapper that takes its old argument order.
 NEEDED="tla/base.h:TLA__BODIES tla/base.h:TLA__LINKED tla/rt/error.h:TLA__PRINTF"
 order=$(for h in tla/*.h tla/*/*.h; do
-    case $h in tla/static/core_gen.h | tla/deprecated.h | tla/tensor/copy_kernels.h | tla/tensor/copy.h | tla/tensor/copy_plan.h | tla/tensor/copy_exec.h) continue ;; esac
+    case $h in tla/static/core_gen.h | tla/deprecated.h) continue ;; esac
     awk -v h="$h" -v needed=" $NEEDED " '
     function bad(msg) { print h ":" FNR ": " msg; }
     BEGIN { marker = "/* ---------------------------------------------------------------- internals */" }

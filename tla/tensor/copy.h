@@ -17,7 +17,10 @@
  * layouts.  An element-wise loop is used only when the leaves of the two layouts do not divide
  * one another.  tla_copy_prepare keeps the program (every box with its loops) and
  * tla_copy_run runs it at other pointers; tla_copy_parallel and tla_copy_run_parallel split a
- * large copy over threads the caller runs (tla_copy_threads).
+ * large copy over threads the caller runs (tla_copy_threads).  tla_copy itself keeps the last
+ * program it ran, per thread (about 6 KB of thread-local storage), and runs it again for a copy
+ * that lowers to the same description: a kernel's tile loop of tla_tensor_tile views plans once
+ * per tile shape (a tile on its layouts' block boundaries is moved to coordinate 0 first).
  *
  * 4-bit elements (tla_tensor_make_bits(p, 4, ...): int4, fp4, two to a byte, the even offset
  * in the low nibble) take the same plan; a run moves as whole bytes where both sides start on
@@ -38,19 +41,6 @@
 
 #include "tla/tensor/copy_exec.h"
 
-/* the internals the public functions below call (defined after the internals marker) */
-TLA_FUNC int tla__copy_check(const tla_tensor *dst, const tla_tensor *src, tla__copy_info *c, tla_error *err);
-TLA_FUNC int tla__copy_apart(const tla_tensor *dst, const tla_tensor *src, const tla__copy_info *c);
-TLA_FUNC int tla__copy_overlap(const tla_tensor *dst, const tla_tensor *src, int r, tla_error *err);
-TLA_FUNC int tla__same_dense(const tla_tensor *dst, const tla_tensor *src, int r, const int64_t *e, const int64_t *size,
-                             int64_t *bytes);
-TLA_FUNC int tla__box_inside(const tla_tensor *t, int r, const int64_t *e, const int64_t *size);
-TLA_FUNC int tla__copy_view(const tla__copy_desc *c, tla_error *err, tla__copy_prog *g);
-TLA_FUNC int tla__copy_pieces(const tla__copy_desc *c, tla_error *err, tla__copy_prog *g);
-TLA_FUNC int tla__copy_start(const tla_tensor *dst, const tla_tensor *src, const tla__copy_info *c, tla_error *err,
-                             tla__copy_prog *g);
-TLA_FUNC void tla__prog_run(const tla__copy_prog *g, int eb, TLA_GM char *d, const TLA_GM char *s, int part, int parts);
-
 /* tla_copy(&dst, &src, err) -> 0 or -1
  *   Same rank, extents and element size (bytes, or 4 bits); any two layouts; padding of dst is
  *   never written (nor, for 4-bit elements, the other half of a byte it shares with padding).
@@ -68,26 +58,7 @@ TLA_FUNC void tla__prog_run(const tla__copy_prog *g, int eb, TLA_GM char *d, con
  *   a[7 * 20 + 3] = 42;
  *   if (tla_copy(&B, &A, &e) != 0 || *(int16_t *)tla_tensor_at2(&B, 7, 3) != 42) return 1;
  */
-/* copy(dst, src): every element inside the (common) logical extent, whatever the two
- * layouts; padding of dst is left untouched.  Needs the same rank, the same extent in every
- * mode and the same element size. */
-TLA_API int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err)
-#if TLA__BODIES
-{
-    tla__copy_info c;
-    int64_t bytes = 0;
-    int k = tla__copy_check(dst, src, &c, err);
-    if (k <= 0) return k;
-    /* overlap: apart when the bytes each side can touch are apart; else the exact test */
-    if (!tla__copy_apart(dst, src, &c) && (k = tla__copy_overlap(dst, src, c.r, err)) != 0) return k < 0 ? -1 : 0;
-    if (c.fast && tla__same_dense(dst, src, c.r, c.e, c.ns, &bytes)) {
-        memcpy(dst->data, src->data, (size_t)bytes);
-        return 0;
-    }
-    return tla__copy_start(dst, src, &c, err, NULL);
-}
-#endif
-TLA__DECL
+TLA_API int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err);
 
 /* tla_copy_prepare(&P, &dst, &src, err) -> 0 or -1; tla_copy_run(&P, dst_data, src_data, err) -> 0 or -1
  *   A copy planned once and run many times: tla_copy_run copies what tla_copy would between
@@ -116,67 +87,18 @@ TLA__DECL
  *           if (*(int16_t *)tla_tensor_at2(&B, 5, 7) != (32 * i + 5) * 64 + 32 * j + 7) return 1;
  *       }
  */
-enum { TLA__RUN_NONE, TLA__RUN_MEMCPY, TLA__RUN_BOXES, TLA__RUN_ALL };
 typedef struct tla_copy_plan {
     tla_tensor dst, src; /* the views; each run replaces their data pointers */
     int kind; /* TLA__RUN_...: nothing, one memcpy, the program's boxes, or tla_copy */
-    int inside; /* both boxes inside their layouts' modes: info's byte spans bound them */
+    int inside; /* info's byte spans bound the bytes both boxes touch */
     int64_t bytes; /* TLA__RUN_MEMCPY */
     tla__copy_info info; /* extents, sizes, byte spans (relative to data pointers 0) */
     tla__copy_prog prog; /* TLA__RUN_BOXES */
 } tla_copy_plan;
 
-TLA_API int tla_copy_prepare(tla_copy_plan *P, const tla_tensor *dst, const tla_tensor *src, tla_error *err)
-#if TLA__BODIES
-{
-    int k;
-    tla_copy_plan p;
-    tla_error e2;
-    p.dst = *dst, p.src = *src, p.bytes = 0;
-    p.dst.data = p.src.data = NULL; /* spans relative to data 0 */
-    k = tla__copy_check(&p.dst, &p.src, &p.info, err);
-    if (k < 0) return -1;
-    p.kind = k == 0 ? TLA__RUN_NONE : TLA__RUN_ALL;
-    p.inside = k > 0 && p.info.fast && tla__box_inside(&p.src, p.info.r, p.info.e, p.info.ns)
-               && tla__box_inside(&p.dst, p.info.r, p.info.e, p.info.nd);
-    if (k > 0 && p.info.fast && tla__same_dense(&p.dst, &p.src, p.info.r, p.info.e, p.info.ns, &p.bytes))
-        p.kind = TLA__RUN_MEMCPY;
-    else if (k > 0) {
-        /* record tla_copy's boxes on views whose data pointers are a real address (this plan's),
-         * so that the offsets a piece adds are plain pointer arithmetic; an error here (an
-         * overflow) is tla_copy's to report at run time */
-        tla_tensor vd = p.dst, vs = p.src;
-        tla__copy_prog *g = &p.prog;
-        vd.data = vs.data = (TLA_GM char *)(void *)P;
-        g->base = vd.data, g->nbox = g->nloop = g->full = 0;
-        if (tla__copy_start(&vd, &vs, &p.info, &e2, g) == 0 && !g->full) p.kind = TLA__RUN_BOXES;
-    }
-    *P = p;
-    return 0;
-}
-#endif
-TLA__DECL
+TLA_API int tla_copy_prepare(tla_copy_plan *P, const tla_tensor *dst, const tla_tensor *src, tla_error *err);
 
-TLA_API int tla_copy_run(const tla_copy_plan *P, TLA_GM void *dst_data, const TLA_GM void *src_data, tla_error *err)
-#if TLA__BODIES
-{
-    const tla__copy_info *c = &P->info;
-    uintptr_t s0 = c->s0 + (uintptr_t)src_data, s1 = c->s1 + (uintptr_t)src_data, d0 = c->d0 + (uintptr_t)dst_data,
-              d1 = c->d1 + (uintptr_t)dst_data;
-    if (P->kind == TLA__RUN_NONE) return 0;
-    if (P->kind == TLA__RUN_ALL || !P->inside || !(s1 <= d0 || d1 <= s0)) { /* all of tla_copy */
-        tla_tensor dt = P->dst, st = P->src;
-        dt.data = (TLA_GM char *)dst_data, st.data = (TLA_GM char *)(uintptr_t)src_data;
-        return tla_copy(&dt, &st, err);
-    }
-    if (P->kind == TLA__RUN_MEMCPY)
-        memcpy(dst_data, src_data, (size_t)P->bytes);
-    else
-        tla__prog_run(&P->prog, P->src.elem_bytes, (TLA_GM char *)dst_data, (const TLA_GM char *)src_data, 0, 1);
-    return 0;
-}
-#endif
-TLA__DECL
+TLA_API int tla_copy_run(const tla_copy_plan *P, TLA_GM void *dst_data, const TLA_GM void *src_data, tla_error *err);
 
 /* tla_copy_threads: how a copy may be split over threads the caller runs (tla_copy_parallel,
  *   tla_copy_run_parallel).  parallel_for(ctx, parts, task, arg) must call task(arg, p) once
@@ -195,16 +117,6 @@ typedef struct tla_copy_threads {
     int64_t min_bytes;
 } tla_copy_threads;
 
-TLA_FUNC void tla__copy_part(void *arg, int part);
-TLA_FUNC int tla__copy_split(const tla_copy_plan *P, const tla_copy_threads *T);
-/* What each part of a threaded run reads (tla__copy_part). */
-typedef struct tla__copy_job {
-    const tla_copy_plan *P;
-    TLA_GM char *d;
-    const TLA_GM char *s;
-    int parts;
-} tla__copy_job;
-
 /* tla_copy_run_parallel(&P, dst_data, src_data, &threads, err) -> 0 or -1
  *   tla_copy_run, split into threads->parts parts that threads->parallel_for runs (see
  *   tla_copy_threads); the same bytes as tla_copy_run, the same errors.  threads NULL: one
@@ -221,21 +133,7 @@ typedef struct tla__copy_job {
  *   if (*(int16_t *)tla_tensor_at2(&B, 9, 40) != 7) return 1;
  */
 TLA_API int tla_copy_run_parallel(const tla_copy_plan *P, TLA_GM void *dst_data, const TLA_GM void *src_data,
-                                  const tla_copy_threads *T, tla_error *err)
-#if TLA__BODIES
-{
-    const tla__copy_info *c = &P->info;
-    uintptr_t s0 = c->s0 + (uintptr_t)src_data, s1 = c->s1 + (uintptr_t)src_data, d0 = c->d0 + (uintptr_t)dst_data,
-              d1 = c->d1 + (uintptr_t)dst_data;
-    tla__copy_job job;
-    if (!T || !tla__copy_split(P, T) || !P->inside || !(s1 <= d0 || d1 <= s0))
-        return tla_copy_run(P, dst_data, src_data, err);
-    job.P = P, job.d = (TLA_GM char *)dst_data, job.s = (const TLA_GM char *)src_data, job.parts = T->parts;
-    T->parallel_for(T->ctx, T->parts, tla__copy_part, &job);
-    return 0;
-}
-#endif
-TLA__DECL
+                                  const tla_copy_threads *T, tla_error *err);
 
 /* tla_copy_parallel(&dst, &src, &threads, err) -> 0 or -1
  *   tla_copy, split over threads (tla_copy_threads; NULL: one thread): the same checks, errors
@@ -250,23 +148,12 @@ TLA__DECL
  *   a[3 * 64 + 17] = 5;
  *   if (tla_copy_parallel(&B, &A, NULL, &e) != 0 || *(int16_t *)tla_tensor_at2(&B, 3, 17) != 5) return 1;
  */
-TLA_API int tla_copy_parallel(tla_tensor *dst, const tla_tensor *src, const tla_copy_threads *T, tla_error *err)
-#if TLA__BODIES
-{
-    tla__copy_info c;
-    tla_copy_plan P;
-    int k;
-    if (!T || T->parts < 2 || !T->parallel_for) return tla_copy(dst, src, err);
-    k = tla__copy_check(dst, src, &c, err);
-    if (k <= 0) return k;
-    if (!tla__copy_apart(dst, src, &c) && (k = tla__copy_overlap(dst, src, c.r, err)) != 0) return k < 0 ? -1 : 0;
-    if (tla_copy_prepare(&P, dst, src, err) != 0) return -1;
-    return tla_copy_run_parallel(&P, dst->data, src->data, T, err);
-}
-#endif
-TLA__DECL
+TLA_API int tla_copy_parallel(tla_tensor *dst, const tla_tensor *src, const tla_copy_threads *T, tla_error *err);
 
 /* ---------------------------------------------------------------- internals */
+
+/* What a tla_copy_plan's run does (its kind). */
+enum { TLA__RUN_NONE, TLA__RUN_MEMCPY, TLA__RUN_BOXES, TLA__RUN_ALL };
 
 /* One pass over L's tokens: its rank, the size of each top-level mode, and the smallest and
  * largest offset over all of its coordinates (each leaf adds (n - 1) * stride to one side, by
@@ -444,10 +331,59 @@ TLA_FUNC int tla__copy_check(const tla_tensor *dst, const tla_tensor *src, tla__
     return 1;
 }
 
-/* Are the bytes each side can touch apart (so they cannot overlap)?  Only when known. */
-TLA_FUNC int tla__copy_apart(const tla_tensor *dst, const tla_tensor *src, const tla__copy_info *c) {
-    return c->fast && tla__box_inside(src, c->r, c->e, c->ns) && tla__box_inside(dst, c->r, c->e, c->nd)
-           && (c->s1 <= c->d0 || c->d1 <= c->s0);
+/* Bytes [*b0, *b1) that hold every element of a lowered side's box [coord, coord + e) (eb:
+ * element bytes, 0 for 4 bits), and maybe more: in each mode the leaves but the last take all
+ * their digits, the last the digits the box's coordinates reach (crd2offset gives it the
+ * quotient by the others' product).  For a tile of tla_tensor_tile, whose coordinate is past
+ * its cut layout's modes, where tla__tensor_box's bytes (the layout's, from coordinate 0) say
+ * nothing; a few leaves' arithmetic, not the exact test's 0.5 us.  -1 when not known (an
+ * overflow, a negative coordinate). */
+TLA_FUNC int tla__side_bounds(const tla__copy_side *X, int r, int eb, const int64_t *e, uintptr_t *b0, uintptr_t *b1) {
+    int64_t lo = 0, hi = 0, a, b;
+    int m, k;
+    for (m = 0; m < r; m++) {
+        int64_t P = 1;
+        if (X->coord[m] < 0 || e[m] <= 0 || tla__add64(X->coord[m], e[m] - 1, &b) != 0) return -1;
+        for (k = X->first[m]; k < X->first[m + 1]; k++) {
+            int last = k + 1 == X->first[m + 1];
+            if (!last
+                && (X->shape[k] <= 0 || tla__mul64(X->shape[k] - 1, X->stride[k], &a) != 0
+                    || tla__add64(a < 0 ? lo : hi, a, a < 0 ? &lo : &hi) != 0 || tla__mul64(P, X->shape[k], &P) != 0))
+                return -1;
+            if (last
+                && (tla__mul64(X->coord[m] / P, X->stride[k], &a) != 0 || tla__mul64(b / P, X->stride[k], &b) != 0
+                    || tla__add64(lo, a < b ? a : b, &lo) != 0 || tla__add64(hi, a < b ? b : a, &hi) != 0))
+                return -1;
+        }
+    }
+    if (eb == 0)
+        lo >>= 1, hi = (hi >> 1) + 1;
+    else if (tla__mul64(lo, eb, &lo) != 0 || tla__mul64(hi, eb, &hi) != 0 || tla__add64(hi, eb, &hi) != 0)
+        return -1;
+    *b0 = (uintptr_t)X->data + (uintptr_t)lo;
+    *b1 = (uintptr_t)X->data + (uintptr_t)hi;
+    return 0;
+}
+
+/* tla_copy's overlap verdict, lowering the copy into d on the way when the layouts' bytes do
+ * not settle it (*low: 1 lowered, 0 it cannot be, -1 not tried): 1 to copy, 0 nothing to
+ * move (the same elements), -1 and an error when they may overlap.  Apart: the layouts' bytes
+ * when both boxes are inside their modes, else the boxes' bounds (tla__side_bounds), else the
+ * exact test. */
+TLA_FUNC int tla__copy_prologue(const tla_tensor *dst, const tla_tensor *src, const tla__copy_info *c,
+                                tla__copy_desc *d, int *low, tla_error *err) {
+    uintptr_t s0 = 0, s1 = 0, d0 = 0, d1 = 0;
+    int k;
+    *low = -1;
+    if (c->fast && tla__box_inside(src, c->r, c->e, c->ns) && tla__box_inside(dst, c->r, c->e, c->nd)
+        && (c->s1 <= c->d0 || c->d1 <= c->s0))
+        return 1;
+    *low = tla__copy_lower(d, dst, src, c->e) == 0;
+    if (*low && tla__side_bounds(&d->s, d->rank, d->eb, d->e, &s0, &s1) == 0
+        && tla__side_bounds(&d->d, d->rank, d->eb, d->e, &d0, &d1) == 0 && (s1 <= d0 || d1 <= s0))
+        return 1;
+    k = tla__copy_overlap(dst, src, c->r, err);
+    return k == 0 ? 1 : k > 0 ? 0 : -1;
 }
 
 /* Plan the box [0, c->e) and copy what the plan covers, [0, cov) (or record it in g, not
@@ -480,6 +416,8 @@ TLA__OUT_OF_LINE TLA_FUNC int tla__copy_box(const tla__copy_desc *c, int64_t *co
 #pragma GCC diagnostic pop
 #endif
 #undef TLA__OUT_OF_LINE
+
+TLA_FUNC int tla__copy_pieces(const tla__copy_desc *c, tla_error *err, tla__copy_prog *g);
 
 /* Copy a box whose sides' data pointers are element 0 (no tile coordinate): the plan covers a
  * box [0, cov) of the extent; each mode's rest (cov[m] <= x[m] < e[m], the modes before it
@@ -571,14 +509,11 @@ TLA_FUNC int tla__copy_pieces(const tla__copy_desc *c, tla_error *err, tla__copy
     }
 }
 
-/* Lower a checked copy (tla__copy_check's c) and copy it, or record its program in g. */
-TLA_FUNC int tla__copy_start(const tla_tensor *dst, const tla_tensor *src, const tla__copy_info *c, tla_error *err,
-                             tla__copy_prog *g) {
-    tla__copy_desc d;
+/* Copy a lowered copy (tla__copy_lower), or record its program in g. */
+TLA_FUNC int tla__copy_start(const tla__copy_desc *d, tla_error *err, tla__copy_prog *g) {
     int k, coord = 0;
-    if (tla__copy_lower(&d, dst, src, c->e) != 0) return tla__fail(err, -1, "copy: a mode has no leaves");
-    for (k = 0; k < d.rank; k++) coord |= d.s.coord[k] != 0 || d.d.coord[k] != 0;
-    return coord ? tla__copy_pieces(&d, err, g) : tla__copy_view(&d, err, g);
+    for (k = 0; k < d->rank; k++) coord |= d->s.coord[k] != 0 || d->d.coord[k] != 0;
+    return coord ? tla__copy_pieces(d, err, g) : tla__copy_view(d, err, g);
 }
 
 /* Run part `part` of `parts` of a program (eb: element bytes, 0 for 4-bit) at data pointers d
@@ -617,6 +552,87 @@ TLA_FUNC void tla__prog_run(const tla__copy_prog *g, int eb, TLA_GM char *d, con
     }
 }
 
+/* What each part of a threaded run reads (tla__copy_part). */
+typedef struct tla__copy_job {
+    const tla_copy_plan *P;
+    TLA_GM char *d;
+    const TLA_GM char *s;
+    int parts;
+} tla__copy_job;
+
+/* The last program tla_copy ran on this thread, keyed by its lowered copy with the data
+ * pointers left out: a kernel's tile loop copies one shape again and again, and planning (a
+ * few hundred ns) costs more than moving a 32 x 32 tile.  Thread-local, so threads copy at
+ * once; about 6 KB a thread (a translation unit's, or the program's under
+ * TLA_IMPLEMENTATION). */
+typedef struct tla__copy_memo {
+    int valid;
+    tla__copy_desc key; /* data pointers NULL */
+    tla__copy_prog prog;
+} tla__copy_memo;
+TLA_FUNC tla__copy_memo *tla__copy_memo_get(void) {
+    static _Thread_local tla__copy_memo memo;
+    return &memo;
+}
+
+/* Do two lowered copies (data pointers aside) plan alike? */
+TLA_FUNC int tla__desc_same(const tla__copy_desc *a, const tla__copy_desc *b) {
+    int k, side;
+    if (a->rank != b->rank || a->eb != b->eb) return 0;
+    for (k = 0; k < a->rank; k++)
+        if (a->e[k] != b->e[k]) return 0;
+    for (side = 0; side < 2; side++) {
+        const tla__copy_side *x = side ? &a->s : &a->d, *y = side ? &b->s : &b->d;
+        for (k = 0; k < a->rank; k++)
+            if (x->first[k + 1] != y->first[k + 1] || x->coord[k] != y->coord[k]) return 0;
+        for (k = 0; k < x->first[a->rank]; k++)
+            if (x->shape[k] != y->shape[k] || x->stride[k] != y->stride[k]) return 0;
+    }
+    return 1;
+}
+
+/* Move a side's coordinate into its data pointer, in place, where the caller knows the side is
+ * a translate of its layout over the box (tla__piece_len); -1, nothing changed, when that
+ * cannot be done (an overflow, or 4-bit elements from inside a byte). */
+TLA_FUNC int tla__side_to_origin(tla__copy_side *X, int r, int eb) {
+    int64_t off = 0;
+    int k;
+    if (tla__side_offset(X, r, X->coord, &off) != 0 || (eb == 0 && (off & 1))) return -1;
+    X->data += eb == 0 ? off >> 1 : off * eb;
+    for (k = 0; k < r; k++) X->coord[k] = 0;
+    return 0;
+}
+
+/* tla_copy of a lowered copy through this thread's memo: the memo's program when it planned
+ * the same copy, else plan, record and run.  A tile whose sides are translates of their
+ * layouts over the whole box (a fractal-aligned tile of tla_tensor_tile) is first moved to
+ * coordinate 0, so the tiles of one shape share a program. */
+TLA_FUNC int tla__copy_memo_run(tla__copy_desc *d, tla_error *err) {
+    tla__copy_memo *m = tla__copy_memo_get();
+    TLA_GM char *dd, *sd;
+    int k, coord = 0, whole = 1;
+    tla_error e2;
+    for (k = 0; k < d->rank; k++) coord |= d->s.coord[k] != 0 || d->d.coord[k] != 0;
+    for (k = 0; k < d->rank && coord; k++) whole &= tla__piece_len(d, k, 0) >= d->e[k];
+    if (coord && whole && tla__side_to_origin(&d->s, d->rank, d->eb) == 0) tla__side_to_origin(&d->d, d->rank, d->eb);
+    dd = d->d.data, sd = d->s.data;
+    d->d.data = d->s.data = NULL;
+    if (m->valid && tla__desc_same(&m->key, d)) {
+        tla__prog_run(&m->prog, d->eb, dd, sd, 0, 1);
+        return 0;
+    }
+    m->valid = 0;
+    d->d.data = d->s.data = (TLA_GM char *)(void *)m;
+    m->prog.base = d->d.data, m->prog.nbox = m->prog.nloop = m->prog.full = 0;
+    if (tla__copy_start(d, &e2, &m->prog) == 0 && !m->prog.full) {
+        m->key = *d, m->key.d.data = m->key.s.data = NULL, m->valid = 1;
+        tla__prog_run(&m->prog, d->eb, dd, sd, 0, 1);
+        return 0;
+    }
+    d->d.data = dd, d->s.data = sd;
+    return tla__copy_start(d, err, NULL);
+}
+
 /* Should a run of P go over T's threads?  (tla_copy_threads says when not.) */
 TLA_FUNC int tla__copy_split(const tla_copy_plan *P, const tla_copy_threads *T) {
     int64_t bytes = P->src.elem_bytes, min = T->min_bytes > 0 ? T->min_bytes : (int64_t)4 << 20;
@@ -639,5 +655,114 @@ TLA_FUNC void tla__copy_part(void *arg, int part) {
     } else
         tla__prog_run(&P->prog, P->src.elem_bytes, j->d, j->s, part, j->parts);
 }
+
+TLA_API int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err)
+#if TLA__BODIES
+{
+    tla__copy_info c;
+    tla__copy_desc d;
+    int64_t bytes = 0;
+    int low = -1, k = tla__copy_check(dst, src, &c, err);
+    if (k <= 0) return k;
+    if ((k = tla__copy_prologue(dst, src, &c, &d, &low, err)) <= 0) return k;
+    if (c.fast && tla__same_dense(dst, src, c.r, c.e, c.ns, &bytes)) {
+        memcpy(dst->data, src->data, (size_t)bytes);
+        return 0;
+    }
+    if (low < 0) low = tla__copy_lower(&d, dst, src, c.e) == 0;
+    return low ? tla__copy_memo_run(&d, err) : tla__fail(err, -1, "copy: a mode has no leaves");
+}
+#endif
+TLA__DECL
+
+TLA_API int tla_copy_prepare(tla_copy_plan *P, const tla_tensor *dst, const tla_tensor *src, tla_error *err)
+#if TLA__BODIES
+{
+    int k, low;
+    tla_copy_plan p;
+    tla__copy_desc d;
+    tla_error e2;
+    p.dst = *dst, p.src = *src, p.bytes = 0;
+    p.dst.data = p.src.data = NULL; /* spans relative to data 0 */
+    k = tla__copy_check(&p.dst, &p.src, &p.info, err);
+    if (k < 0) return -1;
+    p.kind = k == 0 ? TLA__RUN_NONE : TLA__RUN_ALL;
+    p.inside = k > 0 && p.info.fast && tla__box_inside(&p.src, p.info.r, p.info.e, p.info.ns)
+               && tla__box_inside(&p.dst, p.info.r, p.info.e, p.info.nd);
+    low = k > 0 && tla__copy_lower(&d, &p.dst, &p.src, p.info.e) == 0;
+    if (low && !p.inside) /* a tla_tensor_tile view: its box's bounds instead */
+        p.inside = tla__side_bounds(&d.s, d.rank, d.eb, d.e, &p.info.s0, &p.info.s1) == 0
+                   && tla__side_bounds(&d.d, d.rank, d.eb, d.e, &p.info.d0, &p.info.d1) == 0;
+    if (k > 0 && p.info.fast && tla__same_dense(&p.dst, &p.src, p.info.r, p.info.e, p.info.ns, &p.bytes))
+        p.kind = TLA__RUN_MEMCPY;
+    else if (low) {
+        /* record tla_copy's boxes on views whose data pointers are a real address (this plan's),
+         * so that the offsets a piece adds are plain pointer arithmetic; an error here (an
+         * overflow) is tla_copy's to report at run time */
+        tla__copy_prog *g = &p.prog;
+        d.d.data = d.s.data = (TLA_GM char *)(void *)P;
+        g->base = d.d.data, g->nbox = g->nloop = g->full = 0;
+        if (tla__copy_start(&d, &e2, g) == 0 && !g->full) p.kind = TLA__RUN_BOXES;
+    }
+    *P = p;
+    return 0;
+}
+#endif
+TLA__DECL
+
+TLA_API int tla_copy_run(const tla_copy_plan *P, TLA_GM void *dst_data, const TLA_GM void *src_data, tla_error *err)
+#if TLA__BODIES
+{
+    const tla__copy_info *c = &P->info;
+    uintptr_t s0 = c->s0 + (uintptr_t)src_data, s1 = c->s1 + (uintptr_t)src_data, d0 = c->d0 + (uintptr_t)dst_data,
+              d1 = c->d1 + (uintptr_t)dst_data;
+    if (P->kind == TLA__RUN_NONE) return 0;
+    if (P->kind == TLA__RUN_ALL || !P->inside || !(s1 <= d0 || d1 <= s0)) { /* all of tla_copy */
+        tla_tensor dt = P->dst, st = P->src;
+        dt.data = (TLA_GM char *)dst_data, st.data = (TLA_GM char *)(uintptr_t)src_data;
+        return tla_copy(&dt, &st, err);
+    }
+    if (P->kind == TLA__RUN_MEMCPY)
+        memcpy(dst_data, src_data, (size_t)P->bytes);
+    else
+        tla__prog_run(&P->prog, P->src.elem_bytes, (TLA_GM char *)dst_data, (const TLA_GM char *)src_data, 0, 1);
+    return 0;
+}
+#endif
+TLA__DECL
+
+TLA_API int tla_copy_run_parallel(const tla_copy_plan *P, TLA_GM void *dst_data, const TLA_GM void *src_data,
+                                  const tla_copy_threads *T, tla_error *err)
+#if TLA__BODIES
+{
+    const tla__copy_info *c = &P->info;
+    uintptr_t s0 = c->s0 + (uintptr_t)src_data, s1 = c->s1 + (uintptr_t)src_data, d0 = c->d0 + (uintptr_t)dst_data,
+              d1 = c->d1 + (uintptr_t)dst_data;
+    tla__copy_job job;
+    if (!T || !tla__copy_split(P, T) || !P->inside || !(s1 <= d0 || d1 <= s0))
+        return tla_copy_run(P, dst_data, src_data, err);
+    job.P = P, job.d = (TLA_GM char *)dst_data, job.s = (const TLA_GM char *)src_data, job.parts = T->parts;
+    T->parallel_for(T->ctx, T->parts, tla__copy_part, &job);
+    return 0;
+}
+#endif
+TLA__DECL
+
+TLA_API int tla_copy_parallel(tla_tensor *dst, const tla_tensor *src, const tla_copy_threads *T, tla_error *err)
+#if TLA__BODIES
+{
+    tla__copy_info c;
+    tla__copy_desc d;
+    tla_copy_plan P;
+    int k, low;
+    if (!T || T->parts < 2 || !T->parallel_for) return tla_copy(dst, src, err);
+    k = tla__copy_check(dst, src, &c, err);
+    if (k <= 0) return k;
+    if ((k = tla__copy_prologue(dst, src, &c, &d, &low, err)) <= 0) return k;
+    if (tla_copy_prepare(&P, dst, src, err) != 0) return -1;
+    return tla_copy_run_parallel(&P, dst->data, src->data, T, err);
+}
+#endif
+TLA__DECL
 
 #endif

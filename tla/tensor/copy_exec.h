@@ -8,17 +8,21 @@
  * line (TLA__OUT_OF_LINE, also used by tla/tensor/copy.h): inlined, their pointers were spilled.
  *
  * Example (compiled and run by make test, tests/docs.sh):
- *   unsigned char s[64], d[64];
- *   int i;
- *   for (i = 0; i < 64; i++) s[i] = (unsigned char)i;
- *   tla__copy_3d((char *)d, (const char *)s, 1, 0, 0, 8, 1, 8, 8, 8, 1, 1);   // an 8 x 8 transpose
- *   if (d[8 * 3 + 5] != s[8 * 5 + 3]) return 1;
+ *   static unsigned char a[64], b[64];                     // one 8 x 8 block of bytes
+ *   tla_layout La, Lb;  tla_tensor A, B;  tla_error e;  int i;
+ *   tla_layout_format(&La, TLA_ROW_MAJOR, 1, 8, 8, &e);
+ *   tla_layout_format(&Lb, TLA_COLUMN_MAJOR, 1, 8, 8, &e);
+ *   A = tla_tensor_make(a, 1, &La, TLA_POS_GM), B = tla_tensor_make(b, 1, &Lb, TLA_POS_GM);
+ *   for (i = 0; i < 64; i++) a[i] = (unsigned char)i;
+ *   if (tla_copy(&B, &A, &e) != 0 || b[8 * 3 + 5] != a[8 * 5 + 3]) return 1;   // a transpose
  */
 #ifndef TLA_COPY_EXEC_H
 #define TLA_COPY_EXEC_H
 
 #include "tla/tensor/copy_plan.h"
 #include "tla/tensor/copy_kernels.h"
+
+/* ---------------------------------------------------------------- internals */
 
 /* n copies of `bytes` bytes, stepping dstep / sstep bytes: fixed sizes become inline moves. */
 TLA_FUNC void tla__copy_blocks(TLA_GM char *d, const TLA_GM char *s, int64_t n, int64_t dstep, int64_t sstep,

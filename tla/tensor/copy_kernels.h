@@ -13,8 +13,8 @@
  *
  * The dispatch cache: one int per translation unit that copies (per program when built with
  * TLA_IMPLEMENTATION), the level in use, chosen at the first copy, read and written with
- * atomic builtins, so threads may copy at once.  tla_copy_set_simd writes it; nothing else is
- * kept.
+ * atomic builtins, so threads may copy at once.  tla_copy_set_simd writes it.  (tla_copy also
+ * keeps its last program, per thread: tla/tensor/copy.h.)
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   int level = tla_copy_simd();                          // the level copies use now
@@ -38,41 +38,19 @@ enum tla_copy_simd_level {
     TLA_SIMD_NEON = 4
 };
 
-TLA_FUNC int tla__copy_simd_best(void);
-TLA_FUNC int *tla__copy_simd_cache(void);
-TLA_FUNC int tla__simd_load(const int *p);
-TLA_FUNC void tla__simd_store(int *p, int v);
-
 /* tla_copy_simd_has(level) -> 1 or 0: does this build on this machine have the level
  *   (TLA_SIMD_PORTABLE: always)?
  * Example:
  *   if (!tla_copy_simd_has(TLA_SIMD_PORTABLE)) return 1;
  */
-TLA_API int tla_copy_simd_has(int level)
-#if TLA__BODIES
-{
-    int best = tla__copy_simd_best();
-    if (level == TLA_SIMD_PORTABLE) return 1;
-    if (best == TLA_SIMD_NEON) return level == TLA_SIMD_NEON;
-    return level > 0 && level <= best && best != TLA_SIMD_NEON;
-}
-#endif
-TLA__DECL
+TLA_API int tla_copy_simd_has(int level);
 
 /* tla_copy_simd() -> the level tla_copy's kernels use now (the best the machine has, unless
  *   tla_copy_set_simd chose another).
  * Example:
  *   if (tla_copy_simd() < TLA_SIMD_PORTABLE) return 1;
  */
-TLA_API int tla_copy_simd(void)
-#if TLA__BODIES
-{
-    int v = tla__simd_load(tla__copy_simd_cache());
-    if (v < 0) v = tla__copy_simd_best(), tla__simd_store(tla__copy_simd_cache(), v);
-    return v;
-}
-#endif
-TLA__DECL
+TLA_API int tla_copy_simd(void);
 
 /* tla_copy_set_simd(level) -> 0 or -1: make the copies use `level` (TLA_SIMD_AUTO: the best
  *   the machine has again); -1, nothing changed, when the machine or the build lacks it.  For
@@ -82,16 +60,7 @@ TLA__DECL
  *   if (tla_copy_set_simd(TLA_SIMD_PORTABLE) != 0) return 1;
  *   tla_copy_set_simd(TLA_SIMD_AUTO);
  */
-TLA_API int tla_copy_set_simd(int level)
-#if TLA__BODIES
-{
-    if (level == TLA_SIMD_AUTO) level = tla__copy_simd_best();
-    if (!tla_copy_simd_has(level)) return -1;
-    tla__simd_store(tla__copy_simd_cache(), level);
-    return 0;
-}
-#endif
-TLA__DECL
+TLA_API int tla_copy_set_simd(int level);
 
 /* ---------------------------------------------------------------- internals */
 
@@ -130,6 +99,38 @@ TLA_FUNC int tla__copy_simd_best(void) {
     return TLA_SIMD_PORTABLE;
 #endif
 }
+
+TLA_API int tla_copy_simd_has(int level)
+#if TLA__BODIES
+{
+    int best = tla__copy_simd_best();
+    if (level == TLA_SIMD_PORTABLE) return 1;
+    if (best == TLA_SIMD_NEON) return level == TLA_SIMD_NEON;
+    return level > 0 && level <= best && best != TLA_SIMD_NEON;
+}
+#endif
+TLA__DECL
+
+TLA_API int tla_copy_simd(void)
+#if TLA__BODIES
+{
+    int v = tla__simd_load(tla__copy_simd_cache());
+    if (v < 0) v = tla__copy_simd_best(), tla__simd_store(tla__copy_simd_cache(), v);
+    return v;
+}
+#endif
+TLA__DECL
+
+TLA_API int tla_copy_set_simd(int level)
+#if TLA__BODIES
+{
+    if (level == TLA_SIMD_AUTO) level = tla__copy_simd_best();
+    if (!tla_copy_simd_has(level)) return -1;
+    tla__simd_store(tla__copy_simd_cache(), level);
+    return 0;
+}
+#endif
+TLA__DECL
 
 /* The kernels of one level.  blocks_N_B: n3 x n2 transposes of N x N blocks of B-byte elements,
  * the block at d + l * d3 + k * d2 (s likewise) for l < n3, k < n2, each

@@ -11,13 +11,13 @@
  * covers a box [0, cov) of the extent exactly; tla/tensor/copy.h copies the rest as tiles.
  *
  * Example (compiled and run by make test, tests/docs.sh):
- *   static char buf[1];
- *   tla_layout Ls, Ld;  tla_error e;  tla__plan p;  tla__copy_desc c;  int64_t ext[2] = {32, 48};
- *   tla_layout_format(&Ls, TLA_ZN, 2, 32, 48, &e);
- *   tla_layout_format(&Ld, TLA_ZZ, 2, 32, 48, &e);
- *   tla_tensor S = tla_tensor_make(buf, 2, &Ls, TLA_POS_GM), D = tla_tensor_make(buf, 2, &Ld, TLA_POS_L1);
- *   if (tla__copy_lower(&c, &D, &S, ext) != 0 || tla__make_plan(&c, ext, &p) != 0) return 1;
- *   if (p.run_len != 256 || p.cov[0] != 32 || p.cov[1] != 48) return 1;   // whole 512-byte fractals
+ *   static int16_t a[32 * 48], b[32 * 48];                 // zN to zZ: whole 512-byte fractals
+ *   tla_layout La, Lb;  tla_tensor A, B;  tla_error e;
+ *   tla_layout_format(&La, TLA_ZN, 2, 32, 48, &e);
+ *   tla_layout_format(&Lb, TLA_ZZ, 2, 32, 48, &e);
+ *   A = tla_tensor_make(a, 2, &La, TLA_POS_GM), B = tla_tensor_make(b, 2, &Lb, TLA_POS_L1);
+ *   *(int16_t *)tla_tensor_at2(&A, 17, 40) = 9;
+ *   if (tla_copy(&B, &A, &e) != 0 || *(int16_t *)tla_tensor_at2(&B, 17, 40) != 9) return 1;
  */
 #ifndef TLA_COPY_PLAN_H
 #define TLA_COPY_PLAN_H
@@ -206,15 +206,17 @@ typedef struct tla__plan {
 /* Loop order, innermost first: by the smaller of the two strides (a loop that is short
  * in either layout keeps that side in cache), then, between loops whose steps are past a
  * cache line on both sides (`line`: the elements in 64 bytes), the destination's order, so
- * the writes stream (fractal by fractal between two fractal formats: on the bench's 40 cells
- * this changes, 1.07x (gcc) and 1.10x (clang) faster in geometric mean, up to 1.4x);
+ * the writes stream (between two fractal formats: on the bench's 40 cells this changes, 1.07x
+ * (gcc) and 1.10x (clang) faster in geometric mean, up to 1.4x), or the source's when
+ * src_order (runs of whole fractals: there the reads' stream wins);
  * otherwise the shorter loop (a fractal's 16 rows before the row of fractals: the block a
  * hand-written loop copies), then by the larger stride. */
 TLA_FUNC int64_t tla__abs64(int64_t v) { return v < 0 ? -v : v; }
-TLA_FUNC int tla__loop_before(const tla__loop *a, const tla__loop *b, int64_t line) {
+TLA_FUNC int tla__loop_before(const tla__loop *a, const tla__loop *b, int64_t line, int src_order) {
     int64_t as = tla__abs64(a->ss), ad = tla__abs64(a->ds), bs = tla__abs64(b->ss), bd = tla__abs64(b->ds);
     int64_t amin = as < ad ? as : ad, bmin = bs < bd ? bs : bd, amax = as < ad ? ad : as, bmax = bs < bd ? bd : bs;
     if (amin != bmin) return amin < bmin;
+    if (amin > line && src_order && as != bs) return as < bs;
     if (amin > line && ad != bd) return ad < bd;
     return a->n < b->n || (a->n == b->n && amax < bmax);
 }
@@ -405,7 +407,7 @@ TLA_FUNC void tla__plan_merge_bytes(tla__plan *p, int elem_bytes) {
 TLA_FUNC int tla__make_plan(const tla__copy_desc *c, const int64_t *e, tla__plan *p) {
     tla__loop all[TLA__MAX_LOOPS];
     int64_t span[TLA_MAX_RANK]; /* the run's extent per mode */
-    int n = 0, m, i, j, used[TLA__MAX_LOOPS];
+    int n = 0, m, i, j, used[TLA__MAX_LOOPS], src_order;
     int eb = c->eb > 0 ? c->eb : 1, is4 = c->eb == 0;
     int64_t line = is4 ? 128 : 64 / eb;
     p->nrun = p->nouter = 0; /* no memset: the loop array is large and filled as used */
@@ -432,11 +434,14 @@ TLA_FUNC int tla__make_plan(const tla__copy_desc *c, const int64_t *e, tla__plan
         p->run_len *= all[found].n;
         span[all[found].mode] *= all[found].n;
     }
-    /* the rest, innermost first */
+    /* the rest, innermost first; runs of whole fractals (512 bytes or more) walk their grid in
+     * the source's order, streaming the reads (the destination's order, which suits shorter
+     * runs, was 0.66-0.91 of the hand loop on zN <-> zZ, nZ <-> nN: bench/NOTES.md round 15) */
+    src_order = (is4 ? p->run_len / 2 : p->run_len * eb) >= 512;
     for (i = 0; i < n; i++)
         if (!used[i] && all[i].n > 1) p->outer[p->nouter++] = all[i];
     for (i = 1; i < p->nouter; i++)
-        for (j = i; j > 0 && tla__loop_before(&p->outer[j], &p->outer[j - 1], line); j--) {
+        for (j = i; j > 0 && tla__loop_before(&p->outer[j], &p->outer[j - 1], line, src_order); j--) {
             tla__loop t = p->outer[j];
             p->outer[j] = p->outer[j - 1];
             p->outer[j - 1] = t;
