@@ -560,79 +560,6 @@ typedef struct tla__copy_job {
     int parts;
 } tla__copy_job;
 
-/* The last program tla_copy ran on this thread, keyed by its lowered copy with the data
- * pointers left out: a kernel's tile loop copies one shape again and again, and planning (a
- * few hundred ns) costs more than moving a 32 x 32 tile.  Thread-local, so threads copy at
- * once; about 6 KB a thread (a translation unit's, or the program's under
- * TLA_IMPLEMENTATION). */
-typedef struct tla__copy_memo {
-    int valid;
-    tla__copy_desc key; /* data pointers NULL */
-    tla__copy_prog prog;
-} tla__copy_memo;
-TLA_FUNC tla__copy_memo *tla__copy_memo_get(void) {
-    static _Thread_local tla__copy_memo memo;
-    return &memo;
-}
-
-/* Do two lowered copies (data pointers aside) plan alike? */
-TLA_FUNC int tla__desc_same(const tla__copy_desc *a, const tla__copy_desc *b) {
-    int k, side;
-    if (a->rank != b->rank || a->eb != b->eb) return 0;
-    for (k = 0; k < a->rank; k++)
-        if (a->e[k] != b->e[k]) return 0;
-    for (side = 0; side < 2; side++) {
-        const tla__copy_side *x = side ? &a->s : &a->d, *y = side ? &b->s : &b->d;
-        for (k = 0; k < a->rank; k++)
-            if (x->first[k + 1] != y->first[k + 1] || x->coord[k] != y->coord[k]) return 0;
-        for (k = 0; k < x->first[a->rank]; k++)
-            if (x->shape[k] != y->shape[k] || x->stride[k] != y->stride[k]) return 0;
-    }
-    return 1;
-}
-
-/* Move a side's coordinate into its data pointer, in place, where the caller knows the side is
- * a translate of its layout over the box (tla__piece_len); -1, nothing changed, when that
- * cannot be done (an overflow, or 4-bit elements from inside a byte). */
-TLA_FUNC int tla__side_to_origin(tla__copy_side *X, int r, int eb) {
-    int64_t off = 0;
-    int k;
-    if (tla__side_offset(X, r, X->coord, &off) != 0 || (eb == 0 && (off & 1))) return -1;
-    X->data += eb == 0 ? off >> 1 : off * eb;
-    for (k = 0; k < r; k++) X->coord[k] = 0;
-    return 0;
-}
-
-/* tla_copy of a lowered copy through this thread's memo: the memo's program when it planned
- * the same copy, else plan, record and run.  A tile whose sides are translates of their
- * layouts over the whole box (a fractal-aligned tile of tla_tensor_tile) is first moved to
- * coordinate 0, so the tiles of one shape share a program. */
-TLA_FUNC int tla__copy_memo_run(tla__copy_desc *d, tla_error *err) {
-    tla__copy_memo *m = tla__copy_memo_get();
-    TLA_GM char *dd, *sd;
-    int k, coord = 0, whole = 1;
-    tla_error e2;
-    for (k = 0; k < d->rank; k++) coord |= d->s.coord[k] != 0 || d->d.coord[k] != 0;
-    for (k = 0; k < d->rank && coord; k++) whole &= tla__piece_len(d, k, 0) >= d->e[k];
-    if (coord && whole && tla__side_to_origin(&d->s, d->rank, d->eb) == 0) tla__side_to_origin(&d->d, d->rank, d->eb);
-    dd = d->d.data, sd = d->s.data;
-    d->d.data = d->s.data = NULL;
-    if (m->valid && tla__desc_same(&m->key, d)) {
-        tla__prog_run(&m->prog, d->eb, dd, sd, 0, 1);
-        return 0;
-    }
-    m->valid = 0;
-    d->d.data = d->s.data = (TLA_GM char *)(void *)m;
-    m->prog.base = d->d.data, m->prog.nbox = m->prog.nloop = m->prog.full = 0;
-    if (tla__copy_start(d, &e2, &m->prog) == 0 && !m->prog.full) {
-        m->key = *d, m->key.d.data = m->key.s.data = NULL, m->valid = 1;
-        tla__prog_run(&m->prog, d->eb, dd, sd, 0, 1);
-        return 0;
-    }
-    d->d.data = dd, d->s.data = sd;
-    return tla__copy_start(d, err, NULL);
-}
-
 /* Should a run of P go over T's threads?  (tla_copy_threads says when not.) */
 TLA_FUNC int tla__copy_split(const tla_copy_plan *P, const tla_copy_threads *T) {
     int64_t bytes = P->src.elem_bytes, min = T->min_bytes > 0 ? T->min_bytes : (int64_t)4 << 20;
@@ -670,7 +597,7 @@ TLA_API int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err)
         return 0;
     }
     if (low < 0) low = tla__copy_lower(&d, dst, src, c.e) == 0;
-    return low ? tla__copy_memo_run(&d, err) : tla__fail(err, -1, "copy: a mode has no leaves");
+    return low ? tla__copy_start(&d, err, NULL) : tla__fail(err, -1, "copy: a mode has no leaves");
 }
 #endif
 TLA__DECL
