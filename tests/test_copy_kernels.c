@@ -5,9 +5,7 @@
  *    x86-64, NEON on aarch64) on random blocks: counts of blocks, pitches (a fractal's 32 bytes
  *    too), byte offsets of both sides, rectangles of bytes; the destination starts with the
  *    same random bytes as the portable kernel's, so a byte written that should not be fails.
- * 2. tla_copy at every level, and with TLA_COPY_PORTABLE's path (TLA_SIMD_PORTABLE), on random
- *    format pairs, element sizes (1, 2, 4 bytes and 4 bits), extents and tiles at random
- *    origins, against an element-by-element copy.
+ * 2. tla_copy at every level (and TLA_SIMD_PORTABLE) on random copies: tests/test_copy_random.c.
  * 3. tla_copy_parallel and tla_copy_run_parallel with 2, 3 and 4 parts (the parts run in
  *    reverse order on this thread, then on real threads) equal tla_copy byte for byte, and a
  *    copy too small to split still copies.
@@ -95,7 +93,7 @@ static void kernels(void) {
     printf("  %d SIMD levels on this machine (best: %s)\n", levels, level_name(tla_copy_simd()));
 }
 
-/* ---- 2. tla_copy at each level against an element-by-element copy */
+/* ---- 2. (tla_copy at each level: tests/test_copy_random.c) */
 static tla_tensor make(void *p, int eb, const tla_layout *L) {
     return eb ? tla_tensor_make(p, eb, L, TLA_POS_GM) : tla_tensor_make_bits(p, 4, L, TLA_POS_GM);
 }
@@ -114,58 +112,6 @@ static int layouts(int eb, int fs, int fd, int64_t R, int64_t C, tla_layout *Ls,
     *bs = eb ? (size_t)(cs * eb) : (size_t)(cs / 2 + 1), *bd = eb ? (size_t)(cd * eb) : (size_t)(cd / 2 + 1);
     return 0;
 }
-static int copy_case(void) {
-    static const int sizes[] = {1, 2, 4, 0};
-    int eb = sizes[below(4)], fs = (int)below(6), fd = (int)below(6), ok = 1;
-    int64_t R = 1 + below(200), C = 1 + below(200), r, c;
-    tla_layout Ls, Ld;
-    tla_tensor S, D, E;
-    tla_error e;
-    unsigned char *ms, *md, *me;
-    size_t bs, bd;
-    if (layouts(eb, fs, fd, R, C, &Ls, &Ld, &bs, &bd) != 0) return 0;
-    ms = malloc(bs), md = malloc(bd), me = malloc(bd);
-    if (!ms || !md || !me) return 0;
-    fill(ms, bs), fill(md, bd), memcpy(me, md, bd);
-    S = make(ms, eb, &Ls), D = make(md, eb, &Ld), E = make(me, eb, &Ld);
-    if (below(2)) { /* tiles of one extent at their own origins */
-        int64_t x0[2] = {below(R), below(C)}, x1[2] = {below(R), below(C)}, ext[2];
-        tla_tuple t, a, b;
-        ext[0] = 1 + below(R - (x0[0] > x1[0] ? x0[0] : x1[0]));
-        ext[1] = 1 + below(C - (x0[1] > x1[1] ? x0[1] : x1[1]));
-        tla__flat_tuple(&t, 2, ext, 0), tla__flat_tuple(&a, 2, x0, 0), tla__flat_tuple(&b, 2, x1, 0);
-        ok = tla_tensor_tile(&S, &S, &t, &a, &e) == 0 && tla_tensor_tile(&D, &D, &t, &b, &e) == 0
-             && tla_tensor_tile(&E, &E, &t, &b, &e) == 0;
-    }
-    ok = ok && tla_copy(&D, &S, &e) == 0;
-    for (r = 0; ok && r < tla_tensor_extent(&S, 0); r++)
-        for (c = 0; c < tla_tensor_extent(&S, 1); c++)
-            if (eb)
-                memcpy(tla_tensor_at2(&E, r, c), tla_tensor_at2(&S, r, c), (size_t)eb);
-            else
-                tla_tensor_set4_at2(&E, r, c, tla_tensor_get4_at2(&S, r, c));
-    ok = ok && memcmp(md, me, bd) == 0;
-    if (!ok)
-        printf("  copy %d-%s %d -> %d, %lldx%lld differs\n", eb ? eb : 4, eb ? "byte" : "bit", fs, fd, (long long)R,
-               (long long)C);
-    free(ms), free(md), free(me);
-    return ok;
-}
-
-static void copies(void) {
-    int level, k;
-    for (level = 0; level <= TLA_SIMD_NEON; level++) {
-        int bad = 0;
-        if (tla_copy_set_simd(level) != 0) continue;
-        CHECK_EQ(tla_copy_simd(), level);
-        for (k = 0; k < 120; k++) bad += !copy_case();
-        printf("  tla_copy at %s: %d of 120 random copies differ\n", level_name(level), bad);
-        CHECK_EQ(bad, 0);
-    }
-    CHECK(tla_copy_set_simd(99) != 0);
-    CHECK(tla_copy_set_simd(TLA_SIMD_AUTO) == 0);
-}
-
 /* ---- 3. threads */
 /* the parts in reverse order on this thread: a part must not rely on another having run */
 static int serial_calls;
@@ -263,7 +209,8 @@ static void threads(void) {
 
 int main(void) {
     kernels();
-    copies();
+    CHECK(tla_copy_set_simd(99) != 0);
+    CHECK(tla_copy_set_simd(TLA_SIMD_AUTO) == 0);
     threads();
     CHECK_DONE();
 }

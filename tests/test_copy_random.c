@@ -5,7 +5,9 @@
  * same random bytes, so padding and the other half of a shared byte must stay as they were.
  * Each case also plans the copy once (tla_copy_prepare) and runs it on copies of both buffers
  * (tla_copy_run), which must give the same bytes.  The generator is a fixed xorshift, so a
- * failure repeats; TLA_COPY_RANDOM=N runs N cases. */
+ * failure repeats; TLA_COPY_RANDOM=N runs N cases.  The cases run with the copy kernels the
+ * machine chooses, then again (fewer) at every SIMD level it has and on the portable C loops
+ * (tla_copy_set_simd), so each level's kernels meet every format pair. */
 #include <stdint.h>
 #include <stdlib.h>
 #include "tla.h"
@@ -88,8 +90,17 @@ static int one_case(long k) {
 int main(void) {
     const char *n = getenv("TLA_COPY_RANDOM");
     long cases = n && atol(n) > 0 ? atol(n) : 1500, k, bad = 0;
+    int level;
     for (k = 0; k < cases; k++) bad += !one_case(k);
     printf("  %ld random copies\n", cases);
     CHECK_EQ(bad, 0);
+    for (level = TLA_SIMD_PORTABLE; level <= TLA_SIMD_NEON; level++) {
+        if (tla_copy_set_simd(level) != 0) continue; /* not on this machine */
+        CHECK_EQ(tla_copy_simd(), level);
+        for (bad = 0, k = 0; k < cases / 8; k++) bad += !one_case(k);
+        printf("  %ld random copies at SIMD level %d\n", cases / 8, level);
+        CHECK_EQ(bad, 0);
+    }
+    CHECK(tla_copy_set_simd(TLA_SIMD_AUTO) == 0);
     CHECK_DONE();
 }
