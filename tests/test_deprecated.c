@@ -207,11 +207,61 @@ static int old_orders_compile(int run) {
     return r;
 }
 
+/* 0.1's tla_tuple builds from values (an inner tla_tuple arrives as one): the result must be the
+ * tuple tla_make_tuple writes in place, fact by fact (every slot's value and path code, rank,
+ * depth, static-ness, congruence) and value by value. */
+#define SAME_SLOT(p, j) &&TLA__SCODE(p##u, j) == TLA__SCODE(p##w, j) && TLA__SPATH(p##u, j) == TLA__SPATH(p##w, j)
+#define SAME_TUPLE(old, now) \
+    do { \
+        tla_auto s_u = old; \
+        tla_auto s_w = now; \
+        _Static_assert(TLA__CONG(s_u, s_w) && TLA__K(s_u) == TLA__K(s_w) && TLA__NLEAF(s_u) == TLA__NLEAF(s_w) \
+                           && TLA__DEPTH(s_u) == TLA__DEPTH(s_w) && TLA__TRANK(s_u) == TLA__TRANK(s_w) \
+                           && TLA__ALL_STATIC(s_u) == TLA__ALL_STATIC(s_w) TLA__SLOTS(SAME_SLOT, s_), \
+                       #old); \
+        int s_same = 1; \
+        for (int s_j = 0; s_j < (int)TLA__NLEAF(s_w); s_j++) s_same &= s_u.v[s_j] == s_w.v[s_j]; \
+        CHECK(s_same); \
+    } while (0)
+
+static void tuple_by_value(int n, int m) {
+    SAME_TUPLE(tla_tuple(TLA_C(4), tla_tuple(1, 2)), tla_make_tuple(TLA_C(4), tla_make_tuple(1, 2)));
+    SAME_TUPLE(tla_tuple(n), tla_make_tuple(n));
+    SAME_TUPLE(tla_tuple(TLA_C(-3), n, TLA_C(0)), tla_make_tuple(TLA_C(-3), n, TLA_C(0)));
+    SAME_TUPLE(tla_tuple(tla_tuple(TLA_C(16), 2), tla_tuple(TLA_C(16), n)),
+               tla_make_tuple(tla_make_tuple(TLA_C(16), 2), tla_make_tuple(TLA_C(16), n)));
+    SAME_TUPLE(tla_tuple(tla_tuple(tla_tuple(tla_tuple(n)))),
+               tla_make_tuple(tla_make_tuple(tla_make_tuple(tla_make_tuple(n)))));
+    SAME_TUPLE(tla_tuple(1, tla_tuple(2, tla_tuple(3, tla_tuple(4, 5)), 6), 7, 8),
+               tla_make_tuple(1, tla_make_tuple(2, tla_make_tuple(3, tla_make_tuple(4, 5)), 6), 7, 8));
+    SAME_TUPLE(tla_tuple(1, 2, 3, 4, 5, 6, 7, m), tla_make_tuple(1, 2, 3, 4, 5, 6, 7, m));
+    SAME_TUPLE(tla_tuple(tla_tuple(1, 2, 3, 4, 5, 6, 7), TLA_C(8)),
+               tla_make_tuple(tla_make_tuple(1, 2, 3, 4, 5, 6, 7), TLA_C(8)));
+    SAME_TUPLE(tla_tuple(tla_tuple(n, m), tla_tuple(TLA_C(5), tla_tuple(m, n), TLA_C(6)), tla_tuple(7)),
+               tla_make_tuple(tla_make_tuple(n, m), tla_make_tuple(TLA_C(5), tla_make_tuple(m, n), TLA_C(6)),
+                              tla_make_tuple(7)));
+    /* as in 0.1, a tuple value (a variable, a 0.2 tuple) is an element too */
+    tla_auto v = tla_make_tuple(TLA_C(2), n);
+    SAME_TUPLE(tla_tuple(v, v, 3), tla_make_tuple(tla_make_tuple(TLA_C(2), n), tla_make_tuple(TLA_C(2), n), 3));
+    SAME_TUPLE(tla_tuple(TLA_C(4), tla_make_tuple(1, 2)), tla_make_tuple(TLA_C(4), tla_make_tuple(1, 2)));
+    /* each element evaluated once */
+    int k = 0;
+    tla_auto once = tla_tuple(++k, tla_tuple(++k, TLA_C(1)));
+    CHECK(k == 2 && tla_value(tla_get(once, 0)) == 1 && tla_value(tla_get(once, 1, 0)) == 2);
+    /* static facts stay constants; the tuple works with every query and with layouts */
+    tla_auto L = tla_make_layout(tla_tuple(tla_tuple(TLA_C(16), 2), tla_tuple(TLA_C(16), 3)),
+                                 tla_tuple(tla_tuple(TLA_C(16), TLA_C(256)), tla_tuple(TLA_C(1), TLA_C(512))));
+    _Static_assert(tla_value(tla_get(tla_shape(L), 0, 0)) == 16, "a static leaf of an inner tla_tuple stays static");
+    CHECK(tla_size(L) == 1536
+          && tla_crd2offset(tla_make_tuple(tla_make_tuple(1, 1), tla_make_tuple(2, 2)), L) == 16 + 256 + 2 + 1024);
+    /* inside tla_make_tuple, tla_tuple is tla_make_tuple (written in place) */
+    SAME_TUPLE(tla_make_tuple(TLA_C(4), tla_tuple(1, n)), tla_make_tuple(TLA_C(4), tla_make_tuple(1, n)));
+}
+
 int main(int argc, char **argv) {
     (void)argv;
     CHECK(old_orders_compile(argc > 99) == 0);
-    tla_auto t = tla_make_tuple(TLA_C(4), tla_tuple(1, 2)); /* 0.1's constructor nests in 0.2's */
-    CHECK(tla_size(t) == 8 && tla_rank(t) == 2);
+    tuple_by_value(argc + 2, argc * 7);
     rt_names();
     xla_names();
     ixmap_names();

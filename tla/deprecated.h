@@ -41,14 +41,20 @@
  * their headers are in (tla.h includes this header again after them).  Define TLA_NO_DEPRECATED
  * before tla.h to leave all of this out (make test builds the docs' examples so).
  *
- * The old tla_tuple(...) nests tla_make_tuple but not itself: it must stay a function-like macro
- * (an object-like one would take over the run-time type name tla_tuple), so its arguments are
- * expanded before it runs, and an inner tla_tuple is by then a value, not a tuple written in
- * place (static/tuple.h).  tla_tuple(TLA_C(4), tla_tuple(1, 2)) fails to compile, saying so; write
- * tla_make_tuple(TLA_C(4), tla_make_tuple(1, 2)) (tla_make_tuple(TLA_C(4), tla_tuple(1, 2)) works).
+ * The old tla_tuple(...) nests as it did in 0.1: tla_tuple(TLA_C(4), tla_tuple(1, 2)) is
+ * tla_make_tuple(TLA_C(4), tla_make_tuple(1, 2)), static leaves static.  It must stay a
+ * function-like macro (an object-like one would take over the run-time type name tla_tuple), so
+ * its arguments are expanded before it runs and an inner tla_tuple arrives as a value, not as a
+ * tuple written in place.  So, as 0.1 did, it builds from values: its elements are integers or
+ * static or mixed tuples (a tuple variable too), whose leaves it copies into one flat tuple with
+ * their paths one level down.  That costs more text per call than tla_make_tuple (about 20 KB);
+ * inside a tla_make_tuple it is tla_make_tuple (written in place, one level).
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_auto t = tla_tuple(TLA_C(2), 3);           // still builds; new code: tla_make_tuple
+ *   tla_auto u = tla_tuple(TLA_C(4), tla_tuple(1, 2));                    // (_4,(1,2)), as in 0.1
+ *   _Static_assert(tla_rank(u) == 2 && tla_depth(u) == 2 && tla_value(tla_get(u, 0)) == 4, "");
+ *   if (tla_size(u) != 8) return 1;
  *   tla_tuple s;  tla_layout L;  tla_error e;  int64_t n = 0, m = 0;
  *   if (tla_size(t) != 6) return 1;
  *   if (tla_parse_tuple("(4,8)", &s, &e) != 0 || tla_layout_make_compact(&L, &s, &e) != 0) return 1;
@@ -60,6 +66,7 @@
 #define TLA_DEPRECATED_H
 
 #include "tla/rt/parse.h"
+#include "tla/static/tuple_values.h"
 #include "tla/rt/layout.h"
 #include "tla/xla/all.h"
 
@@ -68,7 +75,14 @@
 /* The 0.2 call when x has the 0.2 type T (or const T): for a 0.1 argument of integer type. */
 #define TLA__NEW_ORDER(x, T, now, old) _Generic((x), const T: now, T: now, default: old)
 
-#define tla_tuple(...) tla_make_tuple(__VA_ARGS__)
+/* tla_tuple(e0, ...): at top level built from values (TLA__OT, below); inside a tla_make_tuple,
+ * tla_make_tuple itself (the level probes of static/core_gen.h tell which). */
+#define tla_tuple(...) TLA__LSEL(TLA__OTS_, TLA__X1(, 1), TLA__X2(, 1), TLA__X3(, 1), TLA__X4(, 1))(__VA_ARGS__)
+#define TLA__OTS_1111 TLA__TUPLE_OF_VALUES
+#define TLA__OTS_0111(...) tla_make_tuple(__VA_ARGS__)
+#define TLA__OTS_0011(...) tla_make_tuple(__VA_ARGS__)
+#define TLA__OTS_0001(...) tla_make_tuple(__VA_ARGS__)
+#define TLA__OTS_0000(...) tla_make_tuple(__VA_ARGS__)
 #define tla_make_layout_of tla_layout_make_of
 #define tla_make_layout_tile tla_layout_make_tile
 #define tla_get_tile tla_layout_get_tile

@@ -8,6 +8,7 @@
 
 #include "tla/static/node.h"
 #include "tla/static/tuple.h"
+#include "tla/static/tuple_values.h"
 #include "tla/static/layout.h"
 #include "tla/static/formats.h"
 #include "tla/static/formats_ext.h"
