@@ -68,7 +68,7 @@ TLA_API int tla_copy_set_simd(int level);
  * attributes) or aarch64 NEON, with gcc or clang, unless TLA_COPY_PORTABLE. */
 #if !defined(TLA_COPY_PORTABLE) && defined(__GNUC__) && defined(__x86_64__) && defined(__SSE2__)
 #define TLA__SIMD_X86 1
-#include <immintrin.h>
+#include "tla/tensor/simd_x86.h"
 #elif !defined(TLA_COPY_PORTABLE) && defined(__GNUC__) && defined(__aarch64__) && defined(__ARM_NEON)
 #define TLA__SIMD_NEON 1
 #include <arm_neon.h>
@@ -306,24 +306,24 @@ TLA__DEFINE_TRANSPOSE(16, 2) TLA__DEFINE_TRANSPOSE(8, 2) TLA__DEFINE_TRANSPOSE(1
         int64_t dp, int64_t sp
 
 #if defined(TLA__SIMD_X86)
-#define TLA__AVX2 __attribute__((target("avx2")))
-#define TLA__AVX512 __attribute__((target("avx2,avx512f,avx512bw")))
-#define TLA__LD128(p) _mm_loadu_si128((const __m128i *)(const void *)(p))
-#define TLA__ST128(p, v) _mm_storeu_si128((__m128i *)(void *)(p), v)
+#define TLA__AVX2 __attribute__((target("avx2"))) TLA__MIN_VECTOR_WIDTH(256)
+#define TLA__AVX512 __attribute__((target("avx2,avx512f,avx512bw"))) TLA__MIN_VECTOR_WIDTH(512)
+#define TLA__LD128(p) tla__mm_loadu_si128((const tla__m128i *)(const void *)(p))
+#define TLA__ST128(p, v) tla__mm_storeu_si128((tla__m128i *)(void *)(p), v)
 
     /* SSE2: an 8 x 8 block of 2-byte elements; a 4 x 4 block of 4-byte elements. */
     TLA__ALWAYS_INLINE TLA_FUNC void tla__sse2_8x8_2(TLA_GM char *d, const TLA_GM char *s, int64_t dp, int64_t sp) {
-    __m128i x[8];
+    tla__m128i x[8];
     int i;
     TLA__UNROLL_ALL for (i = 0; i < 8; i++, s += sp) x[i] = TLA__LD128(s);
-    TLA__NETWORK(__m128i, 8, _mm_unpacklo_epi16, _mm_unpackhi_epi16, x);
+    TLA__NETWORK(tla__m128i, 8, tla__mm_unpacklo_epi16, tla__mm_unpackhi_epi16, x);
     TLA__UNROLL_ALL for (i = 0; i < 8; i++, d += dp) TLA__ST128(d, x[i]);
 }
 TLA__ALWAYS_INLINE TLA_FUNC void tla__sse2_4x4_4(TLA_GM char *d, const TLA_GM char *s, int64_t dp, int64_t sp) {
-    __m128i x[4];
+    tla__m128i x[4];
     int i;
     TLA__UNROLL_ALL for (i = 0; i < 4; i++, s += sp) x[i] = TLA__LD128(s);
-    TLA__NETWORK(__m128i, 4, _mm_unpacklo_epi32, _mm_unpackhi_epi32, x);
+    TLA__NETWORK(tla__m128i, 4, tla__mm_unpacklo_epi32, tla__mm_unpackhi_epi32, x);
     TLA__UNROLL_ALL for (i = 0; i < 4; i++, d += dp) TLA__ST128(d, x[i]);
 }
 #define TLA__SSE2_16_2(d, s, dp, sp) \
@@ -344,39 +344,39 @@ TLA__OUT_OF_LINE TLA_FUNC void tla__sse2_16_2(TLA__BLOCKS_SIG){
 
 /* SSE2 bytes: a 16 x 16 block (16 source rows of 16 bytes). */
 TLA__ALWAYS_INLINE TLA_FUNC void tla__sse2_16x16_1(TLA_GM char *d, const TLA_GM char *s, int64_t dp, int64_t sp) {
-    __m128i x[16];
+    tla__m128i x[16];
     int i;
     TLA__UNROLL_ALL for (i = 0; i < 16; i++, s += sp) x[i] = TLA__LD128(s);
-    TLA__NETWORK(__m128i, 16, _mm_unpacklo_epi8, _mm_unpackhi_epi8, x);
+    TLA__NETWORK(tla__m128i, 16, tla__mm_unpacklo_epi8, tla__mm_unpackhi_epi8, x);
     TLA__UNROLL_ALL for (i = 0; i < 16; i++, d += dp) TLA__ST128(d, x[i]);
 }
 
 /* AVX2: a 16 x 16 block of 2-byte elements as two 8-register networks, lane 0 from source rows
  * 0-7 and lane 1 from rows 8-15, so each result is a whole 32-byte destination row; an 8 x 8
  * block of 4-byte elements likewise (lanes from rows 0-3 and 4-7). */
-#define TLA__LD2X128(p, q) _mm256_inserti128_si256(_mm256_castsi128_si256(TLA__LD128(p)), TLA__LD128(q), 1)
-#define TLA__ST256(p, v) _mm256_storeu_si256((__m256i *)(void *)(p), v)
+#define TLA__LD2X128(p, q) tla__mm256_inserti128_si256(tla__mm256_castsi128_si256(TLA__LD128(p)), TLA__LD128(q), 1)
+#define TLA__ST256(p, v) tla__mm256_storeu_si256((tla__m256i *)(void *)(p), v)
 TLA__AVX2 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx2_16_2(TLA_GM char *d, const TLA_GM char *s, int64_t dp,
                                                           int64_t sp) {
-    __m256i x[8], y[8];
+    tla__m256i x[8], y[8];
     const TLA_GM char *q = s + 8 * sp;
     TLA_GM char *e = d + 8 * dp;
     int i;
     TLA__UNROLL_ALL for (i = 0; i < 8; i++, s += sp, q += sp) x[i] = TLA__LD2X128(s, q),
                                                               y[i] = TLA__LD2X128(s + 16, q + 16);
-    TLA__NETWORK(__m256i, 8, _mm256_unpacklo_epi16, _mm256_unpackhi_epi16, x);
-    TLA__NETWORK(__m256i, 8, _mm256_unpacklo_epi16, _mm256_unpackhi_epi16, y);
+    TLA__NETWORK(tla__m256i, 8, tla__mm256_unpacklo_epi16, tla__mm256_unpackhi_epi16, x);
+    TLA__NETWORK(tla__m256i, 8, tla__mm256_unpacklo_epi16, tla__mm256_unpackhi_epi16, y);
     TLA__UNROLL_ALL for (i = 0; i < 8; i++, d += dp, e += dp) TLA__ST256(d, x[i]), TLA__ST256(e, y[i]);
 }
 TLA__AVX2 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx2_8_4(TLA_GM char *d, const TLA_GM char *s, int64_t dp, int64_t sp) {
-    __m256i x[4], y[4];
+    tla__m256i x[4], y[4];
     const TLA_GM char *q = s + 4 * sp;
     TLA_GM char *e = d + 4 * dp;
     int i;
     TLA__UNROLL_ALL for (i = 0; i < 4; i++, s += sp, q += sp) x[i] = TLA__LD2X128(s, q),
                                                               y[i] = TLA__LD2X128(s + 16, q + 16);
-    TLA__NETWORK(__m256i, 4, _mm256_unpacklo_epi32, _mm256_unpackhi_epi32, x);
-    TLA__NETWORK(__m256i, 4, _mm256_unpacklo_epi32, _mm256_unpackhi_epi32, y);
+    TLA__NETWORK(tla__m256i, 4, tla__mm256_unpacklo_epi32, tla__mm256_unpackhi_epi32, x);
+    TLA__NETWORK(tla__m256i, 4, tla__mm256_unpacklo_epi32, tla__mm256_unpackhi_epi32, y);
     TLA__UNROLL_ALL for (i = 0; i < 4; i++, d += dp, e += dp) TLA__ST256(d, x[i]), TLA__ST256(e, y[i]);
 }
 #define TLA__AVX2_16_2(d, s, dp, sp) tla__avx2_16_2(d, s, dp, sp)
@@ -393,11 +393,11 @@ TLA__AVX2 TLA__OUT_OF_LINE TLA_FUNC void tla__avx2_blocks_16_2(TLA__BLOCKS_SIG){
  * from rows 16-31 of the same 16 columns). */
 TLA__AVX2 TLA__ALWAYS_INLINE TLA_FUNC
     void tla__avx2_16x32_1(TLA_GM char *d, const TLA_GM char *s, int64_t dp, int64_t sp) {
-    __m256i x[16];
+    tla__m256i x[16];
     const TLA_GM char *q = s + 16 * sp;
     int i;
     TLA__UNROLL_ALL for (i = 0; i < 16; i++, s += sp, q += sp) x[i] = TLA__LD2X128(s, q);
-    TLA__NETWORK(__m256i, 16, _mm256_unpacklo_epi8, _mm256_unpackhi_epi8, x);
+    TLA__NETWORK(tla__m256i, 16, tla__mm256_unpacklo_epi8, tla__mm256_unpackhi_epi8, x);
     TLA__UNROLL_ALL for (i = 0; i < 16; i++, d += dp) TLA__ST256(d, x[i]);
 }
 
@@ -405,39 +405,47 @@ TLA__AVX2 TLA__ALWAYS_INLINE TLA_FUNC
  * 8-15, row t + 8 cols 8-15), so result k is destination rows k (low half) and k + 8 (high);
  * 4-byte 8 x 8 the same with rows t and t + 4; bytes: 16 destination rows of 64 bytes. */
 #define TLA__LD2X256(p, q) \
-    _mm512_inserti64x4(_mm512_castsi256_si512(_mm256_loadu_si256((const __m256i *)(const void *)(p))), \
-                       _mm256_loadu_si256((const __m256i *)(const void *)(q)), 1)
-#define TLA__LANES0213(v) _mm512_shuffle_i64x2(v, v, 0xD8) /* lanes 0, 2, 1, 3 */
-#define TLA__ST2X256(p, q, v) (TLA__ST256(p, _mm512_castsi512_si256(v)), TLA__ST256(q, _mm512_extracti64x4_epi64(v, 1)))
+    tla__mm512_inserti64x4(tla__mm512_castsi256_si512(tla__mm256_loadu_si256((const tla__m256i *)(const void *)(p))), \
+                           tla__mm256_loadu_si256((const tla__m256i *)(const void *)(q)), 1)
+/* lanes 0, 2, 1, 3 (TLA__SIMD_KEEP: clang would merge it with the load's insert into a slower
+ * two-shuffle form) */
+#define TLA__LANES0213(v) \
+    __extension__({ \
+        tla__m512i v_ = (v); \
+        TLA__SIMD_KEEP(v_); \
+        tla__mm512_shuffle_i64x2(v_, v_, 0xD8); \
+    })
+#define TLA__ST2X256(p, q, v) \
+    (TLA__ST256(p, tla__mm512_castsi512_si256(v)), TLA__ST256(q, tla__mm512_extracti64x4_epi64(v, 1)))
 TLA__AVX512 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx512_16_2(TLA_GM char *d, const TLA_GM char *s, int64_t dp,
                                                               int64_t sp) {
-    __m512i x[8];
+    tla__m512i x[8];
     const TLA_GM char *q = s + 8 * sp;
     TLA_GM char *e = d + 8 * dp;
     int i;
     TLA__UNROLL_ALL for (i = 0; i < 8; i++, s += sp, q += sp) x[i] = TLA__LANES0213(TLA__LD2X256(s, q));
-    TLA__NETWORK(__m512i, 8, _mm512_unpacklo_epi16, _mm512_unpackhi_epi16, x);
+    TLA__NETWORK(tla__m512i, 8, tla__mm512_unpacklo_epi16, tla__mm512_unpackhi_epi16, x);
     TLA__UNROLL_ALL for (i = 0; i < 8; i++, d += dp, e += dp) TLA__ST2X256(d, e, x[i]);
 }
 TLA__AVX512 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx512_8_4(TLA_GM char *d, const TLA_GM char *s, int64_t dp,
                                                              int64_t sp) {
-    __m512i x[4];
+    tla__m512i x[4];
     const TLA_GM char *q = s + 4 * sp;
     TLA_GM char *e = d + 4 * dp;
     int i;
     TLA__UNROLL_ALL for (i = 0; i < 4; i++, s += sp, q += sp) x[i] = TLA__LANES0213(TLA__LD2X256(s, q));
-    TLA__NETWORK(__m512i, 4, _mm512_unpacklo_epi32, _mm512_unpackhi_epi32, x);
+    TLA__NETWORK(tla__m512i, 4, tla__mm512_unpacklo_epi32, tla__mm512_unpackhi_epi32, x);
     TLA__UNROLL_ALL for (i = 0; i < 4; i++, d += dp, e += dp) TLA__ST2X256(d, e, x[i]);
 }
 TLA__AVX512 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx512_16x64_1(TLA_GM char *d, const TLA_GM char *s, int64_t dp,
                                                                  int64_t sp) {
-    __m512i x[16];
+    tla__m512i x[16];
     const TLA_GM char *q = s + 16 * sp, *u = s + 32 * sp, *v = s + 48 * sp;
     int i;
     TLA__UNROLL_ALL for (i = 0; i < 16; i++, s += sp, q += sp, u += sp, v += sp) x[i] =
-        _mm512_inserti64x4(_mm512_castsi256_si512(TLA__LD2X128(s, q)), TLA__LD2X128(u, v), 1);
-    TLA__NETWORK(__m512i, 16, _mm512_unpacklo_epi8, _mm512_unpackhi_epi8, x);
-    TLA__UNROLL_ALL for (i = 0; i < 16; i++, d += dp) _mm512_storeu_si512((void *)d, x[i]);
+        tla__mm512_inserti64x4(tla__mm512_castsi256_si512(TLA__LD2X128(s, q)), TLA__LD2X128(u, v), 1);
+    TLA__NETWORK(tla__m512i, 16, tla__mm512_unpacklo_epi8, tla__mm512_unpackhi_epi8, x);
+    TLA__UNROLL_ALL for (i = 0; i < 16; i++, d += dp) tla__mm512_storeu_si512((void *)d, x[i]);
 }
 #define TLA__AVX512_16_2(d, s, dp, sp) tla__avx512_16_2(d, s, dp, sp)
 #define TLA__AVX512_8_4(d, s, dp, sp) tla__avx512_8_4(d, s, dp, sp)
