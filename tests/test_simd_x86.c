@@ -208,6 +208,9 @@ __attribute__((target("avx2,avx512f,avx512bw"))) static int ops512(void) {
         __m512i r6 = _mm512_shuffle_i64x2(a, b, 0xD8);
         tla__m512i s6 = tla__mm512_shuffle_i64x2(x, y, 0xD8);
         ok &= SAME(64, s6, r6);
+        __m512i r9 = _mm512_shuffle_i32x4(a, b, 0x88), r10 = _mm512_shuffle_i32x4(a, b, 0xDD);
+        tla__m512i s9 = tla__mm512_shuffle_i32x4(x, y, 0x88), s10 = tla__mm512_shuffle_i32x4(x, y, 0xDD);
+        ok &= SAME(64, s9, r9) && SAME(64, s10, r10);
         __m512i r7 = _mm512_shuffle_i64x2(a, b, 0x1B);
         tla__m512i s7 = tla__mm512_shuffle_i64x2(x, y, 0x1B);
         ok &= SAME(64, s7, r7);

@@ -81,6 +81,7 @@ typedef long long tla__v8di __attribute__((vector_size(64)));
 #define tla__mm512_extracti64x4_epi64(v, imm) \
         ((tla__m256i)__builtin_ia32_extracti64x4_mask((tla__v8di)(v), (int)(imm), (tla__v4di){ 0 }, (unsigned char)-1))
 #define tla__mm512_shuffle_i64x2(a, b, imm) ((tla__m512i)__builtin_ia32_shuf_i64x2((tla__v8di)(a), (tla__v8di)(b), (int)(imm)))
+#define tla__mm512_shuffle_i32x4(a, b, imm) ((tla__m512i)__builtin_ia32_shuf_i32x4((tla__v16si)(a), (tla__v16si)(b), (int)(imm)))
 #else
 #define tla__mm256_castsi128_si256(x) ((tla__m256i)__builtin_ia32_si256_si((tla__v4si)(x)))
 #define tla__mm512_castsi256_si512(x) ((tla__m512i)__builtin_ia32_si512_256si((tla__v8si)(x)))
@@ -94,6 +95,8 @@ typedef double tla__v4df __attribute__((vector_size(32)));
         ((tla__m256i)__builtin_ia32_extracti64x4_mask((tla__v8di)(v), (int)(imm), (tla__v4di){ 0 }, (unsigned char)-1))
 #define tla__mm512_shuffle_i64x2(a, b, imm) \
         ((tla__m512i)__builtin_ia32_shuf_i64x2_mask((tla__v8di)(a), (tla__v8di)(b), (int)(imm), (tla__v8di)(a), (unsigned char)-1))
+#define tla__mm512_shuffle_i32x4(a, b, imm) \
+        ((tla__m512i)__builtin_ia32_shuf_i32x4_mask((tla__v16si)(a), (tla__v16si)(b), (int)(imm), (tla__v16si)(a), (unsigned short)-1))
 #endif
 #define tla__mm512_set_m256i(hi, lo) tla__mm512_inserti64x4(tla__mm512_castsi256_si512(lo), hi, 1)
 
