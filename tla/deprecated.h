@@ -48,7 +48,10 @@
  * tuple written in place.  So, as 0.1 did, it builds from values: its elements are integers or
  * static or mixed tuples (a tuple variable too), whose leaves it copies into one flat tuple with
  * their paths one level down.  That costs more text per call than tla_make_tuple (about 20 KB);
- * inside a tla_make_tuple it is tla_make_tuple (written in place, one level).
+ * inside a tla_make_tuple it is tla_make_tuple written in place, and there its own elements must
+ * be integers (its arguments are expanded first, so a constructor inside it has already become
+ * a value or a marker of the enclosing one's): tla_make_tuple(1, tla_tuple(2, 3)) works,
+ * tla_make_tuple(1, tla_tuple(2, tla_tuple(3, 4))) does not; outside, any mix nests.
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   tla_auto t = tla_tuple(TLA_C(2), 3);           // still builds; new code: tla_make_tuple
@@ -75,7 +78,7 @@
 /* The 0.2 call when x has the 0.2 type T (or const T): for a 0.1 argument of integer type. */
 #define TLA__NEW_ORDER(x, T, now, old) _Generic((x), const T: now, T: now, default: old)
 
-/* tla_tuple(e0, ...): at top level built from values (TLA__OT, below); inside a tla_make_tuple,
+/* tla_tuple(e0, ...): at top level built from values (static/tuple_values.h); inside a tla_make_tuple,
  * tla_make_tuple itself (the level probes of static/core_gen.h tell which). */
 #define tla_tuple(...) TLA__LSEL(TLA__OTS_, TLA__X1(, 1), TLA__X2(, 1), TLA__X3(, 1), TLA__X4(, 1))(__VA_ARGS__)
 #define TLA__OTS_1111 TLA__TUPLE_OF_VALUES
