@@ -447,11 +447,38 @@ TLA__AVX512 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx512_16x64_1(TLA_GM char *d,
     TLA__NETWORK(tla__m512i, 16, tla__mm512_unpacklo_epi8, tla__mm512_unpackhi_epi8, x);
     TLA__UNROLL_ALL for (i = 0; i < 16; i++, d += dp) tla__mm512_storeu_si512((void *)d, x[i]);
 }
+/* AVX-512 4-byte 16 x 16: one whole 64-byte line per source row and per destination row, each
+ * loaded or stored once.  unpacklo / hi of 32-bit then 64-bit elements transpose the 4 x 4
+ * pieces inside each lane (u[4i + c], lane L: column 4L + c of rows 4i..4i + 3), and two
+ * rounds of shuffle_i32x4 transpose the 4 x 4 matrix of lanes.  As four 8 x 8 blocks (two
+ * lanes from two rows each) every line was touched twice, and with power-of-two pitches
+ * (2048 x 3072: 8 KB and 12 KB, all lines of a block in one L1 set) it came back evicted:
+ * ColumnMajor -> RowMajor ran at 0.62 of oneDNN's 16 x 16 JIT kernel (bench/NOTES.md). */
+TLA__AVX512 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx512_16x16_4(TLA_GM char *d, const TLA_GM char *s, int64_t dp,
+                                                                 int64_t sp) {
+    tla__m512i x[16], t[16];
+    int i, c;
+    TLA__UNROLL_ALL for (i = 0; i < 16; i++) x[i] = tla__mm512_loadu_si512((const void *)(s + i * sp));
+    TLA__UNROLL_ALL for (i = 0; i < 8; i++) t[2 * i] = tla__mm512_unpacklo_epi32(x[2 * i], x[2 * i + 1]),
+                                                  t[2 * i + 1] = tla__mm512_unpackhi_epi32(x[2 * i], x[2 * i + 1]);
+    TLA__UNROLL_ALL for (i = 0; i < 4; i++) x[4 * i] = tla__mm512_unpacklo_epi64(t[4 * i], t[4 * i + 2]),
+                                                  x[4 * i + 1] = tla__mm512_unpackhi_epi64(t[4 * i], t[4 * i + 2]),
+                                                  x[4 * i + 2] = tla__mm512_unpacklo_epi64(t[4 * i + 1], t[4 * i + 3]),
+                                                  x[4 * i + 3] = tla__mm512_unpackhi_epi64(t[4 * i + 1], t[4 * i + 3]);
+    TLA__UNROLL_ALL for (c = 0; c < 4; c++) {
+        /* lanes (0, 1) and (2, 3) of rows 0-3 beside rows 4-7, and of rows 8-11 beside 12-15 */
+        tla__m512i v0 = tla__mm512_shuffle_i32x4(x[c], x[4 + c], 0x44),
+                   v1 = tla__mm512_shuffle_i32x4(x[c], x[4 + c], 0xEE),
+                   v2 = tla__mm512_shuffle_i32x4(x[8 + c], x[12 + c], 0x44),
+                   v3 = tla__mm512_shuffle_i32x4(x[8 + c], x[12 + c], 0xEE);
+        t[c] = tla__mm512_shuffle_i32x4(v0, v2, 0x88), t[4 + c] = tla__mm512_shuffle_i32x4(v0, v2, 0xDD);
+        t[8 + c] = tla__mm512_shuffle_i32x4(v1, v3, 0x88), t[12 + c] = tla__mm512_shuffle_i32x4(v1, v3, 0xDD);
+    }
+    TLA__UNROLL_ALL for (i = 0; i < 16; i++) tla__mm512_storeu_si512((void *)(d + i * dp), t[i]);
+}
 #define TLA__AVX512_16_2(d, s, dp, sp) tla__avx512_16_2(d, s, dp, sp)
 #define TLA__AVX512_8_4(d, s, dp, sp) tla__avx512_8_4(d, s, dp, sp)
-#define TLA__AVX512_16_4(d, s, dp, sp) \
-    (tla__avx512_8_4(d, s, dp, sp), tla__avx512_8_4(d + 32, s + 8 * (sp), dp, sp), \
-     tla__avx512_8_4(d + 8 * (dp), s + 32, dp, sp), tla__avx512_8_4(d + 8 * (dp) + 32, s + 8 * (sp) + 32, dp, sp))
+#define TLA__AVX512_16_4(d, s, dp, sp) tla__avx512_16x16_4(d, s, dp, sp)
 TLA__AVX512 TLA__OUT_OF_LINE TLA_FUNC void tla__avx512_blocks_16_2(TLA__BLOCKS_SIG){
     TLA__FOR_BLOCKS(TLA__AVX512_16_2)} TLA__AVX512 TLA__OUT_OF_LINE TLA_FUNC
     void tla__avx512_blocks_8_4(TLA__BLOCKS_SIG){TLA__FOR_BLOCKS(TLA__AVX512_8_4)} TLA__AVX512 TLA__OUT_OF_LINE TLA_FUNC

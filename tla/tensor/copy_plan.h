@@ -258,6 +258,13 @@ TLA_FUNC void tla__plan_tile(tla__plan *p, int elem_bytes) {
     p->nouter += 2;
     p->outer[0] = a, p->outer[0].n = T;
     p->outer[1] = b, p->outer[1].n = T;
+    /* 4-byte tiles walk their grid in the destination's order: ColumnMajor -> RowMajor (1000x3001
+     * to 4096x4096) 1.0-1.5x, RowMajor -> ColumnMajor already did; 1-byte tiles lost 0.7-0.85x,
+     * 2-byte ones won and lost by size (bench/NOTES.md, round 16) */
+    if (elem_bytes == 4 && tla__abs64(b.ds) < tla__abs64(a.ds)) {
+        tla__loop t = a;
+        a = b, b = t;
+    }
     p->outer[2] = a, p->outer[2].n = a.n / T, p->outer[2].ss *= T, p->outer[2].ds *= T, p->outer[2].w *= T;
     p->outer[3] = b, p->outer[3].n = b.n / T, p->outer[3].ss *= T, p->outer[3].ds *= T, p->outer[3].w *= T;
 }
