@@ -395,6 +395,25 @@ TLA_FUNC void tla__plan_grid_order(tla__plan *p, int64_t line) {
         }
 }
 
+/* The grid of a fractal <-> fractal transpose's super-blocks (two loops of different modes after
+ * them, each stepping whole fractals, 512 bytes or more, on both sides), by two measured rules
+ * (the tie of tla__loop_before took the destination's order; interleaved A/B with caches
+ * cooled, zN <-> nZ and zZ <-> nN at 2048x3072, 2048x2048, 1000x3001 and 64 MiB,
+ * bench/NOTES.md round 16): 4-byte blocks walk it in the source's order, 1.05-2.0x; 2-byte
+ * blocks along the mode of the super-block's outer pair loop (strips of two blocks), 1.1-1.8x
+ * where that changes the order, while the source's order lost 0.67-0.74x on zN -> nZ.  1-byte
+ * blocks (super-blocks of 4 x 4) moved within +-10% either way; the pairs with RowMajor /
+ * ColumnMajor lost 0.25-0.9x in the other order. */
+TLA_FUNC void tla__plan_fractal_grid(tla__plan *p, int elem_bytes) {
+    tla__loop *a = &p->outer[4], *b = &p->outer[5], t;
+    int k, swap;
+    if ((elem_bytes != 2 && elem_bytes != 4) || p->nouter < 6 || a->mode == b->mode) return;
+    for (k = 4; k < 6; k++)
+        if (tla__abs64(p->outer[k].ss) * elem_bytes < 512 || tla__abs64(p->outer[k].ds) * elem_bytes < 512) return;
+    swap = elem_bytes == 4 ? tla__abs64(b->ss) < tla__abs64(a->ss) : b->mode == p->outer[3].mode;
+    if (swap) t = *a, *a = *b, *b = t;
+}
+
 /* A 1-byte transpose moves any rectangle of 8 x 8 pieces in one call (tla__transpose_bytes),
  * so a super-block's pair loop that continues the first loop on both sides (zN <-> nN / nZ:
  * the two 16-row blocks are the 32 rows of one nN / nZ fractal) joins it, and each call moves
@@ -454,9 +473,10 @@ TLA_FUNC int tla__make_plan(const tla__copy_desc *c, const int64_t *e, tla__plan
             p->outer[j - 1] = t;
         }
     tla__plan_square(p, c->eb);
-    if (!is4 && tla__plan_super(p, eb))
+    if (!is4 && tla__plan_super(p, eb)) {
         tla__plan_super_lines(p, eb);
-    else if (!is4 && p->run_len == 1)
+        tla__plan_fractal_grid(p, eb);
+    } else if (!is4 && p->run_len == 1)
         tla__plan_grid_order(p, line);
     tla__plan_merge_bytes(p, c->eb);
     tla__plan_tile(p, eb);
