@@ -19,8 +19,10 @@
  *     gcc is asked to unroll the inner loop (UNROLL), as the library does.
  * Checks: the generic copy's output equals the hand loop's, and the hand loop's equals an
  * element-by-element reference, in every cell; a mismatch is printed and fails the run.
- * Prints every cell, lowest generic/hand first, a summary of both ratios' minima and one line
- * per size.  Besides 2048x3072 and 1000x3001: 2048x2048 (a power-of-two pitch) and 64 MiB.
+ * Prints every cell, lowest generic/hand first, a summary of both ratios' minima, one line
+ * per size, and the cells below the goal (0.90) again, worst first, each marked "same format"
+ * or "ragged" where it is; the oneDNN table ends with its cells below 1.00 (one thread or two)
+ * likewise.  Besides 2048x3072 and 1000x3001: 2048x2048 (a power-of-two pitch) and 64 MiB.
  * The other tables, in the order they run: tla_copy against oneDNN's reorder (onednn_table,
  * built when bench/run.sh finds oneDNN and defines TLA_BENCH_ONEDNN), then this matrix
  * (hand_table), tiles cut from a matrix (tile_table), small whole copies (small_table) and 4-bit
@@ -866,6 +868,23 @@ static int onednn_cell(dcell *cl, dnnl_engine_t eng, dnnl_stream_t strm, int z, 
     if (bad) printf("MISMATCH %s [%s] (oneDNN): %lld elements or buffers differ\n", cl->name, CC_NAME, (long long)bad);
     return bad != 0;
 }
+/* The cells below the goal (tla/oneDNN 1.00, one thread or two), worst first by the lower of
+ * the two ratios (the table is ordered by one thread's only). */
+static void print_dnn_below(const dcell *cells, const double *r1, const double *r2, int ncell) {
+    int idx[NF * NF * 3 * 2], n = 0, i, j;
+    for (i = 0; i < ncell; i++)
+        if (r1[i] < 1.0 || r2[i] < 1.0) idx[n++] = i;
+    for (i = 1; i < n; i++) /* insertion sort: a handful of cells */
+        for (j = i; j > 0; j--) {
+            int a = idx[j], b = idx[j - 1], t;
+            double lo_a = r1[a] < r2[a] ? r1[a] : r2[a], lo_b = r1[b] < r2[b] ? r1[b] : r2[b];
+            if (lo_a >= lo_b) break;
+            t = idx[j], idx[j] = idx[j - 1], idx[j - 1] = t;
+        }
+    printf("copy onednn below 1.00 [%s]: %d cells%s\n", CC_NAME, n,
+           n ? ", worst first (tla/oneDNN, one thread and two)" : "");
+    for (i = 0; i < n; i++) printf("    %-28s 1T %.2f  2T %.2f\n", cells[idx[i]].name, r1[idx[i]], r2[idx[i]]);
+}
 static int onednn_table(int runs, const char *filter, const uint64_t *fl, char *src, char *g, char *h) {
     static dcell cells[NF * NF * 3 * 2];
     const dnnl_version_t *v = dnnl_version();
@@ -915,6 +934,7 @@ static int onednn_table(int runs, const char *filter, const uint64_t *fl, char *
                "%.0f s\n",
                CC_NAME, ncell, r1[0], cells[0].name, m1, below, w2, worst2, m2, below2, m3,
                status ? "RESULTS DIFFER" : "all results checked", wall() - w0);
+        print_dnn_below(cells, r1, r2, ncell);
     }
     (void)t0;
     dnnl_stream_destroy(strm), dnnl_engine_destroy(eng);
@@ -929,6 +949,23 @@ static int onednn_table(int runs, const char *filter, const uint64_t *fl, char *
     return 0;
 }
 #endif
+
+/* The hand table's cells below 0.90 (cells[] is ordered worst first), each with what the cell
+ * is, as the analysis groups them: "same format" (the hand loop is one memcpy of the storage,
+ * padding included, which tla_copy must not write), "ragged" (1000x3001: edge tiles). */
+static void print_hand_below(const cell *cells, int ncell) {
+    int n = 0, k;
+    for (k = 0; k < ncell; k++) n += cells[k].th / cells[k].tg < 0.90;
+    printf("copy below 0.90 [%s]: %d cells%s\n", CC_NAME, n, n ? ", worst first (generic/hand)" : "");
+    for (k = 0; k < ncell; k++) {
+        const char *name = cells[k].name, *arrow = strstr(name, "->"), *sp = strchr(name, ' ');
+        int same = arrow && sp && (size_t)(arrow - name) == (size_t)(sp - arrow - 2)
+                   && strncmp(name, arrow + 2, (size_t)(arrow - name)) == 0;
+        if (cells[k].th / cells[k].tg >= 0.90) continue;
+        printf("    %-32s %.2f%s%s\n", name, cells[k].th / cells[k].tg, same ? "  same format" : "",
+               strstr(name, " 1000x3001") ? "  ragged" : "");
+    }
+}
 
 /* One line per size of the hand table: its worst generic/hand and its cells below 0.90. */
 static void print_by_size(const cell *cells, int ncell) {
@@ -1093,6 +1130,7 @@ static int hand_table(int runs, int runs_big, int self, const char *filter, cons
                    status ? "RESULTS DIFFER" : "all results checked", now() - t0);
     }
     print_by_size(cells, ncell);
+    print_hand_below(cells, ncell);
     free(tg), free(th), free(tm), free(th2);
     return status;
 }
