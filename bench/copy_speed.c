@@ -869,9 +869,12 @@ static int onednn_cell(dcell *cl, dnnl_engine_t eng, dnnl_stream_t strm, int z, 
     return bad != 0;
 }
 /* The cells below the goal (tla/oneDNN 1.00, one thread or two), worst first by the lower of
- * the two ratios (the table is ordered by one thread's only). */
-static void print_dnn_below(const dcell *cells, const double *r1, const double *r2, int ncell) {
+ * the two ratios (the table is ordered by one thread's only; the summary's medians have sorted
+ * its ratio arrays, so they are computed again). */
+static void print_dnn_below(const dcell *cells, int ncell) {
     int idx[NF * NF * 3 * 2], n = 0, i, j;
+    double r1[NF * NF * 3 * 2], r2[NF * NF * 3 * 2];
+    for (i = 0; i < ncell; i++) r1[i] = cells[i].t[1] / cells[i].t[0], r2[i] = cells[i].t[3] / cells[i].t[2];
     for (i = 0; i < ncell; i++)
         if (r1[i] < 1.0 || r2[i] < 1.0) idx[n++] = i;
     for (i = 1; i < n; i++) /* insertion sort: a handful of cells */
@@ -934,7 +937,7 @@ static int onednn_table(int runs, const char *filter, const uint64_t *fl, char *
                "%.0f s\n",
                CC_NAME, ncell, r1[0], cells[0].name, m1, below, w2, worst2, m2, below2, m3,
                status ? "RESULTS DIFFER" : "all results checked", wall() - w0);
-        print_dnn_below(cells, r1, r2, ncell);
+        print_dnn_below(cells, ncell);
     }
     (void)t0;
     dnnl_stream_destroy(strm), dnnl_engine_destroy(eng);
