@@ -451,30 +451,6 @@ TLA_FUNC void tla__plan_dest_lines(tla__plan *p, int elem_bytes) {
     tla__plan_insert(p, 0, g);
 }
 
-/* The source's twin, for runs of half a line read from RowMajor / ColumnMajor into zZ / nN,
- * where the loop that continues the source's runs steps one fractal (512 bytes) on the
- * destination: the 16 runs of a fractal read 16 source lines half each, the next fractal the
- * other halves.  8 steps of that loop first (8 fractals, 256 bytes of each source line, 4 KB
- * of the destination in order): interleaved A/B with caches cooled, 2- and 4-byte 1.09-1.20x
- * at 2048x2048, 2048x3072 and 64 MiB (in the bench 1.1-1.25x); 1-byte runs gained alone but
- * lost 0.75-0.9x in the bench, and into zN / nZ, where that loop steps far on the destination,
- * it lost 0.90-0.95x, so those keep their order (bench/NOTES.md, round 16). */
-TLA_FUNC void tla__plan_src_lines(tla__plan *p, int elem_bytes) {
-    int k;
-    tla__loop g;
-    if ((elem_bytes != 2 && elem_bytes != 4) || p->run_len * elem_bytes != 32 || p->nouter < 2
-        || p->nouter + 1 > TLA__MAX_LOOPS || tla__abs64(p->outer[0].ss) == p->run_len)
-        return;
-    for (k = 1; k < p->nouter; k++)
-        if (tla__abs64(p->outer[k].ss) == p->run_len) break;
-    if (k == p->nouter || tla__abs64(p->outer[k].ds) * elem_bytes != 512 || p->outer[k].n % 8 != 0
-        || p->outer[k].n == 8)
-        return;
-    g = p->outer[k], g.n = 8;
-    p->outer[k].n /= 8, p->outer[k].ss *= 8, p->outer[k].ds *= 8, p->outer[k].w *= 8;
-    tla__plan_insert(p, 0, g);
-}
-
 /* Plan the copy of the box [0, e) of c (e: one extent per mode, each >= 1; the sides' data
  * pointers at element 0). */
 TLA_FUNC int tla__make_plan(const tla__copy_desc *c, const int64_t *e, tla__plan *p) {
@@ -528,7 +504,6 @@ TLA_FUNC int tla__make_plan(const tla__copy_desc *c, const int64_t *e, tla__plan
     tla__plan_merge_bytes(p, c->eb);
     tla__plan_tile(p, eb);
     tla__plan_dest_lines(p, c->eb);
-    tla__plan_src_lines(p, eb);
     return 0;
 }
 
