@@ -71,13 +71,20 @@ TLA_FUNC int tla__transpose_bytes(TLA_GM char *d, const TLA_GM char *s, int64_t 
 #pragma GCC diagnostic ignored "-Wattributes"
 #endif
 
+/* The constant 8-step run loop of tla__copy_3d on gcc only (see there). */
+#if defined(__GNUC__) && !defined(__clang__)
+#define TLA__RUN8 1
+#else
+#define TLA__RUN8 0
+#endif
 /* n2 x n1 x n0 copies of `bytes` bytes (three strides each side): one dispatch on the size
  * for a whole row of 2-D blocks (the third loop is the next outer loop of the plan), so small
- * elements move at loop speed and no block pays a call.  n0 == 16 (a fractal's side) and 8 (the
- * 8 fractals of tla__plan_dest_lines) get their own loops: constant trip counts the compiler
- * unrolls (gcc when asked, TLA__UNROLL: 32-byte runs of RowMajor -> zZ / ColumnMajor -> nN ran
- * at 9 GB/s as gcc's loop and 13 as clang's unrolled one, bench/NOTES.md round 16).  Bytes that form a transpose move as
- * 8 x 8 pieces (tla__transpose_bytes). */
+ * elements move at loop speed and no block pays a call.  n0 == 16 (a fractal's side) gets its
+ * own loop: a constant trip count the compiler unrolls (gcc when asked, TLA__UNROLL: 32-byte
+ * runs of RowMajor -> zZ / ColumnMajor -> nN ran at 9 GB/s as gcc's loop and 13 as clang's
+ * unrolled one, bench/NOTES.md round 16); on gcc n0 == 8 too (the 8 fractals of
+ * tla__plan_dest_lines), which on clang slowed RowMajor -> zN / ColumnMajor -> nZ 0.8x.
+ * Bytes that form a transpose move as 8 x 8 pieces (tla__transpose_bytes). */
 TLA__OUT_OF_LINE TLA_FUNC void tla__copy_3d(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int64_t d2, int64_t s2,
                                             int64_t n1, int64_t d1, int64_t s1, int64_t n0, int64_t d0, int64_t s0,
                                             size_t bytes) {
@@ -89,7 +96,7 @@ TLA__OUT_OF_LINE TLA_FUNC void tla__copy_3d(TLA_GM char *d, const TLA_GM char *s
 #define TLA__COPY2_LOOPS(B) \
         for (k = 0; k < n2; k++, d += d2, s += s2) \
             if (n0 == 16) for (i = 0; i < n1; i++) TLA__UNROLL for (j = 0; j < 16; j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, B); \
-            else if (n0 == 8) for (i = 0; i < n1; i++) TLA__UNROLL for (j = 0; j < 8; j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, B); \
+            else if (TLA__RUN8 && n0 == 8) for (i = 0; i < n1; i++) TLA__UNROLL for (j = 0; j < 8; j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, B); \
             else for (i = 0; i < n1; i++) for (j = 0; j < n0; j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, B); \
         return;
     switch (bytes) {
