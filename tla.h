@@ -95,6 +95,8 @@
 #elif !defined(__STDC_VERSION__) || __STDC_VERSION__ < 201112L
 #error "tla.h needs C11 or later: compile with -std=c11 (or c17, c2x, gnu11, ...)"
 #else
+/* The including file's one-letter macros (#define K 64) are set aside until the end (tla/letters.h). */
+#include "tla/letters.h"
 #ifndef TLA_H
 #define TLA_H
 
@@ -173,4 +175,5 @@
 #ifndef TLA_NO_DEPRECATED
 #include "tla/deprecated.h"
 #endif
+#include "tla/letters.h" /* the including file's one-letter macros back */
 #endif /* C11 */

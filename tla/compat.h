@@ -46,6 +46,8 @@
 #pragma GCC system_header
 
 #include "tla.h"
+/* the including file's one-letter macros set aside here too (tla/letters.h) */
+#include "tla/letters.h"
 
 /* ---- static integers ----
  * Every name CuTe's integral_constant.hpp defines (_m32 ... _m1, _0 ... _10, _12 ... _524288),
@@ -673,4 +675,5 @@ TLA_FUNC int64_t tla__crd3(int depth, int n, long long v0, long long v1, long lo
 }
 
 /* clang-format on */
+#include "tla/letters.h" /* and back */
 #endif
