@@ -284,6 +284,20 @@ static double median(double *v, int n) {
     qsort(v, (size_t)n, sizeof v[0], cmp_double);
     return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
+/* A cell's times from its runs: the generic copy tg, the faster of the two hand-loop orders (th in
+ * the destination's block order, th2 in the source's), the planned or other third column tm. */
+static void cell_set(cell *cl, double *tg, double *th, double *th2, double *tm, int runs, double bytes) {
+    double m0 = median(th, runs), m1 = median(th2, runs);
+    cl->th = m0 < m1 ? m0 : m1, cl->order = m0 < m1 ? 'd' : 's';
+    cl->tg = median(tg, runs), cl->tm = median(tm, runs), cl->bytes = bytes;
+}
+/* The first `limit` rows of a table with a planned column (the small and tiles tables). */
+static void print_planned_rows(const cell *cells, int ncell, int limit) {
+    for (int k = 0; k < ncell && k < limit; k++)
+        printf("%-32s %7.2f GB/s %7.2f GB/s %c %7.2f GB/s %12.2f %12.2f\n", cells[k].name,
+               cells[k].bytes / cells[k].tg / 1e9, cells[k].bytes / cells[k].th / 1e9, cells[k].order,
+               cells[k].bytes / cells[k].tm / 1e9, cells[k].th / cells[k].tg, cells[k].th / cells[k].tm);
+}
 static int cmp_cell(const void *a, const void *b) {
     const cell *x = a, *y = b;
     double rx = x->th / x->tg, ry = y->th / y->tg;
@@ -378,11 +392,7 @@ static int small_table(int runs, const char *filter, char *src, char *g, char *h
                         printf("MISMATCH %s [%s] (small): tla_copy and the hand loop differ\n", cl->name, CC_NAME);
                         status = 1;
                     }
-                    {
-                        double m0 = median(th, runs), m1 = median(th2, runs);
-                        cl->th = m0 < m1 ? m0 : m1, cl->order = m0 < m1 ? 'd' : 's';
-                    }
-                    cl->tg = median(tg, runs), cl->tm = median(tp, runs), cl->bytes = (double)(rows * cols * eb * n);
+                    cell_set(cl, tg, th, th2, tp, runs, (double)(rows * cols * eb * n));
                     ncell++;
                 }
     qsort(cells, (size_t)ncell, sizeof cells[0], cmp_ratio);
@@ -391,10 +401,7 @@ static int small_table(int runs, const char *filter, char *src, char *g, char *h
            CC_NAME, ncell, runs);
     printf("%-32s %12s %14s %12s %12s %12s\n", "pair elem-bytes size", "generic", "hand  ", "planned", "generic/hand",
            "planned/hand");
-    for (k = 0; k < ncell && k < 8; k++)
-        printf("%-32s %7.2f GB/s %7.2f GB/s %c %7.2f GB/s %12.2f %12.2f\n", cells[k].name,
-               cells[k].bytes / cells[k].tg / 1e9, cells[k].bytes / cells[k].th / 1e9, cells[k].order,
-               cells[k].bytes / cells[k].tm / 1e9, cells[k].th / cells[k].tg, cells[k].th / cells[k].tm);
+    print_planned_rows(cells, ncell, 8);
     if (ncell > 0) {
         double all[NF * NF * 3 * 4];
         int below = 0;
@@ -613,11 +620,7 @@ static int tile_table(int runs, const char *filter, char *src, char *g, char *h,
                                (long long)bad);
                         status = 1;
                     }
-                    {
-                        double m0 = median(th, runs), m1 = median(th2, runs);
-                        cl->th = m0 < m1 ? m0 : m1, cl->order = m0 < m1 ? 'd' : 's';
-                    }
-                    cl->tg = median(tg, runs), cl->tm = median(tp, runs), cl->bytes = (double)(n * n * eb * nrep);
+                    cell_set(cl, tg, th, th2, tp, runs, (double)(n * n * eb * nrep));
                     ncell++;
                 }
     qsort(cells, (size_t)ncell, sizeof cells[0], cmp_ratio);
@@ -626,10 +629,7 @@ static int tile_table(int runs, const char *filter, char *src, char *g, char *h,
            CC_NAME, ncell, TILE_N, TILE_N, runs);
     printf("%-32s %12s %14s %12s %12s %12s\n", "pair elem-bytes tile", "generic", "hand  ", "planned", "generic/hand",
            "planned/hand");
-    for (k = 0; k < ncell && k < 10; k++)
-        printf("%-32s %7.2f GB/s %7.2f GB/s %c %7.2f GB/s %12.2f %12.2f\n", cells[k].name,
-               cells[k].bytes / cells[k].tg / 1e9, cells[k].bytes / cells[k].th / 1e9, cells[k].order,
-               cells[k].bytes / cells[k].tm / 1e9, cells[k].th / cells[k].tg, cells[k].th / cells[k].tm);
+    print_planned_rows(cells, ncell, 10);
     if (ncell > 0) {
         static double all[NF * NF * 8], pl[NF * NF * 8];
         printf("copy tiles medians [%s]:", CC_NAME);
@@ -1100,12 +1100,7 @@ static int hand_table(int runs, int runs_big, int self, const char *filter, cons
                                     }
                                 }
                     }
-                    {
-                        double m0 = median(th, nrun), m1 = median(th2, nrun);
-                        cl->th = m0 < m1 ? m0 : m1, cl->order = m0 < m1 ? 'd' : 's';
-                    }
-                    cl->tg = median(tg, nrun), cl->tm = median(tm, nrun);
-                    cl->bytes = (double)lbytes;
+                    cell_set(cl, tg, th, th2, tm, nrun, (double)lbytes);
                     ncell++;
                 }
     qsort(cells, (size_t)ncell, sizeof cells[0], cmp_cell);
