@@ -20,52 +20,32 @@ static void fill(void) {
 }
 /* SAME(width, ours, theirs): the two results' bytes agree */
 #define SAME(bytes, ours, theirs) (memcmp(&(ours), &(theirs), bytes) == 0)
+/* CMP(bytes, T, U, op): op(a, b) of <immintrin.h> (type T) and tla_##op(x, y) of simd_x86.h (type
+ * U) agree; a failure names the operation.  CMP_UNPACKS: the eight unpacks of one width. */
+#define CMP(bytes, T, U, op) \
+    do { \
+        T r_ = op(a, b); \
+        U s_ = tla_##op(x, y); \
+        CHECK(SAME(bytes, s_, r_) || !#op); \
+    } while (0)
+#define CMP_UNPACKS(bytes, T, U, mm) \
+    do { \
+        CMP(bytes, T, U, mm##_unpacklo_epi8); \
+        CMP(bytes, T, U, mm##_unpackhi_epi8); \
+        CMP(bytes, T, U, mm##_unpacklo_epi16); \
+        CMP(bytes, T, U, mm##_unpackhi_epi16); \
+        CMP(bytes, T, U, mm##_unpacklo_epi32); \
+        CMP(bytes, T, U, mm##_unpackhi_epi32); \
+        CMP(bytes, T, U, mm##_unpacklo_epi64); \
+        CMP(bytes, T, U, mm##_unpackhi_epi64); \
+    } while (0)
 
 static int ops128(void) {
     int ok = 1;
     __m128i a = _mm_loadu_si128((const void *)rnd[0]), b = _mm_loadu_si128((const void *)rnd[1]);
     tla__m128i x = tla__mm_loadu_si128(rnd[0]), y = tla__mm_loadu_si128(rnd[1]);
     ok &= SAME(16, x, a) && SAME(16, y, b);
-    {
-        __m128i r = _mm_unpacklo_epi8(a, b);
-        tla__m128i s = tla__mm_unpacklo_epi8(x, y);
-        ok &= SAME(16, s, r);
-    }
-    {
-        __m128i r = _mm_unpackhi_epi8(a, b);
-        tla__m128i s = tla__mm_unpackhi_epi8(x, y);
-        ok &= SAME(16, s, r);
-    }
-    {
-        __m128i r = _mm_unpacklo_epi16(a, b);
-        tla__m128i s = tla__mm_unpacklo_epi16(x, y);
-        ok &= SAME(16, s, r);
-    }
-    {
-        __m128i r = _mm_unpackhi_epi16(a, b);
-        tla__m128i s = tla__mm_unpackhi_epi16(x, y);
-        ok &= SAME(16, s, r);
-    }
-    {
-        __m128i r = _mm_unpacklo_epi32(a, b);
-        tla__m128i s = tla__mm_unpacklo_epi32(x, y);
-        ok &= SAME(16, s, r);
-    }
-    {
-        __m128i r = _mm_unpackhi_epi32(a, b);
-        tla__m128i s = tla__mm_unpackhi_epi32(x, y);
-        ok &= SAME(16, s, r);
-    }
-    {
-        __m128i r = _mm_unpacklo_epi64(a, b);
-        tla__m128i s = tla__mm_unpacklo_epi64(x, y);
-        ok &= SAME(16, s, r);
-    }
-    {
-        __m128i r = _mm_unpackhi_epi64(a, b);
-        tla__m128i s = tla__mm_unpackhi_epi64(x, y);
-        ok &= SAME(16, s, r);
-    }
+    CMP_UNPACKS(16, __m128i, tla__m128i, _mm);
     {
         unsigned char out[2][16];
         tla__mm_storeu_si128(out[0], x);
@@ -80,46 +60,7 @@ __attribute__((target("avx2"))) static int ops256(void) {
     __m256i a = _mm256_loadu_si256((const void *)rnd[0]), b = _mm256_loadu_si256((const void *)rnd[1]);
     tla__m256i x = tla__mm256_loadu_si256(rnd[0]), y = tla__mm256_loadu_si256(rnd[1]);
     ok &= SAME(32, x, a) && SAME(32, y, b);
-    {
-        __m256i r = _mm256_unpacklo_epi8(a, b);
-        tla__m256i s = tla__mm256_unpacklo_epi8(x, y);
-        ok &= SAME(32, s, r);
-    }
-    {
-        __m256i r = _mm256_unpackhi_epi8(a, b);
-        tla__m256i s = tla__mm256_unpackhi_epi8(x, y);
-        ok &= SAME(32, s, r);
-    }
-    {
-        __m256i r = _mm256_unpacklo_epi16(a, b);
-        tla__m256i s = tla__mm256_unpacklo_epi16(x, y);
-        ok &= SAME(32, s, r);
-    }
-    {
-        __m256i r = _mm256_unpackhi_epi16(a, b);
-        tla__m256i s = tla__mm256_unpackhi_epi16(x, y);
-        ok &= SAME(32, s, r);
-    }
-    {
-        __m256i r = _mm256_unpacklo_epi32(a, b);
-        tla__m256i s = tla__mm256_unpacklo_epi32(x, y);
-        ok &= SAME(32, s, r);
-    }
-    {
-        __m256i r = _mm256_unpackhi_epi32(a, b);
-        tla__m256i s = tla__mm256_unpackhi_epi32(x, y);
-        ok &= SAME(32, s, r);
-    }
-    {
-        __m256i r = _mm256_unpacklo_epi64(a, b);
-        tla__m256i s = tla__mm256_unpacklo_epi64(x, y);
-        ok &= SAME(32, s, r);
-    }
-    {
-        __m256i r = _mm256_unpackhi_epi64(a, b);
-        tla__m256i s = tla__mm256_unpackhi_epi64(x, y);
-        ok &= SAME(32, s, r);
-    }
+    CMP_UNPACKS(32, __m256i, tla__m256i, _mm256);
     {
         __m128i h = _mm_loadu_si128((const void *)rnd[2]);
         tla__m128i g = tla__mm_loadu_si128(rnd[2]);
@@ -129,8 +70,9 @@ __attribute__((target("avx2"))) static int ops256(void) {
         __m256i r2 = _mm256_castsi128_si256(h);
         tla__m256i s2 = tla__mm256_castsi128_si256(g);
         ok &= SAME(16, s2, r2);
-        __m256i r3 = _mm256_set_m128i(h, _mm256_castsi256_si128(a));
-        tla__m256i s3 = tla__mm256_set_m128i(g, tla__mm_loadu_si128(rnd[0]));
+        /* the kernels' pair load: a cast 128-bit register, another inserted above it */
+        __m256i r3 = _mm256_inserti128_si256(_mm256_castsi128_si256(_mm256_castsi256_si128(a)), h, 1);
+        tla__m256i s3 = tla__mm256_inserti128_si256(tla__mm256_castsi128_si256(tla__mm_loadu_si128(rnd[0])), g, 1);
         ok &= SAME(32, s3, r3);
     }
     {
@@ -147,46 +89,7 @@ __attribute__((target("avx2,avx512f,avx512bw"))) static int ops512(void) {
     __m512i a = _mm512_loadu_si512((const void *)rnd[0]), b = _mm512_loadu_si512((const void *)rnd[1]);
     tla__m512i x = tla__mm512_loadu_si512(rnd[0]), y = tla__mm512_loadu_si512(rnd[1]);
     ok &= SAME(64, x, a) && SAME(64, y, b);
-    {
-        __m512i r = _mm512_unpacklo_epi8(a, b);
-        tla__m512i s = tla__mm512_unpacklo_epi8(x, y);
-        ok &= SAME(64, s, r);
-    }
-    {
-        __m512i r = _mm512_unpackhi_epi8(a, b);
-        tla__m512i s = tla__mm512_unpackhi_epi8(x, y);
-        ok &= SAME(64, s, r);
-    }
-    {
-        __m512i r = _mm512_unpacklo_epi16(a, b);
-        tla__m512i s = tla__mm512_unpacklo_epi16(x, y);
-        ok &= SAME(64, s, r);
-    }
-    {
-        __m512i r = _mm512_unpackhi_epi16(a, b);
-        tla__m512i s = tla__mm512_unpackhi_epi16(x, y);
-        ok &= SAME(64, s, r);
-    }
-    {
-        __m512i r = _mm512_unpacklo_epi32(a, b);
-        tla__m512i s = tla__mm512_unpacklo_epi32(x, y);
-        ok &= SAME(64, s, r);
-    }
-    {
-        __m512i r = _mm512_unpackhi_epi32(a, b);
-        tla__m512i s = tla__mm512_unpackhi_epi32(x, y);
-        ok &= SAME(64, s, r);
-    }
-    {
-        __m512i r = _mm512_unpacklo_epi64(a, b);
-        tla__m512i s = tla__mm512_unpacklo_epi64(x, y);
-        ok &= SAME(64, s, r);
-    }
-    {
-        __m512i r = _mm512_unpackhi_epi64(a, b);
-        tla__m512i s = tla__mm512_unpackhi_epi64(x, y);
-        ok &= SAME(64, s, r);
-    }
+    CMP_UNPACKS(64, __m512i, tla__m512i, _mm512);
     {
         __m256i h = _mm256_loadu_si256((const void *)rnd[2]);
         tla__m256i g = tla__mm256_loadu_si256(rnd[2]);
@@ -215,7 +118,7 @@ __attribute__((target("avx2,avx512f,avx512bw"))) static int ops512(void) {
         tla__m512i s7 = tla__mm512_shuffle_i64x2(x, y, 0x1B);
         ok &= SAME(64, s7, r7);
         __m512i r8 = _mm512_inserti64x4(_mm512_castsi256_si512(h), _mm512_castsi512_si256(a), 1);
-        tla__m512i s8 = tla__mm512_set_m256i(tla__mm512_castsi512_si256(x), g);
+        tla__m512i s8 = tla__mm512_inserti64x4(tla__mm512_castsi256_si512(g), tla__mm512_castsi512_si256(x), 1);
         ok &= SAME(64, s8, r8);
     }
     {

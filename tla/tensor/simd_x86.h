@@ -72,7 +72,6 @@ typedef long long tla__v8di __attribute__((vector_size(64)));
  * with __builtin_shufflevector gave gcc vperm2i128 where its builtin gives vinserti128). */
 #define tla__mm256_inserti128_si256(a, b, imm) \
         ((tla__m256i)__builtin_ia32_insert128i256((tla__v4di)(a), (tla__v2di)(b), (int)(imm)))
-#define tla__mm256_set_m128i(hi, lo) tla__mm256_inserti128_si256(tla__mm256_castsi128_si256(lo), hi, 1)
 #if defined(__clang__)
 #define tla__mm256_castsi128_si256(x) __builtin_shufflevector((tla__v2di)(x), (tla__v2di){ 0 }, 0, 1, -1, -1)
 #define tla__mm512_castsi256_si512(x) __builtin_shufflevector((tla__v4di)(x), (tla__v4di){ 0 }, 0, 1, 2, 3, -1, -1, -1, -1)
@@ -98,7 +97,6 @@ typedef double tla__v4df __attribute__((vector_size(32)));
 #define tla__mm512_shuffle_i32x4(a, b, imm) \
         ((tla__m512i)__builtin_ia32_shuf_i32x4_mask((tla__v16si)(a), (tla__v16si)(b), (int)(imm), (tla__v16si)(a), (unsigned short)-1))
 #endif
-#define tla__mm512_set_m256i(hi, lo) tla__mm512_inserti64x4(tla__mm512_castsi256_si512(lo), hi, 1)
 
 /* Interleaves within each 128-bit lane: lo takes the lanes' low halves, hi their high halves,
  * elements of a and b alternating (punpckl* / punpckh*). */
