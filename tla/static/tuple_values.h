@@ -24,7 +24,7 @@
 /* Macros only: a system header, so gcc's notes on a misuse stop at the user's call. */
 #pragma GCC system_header
 
-#include "tla/static/node.h"
+#include "tla/static/convert.h"
 
 /* ---------------------------------------------------------------- internals */
 
@@ -94,7 +94,7 @@
  * its slots' value and path codes as constants. */
 #define TLA__OT_ELEM(i, e) __auto_type tla__oe##i = (e); \
     _Static_assert((TLA__ELEM_OK(TLA__CLS(tla__oe##i)) || TLA__CLS(tla__oe##i) == 12) && \
-                   _Generic((tla__oe##i), struct tla_tuple: 0, struct tla_layout: 0, default: 1), TLA__OT_ELEM_MSG); \
+                   !TLA__IS_RT_VALUE(tla__oe##i), TLA__OT_ELEM_MSG); \
     TLA__ANODEB(tla__on##i, tla__oe##i) \
     _Static_assert(TLA__K(tla__on##i) <= 12, TLA__OT_ELEM_MSG); \
     enum { tla__ol##i = TLA__NLEAF(tla__on##i), tla__od##i = TLA__DEPTH(tla__on##i), \
