@@ -132,11 +132,10 @@ TLA__OUT_OF_LINE TLA_FUNC void tla__copy_4d(TLA_GM char *d, const TLA_GM char *s
                                             int64_t n2, int64_t d2, int64_t s2, int64_t n1, int64_t d1, int64_t s1,
                                             int64_t n0, int64_t d0, int64_t s0, size_t bytes) {
     int64_t l;
-    const tla__copy_kernels *K = tla__kernels();
 /* clang-format off */
 #define TLA__TRANSPOSE_CASE(N, B) \
-    if (n0 == N && n1 == N && d0 == B && s1 == B) { K->blocks_##N##_##B(d, s, n3, d3, s3, n2, d2, s2, d1, s0); return; } \
-    if (n0 == N && n1 == N && s0 == B && d1 == B) { K->blocks_##N##_##B(d, s, n3, d3, s3, n2, d2, s2, d0, s1); return; }
+    if (n0 == N && n1 == N && d0 == B && s1 == B) { tla__kernels()->blocks_##N##_##B(d, s, n3, d3, s3, n2, d2, s2, d1, s0); return; } \
+    if (n0 == N && n1 == N && s0 == B && d1 == B) { tla__kernels()->blocks_##N##_##B(d, s, n3, d3, s3, n2, d2, s2, d0, s1); return; }
     if (bytes == 2) { TLA__TRANSPOSE_CASE(16, 2) TLA__TRANSPOSE_CASE(8, 2) }
     if (bytes == 4) { TLA__TRANSPOSE_CASE(16, 4) TLA__TRANSPOSE_CASE(8, 4) }
 #undef TLA__TRANSPOSE_CASE
@@ -175,7 +174,7 @@ TLA_FUNC void tla__copy_exact(const tla__loop *outer, int nouter, int64_t run_le
     int64_t digit[TLA__MAX_LOOPS], so = 0, dof = 0, e = (int64_t)eb;
     size_t run_bytes = (size_t)run_len * eb;
     int k;
-    for (k = 0; k < nouter; k++) digit[k] = 0;
+    for (k = 4; k < nouter; k++) digit[k] = 0; /* the odometer's digits (a small copy has none) */
     for (;;) {
         tla__copy_4d(dst + dof * e, src + so * e, l3->n, l3->ds * e, l3->ss * e, l2->n, l2->ds * e, l2->ss * e, l1->n,
                      l1->ds * e, l1->ss * e, l0->n, l0->ds * e, l0->ss * e, run_bytes);
