@@ -72,6 +72,14 @@ static const struct plan_case cases[] = {
      * next zN fractal column) as well. */
     {TLA_COLUMN_MAJOR, TLA_ZN, 4, 2048, 3072,
      "run 1: (8,2048,1) (8,1,8) (2,16384,16384) (2,8,64) (128,16,128) (192,32768,32768)"},
+    /* 2-byte RowMajor <-> ColumnMajor with a source pitch of 4 KB: tiles of 2 x 2 blocks, the pair
+     * that completes the 4 KB side's lines first (the destination's when both pitches are 4 KB),
+     * the tiles in the destination's order; at a 6 KB source pitch, 16 x 16 tiles as before. */
+    {TLA_COLUMN_MAJOR, TLA_ROW_MAJOR, 2, 2048, 2048,
+     "run 1: (16,1,2048) (16,2048,1) (2,32768,16) (2,16,32768) (64,65536,32) (64,32,65536)"},
+    {TLA_COLUMN_MAJOR, TLA_ROW_MAJOR, 2, 2048, 3072,
+     "run 1: (16,1,3072) (16,2048,1) (2,16,49152) (2,32768,16) (96,65536,32) (64,32,98304)"},
+    {TLA_ROW_MAJOR, TLA_COLUMN_MAJOR, 2, 2048, 3072, "run 1: (16,3072,1) (16,1,2048) (128,49152,16) (192,16,32768)"},
     /* 1-byte: the super-block's pair of 16-row blocks is one nN fractal's 32 rows, one loop;
      * a second pair level makes the super-block 64 bytes of each line (4 x 4 blocks). */
     {TLA_ZN, TLA_NN, 1, 2048, 3072,

@@ -1,6 +1,7 @@
 /* tests/test_copy_random.c - tla_copy on random cases: any two formats, 1-, 2- and 4-byte and
  * 4-bit elements, sizes up to 300x300 (so 64x64 byte tiles, 16x16 nibble blocks and ragged
- * edges all occur), whole tensors or tiles at random origins on both sides.  Each result is
+ * edges all occur) and 2-byte RowMajor <-> ColumnMajor at a 4 KB pitch (tiles of 2 x 2
+ * blocks), whole tensors or tiles at random origins on both sides.  Each result is
  * compared with an element-by-element copy into a second destination that started with the
  * same random bytes, so padding and the other half of a shared byte must stay as they were.
  * Each case also plans the copy once (tla_copy_prepare) and runs it on copies of both buffers
@@ -31,6 +32,11 @@ static int one_case(long k) {
     int64_t R = 1 + below(k % 10 == 0 ? 300 : 80), C = 1 + below(k % 10 == 0 ? 300 : 80), cs = 0, cd = 0, r, c;
     if (k % 10 == 5) /* one format on both sides, no padding: tla_copy's single memcpy */
         fd = fs, R = 16 * (1 + below(4)), C = 64 * (1 + below(2));
+    if (k % 25 == 7) { /* a 2-byte transpose whose source pitch is 4 KB: tiles of 2 x 2 blocks (tla__plan_tile) */
+        int src_cm = (int)below(2), both = k % 50 == 7; /* both pitches 4 KB: copied as a tile below */
+        eb = 2, fs = src_cm ? TLA_COLUMN_MAJOR : TLA_ROW_MAJOR, fd = src_cm ? TLA_ROW_MAJOR : TLA_COLUMN_MAJOR;
+        R = src_cm || both ? 2048 : 64 + below(200), C = !src_cm || both ? 2048 : 64 + below(200);
+    }
     tla_layout Ls, Ld;
     tla_tensor S, D, E;
     tla_error e;
@@ -50,10 +56,10 @@ static int one_case(long k) {
     for (i = 0; i < bs; i++) ms[i] = (unsigned char)next();
     for (i = 0; i < bd; i++) md[i] = me[i] = m0[i] = (unsigned char)next();
     S = make(ms, eb, &Ls), D = make(md, eb, &Ld), E = make(me, eb, &Ld);
-    if (below(3)) { /* tiles of one extent, at an origin of their own on each side */
+    if (below(3) || R * C > 1000000) { /* tiles of one extent, at an origin of their own on each side */
         int64_t r0 = below(R), c0 = below(C), r1 = below(R), c1 = below(C), ext[2], x0[2], x1[2];
         tla_tuple t, a, b;
-        ext[0] = 1 + below(R), ext[1] = 1 + below(C);
+        ext[0] = 1 + below(R < 300 ? R : 300), ext[1] = 1 + below(C < 300 ? C : 300);
         ext[0] = ext[0] < R - r0 ? ext[0] : R - r0, ext[0] = ext[0] < R - r1 ? ext[0] : R - r1;
         ext[1] = ext[1] < C - c0 ? ext[1] : C - c0, ext[1] = ext[1] < C - c1 ? ext[1] : C - c1;
         x0[0] = r0, x0[1] = c0, x1[0] = r1, x1[1] = c1;

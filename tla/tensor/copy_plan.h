@@ -243,15 +243,54 @@ TLA_FUNC void tla__plan_insert(tla__plan *p, int k, tla__loop l) {
 /* Bytes move in 8 x 8 pieces (tla__transpose8x8), and 64 x 64 tiles of them use whole lines (an
  * edge too short for them, planned again, gets 16 x 16 tiles). */
 #define TLA__TILE1 64
+/* l with count n, each step f of its old ones. */
+TLA_FUNC tla__loop tla__loop_steps(tla__loop l, int64_t n, int64_t f) {
+    l.n = n, l.ss *= f, l.ds *= f, l.w *= f;
+    return l;
+}
+/* 2-byte tiles where the source's pitch is a multiple of 4 KB (ColumnMajor <-> RowMajor at 2048
+ * x 2048, 2048 x 3072, 64 MiB): a 16 x 16 block reads 32 bytes of 16 lines that all sit in one
+ * L1 set (12 ways here), so a line's other half, read by the next block of the grid, is gone by
+ * then (a tile was 0.72 of the hand loop there; the hand loop's scalar loads and stores suffer
+ * less).  Tiles of 2 x 2 blocks (32 x 32, one kernel call) use their lines whole inside the
+ * call: the pair of blocks that completes the lines of a side whose pitch is a multiple of 4 KB
+ * moves first (the destination's when both are: a half-written line that is evicted is written
+ * back and fetched again), and the tiles walk the destination's order.  Each measured against
+ * its alternatives by interleaved A/B (bench/NOTES.md, round 18): ColumnMajor -> RowMajor 2048 x
+ * 2048 2.9 -> 4.3 GB/s; the source's pair first there, or the source's tile order at 2048 x
+ * 3072, kept it at 3.2-3.6. */
+TLA_FUNC void tla__plan_tile_pairs(tla__plan *p, tla__loop a, tla__loop b, int dest_first) {
+    const int64_t T = TLA__TILE;
+    tla__loop pa, pb, ga, gb, t;
+    int k;
+    a.n -= a.n % (2 * T), b.n -= b.n % (2 * T);
+    p->cov[a.mode] = a.w * a.n, p->cov[b.mode] = b.w * b.n;
+    pa = tla__loop_steps(a, 2, T), pb = tla__loop_steps(b, 2, T);
+    ga = tla__loop_steps(a, a.n / (2 * T), 2 * T), gb = tla__loop_steps(b, b.n / (2 * T), 2 * T);
+    if (dest_first ? tla__abs64(pb.ds) < tla__abs64(pa.ds) : tla__abs64(pb.ss) < tla__abs64(pa.ss))
+        t = pa, pa = pb, pb = t;
+    if (tla__abs64(gb.ds) < tla__abs64(ga.ds)) t = ga, ga = gb, gb = t;
+    for (k = p->nouter - 1; k >= 2; k--) p->outer[k + 4] = p->outer[k];
+    p->nouter += 4;
+    p->outer[0] = tla__loop_steps(a, T, 1), p->outer[1] = tla__loop_steps(b, T, 1);
+    p->outer[2] = pa, p->outer[3] = pb, p->outer[4] = ga, p->outer[5] = gb;
+}
 TLA_FUNC void tla__plan_tile(tla__plan *p, int elem_bytes) {
     tla__loop a = p->outer[0], b = p->outer[1];
-    int64_t one = p->run_len, T = TLA__TILE;
+    int64_t one = p->run_len, T = TLA__TILE, sp, dp;
     int k;
     if (elem_bytes == 1 && a.n >= 2 * TLA__TILE1 && b.n >= 2 * TLA__TILE1) T = TLA__TILE1;
     if (p->nouter < 2 || p->nouter + 2 > TLA__MAX_LOOPS || one * elem_bytes >= 64 || a.mode == b.mode || a.n < 2 * T
         || b.n < 2 * T || a.w * a.n != p->cov[a.mode] || b.w * b.n != p->cov[b.mode]
         || !((a.ss == one && b.ds == one) || (a.ds == one && b.ss == one)))
         return;
+    /* the pitches in bytes: each side's step along the loop it is not contiguous in */
+    sp = tla__abs64(a.ss == one ? b.ss : a.ss) * elem_bytes, dp = tla__abs64(a.ds == one ? b.ds : a.ds) * elem_bytes;
+    if (elem_bytes == 2 && one == 1 && sp % 4096 == 0 && a.n >= 4 * T && b.n >= 4 * T
+        && p->nouter + 4 <= TLA__MAX_LOOPS) {
+        tla__plan_tile_pairs(p, a, b, dp % 4096 == 0);
+        return;
+    }
     a.n -= a.n % T, b.n -= b.n % T;
     p->cov[a.mode] = a.w * a.n, p->cov[b.mode] = b.w * b.n;
     for (k = p->nouter - 1; k >= 2; k--) p->outer[k + 2] = p->outer[k];
@@ -265,8 +304,7 @@ TLA_FUNC void tla__plan_tile(tla__plan *p, int elem_bytes) {
         tla__loop t = a;
         a = b, b = t;
     }
-    p->outer[2] = a, p->outer[2].n = a.n / T, p->outer[2].ss *= T, p->outer[2].ds *= T, p->outer[2].w *= T;
-    p->outer[3] = b, p->outer[3].n = b.n / T, p->outer[3].ss *= T, p->outer[3].ds *= T, p->outer[3].w *= T;
+    p->outer[2] = tla__loop_steps(a, a.n / T, T), p->outer[3] = tla__loop_steps(b, b.n / T, T);
 }
 
 /* A transpose of single elements whose two innermost loops are N and a multiple of N (a 1-byte
