@@ -7,7 +7,8 @@
  * in both become the run, the rest are ordered innermost first by the smaller stride
  * (tla__loop_before), then reshaped by a few measured rules: square blocks for transposes,
  * 2 x 2 super-blocks, the grid in the destination's order, 16 x 16 tiles between two long
- * crossing loops, 32 x 16 byte pieces (bench/NOTES.md has what each rule bought).  The plan
+ * crossing loops (32 x 32 for 2-byte elements at a 4 KB pitch), 32 x 16 byte pieces
+ * (bench/NOTES.md has what each rule bought).  The plan
  * covers a box [0, cov) of the extent exactly; tla/tensor/copy.h copies the rest as tiles.
  *
  * Example (compiled and run by make test, tests/docs.sh):
