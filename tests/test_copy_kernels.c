@@ -71,6 +71,30 @@ static int kernel_case(const tla__copy_kernels *K, const tla__copy_kernels *P, i
     return 1;
 }
 
+/* One random call of the bytes kernel between two fractals (both pitches 32 bytes: AVX-512 has
+ * a 32 x 32 kernel for them), its n2 rectangles continuing one another along the destination's
+ * rows or columns, as a zN <-> nZ copy's 32 x 32 blocks do. */
+static int fractal_bytes_case(const tla__copy_kernels *K, const tla__copy_kernels *P) {
+    int64_t n2 = 1 + below(4), rows = 8 * (1 + below(4)), cols = 8 * (1 + below(4)), d2, s2;
+    int64_t od = below(64), os = below(64);
+    if (below(2)) { /* along the destination's columns: the next source rows */
+        while (n2 * cols > 32) n2--;
+        d2 = cols, s2 = cols * 32;
+    } else { /* along the destination's rows: the next source columns */
+        while (n2 * rows > 32) n2--;
+        d2 = rows * 32, s2 = rows;
+    }
+    fill(src, BUF), fill(want, BUF), memcpy(got, want, BUF);
+    P->bytes((char *)want + od, (const char *)src + os, n2, d2, s2, rows, cols, 32, 32);
+    K->bytes((char *)got + od, (const char *)src + os, n2, d2, s2, rows, cols, 32, 32);
+    if (memcmp(got, want, BUF) != 0) {
+        printf("  fractal bytes: n2 %lld d2 %lld s2 %lld rows %lld cols %lld differs\n", (long long)n2, (long long)d2,
+               (long long)s2, (long long)rows, (long long)cols);
+        return 0;
+    }
+    return 1;
+}
+
 static void kernels(void) {
     const tla__copy_kernels *P = tla__kernels_of(TLA_SIMD_PORTABLE);
     int level, k, levels = 0;
@@ -83,7 +107,7 @@ static void kernels(void) {
         CHECK(K != P);
         for (k = 0; k < 300; k++)
             bad += !kernel_case(K, P, 16, 2) + !kernel_case(K, P, 8, 2) + !kernel_case(K, P, 16, 4)
-                   + !kernel_case(K, P, 8, 4) + !kernel_case(K, P, 0, 1);
+                   + !kernel_case(K, P, 8, 4) + !kernel_case(K, P, 0, 1) + !fractal_bytes_case(K, P);
         printf("  kernels at %s: %d cases differ\n", level_name(level), bad);
         CHECK_EQ(bad, 0);
     }

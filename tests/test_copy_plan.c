@@ -84,6 +84,10 @@ static const struct plan_case cases[] = {
      * a second pair level makes the super-block 64 bytes of each line (4 x 4 blocks). */
     {TLA_ZN, TLA_NN, 1, 2048, 3072,
      "run 1: (32,32,1) (16,1,32) (2,16,32768) (2,1024,512) (2,65536,65536) (32,2048,1024) (48,131072,131072)"},
+    /* 1-byte zN <-> nZ: both sides' fractal rows are 32 bytes, so the 16 x 16 block's loops
+     * continue into 32 x 32 blocks of 1 KB contiguous on each side, without super-blocks. */
+    {TLA_ZN, TLA_NZ, 1, 2048, 3072, "run 1: (32,32,1) (32,1,32) (96,65536,1024) (64,1024,98304)"},
+    {TLA_NZ, TLA_ZN, 1, 2048, 3072, "run 1: (32,1,32) (32,32,1) (64,98304,1024) (96,1024,65536)"},
     {TLA_ZZ, TLA_NN, 1, 2048, 3072,
      "run 1: (16,32,1) (16,1,32) (2,16,32768) (2,49152,16) (2,512,65536) (2,98304,512) (32,196608,1024) "
      "(48,1024,131072)"},

@@ -476,6 +476,20 @@ TLA__AVX512 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx512_16x16_4(TLA_GM char *d,
     }
     TLA__UNROLL_ALL for (i = 0; i < 16; i++) tla__mm512_storeu_si512((void *)(d + i * dp), t[i]);
 }
+/* AVX-512 bytes, a 32 x 32 block whose pitches are both a fractal's 32 bytes (1 KB contiguous on
+ * each side: zN <-> nZ): each register takes source rows r and r + 16 (lanes: row r
+ * bytes 0-15, row r + 16 bytes 0-15, row r bytes 16-31, row r + 16 bytes 16-31), so after the
+ * network register k is destination rows k and k + 16, whole.  16 registers and the network's
+ * temporaries fit in AVX-512's 32, and the pitch is a constant: the 16 x 32 AVX2 kernel it
+ * replaces there spilled on both compilers (gcc kept 48 row pointers on the stack) and ran at
+ * 0.7-0.9 of the bench's portable hand loop (bench/NOTES.md, round 17). */
+TLA__AVX512 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx512_32x32_1(TLA_GM char *d, const TLA_GM char *s) {
+    tla__m512i x[16];
+    int i;
+    TLA__UNROLL_ALL for (i = 0; i < 16; i++) x[i] = TLA__LANES0213(TLA__LD2X256(s + 32 * i, s + 32 * (i + 16)));
+    TLA__NETWORK(tla__m512i, 16, tla__mm512_unpacklo_epi8, tla__mm512_unpackhi_epi8, x);
+    TLA__UNROLL_ALL for (i = 0; i < 16; i++) TLA__ST2X256(d + 32 * i, d + 32 * (i + 16), x[i]);
+}
 #define TLA__AVX512_16_2(d, s, dp, sp) tla__avx512_16_2(d, s, dp, sp)
 #define TLA__AVX512_8_4(d, s, dp, sp) tla__avx512_8_4(d, s, dp, sp)
 #define TLA__AVX512_16_4(d, s, dp, sp) tla__avx512_16x16_4(d, s, dp, sp)
@@ -487,7 +501,8 @@ TLA__AVX512 TLA__OUT_OF_LINE TLA_FUNC void tla__avx512_blocks_16_2(TLA__BLOCKS_S
 }
 
 /* Byte rectangles: 16 destination rows at a time, as wide as the level allows (64, 32, 16
- * bytes), the rest of a row in 8 x 8 pieces, and a last 8 rows in 8 x 8 pieces. */
+ * bytes), the rest of a row in 8 x 8 pieces, and a last 8 rows in 8 x 8 pieces; between two
+ * fractals (both pitches 32 bytes) 32 x 32 blocks on AVX-512, 16 x 16 ones on AVX2. */
 /* clang-format off */
 #define TLA__BYTES_BODY(W, WIDE) \
     int64_t i, j, k; \
@@ -518,11 +533,30 @@ TLA__OUT_OF_LINE TLA_FUNC void tla__sse2_bytes(TLA_GM char *d, const TLA_GM char
         if (i < n1) tla__bytes_portable(d + i * dp, s + i, 1, 0, 0, n1 - i, n0, dp, sp);
     }
 }
+/* (Both pitches a fractal's, fractal <-> fractal: SSE2's 16 x 16 blocks; the 16 x 32 kernel's
+ * 32 loads and 16 stores at run-time pitches spilled, 0.65-0.85x on zN -> nZ / nN, while with a
+ * RowMajor / ColumnMajor side it is the faster one on clang: bench/NOTES.md, round 17.) */
 TLA__AVX2 TLA__OUT_OF_LINE TLA_FUNC void tla__avx2_bytes(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int64_t d2,
-                                                         int64_t s2, int64_t n1, int64_t n0, int64_t dp, int64_t sp){
-    TLA__BYTES_BODY(32, tla__avx2_16x32_1)} TLA__AVX512 TLA__OUT_OF_LINE TLA_FUNC
-    void tla__avx512_bytes(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int64_t d2, int64_t s2, int64_t n1,
-                           int64_t n0, int64_t dp, int64_t sp) {
+                                                         int64_t s2, int64_t n1, int64_t n0, int64_t dp, int64_t sp) {
+    if (dp == 32 && sp == 32) {
+        tla__sse2_bytes(d, s, n2, d2, s2, n1, n0, dp, sp);
+        return;
+    }
+    { TLA__BYTES_BODY(32, tla__avx2_16x32_1) }
+}
+TLA__AVX512 TLA__OUT_OF_LINE TLA_FUNC void tla__avx512_bytes(TLA_GM char *d, const TLA_GM char *s, int64_t n2,
+                                                             int64_t d2, int64_t s2, int64_t n1, int64_t n0, int64_t dp,
+                                                             int64_t sp) {
+    if (dp == 32 && sp == 32) { /* between two fractals (tla__plan_fractal_bytes makes zN <-> nZ 32 x 32) */
+        int64_t k, i;
+        if (n0 != 32 || n1 % 32 != 0) {
+            tla__sse2_bytes(d, s, n2, d2, s2, n1, n0, dp, sp);
+            return;
+        }
+        for (k = 0; k < n2; k++, d += d2, s += s2)
+            for (i = 0; i < n1; i += 32) tla__avx512_32x32_1(d + 32 * i, s + i);
+        return;
+    }
     if (n0 % 64 != 0) { /* 32-byte pieces where 64 do not fit */
         tla__avx2_bytes(d, s, n2, d2, s2, n1, n0, dp, sp);
         return;

@@ -7,8 +7,8 @@
  * in both become the run, the rest are ordered innermost first by the smaller stride
  * (tla__loop_before), then reshaped by a few measured rules: square blocks for transposes,
  * 2 x 2 super-blocks, the grid in the destination's order, 16 x 16 tiles between two long
- * crossing loops (32 x 32 for 2-byte elements at a 4 KB pitch), 32 x 16 byte pieces
- * (bench/NOTES.md has what each rule bought).  The plan
+ * crossing loops (32 x 32 for 2-byte elements at a 4 KB pitch), 32 x 16 byte pieces, 32 x 32
+ * byte blocks between two fractals (bench/NOTES.md has what each rule bought).  The plan
  * covers a box [0, cov) of the extent exactly; tla/tensor/copy.h copies the rest as tiles.
  *
  * Example (compiled and run by make test, tests/docs.sh):
@@ -416,6 +416,33 @@ TLA_FUNC void tla__plan_super_lines(tla__plan *p, int elem_bytes) {
     }
 }
 
+/* A 1-byte transpose between two fractals of the same shape crosswise (zN <-> nZ: 32 bytes a
+ * fractal row on both sides) is 32 x 32 blocks of 1 KB contiguous on each side: its 16 x 16
+ * block's loops continue, on both sides, into a pair each; joined, the block is whole lines
+ * and super-blocks add only jumps, and one kernel call moves a row of blocks.  With the
+ * AVX-512 32 x 32 kernel, A/B against the 64 x 64 super-blocks: clang 1.2-1.5x, gcc 0.9-1.1x;
+ * the levels without that kernel lost 0.86-0.97x on nZ -> zN (bench/NOTES.md, round 17).
+ * 1 when the block is that 32 x 32 (then no tiles either). */
+TLA_FUNC int tla__plan_fractal_bytes(tla__plan *p, int elem_bytes) {
+    int side, k[2];
+    if (elem_bytes != 1 || p->run_len != 1 || p->nouter < 4) return 0;
+    for (side = 0; side < 2; side++) {
+        const tla__loop *a = &p->outer[side];
+        int64_t as = tla__abs64(a->ss), ad = tla__abs64(a->ds);
+        if (a->n != 16 || !((as == 1 && ad == 32) || (as == 32 && ad == 1))) return 0;
+        for (k[side] = 2; k[side] < p->nouter; k[side]++) {
+            const tla__loop *b = &p->outer[k[side]];
+            if (b->mode == a->mode && b->n == 2 && b->w == 16 * a->w && b->ss == 16 * a->ss && b->ds == 16 * a->ds)
+                break;
+        }
+        if (k[side] == p->nouter) return 0;
+    }
+    p->outer[0].n = p->outer[1].n = 32;
+    tla__plan_remove(p, k[0] > k[1] ? k[0] : k[1]);
+    tla__plan_remove(p, k[0] > k[1] ? k[1] : k[0]);
+    return 1;
+}
+
 /* A transpose left without super-blocks (an odd count of blocks, a far step): walking its grid
  * in the destination's order, so the writes stream, beats the source's reuse of half lines:
  * RowMajor -> nN and ColumnMajor -> zZ at 1000x3001 1.09-1.46x.  (With super-blocks the order
@@ -495,7 +522,7 @@ TLA_FUNC void tla__plan_dest_lines(tla__plan *p, int elem_bytes) {
 TLA_FUNC int tla__make_plan(const tla__copy_desc *c, const int64_t *e, tla__plan *p) {
     tla__loop all[TLA__MAX_LOOPS];
     int64_t span[TLA_MAX_RANK]; /* the run's extent per mode */
-    int n = 0, m, i, j, used[TLA__MAX_LOOPS], src_order;
+    int n = 0, m, i, j, used[TLA__MAX_LOOPS], src_order, whole;
     int eb = c->eb > 0 ? c->eb : 1, is4 = c->eb == 0;
     int64_t line = is4 ? 128 : 64 / eb;
     p->nrun = p->nouter = 0; /* no memset: the loop array is large and filled as used */
@@ -535,13 +562,14 @@ TLA_FUNC int tla__make_plan(const tla__copy_desc *c, const int64_t *e, tla__plan
             p->outer[j - 1] = t;
         }
     tla__plan_square(p, c->eb);
-    if (!is4 && tla__plan_super(p, eb)) {
+    whole = !is4 && tla__plan_fractal_bytes(p, c->eb); /* whole lines already: no super-blocks, tiles */
+    if (!whole && !is4 && tla__plan_super(p, eb)) {
         tla__plan_super_lines(p, eb);
         tla__plan_fractal_grid(p, eb);
-    } else if (!is4 && p->run_len == 1)
+    } else if (!whole && !is4 && p->run_len == 1)
         tla__plan_grid_order(p, line);
     tla__plan_merge_bytes(p, c->eb);
-    tla__plan_tile(p, eb);
+    if (!whole) tla__plan_tile(p, eb);
     tla__plan_dest_lines(p, c->eb);
     return 0;
 }
