@@ -482,7 +482,7 @@ TLA__AVX512 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx512_16x16_4(TLA_GM char *d,
  * network register k is destination rows k and k + 16, whole.  16 registers and the network's
  * temporaries fit in AVX-512's 32, and the pitch is a constant: the 16 x 32 AVX2 kernel it
  * replaces there spilled on both compilers (gcc kept 48 row pointers on the stack) and ran at
- * 0.7-0.9 of the bench's portable hand loop (bench/NOTES.md, round 17). */
+ * 0.7-0.9 of the bench's portable hand loop (bench/NOTES.md, round 19). */
 TLA__AVX512 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx512_32x32_1(TLA_GM char *d, const TLA_GM char *s) {
     tla__m512i x[16];
     int i;
@@ -535,7 +535,7 @@ TLA__OUT_OF_LINE TLA_FUNC void tla__sse2_bytes(TLA_GM char *d, const TLA_GM char
 }
 /* (Both pitches a fractal's, fractal <-> fractal: SSE2's 16 x 16 blocks; the 16 x 32 kernel's
  * 32 loads and 16 stores at run-time pitches spilled, 0.65-0.85x on zN -> nZ / nN, while with a
- * RowMajor / ColumnMajor side it is the faster one on clang: bench/NOTES.md, round 17.) */
+ * RowMajor / ColumnMajor side it is the faster one on clang: bench/NOTES.md, round 19.) */
 TLA__AVX2 TLA__OUT_OF_LINE TLA_FUNC void tla__avx2_bytes(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int64_t d2,
                                                          int64_t s2, int64_t n1, int64_t n0, int64_t dp, int64_t sp) {
     if (dp == 32 && sp == 32) {

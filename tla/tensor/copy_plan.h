@@ -421,7 +421,7 @@ TLA_FUNC void tla__plan_super_lines(tla__plan *p, int elem_bytes) {
  * block's loops continue, on both sides, into a pair each; joined, the block is whole lines
  * and super-blocks add only jumps, and one kernel call moves a row of blocks.  With the
  * AVX-512 32 x 32 kernel, A/B against the 64 x 64 super-blocks: clang 1.2-1.5x, gcc 0.9-1.1x;
- * the levels without that kernel lost 0.86-0.97x on nZ -> zN (bench/NOTES.md, round 17).
+ * the levels without that kernel lost 0.86-0.97x on nZ -> zN (bench/NOTES.md, round 19).
  * 1 when the block is that 32 x 32 (then no tiles either). */
 TLA_FUNC int tla__plan_fractal_bytes(tla__plan *p, int elem_bytes) {
     int side, k[2];
