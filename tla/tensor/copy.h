@@ -409,7 +409,8 @@ TLA__OUT_OF_LINE TLA_FUNC int tla__copy_box(const tla__copy_desc *c, int64_t *co
         tla__copy_exact4(plan.outer, plan.nouter, plan.run_len, c->d.data, c->s.data);
     else
         tla__copy_exact(plan.outer, plan.nouter, plan.run_len, c->d.data, c->s.data, (size_t)c->eb);
-    for (m = 0; m < plan.rank; m++) cov[m] = plan.cov[m];
+    /* the whole array, a fixed size: a loop of plan.rank became gcc's `rep movsq` (10% of a small copy) */
+    memcpy(cov, plan.cov, sizeof plan.cov);
     return 0;
 }
 #if defined(__GNUC__) && !defined(__clang__)
@@ -436,7 +437,7 @@ TLA_FUNC int tla__copy_view(const tla__copy_desc *c, tla_error *err, tla__copy_p
     for (m = 0; m < r; m++) {
         tla__copy_desc t;
         if (cov[m] >= c->e[m]) continue;
-        t = *c;
+        t.rank = r, t.eb = c->eb, t.s = c->s, t.d = c->d; /* (not t = *c: past 256 bytes gcc copies with rep movsq) */
         for (k = 0; k < r; k++) {
             t.s.coord[k] = t.d.coord[k] = k == m ? cov[m] : 0;
             t.e[k] = k < m ? cov[k] : k == m ? c->e[m] - cov[m] : c->e[k];
