@@ -14,11 +14,12 @@ static const char *plan_of(enum tla_format fs, enum tla_format fd, int eb, int64
     tla_layout Ls, Ld;
     tla_error e;
     tla_tensor S, D;
-    int64_t ext[2] = {rows, cols};
+    int64_t ext[TLA_MAX_RANK] = {0}; /* (tla__copy_lower copies TLA_MAX_RANK extents) */
     tla__plan p;
     tla__copy_desc c;
     size_t n;
     int k;
+    ext[0] = rows, ext[1] = cols;
     if (tla_layout_format(&Ls, fs, eb, rows, cols, &e) != 0 || tla_layout_format(&Ld, fd, eb, rows, cols, &e) != 0)
         return "no layout";
     S = tla_tensor_make(buf, eb, &Ls, TLA_POS_GM);

@@ -226,7 +226,9 @@ TLA_FUNC int tla__same_dense(const tla_tensor *dst, const tla_tensor *src, int r
                              int64_t *bytes) {
     const tla_tuple *S = &src->layout.shape, *D = &src->layout.stride;
     int64_t next = 1;
-    int k, used[TLA_MAX_LEAVES] = {0};
+    uint32_t used = 0; /* bit i: leaf i is taken (a bit per leaf, as tla_tuple's stat: zeroing an
+                        * array of flags cost a rep stos on every copy, dense or not) */
+    int k;
     if (tla__is4(src) || tla__tensor_has_coord(src) || tla__tensor_has_coord(dst) || S->nleaf > TLA_MAX_LEAVES
         || !tla_layout_equal(&dst->layout, &src->layout))
         return 0;
@@ -235,13 +237,13 @@ TLA_FUNC int tla__same_dense(const tla_tensor *dst, const tla_tensor *src, int r
     for (;;) { /* the leaf of stride `next` (unit leaves aside), until none is left */
         int i, found = -1;
         for (i = 0; i < S->nleaf && found < 0; i++)
-            if (!used[i] && S->val[i] > 1 && D->val[i] == next) found = i;
+            if (!(used >> i & 1u) && S->val[i] > 1 && D->val[i] == next) found = i;
         if (found < 0) break;
-        used[found] = 1;
+        used |= (uint32_t)1 << found;
         if (tla__mul64(next, S->val[found], &next) != 0) return 0;
     }
     for (k = 0; k < S->nleaf; k++)
-        if (!used[k] && S->val[k] > 1) return 0;
+        if (!(used >> k & 1u) && S->val[k] > 1) return 0;
     return tla__mul64(next, src->elem_bytes, bytes) == 0;
 }
 

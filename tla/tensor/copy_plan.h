@@ -96,13 +96,15 @@ TLA_FUNC int tla__copy_lower_side(tla__copy_side *c, const tla_tensor *t, int r)
     }
     return 0;
 }
-/* Lower a copy of the box [0, e) of src's view into dst's (same rank, element size). */
-TLA_FUNC int tla__copy_lower(tla__copy_desc *c, const tla_tensor *dst, const tla_tensor *src, const int64_t *e) {
-    int m;
+/* Lower a copy of the box [0, e) of src's view into dst's (same rank, element size).  e holds
+ * TLA_MAX_RANK values, those past the rank unread: copied as a fixed 64 bytes (a loop of rank
+ * became gcc's rep movsq, whose start-up costs more than the copy). */
+TLA_FUNC int tla__copy_lower(tla__copy_desc *c, const tla_tensor *dst, const tla_tensor *src,
+                             const int64_t e[TLA_MAX_RANK]) {
     c->rank = tla_tensor_rank(src);
     c->eb = tla__is4(src) ? 0 : src->elem_bytes;
     if (c->rank < 1 || c->rank > TLA_MAX_RANK) return -1;
-    for (m = 0; m < c->rank; m++) c->e[m] = e[m];
+    memcpy(c->e, e, sizeof c->e);
     return tla__copy_lower_side(&c->d, dst, c->rank) != 0 || tla__copy_lower_side(&c->s, src, c->rank) != 0 ? -1 : 0;
 }
 
@@ -116,6 +118,7 @@ TLA_FUNC int64_t tla__side_translate_run(const tla__copy_side *c, int m, int64_t
     if (p == 0) return TLA__UNBOUNDED;
     for (k = c->first[m]; k + 1 < c->first[m + 1]; k++) {
         if (c->shape[k] <= 0 || tla__mul64(P, c->shape[k], &next) != 0) return TLA__UNBOUNDED;
+        if (p < next) return next - p; /* (p > 0: p % next is p, no division) */
         if (p % next != 0) return next - p % next;
         P = next;
     }
@@ -131,9 +134,15 @@ TLA_FUNC int tla__side_offset(const tla__copy_side *c, int r, const int64_t *x, 
     for (m = 0; m < r; m++) {
         int64_t v = x[m], t = 0;
         for (k = c->first[m]; k < c->first[m + 1]; k++) {
-            int64_t digit = k + 1 < c->first[m + 1] && c->shape[k] > 0 ? v % c->shape[k] : v;
+            int64_t n = c->shape[k], digit = v;
+            /* a digit to split off; v inside the leaf is its own digit, without the divisions */
+            if (k + 1 < c->first[m + 1] && n > 0) {
+                if (v >= 0 && v < n)
+                    v = 0;
+                else
+                    digit = v % n, v /= n;
+            }
             if (tla__mul64(digit, c->stride[k], &t) != 0 || tla__add64(*off, t, off) != 0) return -1;
-            if (k + 1 < c->first[m + 1] && c->shape[k] > 0) v /= c->shape[k];
         }
     }
     return 0;
@@ -171,7 +180,7 @@ TLA_FUNC int tla__refine_mode(const tla__copy_side *S, const tla__copy_side *D, 
     int64_t w = 1;
     if (na < 1 || nb < 1) return -1;
     while (w < e) {
-        int64_t ra = as[ia], rb = bs[ib], k, need = e / w;
+        int64_t ra = as[ia], rb = bs[ib], k, need = w == 1 ? e : e / w; /* (the first loop: no division) */
         int last = 0;
         if (ra == 1 && ia + 1 < na) {
             ia++;
@@ -185,7 +194,9 @@ TLA_FUNC int tla__refine_mode(const tla__copy_side *S, const tla__copy_side *D, 
             k = need;
         else {
             k = ra < rb ? ra : rb;
-            if (k <= 0 || (ra != TLA__UNBOUNDED && ra % k) || (rb != TLA__UNBOUNDED && rb % k)) return -1;
+            /* k is one of them: only the other one needs a division */
+            if (k <= 0 || (ra != TLA__UNBOUNDED && ra != k && ra % k) || (rb != TLA__UNBOUNDED && rb != k && rb % k))
+                return -1;
         }
         if (k >= need) k = need, last = 1; /* the extent ends inside this loop's range */
         if (*nout >= TLA__MAX_LOOPS) return -1;
