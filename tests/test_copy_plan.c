@@ -24,7 +24,7 @@ static const char *plan_of(enum tla_format fs, enum tla_format fd, int eb, int64
         return "no layout";
     S = tla_tensor_make(buf, eb, &Ls, TLA_POS_GM);
     D = tla_tensor_make(buf, eb, &Ld, TLA_POS_L1);
-    if (tla__copy_lower(&c, &D, &S, ext) != 0 || tla__make_plan(&c, ext, &p) != 0) return "no plan";
+    if (tla__copy_lower(&c, &D, &S, ext, NULL) != 0 || tla__make_plan(&c, ext, &p) != 0) return "no plan";
     n = (size_t)snprintf(out, sizeof out, "run %lld:", (long long)p.run_len);
     if (p.cov[0] != rows || p.cov[1] != cols) /* the box the loops cover, when the rest is an edge tile */
         n += (size_t)snprintf(out + n, sizeof out - n, " box %lldx%lld:", (long long)p.cov[0], (long long)p.cov[1]);

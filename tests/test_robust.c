@@ -306,7 +306,7 @@ static void overlap(void) {
      * nested layouts with negative strides */
     for (round = 0, bad = 0; round < 3000; round++) {
         char text[256];
-        int k = 0, nm = 1 + rnd(3), m, rank = 0, q;
+        int k = 0, nm = 1 + rnd(3), m, rank = 0, q, first[TLA_MAX_RANK + 1];
         int64_t size[TLA_MAX_RANK], blo = 0, bhi = 0, want_lo = INT64_MAX, want_hi = INT64_MIN, n = 0;
         tla_layout R, M;
         int nl[3];
@@ -323,11 +323,15 @@ static void overlap(void) {
             k += snprintf(text + k, sizeof text - (size_t)k, ")");
         }
         R = P(text);
-        bad += tla__layout_modes(&R, &rank, size, &blo, &bhi) != 0 || rank != tla_layout_rank(&R);
+        bad += tla__layout_modes(&R, &rank, size, &blo, &bhi, first) != 0 || rank != tla_layout_rank(&R);
         for (m = 0; m < rank && m < nm; m++) {
             int64_t sz = 0;
+            int leaf = -1, nleaf = -1;
             tla__mode(&R, m, &M);
             bad += tla_layout_size(&sz, &M, &e) != 0 || sz != size[m];
+            /* where the mode's leaves start, as the copy lowers them */
+            bad += tla__elem_leaves(&R.shape, m, &leaf, &nleaf, NULL) != 0 || leaf != first[m]
+                   || first[m + 1] - first[m] != nleaf;
         }
         tla_layout_size(&n, &R, &e);
         for (i = 0; i < n; i++) {

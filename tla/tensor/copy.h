@@ -155,15 +155,18 @@ TLA_API int tla_copy_parallel(tla_tensor *dst, const tla_tensor *src, const tla_
 /* What a tla_copy_plan's run does (its kind). */
 enum { TLA__RUN_NONE, TLA__RUN_MEMCPY, TLA__RUN_BOXES, TLA__RUN_ALL };
 
-/* One pass over L's tokens: its rank, the size of each top-level mode, and the smallest and
+/* One pass over L's tokens: its rank, the size of each top-level mode, the smallest and
  * largest offset over all of its coordinates (each leaf adds (n - 1) * stride to one side, by
- * sign).  What tla_copy checks, and a bound on the memory a view touches, without building
- * sub-layouts (those cost 10-30 times the copy of a 16 x 16 tile).  -1 when a size or an
- * offset overflows int64 or a mode is empty. */
-TLA_FUNC int tla__layout_modes(const tla_layout *L, int *rank, int64_t *size, int64_t *lo, int64_t *hi) {
+ * sign), and, when first is not NULL, where each mode's leaves start (mode m: leaves
+ * first[m] .. first[m + 1], as tla__elem_leaves says; the copy lowers from them instead of
+ * walking the tokens again for each mode).  What tla_copy checks, and a bound on the memory a
+ * view touches, without building sub-layouts (those cost 10-30 times the copy of a 16 x 16
+ * tile).  -1 when a size or an offset overflows int64 or a mode is empty. */
+TLA_FUNC int tla__layout_modes(const tla_layout *L, int *rank, int64_t *size, int64_t *lo, int64_t *hi, int *first) {
     const tla_tuple *S = &L->shape;
     int i, depth = 0, m = 0, leaf = 0, top = S->ntok > 0 && S->tok[0] == TLA_TOK_OPEN;
     *lo = *hi = 0, size[0] = 1;
+    if (first) first[0] = 0;
     for (i = top; i < S->ntok; i++) {
         int64_t n = leaf < S->nleaf ? S->val[leaf] : 0, t = 0;
         if (S->tok[i] == TLA_TOK_OPEN) {
@@ -172,6 +175,7 @@ TLA_FUNC int tla__layout_modes(const tla_layout *L, int *rank, int64_t *size, in
         }
         if (S->tok[i] == TLA_TOK_CLOSE) {
             if (--depth == 0 && top && ++m < TLA_MAX_RANK) size[m] = 1;
+            if (depth == 0 && top && first && m <= TLA_MAX_RANK) first[m] = leaf;
             continue;
         }
         if (m >= TLA_MAX_RANK || n <= 0 || tla__mul64(size[m], n, &size[m]) != 0
@@ -180,8 +184,10 @@ TLA_FUNC int tla__layout_modes(const tla_layout *L, int *rank, int64_t *size, in
             return -1;
         leaf++;
         if (depth == 0 && top && ++m < TLA_MAX_RANK) size[m] = 1;
+        if (depth == 0 && top && first && m <= TLA_MAX_RANK) first[m] = leaf;
     }
     *rank = top ? m : 1;
+    if (!top && first) first[1] = leaf;
     return *rank <= TLA_MAX_RANK ? 0 : -1;
 }
 
@@ -191,12 +197,14 @@ TLA_FUNC int64_t tla__extent_of(const tla_tensor *t, int k, const int64_t *size)
 }
 
 /* The extent of each of t's r top-level modes into e (its originShape, else the mode's size),
- * and from tla__layout_modes its sizes and the bytes it can touch, [*b0, *b1); 0, or -1 when
- * tla__layout_modes cannot tell (the caller then asks the general functions). */
-TLA_FUNC int tla__tensor_box(const tla_tensor *t, int r, int64_t *e, int64_t *size, uintptr_t *b0, uintptr_t *b1) {
+ * and from tla__layout_modes its sizes, where its modes' leaves start and the bytes it can
+ * touch, [*b0, *b1); 0, or -1 when tla__layout_modes cannot tell (the caller then asks the
+ * general functions). */
+TLA_FUNC int tla__tensor_box(const tla_tensor *t, int r, int64_t *e, int64_t *size, int *first, uintptr_t *b0,
+                             uintptr_t *b1) {
     int k, rank = 0;
     int64_t lo = 0, hi = 0;
-    if (tla__layout_modes(&t->layout, &rank, size, &lo, &hi) != 0 || rank != r) return -1;
+    if (tla__layout_modes(&t->layout, &rank, size, &lo, &hi, first) != 0 || rank != r) return -1;
     for (k = 0; k < r; k++) e[k] = tla__extent_of(t, k, size);
     if (tla__is4(t))
         lo >>= 1, hi = (hi >> 1) + 1;
@@ -229,11 +237,10 @@ TLA_FUNC int tla__same_dense(const tla_tensor *dst, const tla_tensor *src, int r
     uint32_t used = 0; /* bit i: leaf i is taken (a bit per leaf, as tla_tuple's stat: zeroing an
                         * array of flags cost a rep stos on every copy, dense or not) */
     int k;
-    if (tla__is4(src) || tla__tensor_has_coord(src) || tla__tensor_has_coord(dst) || S->nleaf > TLA_MAX_LEAVES
-        || !tla_layout_equal(&dst->layout, &src->layout))
-        return 0;
-    for (k = 0; k < r; k++)
-        if (e[k] != size[k]) return 0;
+    if (tla__is4(src) || S->nleaf > TLA_MAX_LEAVES) return 0;
+    for (k = 0; k < r; k++) /* (tla__tensor_has_coord, without walking the tokens for the rank) */
+        if (e[k] != size[k] || src->coord[k] != 0 || dst->coord[k] != 0) return 0;
+    if (!tla_layout_equal(&dst->layout, &src->layout)) return 0;
     for (;;) { /* the leaf of stride `next` (unit leaves aside), until none is left */
         int i, found = -1;
         for (i = 0; i < S->nleaf && found < 0; i++)
@@ -309,8 +316,8 @@ TLA_FUNC int tla__copy_check(const tla_tensor *dst, const tla_tensor *src, tla__
     if (tla_tensor_rank(dst) != r) return tla__fail(err, -1, "copy: ranks differ (%d and %d)", tla_tensor_rank(dst), r);
     if (r > TLA_MAX_RANK) return tla__fail(err, -1, "copy: rank %d is past %d", r, TLA_MAX_RANK);
     c->r = r;
-    c->fast = tla__tensor_box(src, r, c->e, c->ns, &c->s0, &c->s1) == 0
-              && tla__tensor_box(dst, r, ed, c->nd, &c->d0, &c->d1) == 0;
+    c->fast = tla__tensor_box(src, r, c->e, c->ns, c->fs, &c->s0, &c->s1) == 0
+              && tla__tensor_box(dst, r, ed, c->nd, c->fd, &c->d0, &c->d1) == 0;
     for (m = 0; m < r && !c->fast; m++) {
         tla_layout ms, md;
         memset(&ms, 0, sizeof ms);
@@ -380,7 +387,7 @@ TLA_FUNC int tla__copy_prologue(const tla_tensor *dst, const tla_tensor *src, co
     if (c->fast && tla__box_inside(src, c->r, c->e, c->ns) && tla__box_inside(dst, c->r, c->e, c->nd)
         && (c->s1 <= c->d0 || c->d1 <= c->s0))
         return 1;
-    *low = tla__copy_lower(d, dst, src, c->e) == 0;
+    *low = tla__copy_lower(d, dst, src, c->e, c) == 0;
     if (*low && tla__side_bounds(&d->s, d->rank, d->eb, d->e, &s0, &s1) == 0
         && tla__side_bounds(&d->d, d->rank, d->eb, d->e, &d0, &d1) == 0 && (s1 <= d0 || d1 <= s0))
         return 1;
@@ -469,7 +476,7 @@ TLA_FUNC int tla__piece_side(tla__copy_side *out, const tla__copy_side *X, int r
     if (eb == 0 && (off & 1)) return 1;
     *out = *X;
     out->data += eb == 0 ? off >> 1 : off * eb;
-    for (k = 0; k < r; k++) out->coord[k] = 0;
+    memset(out->coord, 0, sizeof out->coord); /* (fixed-size: a loop of r was a memset call) */
     return 0;
 }
 
@@ -477,12 +484,11 @@ TLA_FUNC int tla__piece_side(tla__copy_side *out, const tla__copy_side *X, int r
  * mode by mode, into pieces over which both sides are translates of their layouts, and copy
  * each piece as a box of its own.  A tile on a boundary is one piece. */
 TLA_FUNC int tla__copy_pieces(const tla__copy_desc *c, tla_error *err, tla__copy_prog *g) {
-    int64_t t[TLA_MAX_RANK], len[TLA_MAX_RANK];
+    int64_t t[TLA_MAX_RANK] = {0}, len[TLA_MAX_RANK] = {0}; /* (whole: p.e copies len as a fixed size) */
     tla__copy_desc p;
     int k, r = c->rank;
     for (k = 0; k < r; k++) {
         if (c->e[k] <= 0) return 0;
-        t[k] = 0;
         len[k] = tla__piece_len(c, k, 0);
     }
     for (;;) {
@@ -490,7 +496,7 @@ TLA_FUNC int tla__copy_pieces(const tla__copy_desc *c, tla_error *err, tla__copy
             vd = vs < 0 ? -1 : tla__piece_side(&p.d, &c->d, r, c->eb, t, err);
         if (vs < 0 || vd < 0) return -1;
         p.rank = r, p.eb = c->eb;
-        for (k = 0; k < r; k++) p.e[k] = len[k];
+        memcpy(p.e, len, sizeof p.e);
         if ((vs || vd) && g) /* (element by element: not recorded) */
             g->full = 1;
         else if (vs || vd) { /* 4-bit, a side starts inside a byte: this piece element by element */
@@ -599,7 +605,7 @@ TLA_API int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err)
         memcpy(dst->data, src->data, (size_t)bytes);
         return 0;
     }
-    if (low < 0) low = tla__copy_lower(&d, dst, src, c.e) == 0;
+    if (low < 0) low = tla__copy_lower(&d, dst, src, c.e, &c) == 0;
     return low ? tla__copy_start(&d, err, NULL) : tla__fail(err, -1, "copy: a mode has no leaves");
 }
 #endif
@@ -619,7 +625,7 @@ TLA_API int tla_copy_prepare(tla_copy_plan *P, const tla_tensor *dst, const tla_
     p.kind = k == 0 ? TLA__RUN_NONE : TLA__RUN_ALL;
     p.inside = k > 0 && p.info.fast && tla__box_inside(&p.src, p.info.r, p.info.e, p.info.ns)
                && tla__box_inside(&p.dst, p.info.r, p.info.e, p.info.nd);
-    low = k > 0 && tla__copy_lower(&d, &p.dst, &p.src, p.info.e) == 0;
+    low = k > 0 && tla__copy_lower(&d, &p.dst, &p.src, p.info.e, &p.info) == 0;
     if (low && !p.inside) /* a tla_tensor_tile view: its box's bounds instead */
         p.inside = tla__side_bounds(&d.s, d.rank, d.eb, d.e, &p.info.s0, &p.info.s1) == 0
                    && tla__side_bounds(&d.d, d.rank, d.eb, d.e, &p.info.d0, &p.info.d1) == 0;

@@ -77,20 +77,25 @@ typedef struct tla__copy_prog {
 typedef struct tla__copy_info {
     int r, fast; /* rank; fast: the one-pass summaries below are known */
     int64_t e[TLA_MAX_RANK], ns[TLA_MAX_RANK], nd[TLA_MAX_RANK]; /* extents; mode sizes */
+    int fs[TLA_MAX_RANK + 1], fd[TLA_MAX_RANK + 1]; /* where each mode's leaves start (fast only) */
     uintptr_t s0, s1, d0, d1; /* the bytes each side can touch (fast only) */
 } tla__copy_info;
 
 /* One side's leaves from its layout's tuples (the one place the copy reads tokens): where
- * each mode's leaves start, pointing at the tuples' values (t must outlive the side). */
-TLA_FUNC int tla__copy_lower_side(tla__copy_side *c, const tla_tensor *t, int r) {
+ * each mode's leaves start, pointing at the tuples' values (t must outlive the side).  first
+ * (not NULL): where they start, from tla_copy's checks (tla__layout_modes), else
+ * tla__elem_leaves finds them. */
+TLA_FUNC int tla__copy_lower_side(tla__copy_side *c, const tla_tensor *t, int r, const int *first) {
     int m, leaf = 0, n = 0;
     c->data = t->data;
     c->shape = t->layout.shape.val, c->stride = t->layout.stride.val;
     c->first[0] = 0;
     for (m = 0; m < r; m++) {
-        if (tla__elem_leaves(&t->layout.shape, m, &leaf, &n, NULL) != 0 || n < 1 || c->first[m] + n > TLA_MAX_LEAVES
-            || leaf != c->first[m])
+        if (first)
+            leaf = first[m], n = first[m + 1] - first[m];
+        else if (tla__elem_leaves(&t->layout.shape, m, &leaf, &n, NULL) != 0)
             return -1;
+        if (n < 1 || c->first[m] + n > TLA_MAX_LEAVES || leaf != c->first[m]) return -1;
         c->first[m + 1] = c->first[m] + n;
         c->coord[m] = t->coord[m];
     }
@@ -98,14 +103,19 @@ TLA_FUNC int tla__copy_lower_side(tla__copy_side *c, const tla_tensor *t, int r)
 }
 /* Lower a copy of the box [0, e) of src's view into dst's (same rank, element size).  e holds
  * TLA_MAX_RANK values, those past the rank unread: copied as a fixed 64 bytes (a loop of rank
- * became gcc's rep movsq, whose start-up costs more than the copy). */
+ * became gcc's rep movsq, whose start-up costs more than the copy).  info (may be NULL): the
+ * copy's checks, whose rank and leaves (when info->fast) save walking the tokens again. */
 TLA_FUNC int tla__copy_lower(tla__copy_desc *c, const tla_tensor *dst, const tla_tensor *src,
-                             const int64_t e[TLA_MAX_RANK]) {
-    c->rank = tla_tensor_rank(src);
+                             const int64_t e[TLA_MAX_RANK], const tla__copy_info *info) {
+    int fast = info && info->fast;
+    c->rank = fast ? info->r : tla_tensor_rank(src);
     c->eb = tla__is4(src) ? 0 : src->elem_bytes;
     if (c->rank < 1 || c->rank > TLA_MAX_RANK) return -1;
     memcpy(c->e, e, sizeof c->e);
-    return tla__copy_lower_side(&c->d, dst, c->rank) != 0 || tla__copy_lower_side(&c->s, src, c->rank) != 0 ? -1 : 0;
+    return tla__copy_lower_side(&c->d, dst, c->rank, fast ? info->fd : NULL) != 0
+                   || tla__copy_lower_side(&c->s, src, c->rank, fast ? info->fs : NULL) != 0
+               ? -1
+               : 0;
 }
 
 /* How far from position p of mode m the side stays a translate of itself:
@@ -148,24 +158,38 @@ TLA_FUNC int tla__side_offset(const tla__copy_side *c, int r, const int64_t *x, 
     return 0;
 }
 
-/* The leaves of mode m of a side (the last one unbounded: crd2offset gives it the rest). */
-TLA_FUNC int tla__mode_leaves(const tla__copy_side *c, int m, int64_t *s, int64_t *d) {
-    int n = c->first[m + 1] - c->first[m], k;
-    if (n < 1) return -1;
-    for (k = 0; k < n; k++) s[k] = c->shape[c->first[m] + k], d[k] = c->stride[c->first[m] + k];
-    s[n - 1] = TLA__UNBOUNDED;
-    return n;
+/* A walk over the leaves of one mode of a side: leaf i (of first[m] .. end) with what is left
+ * of it, n elements at stride d (the mode's last leaf unbounded: crd2offset gives it the
+ * rest).  Only the current leaf changes, so the walk reads the side's leaves in place instead
+ * of copying them (four copies a mode, each a memcpy call, were a fifth of a plan). */
+typedef struct tla__leaf_walk {
+    const tla__copy_side *c;
+    int i, end;
+    int64_t n, d;
+} tla__leaf_walk;
+TLA_FUNC void tla__leaf_load(tla__leaf_walk *a) {
+    a->n = a->i + 1 < a->end ? a->c->shape[a->i] : TLA__UNBOUNDED;
+    a->d = a->c->stride[a->i];
+}
+TLA_FUNC int tla__leaf_start(tla__leaf_walk *a, const tla__copy_side *c, int m) {
+    a->c = c, a->i = c->first[m], a->end = c->first[m + 1];
+    if (a->i >= a->end) return -1;
+    tla__leaf_load(a);
+    return 0;
+}
+TLA_FUNC void tla__leaf_next(tla__leaf_walk *a) {
+    if (++a->i < a->end) tla__leaf_load(a);
 }
 
-/* Consume k elements of leaf *i (k divides it): a used-up leaf moves on to the next,
+/* Consume k elements of the current leaf (k divides it): a used-up leaf moves on to the next,
  * otherwise the rest of the leaf keeps going with a k-times larger stride. */
-TLA_FUNC void tla__take_leaf(int64_t *s, int64_t *d, int *i, int64_t k) {
-    if (s[*i] == k) {
-        (*i)++;
+TLA_FUNC void tla__take_leaf(tla__leaf_walk *a, int64_t k) {
+    if (a->n == k) {
+        tla__leaf_next(a);
         return;
     }
-    if (s[*i] != TLA__UNBOUNDED) s[*i] /= k;
-    d[*i] *= k;
+    if (a->n != TLA__UNBOUNDED) a->n /= k;
+    a->d *= k;
 }
 
 /* Split mode m of both layouts into common loops covering as much of the extent e as loops
@@ -175,19 +199,18 @@ TLA_FUNC void tla__take_leaf(int64_t *s, int64_t *d, int *i, int64_t k) {
  * another (then the copy goes element by element). */
 TLA_FUNC int tla__refine_mode(const tla__copy_side *S, const tla__copy_side *D, int m, int64_t e, tla__loop *out,
                               int *nout, int64_t *cov) {
-    int64_t as[TLA_MAX_LEAVES], ad[TLA_MAX_LEAVES], bs[TLA_MAX_LEAVES], bd[TLA_MAX_LEAVES];
-    int na = tla__mode_leaves(S, m, as, ad), nb = tla__mode_leaves(D, m, bs, bd), ia = 0, ib = 0;
+    tla__leaf_walk a, b;
     int64_t w = 1;
-    if (na < 1 || nb < 1) return -1;
+    if (tla__leaf_start(&a, S, m) != 0 || tla__leaf_start(&b, D, m) != 0) return -1;
     while (w < e) {
-        int64_t ra = as[ia], rb = bs[ib], k, need = w == 1 ? e : e / w; /* (the first loop: no division) */
+        int64_t ra = a.n, rb = b.n, k, need = w == 1 ? e : e / w; /* (the first loop: no division) */
         int last = 0;
-        if (ra == 1 && ia + 1 < na) {
-            ia++;
+        if (ra == 1 && a.i + 1 < a.end) {
+            tla__leaf_next(&a);
             continue;
         }
-        if (rb == 1 && ib + 1 < nb) {
-            ib++;
+        if (rb == 1 && b.i + 1 < b.end) {
+            tla__leaf_next(&b);
             continue;
         }
         if (ra == TLA__UNBOUNDED && rb == TLA__UNBOUNDED)
@@ -200,12 +223,12 @@ TLA_FUNC int tla__refine_mode(const tla__copy_side *S, const tla__copy_side *D, 
         }
         if (k >= need) k = need, last = 1; /* the extent ends inside this loop's range */
         if (*nout >= TLA__MAX_LOOPS) return -1;
-        out[*nout].n = k, out[*nout].ss = ad[ia], out[*nout].ds = bd[ib], out[*nout].w = w, out[*nout].mode = m;
+        out[*nout].n = k, out[*nout].ss = a.d, out[*nout].ds = b.d, out[*nout].w = w, out[*nout].mode = m;
         (*nout)++;
         w *= k; /* <= e: no overflow */
         if (last) break;
-        tla__take_leaf(as, ad, &ia, k);
-        tla__take_leaf(bs, bd, &ib, k);
+        tla__take_leaf(&a, k);
+        tla__take_leaf(&b, k);
     }
     *cov = w;
     return 0;
@@ -549,7 +572,7 @@ TLA_FUNC int64_t tla__line_elems(int eb) {
 TLA_FUNC int tla__make_plan(const tla__copy_desc *c, const int64_t *e, tla__plan *p) {
     tla__loop all[TLA__MAX_LOOPS];
     int64_t span[TLA_MAX_RANK]; /* the run's extent per mode */
-    int n = 0, m, i, j, used[TLA__MAX_LOOPS], src_order, whole;
+    int n = 0, m, i, j, src_order, whole;
     int eb = c->eb > 0 ? c->eb : 1, is4 = c->eb == 0;
     int64_t line = is4 ? 128 : tla__line_elems(eb);
     p->nrun = p->nouter = 0; /* no memset: the loop array is large and filled as used */
@@ -560,28 +583,27 @@ TLA_FUNC int tla__make_plan(const tla__copy_desc *c, const int64_t *e, tla__plan
         span[m] = 1;
         if (tla__refine_mode(&c->s, &c->d, m, e[m], all, &n, &p->cov[m]) != 0) return -1;
     }
-    for (i = 0; i < n; i++) used[i] = 0;
     /* grow the run: a loop contiguous in both after what the run holds, which is the next
-     * loop of its mode (its weight is the mode's span so far) */
+     * loop of its mode (its weight is the mode's span so far); a loop taken is spent (its
+     * count becomes 1, which the searches below skip: no array of flags to clear) */
     p->run_len = 1;
     for (;;) {
         int found = -1;
         for (i = 0; i < n && found < 0; i++)
-            if (!used[i] && all[i].ss == p->run_len && all[i].ds == p->run_len && all[i].w == span[all[i].mode]
-                && all[i].n > 1)
+            if (all[i].ss == p->run_len && all[i].ds == p->run_len && all[i].w == span[all[i].mode] && all[i].n > 1)
                 found = i;
         if (found < 0) break;
-        used[found] = 1;
         p->nrun++;
         p->run_len *= all[found].n;
         span[all[found].mode] *= all[found].n;
+        all[found].n = 1;
     }
     /* the rest, innermost first; runs of whole fractals (512 bytes or more) walk their grid in
      * the source's order, streaming the reads (the destination's order, which suits shorter
      * runs, was 0.66-0.91 of the hand loop on zN <-> zZ, nZ <-> nN: bench/NOTES.md round 15) */
     src_order = (is4 ? p->run_len / 2 : p->run_len * eb) >= 512;
     for (i = 0; i < n; i++)
-        if (!used[i] && all[i].n > 1) p->outer[p->nouter++] = all[i];
+        if (all[i].n > 1) p->outer[p->nouter++] = all[i];
     for (i = 1; i < p->nouter; i++)
         for (j = i; j > 0 && tla__loop_before(&p->outer[j], &p->outer[j - 1], line, src_order); j--) {
             tla__loop t = p->outer[j];
