@@ -347,6 +347,9 @@ TLA_FUNC int tla__copy_check(const tla_tensor *dst, const tla_tensor *src, tla__
  * its cut layout's modes, where tla__tensor_box's bytes (the layout's, from coordinate 0) say
  * nothing; a few leaves' arithmetic, not the exact test's 0.5 us.  -1 when not known (an
  * overflow, a negative coordinate). */
+/* a / P (a >= 0, P >= 1) without a division where it is not needed (a mode of one leaf has
+ * P = 1; a tile near the origin is inside the first leaves). */
+TLA_FUNC int64_t tla__quot(int64_t a, int64_t P) { return P == 1 ? a : a < P ? 0 : a / P; }
 TLA_FUNC int tla__side_bounds(const tla__copy_side *X, int r, int eb, const int64_t *e, uintptr_t *b0, uintptr_t *b1) {
     int64_t lo = 0, hi = 0, a, b;
     int m, k;
@@ -360,8 +363,9 @@ TLA_FUNC int tla__side_bounds(const tla__copy_side *X, int r, int eb, const int6
                     || tla__add64(a < 0 ? lo : hi, a, a < 0 ? &lo : &hi) != 0 || tla__mul64(P, X->shape[k], &P) != 0))
                 return -1;
             if (last
-                && (tla__mul64(X->coord[m] / P, X->stride[k], &a) != 0 || tla__mul64(b / P, X->stride[k], &b) != 0
-                    || tla__add64(lo, a < b ? a : b, &lo) != 0 || tla__add64(hi, a < b ? b : a, &hi) != 0))
+                && (tla__mul64(tla__quot(X->coord[m], P), X->stride[k], &a) != 0
+                    || tla__mul64(tla__quot(b, P), X->stride[k], &b) != 0 || tla__add64(lo, a < b ? a : b, &lo) != 0
+                    || tla__add64(hi, a < b ? b : a, &hi) != 0))
                 return -1;
         }
     }
