@@ -13,8 +13,7 @@
  *
  * The dispatch cache: one int per translation unit that copies (per program when built with
  * TLA_IMPLEMENTATION), the level in use, chosen at the first copy, read and written with
- * atomic builtins, so threads may copy at once.  tla_copy_set_simd writes it.  (tla_copy also
- * keeps its last program, per thread: tla/tensor/copy.h.)
+ * atomic builtins, so threads may copy at once.  tla_copy_set_simd writes it.
  *
  * Example (compiled and run by make test, tests/docs.sh):
  *   int level = tla_copy_simd();                          // the level copies use now
