@@ -95,6 +95,25 @@ static int fractal_bytes_case(const tla__copy_kernels *K, const tla__copy_kernel
     return 1;
 }
 
+/* One random call of a level's 32 x 32 halves kernel (rows 16-31 of each side dh / sh bytes
+ * past rows 0-15, either way, as nN <-> zZ's two fractals a side) against four 16 x 16
+ * rectangles of the portable bytes kernel. */
+static int halves_case(const tla__copy_kernels *K, const tla__copy_kernels *P) {
+    int64_t dh = (512 + below(8192)) * (below(2) ? 1 : -1), sh = below(8192) * (below(2) ? 1 : -1);
+    int64_t od = 8704 + below(64), os = 8704 + below(64);
+    fill(src, BUF), fill(want, BUF), memcpy(got, want, BUF);
+    /* destination rows 0-15 from source columns 0-15, rows 16-31 (at dh) from columns 16-31;
+     * destination columns 16-31 from source rows 16-31 (at sh) */
+    P->bytes((char *)want + od, (const char *)src + os, 2, dh, 16, 16, 16, 32, 32);
+    P->bytes((char *)want + od + 16, (const char *)src + os + sh, 2, dh, 16, 16, 16, 32, 32);
+    K->halves((char *)got + od, (const char *)src + os, dh, sh);
+    if (memcmp(got, want, BUF) != 0) {
+        printf("  halves: dh %lld sh %lld differs\n", (long long)dh, (long long)sh);
+        return 0;
+    }
+    return 1;
+}
+
 static void kernels(void) {
     const tla__copy_kernels *P = tla__kernels_of(TLA_SIMD_PORTABLE);
     int level, k, levels = 0;
@@ -107,7 +126,8 @@ static void kernels(void) {
         CHECK(K != P);
         for (k = 0; k < 300; k++)
             bad += !kernel_case(K, P, 16, 2) + !kernel_case(K, P, 8, 2) + !kernel_case(K, P, 16, 4)
-                   + !kernel_case(K, P, 8, 4) + !kernel_case(K, P, 0, 1) + !fractal_bytes_case(K, P);
+                   + !kernel_case(K, P, 8, 4) + !kernel_case(K, P, 0, 1) + !fractal_bytes_case(K, P)
+                   + (K->halves != NULL && !halves_case(K, P));
         printf("  kernels at %s: %d cases differ\n", level_name(level), bad);
         CHECK_EQ(bad, 0);
     }

@@ -92,6 +92,16 @@ static const struct plan_case cases[] = {
     {TLA_ZZ, TLA_NN, 1, 2048, 3072,
      "run 1: (16,32,1) (16,1,32) (2,16,32768) (2,49152,16) (2,512,65536) (2,98304,512) (32,196608,1024) "
      "(48,1024,131072)"},
+    /* 1-byte nN -> zZ: the super-block's 2 x 2 blocks of 16 x 16 (loops 2 and 3) are two fractals
+     * on each side, one call of AVX-512's 32 x 32 halves kernel (tla__copy_4d). */
+    {TLA_NN, TLA_ZZ, 1, 2048, 3072,
+     "run 1: (16,1,32) (16,32,1) (2,32768,16) (2,16,49152) (2,65536,512) (2,512,98304) (48,131072,1024) "
+     "(32,1024,196608)"},
+    /* 1-byte nZ -> RowMajor, zN -> ColumnMajor: 4 fractals a block, 64 bytes of each destination
+     * line (tla__plan_byte_lines); the ragged size's 187 fractals a row keep 16-byte blocks. */
+    {TLA_NZ, TLA_ROW_MAJOR, 1, 2048, 3072, "run 1: (64,32,1) (32,1,3072) (48,2048,64) (64,98304,98304)"},
+    {TLA_ZN, TLA_COLUMN_MAJOR, 1, 8192, 8192, "run 1: (64,32,1) (32,1,8192) (128,2048,64) (256,262144,262144)"},
+    {TLA_NZ, TLA_ROW_MAJOR, 1, 1000, 3001, "run 1: box 992x2992: (16,32,1) (32,1,3001) (187,512,16) (31,96256,96032)"},
 };
 
 /* tla_copy_prepare records every box tla_copy plans, so a run plans nothing: a ragged extent

@@ -1,7 +1,8 @@
 /* tests/test_copy_random.c - tla_copy on random cases: any two formats, 1-, 2- and 4-byte and
  * 4-bit elements, sizes up to 300x300 (so 64x64 byte tiles, 16x16 nibble blocks and ragged
  * edges all occur) and 2-byte RowMajor <-> ColumnMajor at a 4 KB pitch (tiles of 2 x 2
- * blocks), whole tensors or tiles at random origins on both sides.  Each result is
+ * blocks), 1-byte nN <-> zZ, nZ -> RowMajor and zN -> ColumnMajor in whole 64 x 64 blocks, whole
+ * tensors or tiles at random origins on both sides.  Each result is
  * compared with an element-by-element copy into a second destination that started with the
  * same random bytes, so padding and the other half of a shared byte must stay as they were.
  * Each case also plans the copy once (tla_copy_prepare) and runs it on copies of both buffers
@@ -36,6 +37,14 @@ static int one_case(long k) {
         int src_cm = (int)below(2), both = k % 50 == 7; /* both pitches 4 KB: copied as a tile below */
         eb = 2, fs = src_cm ? TLA_COLUMN_MAJOR : TLA_ROW_MAJOR, fd = src_cm ? TLA_ROW_MAJOR : TLA_COLUMN_MAJOR;
         R = src_cm || both ? 2048 : 64 + below(200), C = !src_cm || both ? 2048 : 64 + below(200);
+    }
+    if (k % 25 == 12) { /* 1-byte nN <-> zZ (32 x 32 blocks of two fractals a side), nZ -> RowMajor and
+                           zN -> ColumnMajor (blocks of 64 destination bytes), 64 x 64 blocks whole */
+        static const int pairs[4][2] = {
+            {TLA_NN, TLA_ZZ}, {TLA_ZZ, TLA_NN}, {TLA_NZ, TLA_ROW_MAJOR}, {TLA_ZN, TLA_COLUMN_MAJOR}};
+        int p = (int)below(4);
+        eb = 1, fs = pairs[p][0], fd = pairs[p][1], R = 64 * (1 + below(4)), C = 64 * (1 + below(4));
+        if (below(4) == 0) R += below(64), C += below(64); /* and their edges */
     }
     tla_layout Ls, Ld;
     tla_tensor S, D, E;

@@ -73,6 +73,25 @@ TLA_FUNC int tla__transpose_bytes(TLA_GM char *d, const TLA_GM char *s, int64_t 
     return 1;
 }
 
+/* A 1-byte 16 x 16 block at a fractal's 32-byte pitch on both sides (its loops n1, n0) with two
+ * pair loops that continue it, one on the source's side and one on the destination's, each
+ * into another fractal on the other side (nN <-> zZ: the 2 x 2 blocks are two fractals on
+ * each side): one call of the level's 32 x 32 kernel (halves), when it has one; 0 otherwise. */
+TLA_FUNC int tla__halves_bytes(TLA_GM char *d, const TLA_GM char *s, int64_t da, int64_t sa, int64_t db, int64_t sb,
+                               int64_t n1, int64_t d1, int64_t s1, int64_t n0, int64_t d0, int64_t s0) {
+    const tla__copy_kernels *k;
+    int64_t t;
+    if (n0 != 16 || n1 != 16) return 0;
+    if (s0 == 1 && d1 == 1) /* destination contiguous along i */
+        t = d0, d0 = d1, d1 = t, t = s0, s0 = s1, s1 = t;
+    if (d0 != 1 || s1 != 1 || d1 != 32 || s0 != 32) return 0;
+    if (sb == 16 && da == 16) /* the pair loop b continues the source's rows, a the destination's */
+        t = da, da = db, db = t, t = sa, sa = sb, sb = t;
+    if (sa != 16 || db != 16 || (k = tla__kernels())->halves == NULL) return 0;
+    k->halves(d, s, da, sb);
+    return 1;
+}
+
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wattributes"
@@ -140,6 +159,7 @@ TLA__OUT_OF_LINE TLA_FUNC void tla__copy_4d(TLA_GM char *d, const TLA_GM char *s
     if (bytes == 4) { TLA__TRANSPOSE_CASE(16, 4) TLA__TRANSPOSE_CASE(8, 4) }
 #undef TLA__TRANSPOSE_CASE
     /* clang-format on */
+    if (bytes == 1 && n3 == 2 && n2 == 2 && tla__halves_bytes(d, s, d3, s3, d2, s2, n1, d1, s1, n0, d0, s0)) return;
     for (l = 0; l < n3; l++) tla__copy_3d(d + l * d3, s + l * s3, n2, d2, s2, n1, d1, s1, n0, d0, s0, bytes);
 }
 #if defined(__GNUC__) && !defined(__clang__)

@@ -135,7 +135,9 @@ TLA__DECL
  * the block at d + l * d3 + k * d2 (s likewise) for l < n3, k < n2, each
  * d[i * dp + j * B] = s[i * B + j * sp] (the destination's rows contiguous along j, the
  * source's along i; dp, sp the pitches in bytes).  bytes: n2 byte rectangles (d2 / s2 apart),
- * each d[i * dp + j] = s[j * sp + i] for i < n1, j < n0, both multiples of 8. */
+ * each d[i * dp + j] = s[j * sp + i] for i < n1, j < n0, both multiples of 8.  halves (NULL
+ * where the level has none): one 32 x 32 byte transpose at a pitch of 32 on both sides whose
+ * rows 16-31 lie dh / sh bytes past rows 0-15 (two fractals on each side: nN <-> zZ). */
 typedef void tla__blocks_fn(TLA_GM char *d, const TLA_GM char *s, int64_t n3, int64_t d3, int64_t s3, int64_t n2,
                             int64_t d2, int64_t s2, int64_t dp, int64_t sp);
 typedef void tla__bytes_fn(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int64_t d2, int64_t s2, int64_t n1,
@@ -143,6 +145,7 @@ typedef void tla__bytes_fn(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int
 typedef struct tla__copy_kernels {
     tla__blocks_fn *blocks_16_2, *blocks_8_2, *blocks_16_4, *blocks_8_4;
     tla__bytes_fn *bytes;
+    void (*halves)(TLA_GM char *d, const TLA_GM char *s, int64_t dh, int64_t sh);
 } tla__copy_kernels;
 
 /* ---- the portable kernels: the reference */
@@ -393,8 +396,10 @@ TLA__AVX2 TLA__OUT_OF_LINE TLA_FUNC void tla__avx2_blocks_16_2(TLA__BLOCKS_SIG){
 TLA__AVX2 TLA__ALWAYS_INLINE TLA_FUNC
     void tla__avx2_16x32_1(TLA_GM char *d, const TLA_GM char *s, int64_t dp, int64_t sp) {
     tla__m256i x[16];
-    const TLA_GM char *q = s + 16 * sp;
+    const TLA_GM char *q;
     int i;
+    TLA__ADDR_KEEP(s);
+    q = s + 16 * sp;
     TLA__UNROLL_ALL for (i = 0; i < 16; i++, s += sp, q += sp) x[i] = TLA__LD2X128(s, q);
     TLA__NETWORK(tla__m256i, 16, tla__mm256_unpacklo_epi8, tla__mm256_unpackhi_epi8, x);
     TLA__UNROLL_ALL for (i = 0; i < 16; i++, d += dp) TLA__ST256(d, x[i]);
@@ -439,8 +444,10 @@ TLA__AVX512 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx512_8_4(TLA_GM char *d, con
 TLA__AVX512 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx512_16x64_1(TLA_GM char *d, const TLA_GM char *s, int64_t dp,
                                                                  int64_t sp) {
     tla__m512i x[16];
-    const TLA_GM char *q = s + 16 * sp, *u = s + 32 * sp, *v = s + 48 * sp;
+    const TLA_GM char *q, *u, *v;
     int i;
+    TLA__ADDR_KEEP(s);
+    q = s + 16 * sp, u = s + 32 * sp, v = s + 48 * sp;
     TLA__UNROLL_ALL for (i = 0; i < 16; i++, s += sp, q += sp, u += sp, v += sp) x[i] =
         tla__mm512_inserti64x4(tla__mm512_castsi256_si512(TLA__LD2X128(s, q)), TLA__LD2X128(u, v), 1);
     TLA__NETWORK(tla__m512i, 16, tla__mm512_unpacklo_epi8, tla__mm512_unpackhi_epi8, x);
@@ -481,13 +488,22 @@ TLA__AVX512 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx512_16x16_4(TLA_GM char *d,
  * network register k is destination rows k and k + 16, whole.  16 registers and the network's
  * temporaries fit in AVX-512's 32, and the pitch is a constant: the 16 x 32 AVX2 kernel it
  * replaces there spilled on both compilers (gcc kept 48 row pointers on the stack) and ran at
- * 0.7-0.9 of the bench's portable hand loop (bench/NOTES.md, round 19). */
-TLA__AVX512 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx512_32x32_1(TLA_GM char *d, const TLA_GM char *s) {
+ * 0.7-0.9 of the bench's portable hand loop (bench/NOTES.md, round 19).  Rows 16-31 are dh / sh
+ * bytes past rows 0-15 (512 in zN <-> nZ's 1 KB). */
+TLA__AVX512 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx512_32x32_1(TLA_GM char *d, const TLA_GM char *s, int64_t dh,
+                                                                 int64_t sh) {
     tla__m512i x[16];
     int i;
-    TLA__UNROLL_ALL for (i = 0; i < 16; i++) x[i] = TLA__LANES0213(TLA__LD2X256(s + 32 * i, s + 32 * (i + 16)));
+    TLA__UNROLL_ALL for (i = 0; i < 16; i++) x[i] = TLA__LANES0213(TLA__LD2X256(s + 32 * i, s + sh + 32 * i));
     TLA__NETWORK(tla__m512i, 16, tla__mm512_unpacklo_epi8, tla__mm512_unpackhi_epi8, x);
-    TLA__UNROLL_ALL for (i = 0; i < 16; i++) TLA__ST2X256(d + 32 * i, d + 32 * (i + 16), x[i]);
+    TLA__UNROLL_ALL for (i = 0; i < 16; i++) TLA__ST2X256(d + 32 * i, d + dh + 32 * i, x[i]);
+}
+/* The same block with each side's rows 16-31 in another fractal (dh / sh bytes on): nN <-> zZ,
+ * whose 32 x 32 block is two 512-byte fractals on each side, moved as four SSE2 16 x 16 blocks
+ * before (bench/NOTES.md, round 20). */
+TLA__AVX512 TLA__OUT_OF_LINE TLA_FUNC void tla__avx512_halves_1(TLA_GM char *d, const TLA_GM char *s, int64_t dh,
+                                                                int64_t sh) {
+    tla__avx512_32x32_1(d, s, dh, sh);
 }
 #define TLA__AVX512_16_2(d, s, dp, sp) tla__avx512_16_2(d, s, dp, sp)
 #define TLA__AVX512_8_4(d, s, dp, sp) tla__avx512_8_4(d, s, dp, sp)
@@ -553,7 +569,7 @@ TLA__AVX512 TLA__OUT_OF_LINE TLA_FUNC void tla__avx512_bytes(TLA_GM char *d, con
             return;
         }
         for (k = 0; k < n2; k++, d += d2, s += s2)
-            for (i = 0; i < n1; i += 32) tla__avx512_32x32_1(d + 32 * i, s + i);
+            for (i = 0; i < n1; i += 32) tla__avx512_32x32_1(d + 32 * i, s + i, 512, 512);
         return;
     }
     if (n0 % 64 != 0) { /* 32-byte pieces where 64 do not fit */
@@ -630,21 +646,21 @@ TLA__OUT_OF_LINE TLA_FUNC void tla__neon_16_2(TLA__BLOCKS_SIG){
 
 /* The kernels of a level (one the machine has: tla_copy_set_simd checks). */
 TLA_FUNC const tla__copy_kernels *tla__kernels_of(int level) {
-    static const tla__copy_kernels portable = {tla__transpose_16_2, tla__transpose_8_2, tla__transpose_16_4,
-                                               tla__transpose_8_4, tla__bytes_portable};
+    static const tla__copy_kernels portable = {tla__transpose_16_2, tla__transpose_8_2,  tla__transpose_16_4,
+                                               tla__transpose_8_4,  tla__bytes_portable, NULL};
 #if defined(TLA__SIMD_X86)
-    static const tla__copy_kernels sse2 = {tla__sse2_16_2, tla__sse2_8_2, tla__sse2_16_4, tla__sse2_8_4,
-                                           tla__sse2_bytes};
-    static const tla__copy_kernels avx2 = {tla__avx2_blocks_16_2, tla__sse2_8_2, tla__avx2_blocks_16_4,
-                                           tla__avx2_blocks_8_4, tla__avx2_bytes};
-    static const tla__copy_kernels avx512 = {tla__avx512_blocks_16_2, tla__sse2_8_2, tla__avx512_blocks_16_4,
-                                             tla__avx512_blocks_8_4, tla__avx512_bytes};
+    static const tla__copy_kernels sse2 = {tla__sse2_16_2, tla__sse2_8_2,   tla__sse2_16_4,
+                                           tla__sse2_8_4,  tla__sse2_bytes, NULL};
+    static const tla__copy_kernels avx2 = {tla__avx2_blocks_16_2, tla__sse2_8_2,   tla__avx2_blocks_16_4,
+                                           tla__avx2_blocks_8_4,  tla__avx2_bytes, NULL};
+    static const tla__copy_kernels avx512 = {tla__avx512_blocks_16_2, tla__sse2_8_2,     tla__avx512_blocks_16_4,
+                                             tla__avx512_blocks_8_4,  tla__avx512_bytes, tla__avx512_halves_1};
     if (level == TLA_SIMD_AVX512) return &avx512;
     if (level == TLA_SIMD_AVX2) return &avx2;
     if (level == TLA_SIMD_SSE2) return &sse2;
 #elif defined(TLA__SIMD_NEON)
-    static const tla__copy_kernels neon = {tla__neon_16_2, tla__neon_8_2, tla__neon_16_4, tla__neon_8_4,
-                                           tla__neon_bytes};
+    static const tla__copy_kernels neon = {tla__neon_16_2, tla__neon_8_2,   tla__neon_16_4,
+                                           tla__neon_8_4,  tla__neon_bytes, NULL};
     if (level == TLA_SIMD_NEON) return &neon;
 #endif
     (void)level;

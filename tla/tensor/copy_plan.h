@@ -532,6 +532,30 @@ TLA_FUNC void tla__plan_merge_bytes(tla__plan *p, int elem_bytes) {
     tla__plan_remove(p, 2);
 }
 
+/* A 1-byte transpose onto RowMajor / ColumnMajor lines from nZ / zN fractals (nZ -> RowMajor,
+ * zN -> ColumnMajor): the 16-byte block's loop along the destination's lines continues on both
+ * sides (the next fractal's rows follow at the same 32-byte pitch), so 4 steps of it join the
+ * block, which then writes 64 bytes, a whole line, of each destination row: AVX-512's 16 x 64
+ * kernel, AVX2 two 16 x 32.  16 bytes of 32 lines apart (8 KB: one L1 set) were each line
+ * fetched four times: 8192x8192 at every level 2.0-2.6 -> 3.3-5.8 GB/s; 2048x2048 and
+ * 2048x3072 AVX-512 / AVX2 1.1-1.8x, SSE2 0.95-1.2x, the portable loops 0.85-1.4x
+ * (bench/NOTES.md, round 20). */
+TLA_FUNC void tla__plan_byte_lines(tla__plan *p, int elem_bytes) {
+    tla__loop *a = &p->outer[0];
+    int k;
+    if (elem_bytes != 1 || p->run_len != 1 || p->nouter < 3 || a->n != 16 || tla__abs64(a->ds) != 1) return;
+    for (k = 2; k < p->nouter; k++) {
+        const tla__loop *b = &p->outer[k];
+        if (b->mode == a->mode && b->w == 16 * a->w && b->ss == 16 * a->ss && b->ds == 16 * a->ds) break;
+    }
+    if (k == p->nouter || p->outer[k].n % 4 != 0) return;
+    a->n = 64;
+    if (p->outer[k].n == 4)
+        tla__plan_remove(p, k);
+    else
+        p->outer[k].n /= 4, p->outer[k].ss *= 4, p->outer[k].ds *= 4, p->outer[k].w *= 4;
+}
+
 /* Runs of half a line (32 bytes: a fractal's row) whose destination lines lie a multiple of
  * 4 KB apart (nZ / nN -> ColumnMajor, zN / zZ -> RowMajor of 2- and 4-byte elements at a
  * power-of-two pitch): the 16 runs of a fractal go to 16 destination lines in one L1 set, each
@@ -618,6 +642,7 @@ TLA_FUNC int tla__make_plan(const tla__copy_desc *c, const int64_t *e, tla__plan
     } else if (!whole && !is4 && p->run_len == 1)
         tla__plan_grid_order(p, line);
     tla__plan_merge_bytes(p, c->eb);
+    tla__plan_byte_lines(p, c->eb);
     if (!whole) tla__plan_tile(p, eb);
     tla__plan_dest_lines(p, c->eb);
     return 0;

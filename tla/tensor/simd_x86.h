@@ -57,6 +57,11 @@ typedef long long tla__v8di __attribute__((vector_size(64)));
  * shuffles before it with those after (clang turns an insert and a lane shuffle into two
  * vperm2i128 and an insert, where the intrinsics' code has vinserti64x4 and vshufi64x2). */
 #define TLA__SIMD_KEEP(v) __asm__("" : "+v"(v))
+/* TLA__ADDR_KEEP(p): the same for a pointer in a general register: a kernel's row addresses are
+ * then p + k * pitch, computed where used, instead of one pointer per row that gcc keeps
+ * across a row of blocks (64 for the 16 x 64 byte kernel, on the stack: a reload before every
+ * load, bench/NOTES.md round 20). */
+#define TLA__ADDR_KEEP(p) __asm__("" : "+r"(p))
 
 /* Unaligned loads and stores. */
 #define tla__mm_loadu_si128(p) (*(const tla__m128u *)(const void *)(p))
