@@ -60,8 +60,13 @@ typedef long long tla__v8di __attribute__((vector_size(64)));
 /* TLA__ADDR_KEEP(p): the same for a pointer in a general register: a kernel's row addresses are
  * then p + k * pitch, computed where used, instead of one pointer per row that gcc keeps
  * across a row of blocks (64 for the 16 x 64 byte kernel, on the stack: a reload before every
- * load, bench/NOTES.md round 20). */
+ * load).  gcc only: clang kept its registers, and with the barrier RowMajor <-> ColumnMajor
+ * 1-byte ran 0.85-0.9x (bench/NOTES.md round 20). */
+#if defined(__clang__)
+#define TLA__ADDR_KEEP(p) (void)0
+#else
 #define TLA__ADDR_KEEP(p) __asm__("" : "+r"(p))
+#endif
 
 /* Unaligned loads and stores. */
 #define tla__mm_loadu_si128(p) (*(const tla__m128u *)(const void *)(p))
