@@ -500,7 +500,7 @@ TLA__AVX512 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx512_32x32_1(TLA_GM char *d,
 }
 /* The same block with each side's rows 16-31 in another fractal (dh / sh bytes on): nN <-> zZ,
  * whose 32 x 32 block is two 512-byte fractals on each side, moved as four SSE2 16 x 16 blocks
- * before (bench/NOTES.md, round 20). */
+ * before (bench/NOTES.md, round 21). */
 TLA__AVX512 TLA__OUT_OF_LINE TLA_FUNC void tla__avx512_halves_1(TLA_GM char *d, const TLA_GM char *s, int64_t dh,
                                                                 int64_t sh) {
     tla__avx512_32x32_1(d, s, dh, sh);

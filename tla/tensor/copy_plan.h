@@ -539,7 +539,7 @@ TLA_FUNC void tla__plan_merge_bytes(tla__plan *p, int elem_bytes) {
  * kernel, AVX2 two 16 x 32.  16 bytes of 32 lines apart (8 KB: one L1 set) were each line
  * fetched four times: 8192x8192 at every level 2.0-2.6 -> 3.3-5.8 GB/s; 2048x2048 and
  * 2048x3072 AVX-512 / AVX2 1.1-1.8x, SSE2 0.95-1.2x, the portable loops 0.85-1.4x
- * (bench/NOTES.md, round 20). */
+ * (bench/NOTES.md, round 21). */
 TLA_FUNC void tla__plan_byte_lines(tla__plan *p, int elem_bytes) {
     tla__loop *a = &p->outer[0];
     int k;

@@ -61,7 +61,7 @@ typedef long long tla__v8di __attribute__((vector_size(64)));
  * then p + k * pitch, computed where used, instead of one pointer per row that gcc keeps
  * across a row of blocks (64 for the 16 x 64 byte kernel, on the stack: a reload before every
  * load).  gcc only: clang kept its registers, and with the barrier RowMajor <-> ColumnMajor
- * 1-byte ran 0.85-0.9x (bench/NOTES.md round 20). */
+ * 1-byte ran 0.85-0.9x (bench/NOTES.md round 21). */
 #if defined(__clang__)
 #define TLA__ADDR_KEEP(p) (void)0
 #else
