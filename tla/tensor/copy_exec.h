@@ -153,10 +153,13 @@ TLA__OUT_OF_LINE TLA_FUNC void tla__copy_4d(TLA_GM char *d, const TLA_GM char *s
     int64_t l;
 /* clang-format off */
 #define TLA__TRANSPOSE_CASE(N, B) \
-    if (n0 == N && n1 == N && d0 == B && s1 == B) { tla__kernels()->blocks_##N##_##B(d, s, n3, d3, s3, n2, d2, s2, d1, s0); return; } \
-    if (n0 == N && n1 == N && s0 == B && d1 == B) { tla__kernels()->blocks_##N##_##B(d, s, n3, d3, s3, n2, d2, s2, d0, s1); return; }
-    if (bytes == 2) { TLA__TRANSPOSE_CASE(16, 2) TLA__TRANSPOSE_CASE(8, 2) }
-    if (bytes == 4) { TLA__TRANSPOSE_CASE(16, 4) TLA__TRANSPOSE_CASE(8, 4) }
+    if (n0 == N && n1 == N && d0 == B && s1 == B) { K->blocks_##N##_##B(d, s, n3, d3, s3, n2, d2, s2, d1, s0); return; } \
+    if (n0 == N && n1 == N && s0 == B && d1 == B) { K->blocks_##N##_##B(d, s, n3, d3, s3, n2, d2, s2, d0, s1); return; }
+    if (bytes == 2 || bytes == 4) { /* the kernels are looked up for these only */
+        const tla__copy_kernels *K = tla__kernels();
+        if (bytes == 2) { TLA__TRANSPOSE_CASE(16, 2) TLA__TRANSPOSE_CASE(8, 2) }
+        if (bytes == 4) { TLA__TRANSPOSE_CASE(16, 4) TLA__TRANSPOSE_CASE(8, 4) }
+    }
 #undef TLA__TRANSPOSE_CASE
     /* clang-format on */
     if (bytes == 1 && n3 == 2 && n2 == 2 && tla__halves_bytes(d, s, d3, s3, d2, s2, n1, d1, s1, n0, d0, s0)) return;
