@@ -431,16 +431,6 @@ TLA__AVX512 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx512_16_2(TLA_GM char *d, co
     TLA__NETWORK(tla__m512i, 8, tla__mm512_unpacklo_epi16, tla__mm512_unpackhi_epi16, x);
     TLA__UNROLL_ALL for (i = 0; i < 8; i++, d += dp, e += dp) TLA__ST2X256(d, e, x[i]);
 }
-TLA__AVX512 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx512_8_4(TLA_GM char *d, const TLA_GM char *s, int64_t dp,
-                                                             int64_t sp) {
-    tla__m512i x[4];
-    const TLA_GM char *q = s + 4 * sp;
-    TLA_GM char *e = d + 4 * dp;
-    int i;
-    TLA__UNROLL_ALL for (i = 0; i < 4; i++, s += sp, q += sp) x[i] = TLA__LANES0213(TLA__LD2X256(s, q));
-    TLA__NETWORK(tla__m512i, 4, tla__mm512_unpacklo_epi32, tla__mm512_unpackhi_epi32, x);
-    TLA__UNROLL_ALL for (i = 0; i < 4; i++, d += dp, e += dp) TLA__ST2X256(d, e, x[i]);
-}
 TLA__AVX512 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx512_16x64_1(TLA_GM char *d, const TLA_GM char *s, int64_t dp,
                                                                  int64_t sp) {
     tla__m512i x[16];
@@ -506,11 +496,9 @@ TLA__AVX512 TLA__OUT_OF_LINE TLA_FUNC void tla__avx512_halves_1(TLA_GM char *d, 
     tla__avx512_32x32_1(d, s, dh, sh);
 }
 #define TLA__AVX512_16_2(d, s, dp, sp) tla__avx512_16_2(d, s, dp, sp)
-#define TLA__AVX512_8_4(d, s, dp, sp) tla__avx512_8_4(d, s, dp, sp)
 #define TLA__AVX512_16_4(d, s, dp, sp) tla__avx512_16x16_4(d, s, dp, sp)
 TLA__AVX512 TLA__OUT_OF_LINE TLA_FUNC void tla__avx512_blocks_16_2(TLA__BLOCKS_SIG){
     TLA__FOR_BLOCKS(TLA__AVX512_16_2)} TLA__AVX512 TLA__OUT_OF_LINE TLA_FUNC
-    void tla__avx512_blocks_8_4(TLA__BLOCKS_SIG){TLA__FOR_BLOCKS(TLA__AVX512_8_4)} TLA__AVX512 TLA__OUT_OF_LINE TLA_FUNC
     void tla__avx512_blocks_16_4(TLA__BLOCKS_SIG) {
     TLA__FOR_BLOCKS(TLA__AVX512_16_4)
 }
@@ -644,7 +632,10 @@ TLA__OUT_OF_LINE TLA_FUNC void tla__neon_16_2(TLA__BLOCKS_SIG){
 #pragma GCC diagnostic pop
 #endif
 
-/* The kernels of a level (one the machine has: tla_copy_set_simd checks). */
+/* The kernels of a level (one the machine has: tla_copy_set_simd checks).  A level takes a
+ * lower level's kernel where that one is faster: AVX-512 moves 8 x 8 4-byte blocks with AVX2's
+ * (its own, two rows a register through lane inserts and extracts, ran nN -> zN, zZ -> nZ and
+ * the other 8 x 8 transposes 0.75-0.95x of AVX2's on both compilers: bench/NOTES.md round 22). */
 TLA_FUNC const tla__copy_kernels *tla__kernels_of(int level) {
     static const tla__copy_kernels portable = {tla__transpose_16_2, tla__transpose_8_2,  tla__transpose_16_4,
                                                tla__transpose_8_4,  tla__bytes_portable, NULL};
@@ -654,7 +645,7 @@ TLA_FUNC const tla__copy_kernels *tla__kernels_of(int level) {
     static const tla__copy_kernels avx2 = {tla__avx2_blocks_16_2, tla__sse2_8_2,   tla__avx2_blocks_16_4,
                                            tla__avx2_blocks_8_4,  tla__avx2_bytes, NULL};
     static const tla__copy_kernels avx512 = {tla__avx512_blocks_16_2, tla__sse2_8_2,     tla__avx512_blocks_16_4,
-                                             tla__avx512_blocks_8_4,  tla__avx512_bytes, tla__avx512_halves_1};
+                                             tla__avx2_blocks_8_4,    tla__avx512_bytes, tla__avx512_halves_1};
     if (level == TLA_SIMD_AVX512) return &avx512;
     if (level == TLA_SIMD_AVX2) return &avx2;
     if (level == TLA_SIMD_SSE2) return &sse2;
