@@ -339,6 +339,9 @@ TLA_FUNC int tla__copy_check(const tla_tensor *dst, const tla_tensor *src, tla__
     return 1;
 }
 
+/* a / P (a >= 0, P >= 1) without a division where it is not needed (a mode of one leaf has
+ * P = 1; a tile near the origin is inside the first leaves). */
+TLA_FUNC int64_t tla__quot(int64_t a, int64_t P) { return P == 1 ? a : a < P ? 0 : a / P; }
 /* Bytes [*b0, *b1) that hold every element of a lowered side's box [coord, coord + e) (eb:
  * element bytes, 0 for 4 bits), and maybe more: in each mode the leaves but the last take all
  * their digits, the last the digits the box's coordinates reach (crd2offset gives it the
@@ -346,9 +349,6 @@ TLA_FUNC int tla__copy_check(const tla_tensor *dst, const tla_tensor *src, tla__
  * its cut layout's modes, where tla__tensor_box's bytes (the layout's, from coordinate 0) say
  * nothing; a few leaves' arithmetic, not the exact test's 0.5 us.  -1 when not known (an
  * overflow, a negative coordinate). */
-/* a / P (a >= 0, P >= 1) without a division where it is not needed (a mode of one leaf has
- * P = 1; a tile near the origin is inside the first leaves). */
-TLA_FUNC int64_t tla__quot(int64_t a, int64_t P) { return P == 1 ? a : a < P ? 0 : a / P; }
 TLA_FUNC int tla__side_bounds(const tla__copy_side *X, int r, int eb, const int64_t *e, uintptr_t *b0, uintptr_t *b1) {
     int64_t lo = 0, hi = 0, a, b;
     int m, k;
