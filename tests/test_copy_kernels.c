@@ -5,6 +5,8 @@
  *    x86-64, NEON on aarch64) on random blocks: counts of blocks, pitches (a fractal's 32 bytes
  *    too), byte offsets of both sides, rectangles of bytes; the destination starts with the
  *    same random bytes as the portable kernel's, so a byte written that should not be fails.
+ *    The run loops under the kernels (tla__copy_4d: runs of 1-64 bytes, 8 or 16 of them or any
+ *    count innermost, the 8-step loop included) against one memmove per run.
  * 2. tla_copy at every level (and TLA_SIMD_PORTABLE) on random copies: tests/test_copy_random.c.
  * 3. tla_copy_parallel and tla_copy_run_parallel with 2, 3 and 4 parts (the parts run in
  *    reverse order on this thread, then on real threads) equal tla_copy byte for byte, and a
@@ -114,9 +116,36 @@ static int halves_case(const tla__copy_kernels *K, const tla__copy_kernels *P) {
     return 1;
 }
 
+/* One random call of tla__copy_4d's run loops: n3 x n2 x n1 x n0 runs of `bytes` bytes, the
+ * strides far enough apart that no two runs overlap (each loop's step past the span of the
+ * loops inside it), against one memcpy per run. */
+static int runs_case(void) {
+    static const size_t sizes[] = {1, 2, 3, 4, 8, 12, 16, 24, 32, 64};
+    static const int64_t counts[] = {8, 16, 1, 3, 8, 16};
+    size_t bytes = sizes[below(10)];
+    int64_t n0 = counts[below(6)], n1 = 1 + below(4), n2 = 1 + below(3), n3 = 1 + below(2);
+    int64_t d0 = (int64_t)bytes + below(3) * 8, s0 = (int64_t)bytes + below(3) * 8;
+    int64_t d1 = n0 * d0 + below(16), s1 = n0 * s0 + below(16), d2 = n1 * d1 + below(16), s2 = n1 * s1 + below(16);
+    int64_t d3 = n2 * d2 + below(16), s3 = n2 * s2 + below(16), i, j, k, l;
+    if (n3 * d3 > BUF - 64 || n3 * s3 > BUF - 64) return 1; /* too large: skip */
+    fill(src, BUF), fill(want, BUF), memcpy(got, want, BUF);
+    for (l = 0; l < n3; l++)
+        for (k = 0; k < n2; k++)
+            for (j = 0; j < n1; j++)
+                for (i = 0; i < n0; i++)
+                    memcpy(want + l * d3 + k * d2 + j * d1 + i * d0, src + l * s3 + k * s2 + j * s1 + i * s0, bytes);
+    tla__copy_4d((char *)got, (const char *)src, n3, d3, s3, n2, d2, s2, n1, d1, s1, n0, d0, s0, bytes);
+    if (memcmp(got, want, BUF) != 0) {
+        printf("  runs: %lld x %lld x %lld x %lld of %zu bytes differ\n", (long long)n3, (long long)n2, (long long)n1,
+               (long long)n0, bytes);
+        return 0;
+    }
+    return 1;
+}
+
 static void kernels(void) {
     const tla__copy_kernels *P = tla__kernels_of(TLA_SIMD_PORTABLE);
-    int level, k, levels = 0;
+    int level, k, bad, levels = 0;
     for (level = 1; level <= TLA_SIMD_NEON; level++) {
         const tla__copy_kernels *K;
         int bad = 0;
@@ -135,6 +164,9 @@ static void kernels(void) {
     CHECK(levels >= 1); /* SSE2 at least */
 #endif
     printf("  %d SIMD levels on this machine (best: %s)\n", levels, level_name(tla_copy_simd()));
+    for (k = 0, bad = 0; k < 2000; k++) bad += !runs_case();
+    printf("  run loops: %d cases differ\n", bad);
+    CHECK_EQ(bad, 0);
 }
 
 /* ---- 2. (tla_copy at each level: tests/test_copy_random.c) */

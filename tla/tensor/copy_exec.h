@@ -97,19 +97,38 @@ TLA_FUNC int tla__halves_bytes(TLA_GM char *d, const TLA_GM char *s, int64_t da,
 #pragma GCC diagnostic ignored "-Wattributes"
 #endif
 
-/* The constant 8-step run loop of tla__copy_3d on gcc only (see there). */
-#if defined(__GNUC__) && !defined(__clang__)
-#define TLA__RUN8 1
-#else
-#define TLA__RUN8 0
-#endif
+/* The 8-step loops of tla__copy_3d (n0 == 8: the 8 fractals of tla__plan_dest_lines), runs
+ * of 2-64 bytes (a power of two: tla__copy_4d sends no other here), a constant trip count
+ * both compilers unroll.  A function of its own, calling no other: as a branch inside
+ * tla__copy_3d, or sharing tla__copy_blocks with it, it changed clang's code for the 16-step
+ * loop, 0.7-0.9x on RowMajor -> zN (bench/NOTES.md, rounds 16 and 23). */
+TLA__OUT_OF_LINE TLA_FUNC void tla__copy_3d_8(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int64_t d2, int64_t s2,
+                                              int64_t n1, int64_t d1, int64_t s1, int64_t d0, int64_t s0,
+                                              size_t bytes) {
+    int64_t i, j, k;
+/* clang-format off */
+#define TLA__COPY8_CASE(B) \
+    case B: \
+        for (k = 0; k < n2; k++, d += d2, s += s2) \
+            for (i = 0; i < n1; i++) TLA__UNROLL for (j = 0; j < 8; j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, B); \
+        return;
+    switch (bytes) {
+    TLA__COPY8_CASE(2) TLA__COPY8_CASE(4) TLA__COPY8_CASE(8) TLA__COPY8_CASE(16) TLA__COPY8_CASE(32)
+    TLA__COPY8_CASE(64)
+    default: /* not sent here; correct all the same */
+        for (k = 0; k < n2; k++, d += d2, s += s2)
+            for (i = 0; i < n1; i++) for (j = 0; j < 8; j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, bytes);
+    }
+#undef TLA__COPY8_CASE
+    /* clang-format on */
+}
+
 /* n2 x n1 x n0 copies of `bytes` bytes (three strides each side): one dispatch on the size
  * for a whole row of 2-D blocks (the third loop is the next outer loop of the plan), so small
  * elements move at loop speed and no block pays a call.  n0 == 16 (a fractal's side) gets its
  * own loop: a constant trip count the compiler unrolls (gcc when asked, TLA__UNROLL: 32-byte
  * runs of RowMajor -> zZ / ColumnMajor -> nN ran at 9 GB/s as gcc's loop and 13 as clang's
- * unrolled one, bench/NOTES.md round 16); on gcc n0 == 8 too (the 8 fractals of
- * tla__plan_dest_lines), which on clang slowed RowMajor -> zN / ColumnMajor -> nZ 0.8x.
+ * unrolled one, bench/NOTES.md round 16); n0 == 8 goes to tla__copy_3d_8.
  * Bytes that form a transpose move as 8 x 8 pieces (tla__transpose_bytes). */
 TLA__OUT_OF_LINE TLA_FUNC void tla__copy_3d(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int64_t d2, int64_t s2,
                                             int64_t n1, int64_t d1, int64_t s1, int64_t n0, int64_t d0, int64_t s0,
@@ -122,7 +141,6 @@ TLA__OUT_OF_LINE TLA_FUNC void tla__copy_3d(TLA_GM char *d, const TLA_GM char *s
 #define TLA__COPY2_LOOPS(B) \
         for (k = 0; k < n2; k++, d += d2, s += s2) \
             if (n0 == 16) for (i = 0; i < n1; i++) TLA__UNROLL for (j = 0; j < 16; j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, B); \
-            else if (TLA__RUN8 && n0 == 8) for (i = 0; i < n1; i++) TLA__UNROLL for (j = 0; j < 8; j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, B); \
             else for (i = 0; i < n1; i++) for (j = 0; j < n0; j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, B); \
         return;
     switch (bytes) {
@@ -163,7 +181,10 @@ TLA__OUT_OF_LINE TLA_FUNC void tla__copy_4d(TLA_GM char *d, const TLA_GM char *s
 #undef TLA__TRANSPOSE_CASE
     /* clang-format on */
     if (bytes == 1 && n3 == 2 && n2 == 2 && tla__halves_bytes(d, s, d3, s3, d2, s2, n1, d1, s1, n0, d0, s0)) return;
-    for (l = 0; l < n3; l++) tla__copy_3d(d + l * d3, s + l * s3, n2, d2, s2, n1, d1, s1, n0, d0, s0, bytes);
+    if (n0 == 8 && bytes >= 2 && bytes <= 64 && (bytes & (bytes - 1)) == 0)
+        for (l = 0; l < n3; l++) tla__copy_3d_8(d + l * d3, s + l * s3, n2, d2, s2, n1, d1, s1, d0, s0, bytes);
+    else
+        for (l = 0; l < n3; l++) tla__copy_3d(d + l * d3, s + l * s3, n2, d2, s2, n1, d1, s1, n0, d0, s0, bytes);
 }
 #if defined(__GNUC__) && !defined(__clang__)
 #pragma GCC diagnostic pop
