@@ -123,10 +123,12 @@ static int runs_case(void) {
     static const size_t sizes[] = {1, 2, 3, 4, 8, 12, 16, 24, 32, 64};
     static const int64_t counts[] = {8, 16, 1, 3, 8, 16};
     size_t bytes = sizes[below(10)];
-    int64_t n0 = counts[below(6)], n1 = 1 + below(4), n2 = 1 + below(3), n3 = 1 + below(2);
+    int64_t n0 = counts[below(6)], n1 = 1 + below(4), n2 = 1 + below(3), n3 = 1 + below(2), l3;
+    if (below(4) == 0) n0 = 16, bytes = 32; /* a fractal's 16 lines (tla__copy_exact's short cut) */
     int64_t d0 = (int64_t)bytes + below(3) * 8, s0 = (int64_t)bytes + below(3) * 8;
     int64_t d1 = n0 * d0 + below(16), s1 = n0 * s0 + below(16), d2 = n1 * d1 + below(16), s2 = n1 * s1 + below(16);
     int64_t d3 = n2 * d2 + below(16), s3 = n2 * s2 + below(16), i, j, k, l;
+    if (below(4) == 0) n1 = n2 = n3 = 1; /* a plan of one loop, or none (n0 == 1) */
     if (n3 * d3 > BUF - 64 || n3 * s3 > BUF - 64) return 1; /* too large: skip */
     fill(src, BUF), fill(want, BUF), memcpy(got, want, BUF);
     for (l = 0; l < n3; l++)
@@ -139,6 +141,25 @@ static int runs_case(void) {
         printf("  runs: %lld x %lld x %lld x %lld of %zu bytes differ\n", (long long)n3, (long long)n2, (long long)n1,
                (long long)n0, bytes);
         return 0;
+    }
+    { /* the same as a plan's loops (strides in bytes: elements of one byte) through tla__copy_exact,
+       * whose short cuts take no loop (n0 == n1 == n2 == n3 == 1), or 16 x 32 bytes and one more */
+        tla__loop loops[4] = {{n0, s0, d0, 1, 0}, {n1, s1, d1, 1, 0}, {n2, s2, d2, 1, 0}, {n3, s3, d3, 1, 0}};
+        int nouter = 4;
+        while (nouter > 0 && loops[nouter - 1].n == 1) nouter--;
+        fill(want, BUF), memcpy(got, want, BUF);
+        for (l3 = 0; l3 < n3; l3++)
+            for (k = 0; k < n2; k++)
+                for (j = 0; j < n1; j++)
+                    for (i = 0; i < n0; i++)
+                        memcpy(want + l3 * d3 + k * d2 + j * d1 + i * d0, src + l3 * s3 + k * s2 + j * s1 + i * s0,
+                               bytes);
+        tla__copy_exact(loops, nouter, (int64_t)bytes, (char *)got, (const char *)src, 1);
+        if (memcmp(got, want, BUF) != 0) {
+            printf("  runs (copy_exact): %lld x %lld x %lld x %lld of %zu bytes differ\n", (long long)n3, (long long)n2,
+                   (long long)n1, (long long)n0, bytes);
+            return 0;
+        }
     }
     return 1;
 }

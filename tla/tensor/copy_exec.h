@@ -209,15 +209,29 @@ TLA_FUNC int tla__odometer_next(const tla__loop *outer, int nouter, int from, in
 }
 
 /* No clipping anywhere: two loops of blocks, then an odometer over the rest.  A plan's outer
- * loops (nouter of them), its run of run_len elements. */
+ * loops (nouter of them), its run of run_len elements.  Two shapes of a tile go straight to
+ * their moves: one run (whole fractals on both sides), and a fractal's 16 lines of 32 bytes
+ * repeated along at most one more loop (a 16 x 16 tile of 2- or 4-byte elements, 32 x 32 of
+ * bytes, to or from a matrix): through tla__copy_4d and tla__copy_3d such a tile took 22-37 ns
+ * where its moves take 5-15 (bench/NOTES.md, round 23). */
 TLA_FUNC void tla__copy_exact(const tla__loop *outer, int nouter, int64_t run_len, TLA_GM char *dst,
                               const TLA_GM char *src, size_t eb) {
     static const tla__loop one = {1, 0, 0, 1, 0};
     const tla__loop *l0 = nouter > 0 ? &outer[0] : &one, *l1 = nouter > 1 ? &outer[1] : &one,
                     *l2 = nouter > 2 ? &outer[2] : &one, *l3 = nouter > 3 ? &outer[3] : &one;
-    int64_t digit[TLA__MAX_LOOPS], so = 0, dof = 0, e = (int64_t)eb;
+    int64_t digit[TLA__MAX_LOOPS], so = 0, dof = 0, e = (int64_t)eb, i, j;
     size_t run_bytes = (size_t)run_len * eb;
     int k;
+    if (nouter == 0) {
+        memcpy(dst, src, run_bytes);
+        return;
+    }
+    if (nouter <= 2 && run_bytes == 32 && l0->n == 16) {
+        int64_t d0 = l0->ds * e, s0 = l0->ss * e, d1 = l1->ds * e, s1 = l1->ss * e;
+        for (i = 0; i < l1->n; i++)
+            TLA__UNROLL for (j = 0; j < 16; j++) memcpy(dst + i * d1 + j * d0, src + i * s1 + j * s0, 32);
+        return;
+    }
     for (k = 4; k < nouter; k++) digit[k] = 0; /* the odometer's digits (a small copy has none) */
     for (;;) {
         tla__copy_4d(dst + dof * e, src + so * e, l3->n, l3->ds * e, l3->ss * e, l2->n, l2->ds * e, l2->ss * e, l1->n,
