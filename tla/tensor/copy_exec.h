@@ -208,36 +208,46 @@ TLA_FUNC int tla__odometer_next(const tla__loop *outer, int nouter, int from, in
     return 0;
 }
 
-/* No clipping anywhere: two loops of blocks, then an odometer over the rest.  A plan's outer
- * loops (nouter of them), its run of run_len elements.  Two shapes of a tile go straight to
- * their moves: one run (whole fractals on both sides), and a fractal's 16 lines of 32 bytes
- * repeated along at most one more loop (a 16 x 16 tile of 2- or 4-byte elements, 32 x 32 of
- * bytes, to or from a matrix): through tla__copy_4d and tla__copy_3d such a tile took 22-37 ns
- * where its moves take 5-15 (bench/NOTES.md, round 23). */
-TLA_FUNC void tla__copy_exact(const tla__loop *outer, int nouter, int64_t run_len, TLA_GM char *dst,
-                              const TLA_GM char *src, size_t eb) {
+/* No clipping anywhere: four loops of blocks (tla__copy_4d), then an odometer over the rest.
+ * A plan's outer loops (nouter of them), its run of run_len elements. */
+TLA_FUNC void tla__copy_odometer(const tla__loop *outer, int nouter, int64_t run_len, TLA_GM char *dst,
+                                 const TLA_GM char *src, size_t eb) {
     static const tla__loop one = {1, 0, 0, 1, 0};
     const tla__loop *l0 = nouter > 0 ? &outer[0] : &one, *l1 = nouter > 1 ? &outer[1] : &one,
                     *l2 = nouter > 2 ? &outer[2] : &one, *l3 = nouter > 3 ? &outer[3] : &one;
-    int64_t digit[TLA__MAX_LOOPS], so = 0, dof = 0, e = (int64_t)eb, i, j;
+    int64_t digit[TLA__MAX_LOOPS], so = 0, dof = 0, e = (int64_t)eb;
     size_t run_bytes = (size_t)run_len * eb;
     int k;
-    if (nouter == 0) {
-        memcpy(dst, src, run_bytes);
-        return;
-    }
-    if (nouter <= 2 && run_bytes == 32 && l0->n == 16) {
-        int64_t d0 = l0->ds * e, s0 = l0->ss * e, d1 = l1->ds * e, s1 = l1->ss * e;
-        for (i = 0; i < l1->n; i++)
-            TLA__UNROLL for (j = 0; j < 16; j++) memcpy(dst + i * d1 + j * d0, src + i * s1 + j * s0, 32);
-        return;
-    }
     for (k = 4; k < nouter; k++) digit[k] = 0; /* the odometer's digits (a small copy has none) */
     for (;;) {
         tla__copy_4d(dst + dof * e, src + so * e, l3->n, l3->ds * e, l3->ss * e, l2->n, l2->ds * e, l2->ss * e, l1->n,
                      l1->ds * e, l1->ss * e, l0->n, l0->ds * e, l0->ss * e, run_bytes);
         if (!tla__odometer_next(outer, nouter, 4, digit, &so, &dof, NULL)) return;
     }
+}
+
+/* A plan's loops and run, as tla__copy_odometer, with a tile's usual shapes straight to their
+ * moves: runs of 256 bytes and more in at most two loops, or a single run (whole fractals on
+ * both sides: the C library's memcpy a run), and a fractal's 16 lines of 32 bytes repeated
+ * along at most one more loop (a 16 x 16 tile of 2- or 4-byte elements, 32 x 32 of bytes, to
+ * or from a matrix).  Through tla__copy_4d and tla__copy_3d such a tile took 22-77 ns where
+ * its moves take 5-20 (bench/NOTES.md, round 23). */
+TLA_FUNC void tla__copy_exact(const tla__loop *outer, int nouter, int64_t run_len, TLA_GM char *dst,
+                              const TLA_GM char *src, size_t eb) {
+    static const tla__loop one = {1, 0, 0, 1, 0};
+    const tla__loop *l0 = nouter > 0 ? &outer[0] : &one, *l1 = nouter > 1 ? &outer[1] : &one;
+    int64_t e = (int64_t)eb, i, j;
+    size_t run_bytes = (size_t)run_len * eb;
+    if (nouter == 0 || (nouter <= 2 && run_bytes >= 256)) {
+        for (i = 0; i < l1->n; i++)
+            for (j = 0; j < l0->n; j++)
+                memcpy(dst + (i * l1->ds + j * l0->ds) * e, src + (i * l1->ss + j * l0->ss) * e, run_bytes);
+    } else if (nouter <= 2 && run_bytes == 32 && l0->n == 16) {
+        int64_t d0 = l0->ds * e, s0 = l0->ss * e, d1 = l1->ds * e, s1 = l1->ss * e;
+        for (i = 0; i < l1->n; i++)
+            TLA__UNROLL for (j = 0; j < 16; j++) memcpy(dst + i * d1 + j * d0, src + i * s1 + j * s0, 32);
+    } else
+        tla__copy_odometer(outer, nouter, run_len, dst, src, eb);
 }
 
 /* 16 4-bit elements from element offset off as a 64-bit word, element c in bits 4c, and the
