@@ -228,10 +228,10 @@ TLA_FUNC void tla__copy_odometer(const tla__loop *outer, int nouter, int64_t run
 
 /* A plan's loops and run, as tla__copy_odometer, with a tile's usual shapes straight to their
  * moves: runs of 256 bytes and more in at most two loops, or a single run (whole fractals on
- * both sides: the C library's memcpy a run), and a fractal's 16 lines of 32 bytes repeated
- * along at most one more loop (a 16 x 16 tile of 2- or 4-byte elements, 32 x 32 of bytes, to
- * or from a matrix).  Through tla__copy_4d and tla__copy_3d such a tile took 22-77 ns where
- * its moves take 5-20 (bench/NOTES.md, round 23). */
+ * both sides: the C library's memcpy a run), and runs of 32 bytes in at most three loops (a
+ * fractal's lines: 16 x 16 and 32 x 32 tiles of 2- or 4-byte elements, 32 x 32 of bytes, to or
+ * from a matrix).  Through tla__copy_4d and tla__copy_3d such a tile took 22-77 ns where its
+ * moves take 5-20 (bench/NOTES.md, round 23). */
 TLA_FUNC void tla__copy_exact(const tla__loop *outer, int nouter, int64_t run_len, TLA_GM char *dst,
                               const TLA_GM char *src, size_t eb) {
     static const tla__loop one = {1, 0, 0, 1, 0};
@@ -242,10 +242,16 @@ TLA_FUNC void tla__copy_exact(const tla__loop *outer, int nouter, int64_t run_le
         for (i = 0; i < l1->n; i++)
             for (j = 0; j < l0->n; j++)
                 memcpy(dst + (i * l1->ds + j * l0->ds) * e, src + (i * l1->ss + j * l0->ss) * e, run_bytes);
-    } else if (nouter <= 2 && run_bytes == 32 && l0->n == 16) {
+    } else if (nouter <= 2 && run_bytes == 32 && l0->n == 16) { /* a fractal's 16 lines */
         int64_t d0 = l0->ds * e, s0 = l0->ss * e, d1 = l1->ds * e, s1 = l1->ss * e;
         for (i = 0; i < l1->n; i++)
             TLA__UNROLL for (j = 0; j < 16; j++) memcpy(dst + i * d1 + j * d0, src + i * s1 + j * s0, 32);
+    } else if (nouter <= 3 && run_bytes == 32) { /* lines of fractals, in another order */
+        const tla__loop *l2 = nouter > 2 ? &outer[2] : &one;
+        int64_t d0 = l0->ds * e, s0 = l0->ss * e, d1 = l1->ds * e, s1 = l1->ss * e, h;
+        for (h = 0; h < l2->n; h++, dst += l2->ds * e, src += l2->ss * e)
+            for (i = 0; i < l1->n; i++)
+                for (j = 0; j < l0->n; j++) memcpy(dst + i * d1 + j * d0, src + i * s1 + j * s0, 32);
     } else
         tla__copy_odometer(outer, nouter, run_len, dst, src, eb);
 }
