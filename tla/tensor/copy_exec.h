@@ -227,28 +227,31 @@ TLA_FUNC void tla__copy_odometer(const tla__loop *outer, int nouter, int64_t run
 }
 
 /* A plan's loops and run, as tla__copy_odometer, with a tile's usual shapes straight to their
- * moves: runs of 256 bytes and more in at most two loops, or a single run (whole fractals on
- * both sides: the C library's memcpy a run), and runs of 32 bytes in at most three loops (a
- * fractal's lines: 16 x 16 and 32 x 32 tiles of 2- or 4-byte elements, 32 x 32 of bytes, to or
- * from a matrix).  Through tla__copy_4d and tla__copy_3d such a tile took 22-77 ns where its
- * moves take 5-20 (bench/NOTES.md, round 23). */
+ * moves: a single run (the C library's memcpy); at most 16 KB (a tile up to 64 x 64 of 4-byte
+ * elements) as runs of 256 bytes and more in at most two loops (whole fractals on both sides)
+ * or runs of 32 bytes in at most three (a fractal's lines: 16 x 16 and 32 x 32 tiles of 2- or
+ * 4-byte elements, 32 x 32 of bytes, to or from a matrix); and a fractal's 16 lines of 32
+ * bytes in at most two loops, which is tla__copy_3d's own loop for those.  Through
+ * tla__copy_4d and tla__copy_3d such a tile took 22-77 ns where its moves take 5-20
+ * (bench/NOTES.md, round 23); a larger copy keeps tla__copy_3d's moves. */
 TLA_FUNC void tla__copy_exact(const tla__loop *outer, int nouter, int64_t run_len, TLA_GM char *dst,
                               const TLA_GM char *src, size_t eb) {
     static const tla__loop one = {1, 0, 0, 1, 0};
-    const tla__loop *l0 = nouter > 0 ? &outer[0] : &one, *l1 = nouter > 1 ? &outer[1] : &one;
-    int64_t e = (int64_t)eb, i, j;
+    const tla__loop *l0 = nouter > 0 ? &outer[0] : &one, *l1 = nouter > 1 ? &outer[1] : &one,
+                    *l2 = nouter > 2 ? &outer[2] : &one;
+    int64_t e = (int64_t)eb, i, j, h;
     size_t run_bytes = (size_t)run_len * eb;
-    if (nouter == 0 || (nouter <= 2 && run_bytes >= 256)) {
+    int tile = nouter <= 3 && l0->n * l1->n * l2->n * (int64_t)run_bytes <= ((int64_t)16 << 10);
+    if (nouter == 0 || (tile && nouter <= 2 && run_bytes >= 256)) {
         for (i = 0; i < l1->n; i++)
             for (j = 0; j < l0->n; j++)
                 memcpy(dst + (i * l1->ds + j * l0->ds) * e, src + (i * l1->ss + j * l0->ss) * e, run_bytes);
-    } else if (nouter <= 2 && run_bytes == 32 && l0->n == 16) { /* a fractal's 16 lines */
+    } else if (nouter <= 2 && run_bytes == 32 && l0->n == 16) {
         int64_t d0 = l0->ds * e, s0 = l0->ss * e, d1 = l1->ds * e, s1 = l1->ss * e;
         for (i = 0; i < l1->n; i++)
             TLA__UNROLL for (j = 0; j < 16; j++) memcpy(dst + i * d1 + j * d0, src + i * s1 + j * s0, 32);
-    } else if (nouter <= 3 && run_bytes == 32) { /* lines of fractals, in another order */
-        const tla__loop *l2 = nouter > 2 ? &outer[2] : &one;
-        int64_t d0 = l0->ds * e, s0 = l0->ss * e, d1 = l1->ds * e, s1 = l1->ss * e, h;
+    } else if (tile && run_bytes == 32) {
+        int64_t d0 = l0->ds * e, s0 = l0->ss * e, d1 = l1->ds * e, s1 = l1->ss * e;
         for (h = 0; h < l2->n; h++, dst += l2->ds * e, src += l2->ss * e)
             for (i = 0; i < l1->n; i++)
                 for (j = 0; j < l0->n; j++) memcpy(dst + i * d1 + j * d0, src + i * s1 + j * s0, 32);
