@@ -24,27 +24,24 @@
 
 /* ---------------------------------------------------------------- internals */
 
-/* n copies of `bytes` bytes, stepping dstep / sstep bytes: fixed sizes become inline moves.
- * Sizes above 256 bytes move as 256-byte pieces: gcc (x86-64, generic tuning) turns a fixed
- * memcpy of 512 bytes or more into `rep movsq`, whose start-up made a hot 512-byte copy (a
- * 2-byte fractal) 3.5x slower than 256-byte pieces or the C library's memcpy on this AMD
- * machine (17-19 ns against 5.5). */
+/* n copies of `bytes` bytes, stepping dstep / sstep bytes: fixed sizes up to 256 bytes become
+ * inline moves.  Larger runs (a whole fractal and more) go to the C library's memcpy with a
+ * size the compiler does not know: a fixed memcpy of 512 bytes or more is `rep movsq` on gcc
+ * (x86-64, generic tuning; 3.5x slower hot than the library, bench/NOTES.md round 17), and
+ * the library moves a run in the machine's widest registers, where inline moves of a
+ * default build are 16 bytes wide (round 23). */
 TLA_FUNC void tla__copy_blocks(TLA_GM char *d, const TLA_GM char *s, int64_t n, int64_t dstep, int64_t sstep,
                                size_t bytes) {
-    int64_t i, k;
+    int64_t i;
 /* clang-format off */
 #define TLA__COPY_CASE(B) \
     case B: for (i = 0; i < n; i++) memcpy(d + i * dstep, s + i * sstep, B); return;
-#define TLA__COPY_WIDE(B) \
-    case B: for (i = 0; i < n; i++) for (k = 0; k < B; k += 256) memcpy(d + i * dstep + k, s + i * sstep + k, 256); return;
     switch (bytes) {
     TLA__COPY_CASE(1) TLA__COPY_CASE(2) TLA__COPY_CASE(4) TLA__COPY_CASE(8) TLA__COPY_CASE(16)
-    TLA__COPY_CASE(32) TLA__COPY_CASE(64) TLA__COPY_CASE(128) TLA__COPY_CASE(256) TLA__COPY_WIDE(512)
-    TLA__COPY_WIDE(1024) TLA__COPY_WIDE(2048)
+    TLA__COPY_CASE(32) TLA__COPY_CASE(64) TLA__COPY_CASE(128) TLA__COPY_CASE(256)
     default: for (i = 0; i < n; i++) memcpy(d + i * dstep, s + i * sstep, bytes);
     }
 #undef TLA__COPY_CASE
-#undef TLA__COPY_WIDE
     /* clang-format on */
 }
 
