@@ -5,8 +5,9 @@
  *    x86-64, NEON on aarch64) on random blocks: counts of blocks, pitches (a fractal's 32 bytes
  *    too), byte offsets of both sides, rectangles of bytes; the destination starts with the
  *    same random bytes as the portable kernel's, so a byte written that should not be fails.
- *    The run loops under the kernels (tla__copy_4d: runs of 1-64 bytes, 8 or 16 of them or any
- *    count innermost, the 8-step loop included) against one memmove per run.
+ *    The run loops under the kernels (tla__copy_4d and tla__copy_exact: runs of 1-512 bytes, 8 or
+ *    16 of them or any count innermost, the 8-step loop and the tile short cuts included)
+ *    against one memcpy per run.
  * 2. tla_copy at every level (and TLA_SIMD_PORTABLE) on random copies: tests/test_copy_random.c.
  * 3. tla_copy_parallel and tla_copy_run_parallel with 2, 3 and 4 parts (the parts run in
  *    reverse order on this thread, then on real threads) equal tla_copy byte for byte, and a
@@ -116,52 +117,52 @@ static int halves_case(const tla__copy_kernels *K, const tla__copy_kernels *P) {
     return 1;
 }
 
-/* One random call of tla__copy_4d's run loops: n3 x n2 x n1 x n0 runs of `bytes` bytes, the
- * strides far enough apart that no two runs overlap (each loop's step past the span of the
- * loops inside it), against one memcpy per run. */
+/* n3 x n2 x n1 x n0 runs of `bytes` bytes, one memcpy each: the reference for the run loops. */
+static void runs_ref(unsigned char *d, const unsigned char *s, const int64_t n[4], const int64_t ds[4],
+                     const int64_t ss[4], size_t bytes) {
+    int64_t i, j, k, l;
+    for (l = 0; l < n[3]; l++)
+        for (k = 0; k < n[2]; k++)
+            for (j = 0; j < n[1]; j++)
+                for (i = 0; i < n[0]; i++)
+                    memcpy(d + l * ds[3] + k * ds[2] + j * ds[1] + i * ds[0],
+                           s + l * ss[3] + k * ss[2] + j * ss[1] + i * ss[0], bytes);
+}
+
+/* One random nest of runs, the strides far enough apart that no two runs overlap (each loop's
+ * step past the span of the loops inside it), through tla__copy_4d's run loops and through
+ * tla__copy_exact as a plan's loops (strides in bytes: elements of one byte; its short cuts
+ * take a single run, runs of 256 bytes and more, and runs of 32 bytes), each against
+ * runs_ref. */
 static int runs_case(void) {
-    static const size_t sizes[] = {1, 2, 3, 4, 8, 12, 16, 24, 32, 64};
+    static const size_t sizes[] = {1, 2, 3, 4, 8, 12, 16, 24, 32, 64, 256, 512};
     static const int64_t counts[] = {8, 16, 1, 3, 8, 16};
-    size_t bytes = sizes[below(10)];
-    int64_t n0 = counts[below(6)], n1 = 1 + below(4), n2 = 1 + below(3), n3 = 1 + below(2), l3;
-    if (below(4) == 0) n0 = 16, bytes = 32; /* a fractal's 16 lines (tla__copy_exact's short cut) */
-    int64_t d0 = (int64_t)bytes + below(3) * 8, s0 = (int64_t)bytes + below(3) * 8;
-    int64_t d1 = n0 * d0 + below(16), s1 = n0 * s0 + below(16), d2 = n1 * d1 + below(16), s2 = n1 * s1 + below(16);
-    int64_t d3 = n2 * d2 + below(16), s3 = n2 * s2 + below(16), i, j, k, l;
-    if (below(4) == 0) n1 = n2 = n3 = 1; /* a plan of one loop, or none (n0 == 1) */
-    if (n3 * d3 > BUF - 64 || n3 * s3 > BUF - 64) return 1; /* too large: skip */
+    size_t bytes = sizes[below(12)];
+    int64_t n[4], ds[4], ss[4];
+    int k, nouter = 4;
+    tla__loop loops[4];
+    n[0] = counts[below(6)], n[1] = 1 + below(4), n[2] = 1 + below(3), n[3] = 1 + below(2);
+    if (below(4) == 0) n[0] = 16, bytes = 32; /* a fractal's 16 lines */
+    ds[0] = (int64_t)bytes + below(3) * 8, ss[0] = (int64_t)bytes + below(3) * 8;
+    for (k = 1; k < 4; k++) ds[k] = n[k - 1] * ds[k - 1] + below(16), ss[k] = n[k - 1] * ss[k - 1] + below(16);
+    if (below(4) == 0) n[1] = n[2] = n[3] = 1; /* a plan of one loop, or none (n0 == 1) */
+    if (n[3] * ds[3] > BUF - 64 || n[3] * ss[3] > BUF - 64) return 1; /* too large: skip */
     fill(src, BUF), fill(want, BUF), memcpy(got, want, BUF);
-    for (l = 0; l < n3; l++)
-        for (k = 0; k < n2; k++)
-            for (j = 0; j < n1; j++)
-                for (i = 0; i < n0; i++)
-                    memcpy(want + l * d3 + k * d2 + j * d1 + i * d0, src + l * s3 + k * s2 + j * s1 + i * s0, bytes);
-    tla__copy_4d((char *)got, (const char *)src, n3, d3, s3, n2, d2, s2, n1, d1, s1, n0, d0, s0, bytes);
-    if (memcmp(got, want, BUF) != 0) {
-        printf("  runs: %lld x %lld x %lld x %lld of %zu bytes differ\n", (long long)n3, (long long)n2, (long long)n1,
-               (long long)n0, bytes);
-        return 0;
-    }
-    { /* the same as a plan's loops (strides in bytes: elements of one byte) through tla__copy_exact,
-       * whose short cuts take no loop (n0 == n1 == n2 == n3 == 1), or 16 x 32 bytes and one more */
-        tla__loop loops[4] = {{n0, s0, d0, 1, 0}, {n1, s1, d1, 1, 0}, {n2, s2, d2, 1, 0}, {n3, s3, d3, 1, 0}};
-        int nouter = 4;
-        while (nouter > 0 && loops[nouter - 1].n == 1) nouter--;
-        fill(want, BUF), memcpy(got, want, BUF);
-        for (l3 = 0; l3 < n3; l3++)
-            for (k = 0; k < n2; k++)
-                for (j = 0; j < n1; j++)
-                    for (i = 0; i < n0; i++)
-                        memcpy(want + l3 * d3 + k * d2 + j * d1 + i * d0, src + l3 * s3 + k * s2 + j * s1 + i * s0,
-                               bytes);
+    runs_ref(want, src, n, ds, ss, bytes);
+    tla__copy_4d((char *)got, (const char *)src, n[3], ds[3], ss[3], n[2], ds[2], ss[2], n[1], ds[1], ss[1], n[0],
+                 ds[0], ss[0], bytes);
+    for (k = 0; k < 4; k++)
+        loops[k].n = n[k], loops[k].ss = ss[k], loops[k].ds = ds[k], loops[k].w = 1, loops[k].mode = 0;
+    while (nouter > 0 && n[nouter - 1] == 1) nouter--;
+    if (memcmp(got, want, BUF) == 0) { /* the same nest from the same background, as a plan */
+        fill(got, BUF), memcpy(want, got, BUF);
+        runs_ref(want, src, n, ds, ss, bytes);
         tla__copy_exact(loops, nouter, (int64_t)bytes, (char *)got, (const char *)src, 1);
-        if (memcmp(got, want, BUF) != 0) {
-            printf("  runs (copy_exact): %lld x %lld x %lld x %lld of %zu bytes differ\n", (long long)n3, (long long)n2,
-                   (long long)n1, (long long)n0, bytes);
-            return 0;
-        }
+        if (memcmp(got, want, BUF) == 0) return 1;
     }
-    return 1;
+    printf("  runs: %lld x %lld x %lld x %lld of %zu bytes differ\n", (long long)n[3], (long long)n[2], (long long)n[1],
+           (long long)n[0], bytes);
+    return 0;
 }
 
 static void kernels(void) {
