@@ -66,13 +66,20 @@ static const struct plan_case cases[] = {
      * super-blocks the grid goes in the destination's order (whole nN fractals). */
     {TLA_ROW_MAJOR, TLA_NN, 2, 992, 2992, "run 1: (16,1,16) (16,2992,1) (62,47872,256) (187,16,15872)"},
     /* 4-byte blocks are paired even so (1000 rows: 125 blocks of 8): the last row of blocks is
-     * left to the edge tile, so the loops cover 992 x 2992 of the 1000 x 2992. */
+     * left to the edge tile, so the loops cover 992 x 2992 of the 1000 x 2992.  The pair inside
+     * one fractal on both sides (2,8,64) goes inside the far one (tla__plan_pair_order). */
     {TLA_ROW_MAJOR, TLA_NN, 4, 1000, 2992,
-     "run 1: box 992x2992: (8,2992,1) (8,1,8) (2,23936,128) (2,8,64) (187,16,16000) (62,47872,256)"},
+     "run 1: box 992x2992: (8,2992,1) (8,1,8) (2,8,64) (2,23936,128) (187,16,16000) (62,47872,256)"},
     /* 4-byte, the destination contiguous in the inner loop: paired across the far step (the
-     * next zN fractal column) as well. */
+     * next zN fractal column) as well; that step is 64 KB, a multiple of 4 KB, so the pairs stay
+     * in the destination's order. */
     {TLA_COLUMN_MAJOR, TLA_ZN, 4, 2048, 3072,
      "run 1: (8,2048,1) (8,1,8) (2,16384,16384) (2,8,64) (128,16,128) (192,32768,32768)"},
+    /* 4-byte nZ -> zZ: a zZ fractal (16 x 8) is half of two nZ fractals (8 x 16) a row of
+     * fractals apart.  At a pitch of 3008 the far step is 94 KB: the two halves of one source
+     * fractal (2,64,128) before the next row of them; at 3072 (96 KB) the destination's order. */
+    {TLA_NZ, TLA_ZZ, 4, 1008, 3008, "run 1: (8,1,8) (8,8,1) (2,64,128) (2,24064,64) (188,128,256) (63,48128,48128)"},
+    {TLA_NZ, TLA_ZZ, 4, 1008, 3072, "run 1: (8,1,8) (8,8,1) (2,24576,64) (2,64,128) (192,128,256) (63,49152,49152)"},
     /* 2-byte RowMajor <-> ColumnMajor with a source pitch of 4 KB: tiles of 2 x 2 blocks, the pair
      * that completes the 4 KB side's lines first (the destination's when both pitches are 4 KB),
      * the tiles in the destination's order; at a 6 KB source pitch, 16 x 16 tiles as before. */

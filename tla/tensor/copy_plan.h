@@ -395,6 +395,23 @@ TLA_FUNC int tla__plan_pair_loop(const tla__plan *p, int side, int elem_bytes) {
     }
     return -1;
 }
+/* The order of a 4-byte super-block's two pair loops.  One pair steps inside a fractal on both
+ * sides (512 bytes or less), the other jumps to the next row of fractals on one side or both
+ * (24-96 KB at the bench's sizes); tla__loop_before ordered them by the destination's step,
+ * so the reads alternated between two rows of source fractals every 256 bytes.  The near pair
+ * goes inside instead, unless the far step is a multiple of 4 KB.  Interleaved A/B in one
+ * process (bench/NOTES.md round 24), on the 8 pairs this can change: at pitches 3008 and 3001
+ * 1.0-1.35x (nZ -> zZ 1.16-1.28x), at 2048, 3072 and 4096 on gcc 0.87-1.01x (clang 0.97-1.04x),
+ * hence the exception; near pair or far one, the mechanism is not known (no performance
+ * counters on the machine measured). */
+TLA_FUNC int64_t tla__loop_max_step(const tla__loop *l) {
+    return tla__abs64(l->ss) > tla__abs64(l->ds) ? tla__abs64(l->ss) : tla__abs64(l->ds);
+}
+TLA_FUNC void tla__plan_pair_order(tla__plan *p, int elem_bytes) {
+    tla__loop *a = &p->outer[2], *b = &p->outer[3], t;
+    int64_t near = tla__loop_max_step(b) * elem_bytes, far = tla__loop_max_step(a) * elem_bytes;
+    if (near <= 512 && far > 4096 && far % 4096 != 0) t = *a, *a = *b, *b = t;
+}
 TLA_FUNC int tla__plan_super(tla__plan *p, int elem_bytes) {
     int side, k[2];
     if (p->run_len != 1 || p->nouter < 4 || p->nouter + 2 > TLA__MAX_LOOPS) return 0;
@@ -402,20 +419,22 @@ TLA_FUNC int tla__plan_super(tla__plan *p, int elem_bytes) {
         return 0;
     k[0] = tla__plan_pair_loop(p, 0, elem_bytes), k[1] = tla__plan_pair_loop(p, 1, elem_bytes);
     if (k[0] < 0 || k[1] < 0) return 0;
-    if (p->outer[2].n == 2 && p->outer[3].n == 2) return 1; /* already pairs: keep their order */
-    for (side = 0; side < 2; side++) /* an odd count: the last block joins the mode's edge */
-        if (p->outer[k[side]].n % 2) p->outer[k[side]].n--, p->cov[p->outer[k[side]].mode] -= p->outer[k[side]].w;
-    for (side = 0; side < 2; side++) {
-        tla__loop two = p->outer[k[side]], *rest = &p->outer[k[side]];
-        two.n = 2;
-        if (rest->n == 2) { /* the whole loop moves */
-            tla__plan_remove(p, k[side]);
-            if (k[1 - side] > k[side]) k[1 - side]--;
-        } else
-            rest->n /= 2, rest->ss *= 2, rest->ds *= 2, rest->w *= 2;
-        tla__plan_insert(p, 2 + side, two);
-        if (k[1 - side] >= 2 + side) k[1 - side]++;
+    if (p->outer[2].n != 2 || p->outer[3].n != 2) { /* (4-byte blocks can be pairs already) */
+        for (side = 0; side < 2; side++) /* an odd count: the last block joins the mode's edge */
+            if (p->outer[k[side]].n % 2) p->outer[k[side]].n--, p->cov[p->outer[k[side]].mode] -= p->outer[k[side]].w;
+        for (side = 0; side < 2; side++) {
+            tla__loop two = p->outer[k[side]], *rest = &p->outer[k[side]];
+            two.n = 2;
+            if (rest->n == 2) { /* the whole loop moves */
+                tla__plan_remove(p, k[side]);
+                if (k[1 - side] > k[side]) k[1 - side]--;
+            } else
+                rest->n /= 2, rest->ss *= 2, rest->ds *= 2, rest->w *= 2;
+            tla__plan_insert(p, 2 + side, two);
+            if (k[1 - side] >= 2 + side) k[1 - side]++;
+        }
     }
+    if (elem_bytes == 4) tla__plan_pair_order(p, elem_bytes);
     return 1;
 }
 
