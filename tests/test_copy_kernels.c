@@ -74,6 +74,36 @@ static int kernel_case(const tla__copy_kernels *K, const tla__copy_kernels *P, i
     return 1;
 }
 
+/* One random call of a blocks kernel whose blocks sit side by side along one side's lines (that
+ * side's pair step is a block's row, 32 bytes: two blocks are whole 64-byte lines) at a pitch
+ * that is a multiple of 2 KB, where AVX-512's 2-byte kernel moves two blocks at once; an odd
+ * count of blocks, or the step one byte off, takes the one-block path. */
+static int pair_case(const tla__copy_kernels *K, const tla__copy_kernels *P, int N, int B) {
+    int dside = (int)below(2);
+    int64_t row = N * B, n3 = 1 + below(2), n2 = 1 + below(4);
+    int64_t line = 2048, other = row <= 32 && below(2) ? 32 : N * B + below(3) * 8 + below(3);
+    int64_t dp = dside ? line : other, sp = dside ? other : line;
+    int64_t step = row + (below(8) == 0); /* one byte off now and then: no pairs */
+    int64_t d2 = dside ? step : N * dp + below(40), s2 = dside ? N * sp + below(40) : step;
+    int64_t d3 = n2 * d2 + below(dside ? 64 : 40), s3 = n2 * s2 + below(dside ? 40 : 64);
+    int64_t od = below(64), os = below(64);
+    tla__blocks_fn *pk = N == 16 ? (B == 2 ? P->blocks_16_2 : P->blocks_16_4) : B == 2 ? P->blocks_8_2 : P->blocks_8_4;
+    tla__blocks_fn *kk = N == 16 ? (B == 2 ? K->blocks_16_2 : K->blocks_16_4) : B == 2 ? K->blocks_8_2 : K->blocks_8_4;
+    /* the last block's last row ends before the buffer does */
+    if (od + (n3 - 1) * d3 + (n2 - 1) * d2 + (N - 1) * dp + row > BUF
+        || os + (n3 - 1) * s3 + (n2 - 1) * s2 + (N - 1) * sp + row > BUF)
+        return 1;
+    fill(src, BUF), fill(want, BUF), memcpy(got, want, BUF);
+    pk((char *)want + od, (const char *)src + os, n3, d3, s3, n2, d2, s2, dp, sp);
+    kk((char *)got + od, (const char *)src + os, n3, d3, s3, n2, d2, s2, dp, sp);
+    if (memcmp(got, want, BUF) != 0) {
+        printf("  paired kernel %dx%d of %d bytes: n3 %lld n2 %lld d2 %lld s2 %lld dp %lld sp %lld differs\n", N, N, B,
+               (long long)n3, (long long)n2, (long long)d2, (long long)s2, (long long)dp, (long long)sp);
+        return 0;
+    }
+    return 1;
+}
+
 /* One random call of the bytes kernel between two fractals (both pitches 32 bytes: AVX-512 has
  * a 32 x 32 kernel for them), its n2 rectangles continuing one another along the destination's
  * rows or columns, as a zN <-> nZ copy's 32 x 32 blocks do. */
@@ -178,7 +208,8 @@ static void kernels(void) {
         for (k = 0; k < 300; k++)
             bad += !kernel_case(K, P, 16, 2) + !kernel_case(K, P, 8, 2) + !kernel_case(K, P, 16, 4)
                    + !kernel_case(K, P, 8, 4) + !kernel_case(K, P, 0, 1) + !fractal_bytes_case(K, P)
-                   + (K->halves != NULL && !halves_case(K, P));
+                   + (K->halves != NULL && !halves_case(K, P)) + !pair_case(K, P, 16, 2) + !pair_case(K, P, 8, 4)
+                   + !pair_case(K, P, 8, 2);
         printf("  kernels at %s: %d cases differ\n", level_name(level), bad);
         CHECK_EQ(bad, 0);
     }

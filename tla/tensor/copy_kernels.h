@@ -495,11 +495,84 @@ TLA__AVX512 TLA__OUT_OF_LINE TLA_FUNC void tla__avx512_halves_1(TLA_GM char *d, 
                                                                 int64_t sh) {
     tla__avx512_32x32_1(d, s, dh, sh);
 }
+/* Two 2-byte 16 x 16 blocks side by side along one side's lines (that side's pair step is 32
+ * bytes: the pair is whole 64-byte lines there), moved together so each of those lines is
+ * loaded or stored once, whole, where two blocks touch it twice, 32 bytes each.  At a pitch that
+ * is a multiple of 2 KB a block's 16 lines fall in one or two L1 sets (8 ways): half a line
+ * written (or read), evicted, then fetched again for the other half.  "dpair": the
+ * destination's lines (the second block's source at s2 bytes on); "spair": the source's (the
+ * second block's destination at d2).  Results: rows k and k + 8 of each block, as
+ * tla__avx512_16_2.  TLA__PAIR_KEEP: both compilers otherwise hoist the 32 row offsets out of
+ * the loop over blocks and reload them from the stack.  Interleaved A/B in one process
+ * (bench/NOTES.md round 24), pitches 4 and 6 KB: 1.07-1.58x; at 1000 x 3001, where the lines
+ * do not collide, 0.86-1.11x, so the pitch decides. */
+#define TLA__PAIR_KEEP(x) __asm__("" : "+r"(x))
+#define TLA__LANES_LO(a, b) \
+    ((tla__m512i)__builtin_shufflevector((tla__v8di)(a), (tla__v8di)(b), 0, 1, 2, 3, 8, 9, 10, 11))
+#define TLA__LANES_HI(a, b) \
+    ((tla__m512i)__builtin_shufflevector((tla__v8di)(a), (tla__v8di)(b), 4, 5, 6, 7, 12, 13, 14, 15))
+TLA__AVX512 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx512_dpair_2(TLA_GM char *d, const TLA_GM char *s, int64_t dp,
+                                                                 int64_t sp, int64_t s2) {
+    tla__m512i a[8], b[8];
+    const TLA_GM char *s8 = s + 8 * sp, *t = s + s2, *t8 = t + 8 * sp;
+    TLA_GM char *d8 = d + 8 * dp;
+    int i;
+    TLA__PAIR_KEEP(sp);
+    TLA__PAIR_KEEP(dp);
+    TLA__UNROLL_ALL for (i = 0; i < 8; i++, s += sp, s8 += sp, t += sp, t8 += sp) {
+        a[i] = TLA__LANES0213(TLA__LD2X256(s, s8));
+        b[i] = TLA__LANES0213(TLA__LD2X256(t, t8));
+    }
+    TLA__NETWORK(tla__m512i, 8, tla__mm512_unpacklo_epi16, tla__mm512_unpackhi_epi16, a);
+    TLA__NETWORK(tla__m512i, 8, tla__mm512_unpacklo_epi16, tla__mm512_unpackhi_epi16, b);
+    TLA__UNROLL_ALL for (i = 0; i < 8; i++, d += dp, d8 += dp) {
+        tla__mm512_storeu_si512((void *)d, TLA__LANES_LO(a[i], b[i]));
+        tla__mm512_storeu_si512((void *)d8, TLA__LANES_HI(a[i], b[i]));
+    }
+}
+TLA__AVX512 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx512_spair_2(TLA_GM char *d, const TLA_GM char *s, int64_t dp,
+                                                                 int64_t sp, int64_t d2) {
+    tla__m512i a[8], b[8];
+    const TLA_GM char *s8 = s + 8 * sp;
+    TLA_GM char *d8 = d + 8 * dp, *e = d + d2, *e8 = e + 8 * dp;
+    int i;
+    TLA__PAIR_KEEP(sp);
+    TLA__PAIR_KEEP(dp);
+    TLA__UNROLL_ALL for (i = 0; i < 8; i++, s += sp, s8 += sp) { /* lanes as tla__avx512_16_2's */
+        tla__v8di lo = (tla__v8di)tla__mm512_loadu_si512((const void *)s),
+                  hi = (tla__v8di)tla__mm512_loadu_si512((const void *)s8);
+        a[i] = (tla__m512i)__builtin_shufflevector(lo, hi, 0, 1, 8, 9, 2, 3, 10, 11);
+        b[i] = (tla__m512i)__builtin_shufflevector(lo, hi, 4, 5, 12, 13, 6, 7, 14, 15);
+    }
+    TLA__NETWORK(tla__m512i, 8, tla__mm512_unpacklo_epi16, tla__mm512_unpackhi_epi16, a);
+    TLA__NETWORK(tla__m512i, 8, tla__mm512_unpacklo_epi16, tla__mm512_unpackhi_epi16, b);
+    TLA__UNROLL_ALL for (i = 0; i < 8; i++, d += dp, d8 += dp, e += dp, e8 += dp) {
+        TLA__ST2X256(d, d8, a[i]);
+        TLA__ST2X256(e, e8, b[i]);
+    }
+}
 #define TLA__AVX512_16_2(d, s, dp, sp) tla__avx512_16_2(d, s, dp, sp)
 #define TLA__AVX512_16_4(d, s, dp, sp) tla__avx512_16x16_4(d, s, dp, sp)
-TLA__AVX512 TLA__OUT_OF_LINE TLA_FUNC void tla__avx512_blocks_16_2(TLA__BLOCKS_SIG){
-    TLA__FOR_BLOCKS(TLA__AVX512_16_2)} TLA__AVX512 TLA__OUT_OF_LINE TLA_FUNC
-    void tla__avx512_blocks_16_4(TLA__BLOCKS_SIG) {
+TLA__AVX512 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx512_pairs_16_2(TLA__BLOCKS_SIG, int dpair) {
+    int64_t l_, k_;
+    for (l_ = 0; l_ < n3; l_++) {
+        TLA_GM char *d_ = d + l_ * d3;
+        const TLA_GM char *s_ = s + l_ * s3;
+        if (dpair)
+            for (k_ = 0; k_ < n2; k_ += 2, d_ += 2 * d2, s_ += 2 * s2) tla__avx512_dpair_2(d_, s_, dp, sp, s2);
+        else
+            for (k_ = 0; k_ < n2; k_ += 2, d_ += 2 * d2, s_ += 2 * s2) tla__avx512_spair_2(d_, s_, dp, sp, d2);
+    }
+}
+TLA__AVX512 TLA__OUT_OF_LINE TLA_FUNC void tla__avx512_blocks_16_2(TLA__BLOCKS_SIG) {
+    int dpair = d2 == 32 && dp % 2048 == 0, spair = s2 == 32 && sp % 2048 == 0;
+    if (n2 % 2 == 0 && (dpair || spair)) {
+        tla__avx512_pairs_16_2(d, s, n3, d3, s3, n2, d2, s2, dp, sp, dpair);
+        return;
+    }
+    { TLA__FOR_BLOCKS(TLA__AVX512_16_2) }
+}
+TLA__AVX512 TLA__OUT_OF_LINE TLA_FUNC void tla__avx512_blocks_16_4(TLA__BLOCKS_SIG) {
     TLA__FOR_BLOCKS(TLA__AVX512_16_4)
 }
 
