@@ -292,14 +292,14 @@ static double median(double *v, int n) {
  * again right after the table, twice: with RECHECK_RUNS runs (its ratio is the better
  * estimate), and as its own control, tla_copy in the hand slots too (COPY_SELF), with the
  * table's runs: the ratio that identical code gets from the table's method (the faster of two
- * hand slots against one), the method's floor for that cell. */
+ * slots on each side), the method's spread for that cell. */
 #define RECHECK_RUNS(runs) (2 * (runs) + 1)
 /* A cell's times from its runs: the generic copy tg, the faster of the two hand-loop orders (th in
  * the destination's block order, th2 in the source's), the planned or other third column tm. */
-static void cell_set(cell *cl, double *tg, double *th, double *th2, double *tm, int runs, double bytes) {
-    double m0 = median(th, runs), m1 = median(th2, runs);
+static void cell_set(cell *cl, double *tg, double *tg2, double *th, double *th2, double *tm, int runs, double bytes) {
+    double m0 = median(th, runs), m1 = median(th2, runs), g0 = median(tg, runs), g1 = tg2 ? median(tg2, runs) : g0;
     cl->th = m0 < m1 ? m0 : m1, cl->order = m0 < m1 ? 'd' : 's';
-    cl->tg = median(tg, runs), cl->tm = median(tm, runs), cl->bytes = bytes;
+    cl->tg = g0 < g1 ? g0 : g1, cl->tm = median(tm, runs), cl->bytes = bytes;
 }
 /* The cells of a table with a planned column whose planned/hand is below 0.90, worst first
  * (the goal of the hand table, held to the per-tile runs too). */
@@ -419,7 +419,7 @@ static int small_table(int runs, const char *filter, char *src, char *g, char *h
                         printf("MISMATCH %s [%s] (small): tla_copy and the hand loop differ\n", cl->name, CC_NAME);
                         status = 1;
                     }
-                    cell_set(cl, tg, th, th2, tp, runs, (double)(rows * cols * eb * n));
+                    cell_set(cl, tg, NULL, th, th2, tp, runs, (double)(rows * cols * eb * n));
                     ncell++;
                 }
     qsort(cells, (size_t)ncell, sizeof cells[0], cmp_ratio);
@@ -647,7 +647,7 @@ static int tile_table(int runs, const char *filter, char *src, char *g, char *h,
                                (long long)bad);
                         status = 1;
                     }
-                    cell_set(cl, tg, th, th2, tp, runs, (double)(n * n * eb * nrep));
+                    cell_set(cl, tg, NULL, th, th2, tp, runs, (double)(n * n * eb * nrep));
                     ncell++;
                 }
     qsort(cells, (size_t)ncell, sizeof cells[0], cmp_ratio);
@@ -1060,19 +1060,23 @@ static void print_by_size(const cell *cells, int ncell) {
     printf("\n");
 }
 
-/* The hand table's buffers and scratch: the source, tla_copy's destination g, the hand loops'
- * h and h2, memcpy's m, the flush buffer, one time per run of each copy, and which source
- * (size, element size, format) src holds. */
+/* The hand table's buffers and scratch: the source, four destinations (g, h, h2, h3: the two
+ * tla_copy slots and the two hand loops take them in turn), memcpy's m, the flush buffer, one
+ * time per run of each copy, and which source (size, element size, format) src holds. */
 typedef struct hand_bufs {
-    char *src, *g, *h, *h2, *m;
+    char *src, *g, *h, *h2, *h3, *m;
     const uint64_t *fl;
-    double *tg, *th, *th2, *tm;
+    double *tg, *tg2, *th, *th2, *tm;
     int filled;
 } hand_bufs;
 
-/* One cell of the hand table (cl->z, eb, fs, fd set): nrun runs of tla_copy, the two hand
- * loops and memcpy, then the checks.  self: tla_copy in the hand slots too (COPY_SELF, and the
- * recheck's control).  Returns 0, 1 on a mismatch (printed), -1 on an error (printed). */
+/* One cell of the hand table (cl->z, eb, fs, fd set): nrun runs of tla_copy (in two slots), the
+ * two hand loops and memcpy, then the checks.  The hand column is the faster of its two slots
+ * (the blocks in the destination's order or the source's), and so is the generic column: the
+ * faster of two medians is biased fast by the spread alone, and with one tla_copy slot against
+ * two, identical code read 0.85-1.05 ("self", bench/NOTES.md round 24).  self: tla_copy in the
+ * hand slots too (COPY_SELF, and the recheck's control).  Returns 0, 1 on a mismatch (printed),
+ * -1 on an error (printed). */
 static int hand_cell(cell *cl, int nrun, int self, hand_bufs *b) {
     int64_t rows, cols, r, c;
     int eb = cl->eb, fs = cl->fs, fd = cl->fd, k, status = 0;
@@ -1099,24 +1103,23 @@ static int hand_cell(cell *cl, int nrun, int self, hand_bufs *b) {
         b->filled = (cl->z * 8 + eb) * NF + fs;
     }
     /* the copies in turn, starting with a different one each run, each into its own
-     * destination, each after a flush of the cache; the three destinations rotate among the
-     * three copies from run to run, so that no copy keeps a buffer whose placement favours it
+     * destination, each after a flush of the cache; the four destinations rotate among the
+     * four copies from run to run, so that no copy keeps a buffer whose placement favours it
      * (a transposing copy's speed moves with placement on this machine: bench/NOTES.md) */
     for (k = 0; k < nrun; k++)
-        for (int i = 0; i < 4; i++) {
-            int op = (i + k) % 4;
-            char *dst3[3] = {b->g, b->h, b->h2}, *dg_buf = dst3[k % 3], *dh = dst3[(k + 1) % 3],
-                 *dh2 = dst3[(k + 2) % 3];
+        for (int i = 0; i < 5; i++) {
+            int op = (i + k) % 5; /* 0, 4: tla_copy; 1, 2: the hand loops (or tla_copy: self); 3: memcpy */
+            char *dst4[4] = {b->g, b->h, b->h2, b->h3}, *dh = dst4[(k + 1) % 4], *dh2 = dst4[(k + 2) % 4];
             double t;
-            D.data = dg_buf;
+            D.data = dst4[(k + (op == 4 ? 3 : 0)) % 4];
             flush(b->fl);
             t = now();
-            if (op == 0) {
+            if (op == 0 || op == 4) {
                 if (tla_copy(&D, &S, &e) != 0) {
                     printf("%s: tla_copy: %s\n", cl->name, e.msg);
                     return -1;
                 }
-                b->tg[k] = now() - t;
+                (op == 0 ? b->tg : b->tg2)[k] = now() - t;
             } else if (op == 3) {
                 memcpy_fn(b->m, b->src, lbytes);
                 b->tm[k] = now() - t;
@@ -1156,7 +1159,7 @@ static int hand_cell(cell *cl, int nrun, int self, hand_bufs *b) {
                     }
                 }
     }
-    cell_set(cl, b->tg, b->th, b->th2, b->tm, nrun, (double)lbytes);
+    cell_set(cl, b->tg, b->tg2, b->th, b->th2, b->tm, nrun, (double)lbytes);
     return status;
 }
 
@@ -1172,7 +1175,7 @@ static int hand_recheck(const cell *cells, int ncell, int runs, int runs_big, ha
     for (k = 0; k < ncell; k++) n += cells[k].th / cells[k].tg < 0.90;
     printf("copy below 0.90 [%s]: %d cells%s\n", CC_NAME, n,
            n ? ", worst first: generic/hand in the table, on the recheck (more runs) and as its own control "
-               "(tla_copy in the hand slots: the method's floor)"
+               "(tla_copy in the hand slots: the method's spread)"
              : "");
     for (k = 0; k < ncell; k++) {
         cell again = cells[k], self = cells[k];
@@ -1194,22 +1197,24 @@ static int hand_recheck(const cell *cells, int ncell, int runs, int runs_big, ha
 /* The hand table: every pair x 1/2/4-byte x the NSIZE sizes, tla_copy against the hand loops
  * and memcpy (the 64 MiB cells take runs_big runs). */
 static int hand_table(int runs, int runs_big, int self, const char *filter, const uint64_t *fl, char *src, char *g,
-                      char *h, char *h2, char *m) {
+                      char *h, char *h2, char *h3, char *m) {
     static cell cells[NCELL];
     int ncell = 0, status = 0, k, cap = RECHECK_RUNS(runs);
     hand_bufs b = {src,
                    g,
                    h,
                    h2,
+                   h3,
                    m,
                    fl,
                    malloc(sizeof(double) * (size_t)cap),
                    malloc(sizeof(double) * (size_t)cap),
                    malloc(sizeof(double) * (size_t)cap),
                    malloc(sizeof(double) * (size_t)cap),
+                   malloc(sizeof(double) * (size_t)cap),
                    -1};
     double t0 = now();
-    if (!b.tg || !b.th || !b.tm || !b.th2) return 1;
+    if (!b.tg || !b.tg2 || !b.th || !b.tm || !b.th2) return 1;
     for (int z = 0; z < NSIZE; z++)
         for (int eb = 1; eb <= 4; eb *= 2)
             for (int fs = 0; fs < NF; fs++)
@@ -1253,7 +1258,7 @@ static int hand_table(int runs, int runs_big, int self, const char *filter, cons
     }
     print_by_size(cells, ncell);
     k = hand_recheck(cells, ncell, runs, runs_big, &b);
-    free(b.tg), free(b.th), free(b.tm), free(b.th2);
+    free(b.tg), free(b.tg2), free(b.th), free(b.tm), free(b.th2);
     return k < 0 ? 1 : status | k;
 }
 
@@ -1264,16 +1269,17 @@ int main(void) {
     int self = e_self && atoi(e_self) > 0, status = 0;
     int runs = e_runs && atoi(e_runs) > 0 ? atoi(e_runs) : 7, runs_big = e_big && atoi(e_big) > 0 ? atoi(e_big) : 3;
     size_t cap = BIG_BYTES + 4096;
-    char *src = malloc(cap), *g = malloc(cap), *h = malloc(cap), *m = malloc(cap), *h2 = malloc(cap);
+    char *src = malloc(cap), *g = malloc(cap), *h = malloc(cap), *m = malloc(cap), *h2 = malloc(cap), *h3 = malloc(cap);
     uint64_t *fl = malloc(FLUSH_BYTES);
-    if (!fl || !src || !g || !h || !h2 || !m) return 1;
-    memset(m, 0, cap), memset(h2, 0, cap), memset(h, 0, cap), memset(g, 0, cap), memset(src, 0, cap);
+    if (!fl || !src || !g || !h || !h2 || !h3 || !m) return 1;
+    memset(m, 0, cap), memset(h2, 0, cap), memset(h3, 0, cap), memset(h, 0, cap), memset(g, 0, cap),
+        memset(src, 0, cap);
     memset(fl, 1, FLUSH_BYTES);
     if (strstr(tables, "onednn")) status |= onednn_table(runs, filter, fl, src, g, h);
-    if (strstr(tables, "hand")) status |= hand_table(runs, runs_big, self, filter, fl, src, g, h, h2, m);
+    if (strstr(tables, "hand")) status |= hand_table(runs, runs_big, self, filter, fl, src, g, h, h2, h3, m);
     if (strstr(tables, "tiles")) status |= tile_table(runs, filter, src, g, h, h2);
     if (strstr(tables, "small")) status |= small_table(runs, filter, src, g, h);
     if (strstr(tables, "4bit")) status |= bench4(runs, filter, fl, src, g, m);
-    free(src), free(g), free(h), free(h2), free(m), free(fl);
+    free(src), free(g), free(h), free(h2), free(h3), free(m), free(fl);
     return status;
 }
