@@ -1,6 +1,6 @@
 /* tests/test_copy_random.c - tla_copy on random cases: any two formats, 1-, 2- and 4-byte and
  * 4-bit elements, sizes up to 300x300 (so 64x64 byte tiles, 16x16 nibble blocks and ragged
- * edges all occur) and 2-byte RowMajor <-> ColumnMajor at a 4 KB pitch (tiles of 2 x 2
+ * edges all occur), ragged copies of 1 MB and more (a ragged edge runs with its box) and 2-byte RowMajor <-> ColumnMajor at a 4 KB pitch (tiles of 2 x 2
  * blocks), 1-byte nN <-> zZ, nZ -> RowMajor and zN -> ColumnMajor in whole 64 x 64 blocks, whole
  * tensors or tiles at random origins on both sides.  Each result is
  * compared with an element-by-element copy into a second destination that started with the
@@ -29,7 +29,7 @@ static tla_tensor make(void *p, int eb, const tla_layout *L) {
 /* One case; 1 when tla_copy's result is the reference's, byte for byte. */
 static int one_case(long k) {
     static const int sizes[] = {1, 2, 4, 0}; /* 0: 4-bit */
-    int eb = sizes[below(4)], fs = (int)below(6), fd = (int)below(6), ok = 1;
+    int eb = sizes[below(4)], fs = (int)below(6), fd = (int)below(6), ok = 1, whole = 0;
     int64_t R = 1 + below(k % 10 == 0 ? 300 : 80), C = 1 + below(k % 10 == 0 ? 300 : 80), cs = 0, cd = 0, r, c;
     if (k % 10 == 5) /* one format on both sides, no padding: tla_copy's single memcpy */
         fd = fs, R = 16 * (1 + below(4)), C = 64 * (1 + below(2));
@@ -45,6 +45,13 @@ static int one_case(long k) {
         int p = (int)below(4);
         eb = 1, fs = pairs[p][0], fd = pairs[p][1], R = 64 * (1 + below(4)), C = 64 * (1 + below(4));
         if (below(4) == 0) R += below(64), C += below(64); /* and their edges */
+    }
+    if (k % 200 == 17) { /* 1 MB and more, ragged, whole: the edges run inside their box's loop (tla__prog_fuse) */
+        static const int pairs[6][2] = {{TLA_NN, TLA_NN}, {TLA_ZZ, TLA_ZZ},           {TLA_ZN, TLA_ZN},
+                                        {TLA_NZ, TLA_NZ}, {TLA_NZ, TLA_COLUMN_MAJOR}, {TLA_ROW_MAJOR, TLA_ZZ}};
+        int p = (int)below(6);
+        eb = 1 << below(3), fs = pairs[p][0], fd = pairs[p][1], R = 1000 + below(40), C = 1050 + below(40);
+        whole = 1;
     }
     tla_layout Ls, Ld;
     tla_tensor S, D, E;
@@ -65,7 +72,7 @@ static int one_case(long k) {
     for (i = 0; i < bs; i++) ms[i] = (unsigned char)next();
     for (i = 0; i < bd; i++) md[i] = me[i] = m0[i] = (unsigned char)next();
     S = make(ms, eb, &Ls), D = make(md, eb, &Ld), E = make(me, eb, &Ld);
-    if (below(3) || R * C > 1000000) { /* tiles of one extent, at an origin of their own on each side */
+    if (!whole && (below(3) || R * C > 1000000)) { /* tiles of one extent, at an origin of their own on each side */
         int64_t r0 = below(R), c0 = below(C), r1 = below(R), c1 = below(C), ext[2], x0[2], x1[2];
         tla_tuple t, a, b;
         ext[0] = 1 + below(R < 300 ? R : 300), ext[1] = 1 + below(C < 300 ? C : 300);

@@ -415,7 +415,7 @@ TLA__OUT_OF_LINE TLA_FUNC int tla__copy_box(const tla__copy_desc *c, int64_t *co
     else if (g) {
         tla__prog_box *t = &g->box[g->nbox++];
         t->doff = c->d.data - g->base, t->soff = c->s.data - g->base, t->run_len = plan.run_len;
-        t->first = g->nloop, t->nouter = plan.nouter;
+        t->first = g->nloop, t->nouter = plan.nouter, t->with = -1;
         for (m = 0; m < plan.nouter; m++) g->loop[g->nloop++] = plan.outer[m];
     } else if (c->eb == 0)
         tla__copy_exact4(plan.outer, plan.nouter, plan.run_len, c->d.data, c->s.data);
@@ -528,6 +528,55 @@ TLA_FUNC int tla__copy_start(const tla__copy_desc *d, tla_error *err, tla__copy_
     return coord ? tla__copy_pieces(d, err, g) : tla__copy_view(d, err, g);
 }
 
+/* The bytes a copy moves (elem_bytes > 0), INT64_MAX past int64. */
+TLA_FUNC int64_t tla__copy_total(const tla__copy_info *c, int64_t elem_bytes) {
+    int64_t bytes = elem_bytes;
+    int k;
+    for (k = 0; k < c->r; k++)
+        if (tla__mul64(bytes, c->e[k], &bytes) != 0) return INT64_MAX;
+    return bytes;
+}
+
+/* A box that is one run a step of its loop, and a later box with the same loop (the same count
+ * and steps), run together, one step at a time: a ragged edge of a copy between two fractal
+ * layouts of one shape is the last rows or columns of each fractal row or column (the 8 rows
+ * of a 1000-row nN copy after each column's 31 whole fractals), so the edge is copied while its
+ * lines are next in memory, not in a second pass over the whole tensor.  In process, old /
+ * new, same-format 1000 x 3001 copies (bench/NOTES.md round 24): 0.98-1.14x, nN 1-byte
+ * 1.14x.  Transposes' boxes fused with their edges moved 0.83-1.45x, no rule: not fused.  Only
+ * copies of TLA__FUSE_BYTES and more: a smaller one stays in L2, where the edges' second pass
+ * finds its lines. */
+#define TLA__FUSE_BYTES ((int64_t)1 << 20)
+TLA_FUNC void tla__prog_fuse(tla__copy_prog *g) {
+    int k, j;
+    for (k = 0; k < g->nbox; k++) {
+        const tla__prog_box *b = &g->box[k];
+        const tla__loop *o = &g->loop[b->first + b->nouter - 1];
+        if (b->with != -1 || b->nouter != 1) continue; /* a run a step: a transpose's box lost up to 0.83x */
+        for (j = k + 1; j < g->nbox; j++) {
+            tla__prog_box *c = &g->box[j];
+            const tla__loop *q = &g->loop[c->first + c->nouter - 1];
+            if (c->with == -1 && c->nouter > 0 && q->n == o->n && q->ss == o->ss && q->ds == o->ds) {
+                g->box[k].with = j, c->with = -2;
+                break;
+            }
+        }
+    }
+}
+
+/* Steps [lo, hi) of box b's outermost loop at data pointers db and sb, with box c (not NULL:
+ * b's `with`) at dc and sc inside each step. */
+TLA_FUNC void tla__prog_steps(const tla__copy_prog *g, const tla__prog_box *b, const tla__prog_box *c, size_t eb,
+                              TLA_GM char *db, const TLA_GM char *sb, TLA_GM char *dc, const TLA_GM char *sc,
+                              int64_t lo, int64_t hi) {
+    const tla__loop *o = &g->loop[b->first + b->nouter - 1];
+    int64_t i, ds = o->ds * (int64_t)eb, ss = o->ss * (int64_t)eb;
+    for (i = lo; i < hi; i++) {
+        tla__copy_exact(g->loop + b->first, b->nouter - 1, b->run_len, db + i * ds, sb + i * ss, eb);
+        tla__copy_exact(g->loop + c->first, c->nouter - 1, c->run_len, dc + i * ds, sc + i * ss, eb);
+    }
+}
+
 /* Run part `part` of `parts` of a program (eb: element bytes, 0 for 4-bit) at data pointers d
  * and s: of each box, an even share of its outermost loop (of a lone run's elements); 4-bit
  * programs are not split (two parts could share a byte), part 0 runs them whole. */
@@ -543,6 +592,13 @@ TLA_FUNC void tla__prog_run(const tla__copy_prog *g, int eb, TLA_GM char *d, con
         tla__loop l[TLA__MAX_LOOPS];
         int64_t n, lo, hi;
         int i;
+        if (b->with == -2 && eb != 0) continue; /* run with its box (4-bit: no fusing) */
+        if (b->with >= 0 && eb != 0) {
+            const tla__prog_box *c = &g->box[b->with];
+            n = g->loop[b->first + b->nouter - 1].n, lo = n * part / parts, hi = n * (part + 1) / parts;
+            tla__prog_steps(g, b, c, (size_t)eb, db, sb, d + c->doff, s + c->soff, lo, hi);
+            continue;
+        }
         if (parts == 1) {
             if (eb == 0)
                 tla__copy_exact4(g->loop + b->first, b->nouter, b->run_len, db, sb);
@@ -574,14 +630,11 @@ typedef struct tla__copy_job {
 
 /* Should a run of P go over T's threads?  (tla_copy_threads says when not.) */
 TLA_FUNC int tla__copy_split(const tla_copy_plan *P, const tla_copy_threads *T) {
-    int64_t bytes = P->src.elem_bytes, min = T->min_bytes > 0 ? T->min_bytes : (int64_t)4 << 20;
-    int k;
+    int64_t min = T->min_bytes > 0 ? T->min_bytes : (int64_t)4 << 20;
     if (T->parts < 2 || !T->parallel_for || P->src.elem_bytes <= 0
         || (P->kind != TLA__RUN_BOXES && P->kind != TLA__RUN_MEMCPY))
         return 0;
-    for (k = 0; k < P->info.r; k++)
-        if (tla__mul64(bytes, P->info.e[k], &bytes) != 0) return 1;
-    return bytes >= min;
+    return tla__copy_total(&P->info, P->src.elem_bytes) >= min;
 }
 
 /* One part of a threaded run (tla_copy_run_parallel's task). */
@@ -609,7 +662,21 @@ TLA_API int tla_copy(tla_tensor *dst, const tla_tensor *src, tla_error *err)
         return 0;
     }
     if (low < 0) low = tla__copy_lower(&d, dst, src, c.e, &c) == 0;
-    return low ? tla__copy_start(&d, err, NULL) : tla__fail(err, -1, "copy: a mode has no leaves");
+    if (!low) return tla__fail(err, -1, "copy: a mode has no leaves");
+    if (src->elem_bytes > 0 && tla__copy_total(&c, src->elem_bytes) >= TLA__FUSE_BYTES) {
+        /* record the boxes (as tla_copy_prepare does) to run the edges with their box */
+        tla__copy_prog g;
+        tla__copy_desc r = d;
+        tla_error e2;
+        r.d.data = r.s.data = (TLA_GM char *)(void *)&g;
+        g.base = r.d.data, g.nbox = g.nloop = g.full = 0;
+        if (tla__copy_start(&r, &e2, &g) == 0 && !g.full) {
+            tla__prog_fuse(&g);
+            tla__prog_run(&g, src->elem_bytes, (TLA_GM char *)dst->data, (const TLA_GM char *)src->data, 0, 1);
+            return 0;
+        }
+    }
+    return tla__copy_start(&d, err, NULL);
 }
 #endif
 TLA__DECL
@@ -641,7 +708,11 @@ TLA_API int tla_copy_prepare(tla_copy_plan *P, const tla_tensor *dst, const tla_
         tla__copy_prog *g = &p.prog;
         d.d.data = d.s.data = (TLA_GM char *)(void *)P;
         g->base = d.d.data, g->nbox = g->nloop = g->full = 0;
-        if (tla__copy_start(&d, &e2, g) == 0 && !g->full) p.kind = TLA__RUN_BOXES;
+        if (tla__copy_start(&d, &e2, g) == 0 && !g->full) {
+            p.kind = TLA__RUN_BOXES;
+            if (p.src.elem_bytes > 0 && tla__copy_total(&p.info, p.src.elem_bytes) >= TLA__FUSE_BYTES)
+                tla__prog_fuse(g);
+        }
     }
     *P = p;
     return 0;

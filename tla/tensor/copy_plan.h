@@ -65,6 +65,7 @@ typedef struct tla__copy_desc {
 typedef struct tla__prog_box {
     int64_t doff, soff, run_len; /* bytes from the views' data pointers; the plan's run */
     int first, nouter; /* its outer loops: loop[first .. first + nouter) */
+    int with; /* a later box that runs inside this one's outermost loop (tla__prog_fuse), or -1; -2: it is such a box */
 } tla__prog_box;
 typedef struct tla__copy_prog {
     const TLA_GM char *base; /* both views' data pointer while recording (the plan's address) */
