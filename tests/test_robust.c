@@ -419,6 +419,16 @@ static void op_copy_plan(void) {
     sink += tla_copy_prepare(&P, &A, &T, NULL);
     sink += tla_copy_run(&P, A.data, T.data, NULL);
 }
+/* a ragged copy of 1 MB and more between two nN tensors: tla_copy records its boxes to run the
+ * edges with their box (tla__prog_fuse), a program on its stack */
+static void op_copy_big(void) {
+    static unsigned char a[1024 * 1056], b[1024 * 1056];
+    tla_layout L;
+    tla_tensor A, B;
+    tla_layout_format(&L, TLA_NN, 1, 1000, 1050, NULL);
+    A = tla_tensor_make(a, 1, &L, TLA_POS_GM), B = tla_tensor_make(b, 1, &L, TLA_POS_L1);
+    sink += tla_copy(&B, &A, NULL);
+}
 static void op_formats(void) {
     tla_layout L, R;
     tla_tuple t, c;
@@ -465,8 +475,13 @@ static void stack(void) {
     static const struct {
         const char *name;
         op_fn fn;
-    } ops[] = {{"blocked/raked_product", op_blocked}, {"composition", op_compose}, {"divides, products", op_divides},
-               {"inverses, slice", op_inverses},      {"copy", op_copy},           {"copy plan, run", op_copy_plan},
+    } ops[] = {{"blocked/raked_product", op_blocked},
+               {"composition", op_compose},
+               {"divides, products", op_divides},
+               {"inverses, slice", op_inverses},
+               {"copy", op_copy},
+               {"copy plan, run", op_copy_plan},
+               {"copy, 1 MB ragged", op_copy_big},
                {"formats, tiles", op_formats}};
     size_t k, real = STACK_LIMIT;
     /* a thread's stack cannot be smaller than the platform's minimum (aarch64 Linux: 128 KB), so
