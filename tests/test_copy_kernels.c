@@ -40,6 +40,27 @@ static const char *level_name(int l) {
 #define BUF (1 << 16)
 static unsigned char src[BUF], want[BUF], got[BUF];
 
+/* The blocks kernel of N x N blocks of B bytes at one level. */
+static tla__blocks_fn *blocks_of(const tla__copy_kernels *K, int N, int B) {
+    return N == 16 ? (B == 2 ? K->blocks_16_2 : K->blocks_16_4) : B == 2 ? K->blocks_8_2 : K->blocks_8_4;
+}
+
+/* One call of a blocks kernel at level K and at the portable level P, into two copies of the
+ * same random bytes: 1 when they wrote the same. */
+static int blocks_agree(const tla__copy_kernels *K, const tla__copy_kernels *P, int N, int B, int64_t od, int64_t os,
+                        int64_t n3, int64_t d3, int64_t s3, int64_t n2, int64_t d2, int64_t s2, int64_t dp,
+                        int64_t sp) {
+    fill(src, BUF), fill(want, BUF), memcpy(got, want, BUF);
+    blocks_of(P, N, B)((char *)want + od, (const char *)src + os, n3, d3, s3, n2, d2, s2, dp, sp);
+    blocks_of(K, N, B)((char *)got + od, (const char *)src + os, n3, d3, s3, n2, d2, s2, dp, sp);
+    if (memcmp(got, want, BUF) != 0) {
+        printf("  kernel %dx%d of %d bytes: n3 %lld n2 %lld d2 %lld s2 %lld dp %lld sp %lld differs\n", N, N, B,
+               (long long)n3, (long long)n2, (long long)d2, (long long)s2, (long long)dp, (long long)sp);
+        return 0;
+    }
+    return 1;
+}
+
 /* One random call of a blocks kernel (N x N blocks of B bytes) or of the bytes kernel (B 1). */
 static int kernel_case(const tla__copy_kernels *K, const tla__copy_kernels *P, int N, int B) {
     int64_t n3 = 1 + below(3), n2 = 1 + below(3), rows = B == 1 ? 8 * (1 + below(12)) : N,
@@ -51,24 +72,14 @@ static int kernel_case(const tla__copy_kernels *K, const tla__copy_kernels *P, i
     int64_t d2 = dblock + below(40), s2 = sblock + below(40), d3 = n2 * d2 + below(40), s3 = n2 * s2 + below(40);
     int64_t od = below(64), os = below(64);
     if (od + n3 * d3 > BUF || os + n3 * s3 > BUF) return 1; /* too large: skip */
+    if (B != 1) return blocks_agree(K, P, N, B, od, os, n3, d3, s3, n2, d2, s2, dp, sp);
+    /* n2 rectangles (the bytes kernel has no third loop) */
     fill(src, BUF), fill(want, BUF), memcpy(got, want, BUF);
-    if (B == 1) {
-        /* n2 rectangles (the bytes kernel has no third loop) */
-        P->bytes((char *)want + od, (const char *)src + os, n2, d2, s2, rows, cols, dp, sp);
-        K->bytes((char *)got + od, (const char *)src + os, n2, d2, s2, rows, cols, dp, sp);
-    } else {
-        tla__blocks_fn *pk = N == 16  ? (B == 2 ? P->blocks_16_2 : P->blocks_16_4)
-                             : B == 2 ? P->blocks_8_2
-                                      : P->blocks_8_4;
-        tla__blocks_fn *kk = N == 16  ? (B == 2 ? K->blocks_16_2 : K->blocks_16_4)
-                             : B == 2 ? K->blocks_8_2
-                                      : K->blocks_8_4;
-        pk((char *)want + od, (const char *)src + os, n3, d3, s3, n2, d2, s2, dp, sp);
-        kk((char *)got + od, (const char *)src + os, n3, d3, s3, n2, d2, s2, dp, sp);
-    }
+    P->bytes((char *)want + od, (const char *)src + os, n2, d2, s2, rows, cols, dp, sp);
+    K->bytes((char *)got + od, (const char *)src + os, n2, d2, s2, rows, cols, dp, sp);
     if (memcmp(got, want, BUF) != 0) {
-        printf("  kernel %dx%d of %d bytes: n3 %lld n2 %lld rows %lld cols %lld dp %lld sp %lld differs\n", N, N, B,
-               (long long)n3, (long long)n2, (long long)rows, (long long)cols, (long long)dp, (long long)sp);
+        printf("  bytes kernel: n2 %lld rows %lld cols %lld dp %lld sp %lld differs\n", (long long)n2, (long long)rows,
+               (long long)cols, (long long)dp, (long long)sp);
         return 0;
     }
     return 1;
@@ -87,21 +98,11 @@ static int pair_case(const tla__copy_kernels *K, const tla__copy_kernels *P, int
     int64_t d2 = dside ? step : N * dp + below(40), s2 = dside ? N * sp + below(40) : step;
     int64_t d3 = n2 * d2 + below(dside ? 64 : 40), s3 = n2 * s2 + below(dside ? 40 : 64);
     int64_t od = below(64), os = below(64);
-    tla__blocks_fn *pk = N == 16 ? (B == 2 ? P->blocks_16_2 : P->blocks_16_4) : B == 2 ? P->blocks_8_2 : P->blocks_8_4;
-    tla__blocks_fn *kk = N == 16 ? (B == 2 ? K->blocks_16_2 : K->blocks_16_4) : B == 2 ? K->blocks_8_2 : K->blocks_8_4;
     /* the last block's last row ends before the buffer does */
     if (od + (n3 - 1) * d3 + (n2 - 1) * d2 + (N - 1) * dp + row > BUF
         || os + (n3 - 1) * s3 + (n2 - 1) * s2 + (N - 1) * sp + row > BUF)
         return 1;
-    fill(src, BUF), fill(want, BUF), memcpy(got, want, BUF);
-    pk((char *)want + od, (const char *)src + os, n3, d3, s3, n2, d2, s2, dp, sp);
-    kk((char *)got + od, (const char *)src + os, n3, d3, s3, n2, d2, s2, dp, sp);
-    if (memcmp(got, want, BUF) != 0) {
-        printf("  paired kernel %dx%d of %d bytes: n3 %lld n2 %lld d2 %lld s2 %lld dp %lld sp %lld differs\n", N, N, B,
-               (long long)n3, (long long)n2, (long long)d2, (long long)s2, (long long)dp, (long long)sp);
-        return 0;
-    }
-    return 1;
+    return blocks_agree(K, P, N, B, od, os, n3, d3, s3, n2, d2, s2, dp, sp);
 }
 
 /* One random call of the bytes kernel between two fractals (both pitches 32 bytes: AVX-512 has
