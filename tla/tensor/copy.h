@@ -12,7 +12,9 @@
  * portable C loops are the reference: tla/tensor/copy_kernels.h), and two long crossing loops
  * (RowMajor <-> ColumnMajor) are cut into 16x16 blocks.  The loops cover the largest box of the
  * extent they cover exactly; the rest of a ragged extent (a partial fractal row or column) is a
- * box of its own, planned the same way, so edges move in runs too, and a tile that starts off a
+ * box of its own, planned the same way, so edges move in runs too (in a copy of 1 MB or more,
+ * an edge that shares its box's outermost loop runs inside it, step by step, while its lines
+ * are next in memory: tla__prog_fuse), and a tile that starts off a
  * fractal boundary is first cut into pieces over which both sides are translates of their
  * layouts.  An element-wise loop is used only when the leaves of the two layouts do not divide
  * one another.  tla_copy_prepare keeps the program (every box with its loops) and
