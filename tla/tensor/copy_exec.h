@@ -94,38 +94,46 @@ TLA_FUNC int tla__halves_bytes(TLA_GM char *d, const TLA_GM char *s, int64_t da,
 #pragma GCC diagnostic ignored "-Wattributes"
 #endif
 
-/* The 8-step loops of tla__copy_3d (n0 == 8: the 8 fractals of tla__plan_dest_lines), runs
- * of 2-64 bytes (a power of two: tla__copy_4d sends no other here), a constant trip count
- * both compilers unroll.  A function of its own, calling no other: as a branch inside
- * tla__copy_3d, or sharing tla__copy_blocks with it, it changed clang's code for the 16-step
- * loop, 0.7-0.9x on RowMajor -> zN (bench/NOTES.md, rounds 16 and 23). */
-TLA__OUT_OF_LINE TLA_FUNC void tla__copy_3d_8(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int64_t d2, int64_t s2,
-                                              int64_t n1, int64_t d1, int64_t s1, int64_t d0, int64_t s0,
-                                              size_t bytes) {
-    int64_t i, j, k;
+/* The 16- and 8-step loops (n0 == 16: a fractal's 16 lines; n0 == 8: the 8 fractals of
+ * tla__plan_dest_lines), runs of 2-64 bytes (a power of two: tla__copy_4d sends no other
+ * here), a constant trip count both compilers unroll.  Functions of their own, calling no
+ * other: as a branch inside tla__copy_3d the 8-step loop changed clang's code for the 16-step
+ * one (0.7-0.9x on RowMajor -> zN, bench/NOTES.md rounds 16 and 23), and inside that large
+ * function clang reloads the source pointer from the stack before every load of the 16-step
+ * loop; on its own, in one process, clang's nN -> ColumnMajor 1-byte and nZ -> ColumnMajor
+ * 2-byte ran 1.06-1.09x, the other 16-row cells 0.93-1.11x, gcc's 0.90-1.13x (round 24). */
 /* clang-format off */
-#define TLA__COPY8_CASE(B) \
+#define TLA__DEFINE_COPY_3D_N(N) \
+TLA__OUT_OF_LINE TLA_FUNC void tla__copy_3d_##N(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int64_t d2, int64_t s2, \
+                                                int64_t n1, int64_t d1, int64_t s1, int64_t d0, int64_t s0, size_t bytes) { \
+    int64_t i, j, k; \
+    switch (bytes) { \
+    TLA__COPYN_CASE(N, 2) TLA__COPYN_CASE(N, 4) TLA__COPYN_CASE(N, 8) TLA__COPYN_CASE(N, 16) TLA__COPYN_CASE(N, 32) \
+    TLA__COPYN_CASE(N, 64) \
+    default: /* not sent here; correct all the same */ \
+        for (k = 0; k < n2; k++, d += d2, s += s2) \
+            for (i = 0; i < n1; i++) for (j = 0; j < (N); j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, bytes); \
+    } \
+}
+#define TLA__COPYN_CASE(N, B) \
     case B: \
         for (k = 0; k < n2; k++, d += d2, s += s2) \
-            for (i = 0; i < n1; i++) TLA__UNROLL for (j = 0; j < 8; j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, B); \
+            for (i = 0; i < n1; i++) TLA__UNROLL for (j = 0; j < (N); j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, B); \
         return;
-    switch (bytes) {
-    TLA__COPY8_CASE(2) TLA__COPY8_CASE(4) TLA__COPY8_CASE(8) TLA__COPY8_CASE(16) TLA__COPY8_CASE(32)
-    TLA__COPY8_CASE(64)
-    default: /* not sent here; correct all the same */
-        for (k = 0; k < n2; k++, d += d2, s += s2)
-            for (i = 0; i < n1; i++) for (j = 0; j < 8; j++) memcpy(d + i * d1 + j * d0, s + i * s1 + j * s0, bytes);
-    }
-#undef TLA__COPY8_CASE
-    /* clang-format on */
-}
+TLA__DEFINE_COPY_3D_N(16)
+TLA__DEFINE_COPY_3D_N(8)
+#undef TLA__COPYN_CASE
+#undef TLA__DEFINE_COPY_3D_N
+/* clang-format on */
 
 /* n2 x n1 x n0 copies of `bytes` bytes (three strides each side): one dispatch on the size
  * for a whole row of 2-D blocks (the third loop is the next outer loop of the plan), so small
  * elements move at loop speed and no block pays a call.  n0 == 16 (a fractal's side) gets its
  * own loop: a constant trip count the compiler unrolls (gcc when asked, TLA__UNROLL: 32-byte
  * runs of RowMajor -> zZ / ColumnMajor -> nN ran at 9 GB/s as gcc's loop and 13 as clang's
- * unrolled one, bench/NOTES.md round 16); n0 == 8 goes to tla__copy_3d_8.
+ * unrolled one, bench/NOTES.md round 16); runs of 2-64 bytes, a power of two, go to
+ * tla__copy_3d_16 and tla__copy_3d_8 instead (tla__copy_4d), so the loop here is the one for
+ * the other sizes.
  * Bytes that form a transpose move as 8 x 8 pieces (tla__transpose_bytes). */
 TLA__OUT_OF_LINE TLA_FUNC void tla__copy_3d(TLA_GM char *d, const TLA_GM char *s, int64_t n2, int64_t d2, int64_t s2,
                                             int64_t n1, int64_t d1, int64_t s1, int64_t n0, int64_t d0, int64_t s0,
@@ -190,8 +198,10 @@ TLA__OUT_OF_LINE TLA_FUNC void tla__copy_4d(TLA_GM char *d, const TLA_GM char *s
         return;
     }
     if (bytes == 1 && n3 == 2 && n2 == 2 && tla__halves_bytes(d, s, d3, s3, d2, s2, n1, d1, s1, n0, d0, s0)) return;
-    if (n0 == 8 && bytes >= 2 && bytes <= 64 && (bytes & (bytes - 1)) == 0)
-        for (l = 0; l < n3; l++) tla__copy_3d_8(d + l * d3, s + l * s3, n2, d2, s2, n1, d1, s1, d0, s0, bytes);
+    if ((n0 == 16 || n0 == 8) && bytes >= 2 && bytes <= 64 && (bytes & (bytes - 1)) == 0)
+        for (l = 0; l < n3; l++)
+            (n0 == 16 ? tla__copy_3d_16 : tla__copy_3d_8)(d + l * d3, s + l * s3, n2, d2, s2, n1, d1, s1, d0, s0,
+                                                          bytes);
     else
         for (l = 0; l < n3; l++) tla__copy_3d(d + l * d3, s + l * s3, n2, d2, s2, n1, d1, s1, n0, d0, s0, bytes);
 }
