@@ -502,11 +502,10 @@ TLA__AVX512 TLA__OUT_OF_LINE TLA_FUNC void tla__avx512_halves_1(TLA_GM char *d, 
  * written (or read), evicted, then fetched again for the other half.  "dpair": the
  * destination's lines (the second block's source at s2 bytes on); "spair": the source's (the
  * second block's destination at d2).  Results: rows k and k + 8 of each block, as
- * tla__avx512_16_2.  TLA__PAIR_KEEP: both compilers otherwise hoist the 32 row offsets out of
- * the loop over blocks and reload them from the stack.  Interleaved A/B in one process
+ * tla__avx512_16_2.  TLA__REG_KEEP on the pitches: both compilers otherwise hoist the 32 row
+ * offsets out of the loop over blocks and reload them from the stack.  Interleaved A/B in one process
  * (bench/NOTES.md round 24), pitches 4 and 6 KB: 1.07-1.58x; at 1000 x 3001, where the lines
  * do not collide, 0.86-1.11x, so the pitch decides. */
-#define TLA__PAIR_KEEP(x) __asm__("" : "+r"(x))
 #define TLA__LANES_LO(a, b) \
     ((tla__m512i)__builtin_shufflevector((tla__v8di)(a), (tla__v8di)(b), 0, 1, 2, 3, 8, 9, 10, 11))
 #define TLA__LANES_HI(a, b) \
@@ -517,8 +516,8 @@ TLA__AVX512 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx512_dpair_2(TLA_GM char *d,
     const TLA_GM char *s8 = s + 8 * sp, *t = s + s2, *t8 = t + 8 * sp;
     TLA_GM char *d8 = d + 8 * dp;
     int i;
-    TLA__PAIR_KEEP(sp);
-    TLA__PAIR_KEEP(dp);
+    TLA__REG_KEEP(sp);
+    TLA__REG_KEEP(dp);
     TLA__UNROLL_ALL for (i = 0; i < 8; i++, s += sp, s8 += sp, t += sp, t8 += sp) {
         a[i] = TLA__LANES0213(TLA__LD2X256(s, s8));
         b[i] = TLA__LANES0213(TLA__LD2X256(t, t8));
@@ -536,8 +535,8 @@ TLA__AVX512 TLA__ALWAYS_INLINE TLA_FUNC void tla__avx512_spair_2(TLA_GM char *d,
     const TLA_GM char *s8 = s + 8 * sp;
     TLA_GM char *d8 = d + 8 * dp, *e = d + d2, *e8 = e + 8 * dp;
     int i;
-    TLA__PAIR_KEEP(sp);
-    TLA__PAIR_KEEP(dp);
+    TLA__REG_KEEP(sp);
+    TLA__REG_KEEP(dp);
     TLA__UNROLL_ALL for (i = 0; i < 8; i++, s += sp, s8 += sp) { /* lanes as tla__avx512_16_2's */
         tla__v8di lo = (tla__v8di)tla__mm512_loadu_si512((const void *)s),
                   hi = (tla__v8di)tla__mm512_loadu_si512((const void *)s8);

@@ -57,15 +57,17 @@ typedef long long tla__v8di __attribute__((vector_size(64)));
  * shuffles before it with those after (clang turns an insert and a lane shuffle into two
  * vperm2i128 and an insert, where the intrinsics' code has vinserti64x4 and vshufi64x2). */
 #define TLA__SIMD_KEEP(v) __asm__("" : "+v"(v))
-/* TLA__ADDR_KEEP(p): the same for a pointer in a general register: a kernel's row addresses are
- * then p + k * pitch, computed where used, instead of one pointer per row that gcc keeps
- * across a row of blocks (64 for the 16 x 64 byte kernel, on the stack: a reload before every
- * load).  gcc only: clang kept its registers, and with the barrier RowMajor <-> ColumnMajor
- * 1-byte ran 0.85-0.9x (bench/NOTES.md round 21). */
+/* TLA__REG_KEEP(x): the same for a value in a general register (a pointer, a pitch): what is
+ * computed from it after this point is computed where used (p + k * pitch), not hoisted out of
+ * the loop around as one register per row that ends up on the stack, reloaded before every
+ * load.  TLA__ADDR_KEEP(p): gcc only, for the 16 x 64 byte kernel (64 row pointers on gcc;
+ * clang kept its registers, and with the barrier RowMajor <-> ColumnMajor 1-byte ran 0.85-0.9x,
+ * bench/NOTES.md round 21). */
+#define TLA__REG_KEEP(x) __asm__("" : "+r"(x))
 #if defined(__clang__)
 #define TLA__ADDR_KEEP(p) (void)0
 #else
-#define TLA__ADDR_KEEP(p) __asm__("" : "+r"(p))
+#define TLA__ADDR_KEEP(p) TLA__REG_KEEP(p)
 #endif
 
 /* Unaligned loads and stores. */
